@@ -1,0 +1,118 @@
+/*
+ * moves.c - writing solutions and reading them back, one move per line.
+ *
+ * A move line is "r1 c1 r2 c2": the upper-left corner of a block before and
+ * after a straight slide.  The reader is built for untrusted input (the
+ * checker reads whatever it is piped): it holds at most MAX_LINE bytes of a
+ * line, consumes the rest of an overlong line without storing it, and says
+ * so, so no input can exhaust memory or overrun a buffer.  A million moves
+ * cost a million short scans and nothing more (getc_unlocked: the reader
+ * is one thread's, and locking per byte would dominate).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scan.h"
+#include "sb_format.h"
+
+/* No valid move line needs more: four numbers of at most ten digits. */
+#define MAX_LINE 512
+
+int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const sb_move *m = &moves[i];
+        if (fprintf(out, "%d %d %d %d\n", m->from_row, m->from_col, m->to_row,
+                    m->to_col) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* Keeps a trimmed, printable copy of the line for messages. */
+static void keep_text(sb_move_reader *r, const char *buf, size_t len, int cut)
+{
+    size_t a = 0, b = len;
+    while (a < b && is_blank(buf[a]))
+        a++;
+    while (b > a && !cut && is_blank(buf[b - 1]))
+        b--;
+    sb_fmt_quote(buf + a, b - a, r->text, sizeof r->text);
+    size_t t = strlen(r->text);
+    if (cut && (t < 3 || strcmp(r->text + t - 3, "...") != 0)) {
+        /* The line went on past what was kept: show that it did. */
+        if (t + 4 > sizeof r->text)
+            t = sizeof r->text - 4;
+        memcpy(r->text + t, "...", 4);
+    }
+}
+
+static int fail(sb_move_reader *r, sb_error *err, const char *why)
+{
+    if (err) {
+        err->status = SB_EINPUT;
+        err->list = SB_LIST_NONE;
+        err->item = (size_t)r->line;
+        snprintf(err->msg, sizeof err->msg, "line %ld: %s: %s", r->line, r->text, why);
+    }
+    return -1;
+}
+
+int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
+{
+    char buf[MAX_LINE];
+
+    for (;;) {
+        size_t len = 0;
+        int cut = 0, ch;
+
+        while ((ch = getc_unlocked(r->in)) != EOF && ch != '\n') {
+            if (len < sizeof buf)
+                buf[len++] = (char)ch;
+            else
+                cut = 1;
+        }
+        if (ch == EOF && ferror(r->in)) {
+            if (err) {
+                err->status = SB_EINPUT;
+                err->list = SB_LIST_NONE;
+                err->item = 0;
+                snprintf(err->msg, sizeof err->msg, "%s: read error: %s",
+                         r->name ? r->name : "moves", strerror(errno));
+            }
+            return -1;
+        }
+        if (ch == EOF && len == 0)
+            return 0;
+        r->line++;
+        keep_text(r, buf, len, cut);
+        if (cut) {
+            char why[64];
+            snprintf(why, sizeof why, "line longer than %d bytes", MAX_LINE);
+            return fail(r, err, why);
+        }
+
+        int v[4];
+        char why[200], full[260];
+        int got = sb_fmt_scan_line(buf, len, 4, v, why, sizeof why);
+        if (got == 0)
+            continue;
+        if (got != 4) {
+            if (got > 0)
+                snprintf(why, sizeof why, "found %d numbers", got);
+            snprintf(full, sizeof full, "not four non-negative integers (%s)", why);
+            return fail(r, err, full);
+        }
+        mv->from_row = v[0];
+        mv->from_col = v[1];
+        mv->to_row = v[2];
+        mv->to_col = v[3];
+        return 1;
+    }
+}

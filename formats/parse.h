@@ -1,0 +1,54 @@
+/*
+ * parse.h - internal to formats/: the stages between puzzle text and an
+ * sb_puzzle.
+ *
+ * Reading happens in two stages so that auto-detection is cheap and its
+ * messages are exact.  read.c turns text into numbered lines of numbers;
+ * whatever is wrong at that stage (a non-number, a wrong count) is wrong in
+ * both formats alike.  build.c then reads those numbers as corners or as
+ * sizes, validates with sb_puzzle_check() and points every complaint back
+ * at a file and line.
+ */
+#ifndef SB_FMT_PARSE_H
+#define SB_FMT_PARSE_H
+
+#include "sb_format.h"
+
+/* The numbers of one puzzle file.  Invariant: for i < n, line[i] is the
+ * 1-based line number of the block line whose numbers are v[i]. */
+typedef struct sb_fmt_lines {
+    const char *name;   /* file name for messages, not owned */
+    long tray_line;     /* line of "H W" in an INIT file, 0 in a GOAL file */
+    int tray[2];        /* rows, columns */
+    size_t n, cap;      /* block lines held, and room for */
+    long *line;         /* line number of each block line */
+    int (*v)[4];        /* its four numbers, as written */
+} sb_fmt_lines;
+
+/* Scans text[0..len) into *out (which it initialises).  is_init says
+ * whether a tray line comes first; fmt only colours messages.  Returns
+ * SB_OK, SB_EINPUT (err says FILE:LINE) or SB_ELIMIT (out of memory).  On
+ * failure *out holds nothing to free. */
+sb_status sb_fmt_scan_text(const char *text, size_t len, const char *name,
+                           bool is_init, sb_format fmt, sb_fmt_lines *out,
+                           sb_error *err);
+
+void sb_fmt_lines_free(sb_fmt_lines *l);
+
+/* Reads the numbers as blocks in fmt (or decides the format, for AUTO),
+ * validates, and fills *out; *used receives the format chosen.  goal may
+ * have no lines.  Same return values and ownership as sb_fmt_parse(). */
+sb_status sb_fmt_build(const sb_fmt_lines *init, const sb_fmt_lines *goal,
+                       sb_format fmt, sb_format *used, sb_puzzle *out,
+                       sb_error *err);
+
+/* Fills err with "NAME:LINE: message" (or "NAME: message" when line is 0)
+ * and the given status; returns that status. */
+sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+#endif
