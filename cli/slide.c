@@ -1,0 +1,280 @@
+/*
+ * slide.c - the solver's command line: arguments in, moves out, and the
+ * exit status that says what happened (0 solved, 1 proven unsolvable,
+ * 2 bad usage or input, 3 gave up at a limit).
+ *
+ * stdout carries nothing but the moves; everything else, debug output
+ * included, goes to stderr.  This is the only layer that prints or exits.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sb_format.h"
+#include "slide.h"
+
+enum { EXIT_USAGE = 2 };
+
+/* The -o debug options, as in the CS61B solver. */
+typedef struct debug_option {
+    const char *name;
+    const char *what;
+} debug_option;
+
+static const debug_option DEBUG_OPTIONS[] = {
+    { "options", "list the debug options and what each does" },
+    { "stats", "print search statistics on stderr: algorithm, representation, "
+               "configurations stored and expanded, peak memory, time, and the "
+               "solution's length under every metric" },
+};
+enum { DEBUG_COUNT = sizeof DEBUG_OPTIONS / sizeof DEBUG_OPTIONS[0] };
+
+typedef struct cli {
+    sb_options opts;
+    sb_format format;
+    bool debug[DEBUG_COUNT];
+    const char *init_path, *goal_path;
+} cli;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: slide [-oDEBUG] [options] INIT GOAL\n"
+        "Solve a sliding-block puzzle; print the moves as 'r1 c1 r2 c2' lines.\n"
+        "\n"
+        "  --metric unit|line|piece  how moves are counted (default line)\n"
+        "  --optimal                 guarantee a shortest solution under the metric\n"
+        "  --algo auto|bfs|astar     search strategy (default auto)\n"
+        "  --engine auto|bitboard|general\n"
+        "                            configuration representation (default auto:\n"
+        "                            the 64-bit bitboard when the tray fits)\n"
+        "  --format auto|corners|sizes  block-line format of INIT and GOAL\n"
+        "  --max-states N            give up after storing N configurations\n"
+        "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
+        "                            default 3/4 of physical memory)\n"
+        "  --time-limit SECONDS      give up after SECONDS\n"
+        "  -oDEBUG                   debug output on stderr; -ooptions lists them\n"
+        "  --help, --version\n"
+        "\n"
+        "Exit status: 0 solved, 1 no solution exists, 2 bad usage or input,\n"
+        "3 gave up at a resource limit.\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "slide: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'slide --help'.\n");
+    return EXIT_USAGE;
+}
+
+/* Parses a count or size: digits with an optional K/M/G/T suffix (powers
+ * of 1024 when `binary`).  Returns false on anything else or overflow. */
+static bool parse_amount(const char *s, bool binary, uint64_t *out)
+{
+    char *end;
+    if (!s[0] || s[0] == '-')
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s)
+        return false;
+    uint64_t scale = 1;
+    if (binary && *end) {
+        const char *units = "KMGT";
+        const char *u = strchr(units, end[0] & ~0x20);
+        if (!u || (end[1] && !((end[1] == 'B' || end[1] == 'b') && !end[2])))
+            return false;
+        for (const char *p = units; p <= u; p++)
+            scale *= 1024;
+        end = "";
+    }
+    if (*end || (v && scale > UINT64_MAX / v))
+        return false;
+    *out = v * scale;
+    return true;
+}
+
+static int parse_debug(cli *c, const char *list)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *name = strtok_r(buf, ",", &save); name;
+         name = strtok_r(NULL, ",", &save)) {
+        int i = 0;
+        while (i < DEBUG_COUNT && strcmp(DEBUG_OPTIONS[i].name, name) != 0)
+            i++;
+        if (i == DEBUG_COUNT)
+            return usage_error("unknown debug option '%s'; -ooptions lists them", name);
+        c->debug[i] = true;
+    }
+    return 0;
+}
+
+/* Picks one of names[] (NULL-terminated); returns its index or -1. */
+static int pick(const char *arg, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(arg, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static uint64_t default_memory_limit(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return 0;
+    return (uint64_t)pages * (uint64_t)page / 4 * 3;
+}
+
+/* Parses argv into c.  Returns -1 to go on, or an exit status. */
+static int parse_args(cli *c, int argc, char **argv)
+{
+    static const char *const metrics[] = { "unit", "line", "piece", NULL };
+    static const char *const algos[] = { "auto", "bfs", "astar", NULL };
+    static const char *const engines[] = { "auto", "bitboard", "general", NULL };
+    enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
+           OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
+    static const struct option longs[] = {
+        { "metric", required_argument, NULL, OPT_METRIC },
+        { "optimal", no_argument, NULL, OPT_OPTIMAL },
+        { "algo", required_argument, NULL, OPT_ALGO },
+        { "engine", required_argument, NULL, OPT_ENGINE },
+        { "format", required_argument, NULL, OPT_FORMAT },
+        { "max-states", required_argument, NULL, OPT_STATES },
+        { "max-memory", required_argument, NULL, OPT_MEMORY },
+        { "time-limit", required_argument, NULL, OPT_TIME },
+        { "help", no_argument, NULL, OPT_HELP },
+        { "version", no_argument, NULL, OPT_VERSION },
+        { NULL, 0, NULL, 0 },
+    };
+    sb_options_default(&c->opts);
+    c->opts.limits.max_bytes = default_memory_limit();
+    opterr = 0;
+    int ch, i;
+    while ((ch = getopt_long(argc, argv, ":o:", longs, NULL)) != -1) {
+        switch (ch) {
+        case 'o': {
+            int st = parse_debug(c, optarg);
+            if (st)
+                return st;
+            break;
+        }
+        case OPT_METRIC:
+            if ((i = pick(optarg, metrics)) < 0)
+                return usage_error("--metric takes unit, line or piece, not '%s'", optarg);
+            c->opts.metric = (sb_metric)i;
+            break;
+        case OPT_OPTIMAL:
+            c->opts.optimal = true;
+            break;
+        case OPT_ALGO:
+            if ((i = pick(optarg, algos)) < 0)
+                return usage_error("--algo takes auto, bfs or astar, not '%s'", optarg);
+            c->opts.algo = (sb_algo)i;
+            break;
+        case OPT_ENGINE:
+            if ((i = pick(optarg, engines)) < 0)
+                return usage_error("--engine takes auto, bitboard or general, not '%s'", optarg);
+            c->opts.path = (sb_path)i;
+            break;
+        case OPT_FORMAT:
+            if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
+                return usage_error("--format takes auto, corners or sizes, not '%s'", optarg);
+            break;
+        case OPT_STATES:
+            if (!parse_amount(optarg, false, &c->opts.limits.max_states) ||
+                !c->opts.limits.max_states)
+                return usage_error("--max-states takes a positive count, not '%s'", optarg);
+            break;
+        case OPT_MEMORY:
+            if (!parse_amount(optarg, true, &c->opts.limits.max_bytes) ||
+                !c->opts.limits.max_bytes)
+                return usage_error("--max-memory takes a size like 512M or 2G, not '%s'", optarg);
+            break;
+        case OPT_TIME: {
+            char *end;
+            double t = strtod(optarg, &end);
+            if (end == optarg || *end || !(t > 0) || t > 1e9)
+                return usage_error("--time-limit takes a positive number of seconds, not '%s'",
+                                   optarg);
+            c->opts.limits.max_seconds = t;
+            break;
+        }
+        case OPT_HELP:
+            usage(stdout);
+            return 0;
+        case OPT_VERSION:
+            printf("slide %s\n", SB_VERSION);
+            return 0;
+        case ':':
+            return usage_error("option '%s' needs a value", argv[optind - 1]);
+        default:
+            return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (c->debug[0]) {
+        for (int k = 0; k < DEBUG_COUNT; k++)
+            fprintf(stderr, "-o%-8s %s\n", DEBUG_OPTIONS[k].name, DEBUG_OPTIONS[k].what);
+        if (optind == argc)
+            return 0;
+    }
+    if (argc - optind != 2)
+        return usage_error("%s", argc - optind < 2 ? "needs an INIT file and a GOAL file"
+                                                   : "takes exactly two files, INIT and GOAL");
+    c->init_path = argv[optind];
+    c->goal_path = argv[optind + 1];
+    return -1;
+}
+
+static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status status)
+{
+    fprintf(stderr, "algorithm: %s\nengine: %s\nstored: %llu\nexpanded: %llu\n"
+                    "peak memory: %zu bytes\ntime: %.6f s\n",
+            sb_algo_name(st->algo), sb_path_name(st->path), (unsigned long long)st->stored,
+            (unsigned long long)st->expanded, st->peak_bytes, st->seconds);
+    if (st->seconds > 0)
+        fprintf(stderr, "rate: %.0f states/s\n", (double)st->stored / st->seconds);
+    if (status != SB_OK)
+        return;
+    fprintf(stderr, "length: %llu unit, %llu line, %llu piece%s\n",
+            (unsigned long long)sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_UNIT),
+            (unsigned long long)sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_LINE),
+            (unsigned long long)sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_PIECE),
+            sol->optimal ? " (optimal under the metric searched)" : "");
+}
+
+int main(int argc, char **argv)
+{
+    cli c = { 0 };
+    int done = parse_args(&c, argc, argv);
+    if (done >= 0)
+        return done;
+
+    sb_puzzle puzzle;
+    sb_error err;
+    sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, NULL, &puzzle, &err);
+    if (status != SB_OK) {
+        fprintf(stderr, "slide: %s\n", err.msg);
+        return status;
+    }
+    sb_solution sol;
+    sb_stats stats;
+    status = sb_solve(&puzzle, &c.opts, &sol, &stats, &err);
+    if (c.debug[1])
+        print_stats(&stats, &sol, status);
+    if (status == SB_OK && (sb_fmt_write_moves(stdout, sol.moves, sol.nmoves) != 0 ||
+                            fflush(stdout) != 0)) {
+        fprintf(stderr, "slide: cannot write the moves: %s\n", strerror(errno));
+        status = SB_EINPUT;
+    } else if (status == SB_ELIMIT || status == SB_EINPUT) {
+        fprintf(stderr, "slide: %s\n", err.msg);
+    }
+    sb_solution_free(&sol);
+    sb_puzzle_free(&puzzle);
+    return status;
+}

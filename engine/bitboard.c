@@ -1,0 +1,350 @@
+/*
+ * bitboard.c - the fast space: a configuration is one 64-bit word.
+ *
+ * The spaced image.  Put a spacer cell between every two neighbouring
+ * cells (and at the crossings), so an H x W tray becomes a (2H-1) x (2W-1)
+ * image, stored row-major from bit 0 at the upper left.  A cell bit is 1
+ * when the cell is occupied; a spacer bit is 1 when the cells it joins
+ * belong to the same block (a crossing, when all four around it do).  For
+ * the 5x4 Klotski tray that is 9 x 7 = 63 bits.
+ *
+ * Why it works.  The image says which cells form one block, so it is a
+ * complete description of the configuration; and it says nothing about
+ * *which* block of a shape sits where, so same-shaped blocks are
+ * interchangeable and the word itself is the canonical key.  A block of
+ * shape h x w anchored at image bit a is pattern[h x w] << a; moving it
+ * one cell is a shift by 2 (one cell and one spacer) sideways or by
+ * 2(2W-1) vertically, and it may move when the cells it enters are 0.
+ *
+ * Blocks are found from the empty cells: a block can only move into an
+ * empty cell beside it, and following spacer bits from any of its cells
+ * leads to its upper-left corner and its size.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "space.h"
+
+enum { MAX_SIDE = 32 };
+
+typedef struct bitboard {
+    sb_space base;
+    int rows, cols;
+    int width;                    /* image width, 2 * cols - 1 */
+    uint64_t cells;               /* every cell bit */
+    int shift[4];                 /* image distance of one step: up, down, left, right */
+    uint64_t may_leave[4];        /* cell bits with a neighbour in direction d */
+    int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
+    uint64_t *pattern;            /* per shape: the block's image anchored at bit 0 */
+    uint64_t *fits;               /* per shape: anchor bits where it fits in the tray */
+    uint64_t goal_care, goal_bits; /* goal holds when (S & care) == bits */
+    uint16_t *anchor_store;       /* estimate: anchors by shape */
+    const uint16_t **anchors;
+} bitboard;
+
+static int cell_bit(const bitboard *b, int r, int c)
+{
+    return 2 * r * b->width + 2 * c;
+}
+
+static uint64_t shifted(uint64_t x, int by)
+{
+    return by >= 0 ? x << by : x >> -by;
+}
+
+/* The image of an h x w block anchored at bit 0. */
+static uint64_t block_pattern(const bitboard *b, int h, int w)
+{
+    uint64_t m = 0;
+    for (int y = 0; y < 2 * h - 1; y++)
+        for (int x = 0; x < 2 * w - 1; x++)
+            m |= 1ULL << (y * b->width + x);
+    return m;
+}
+
+/* The spacer ring around a block: bits that must be 0 for the block to be
+ * exactly h x w at that place (and not part of a larger one). */
+static uint64_t block_ring(const bitboard *b, int r, int c, int h, int w)
+{
+    uint64_t m = 0;
+    int y0 = 2 * r - 1, y1 = 2 * (r + h) - 1, x0 = 2 * c - 1, x1 = 2 * (c + w) - 1;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            bool edge = y == y0 || y == y1 || x == x0 || x == x1;
+            if (edge && y >= 0 && x >= 0 && y < 2 * b->rows - 1 && x < b->width)
+                m |= 1ULL << (y * b->width + x);
+        }
+    return m;
+}
+
+/* Follows spacer bits from an occupied cell to its block's corner and
+ * size; returns the corner's bit and sets *s to the block's shape. */
+static int find_block(const bitboard *b, uint64_t S, int bit, int *s)
+{
+    while (bit % b->width && (S >> (bit - 1) & 1))
+        bit -= 2;
+    while (bit >= b->width && (S >> (bit - b->width) & 1))
+        bit -= 2 * b->width;
+    int h = 1, w = 1;
+    while ((bit + 2 * w - 1) % b->width && (S >> (bit + 2 * w - 1) & 1))
+        w++;
+    while (bit + (2 * h - 1) * b->width < 64 && (S >> (bit + (2 * h - 1) * b->width) & 1))
+        h++;
+    *s = b->shape_id[h][w];
+    return bit;
+}
+
+static sb_status emit(uint64_t child, sb_children *out)
+{
+    unsigned char *slot = sb_children_push(out, 0);
+    if (!slot)
+        return SB_ELIMIT;
+    memcpy(slot, &child, sizeof child);
+    return SB_OK;
+}
+
+/* Unit and line moves of the block with image M in direction d. */
+static sb_status slide(const bitboard *b, uint64_t S, uint64_t M, int s, int anchor, int d,
+                       sb_children *out)
+{
+    uint64_t rest = S & ~M;
+    int by = b->shift[d];
+    while ((1ULL << anchor) & b->fits[s] & b->may_leave[d]) {
+        uint64_t next = shifted(M, by);
+        if (rest & next)
+            break;
+        anchor += by;
+        if (!((1ULL << anchor) & b->fits[s]))
+            break;
+        M = next;
+        sb_status st = emit(rest | M, out);
+        if (st != SB_OK || b->base.metric == SB_METRIC_UNIT)
+            return st;
+    }
+    return SB_OK;
+}
+
+/* Piece moves: a flood fill over the anchors the lifted block can reach. */
+static sb_status wander(const bitboard *b, uint64_t S, uint64_t M, int s, int anchor,
+                        sb_children *out)
+{
+    uint64_t rest = S & ~M, seen = 1ULL << anchor;
+    int queue[64], head = 0, tail = 0;
+    queue[tail++] = anchor;
+    while (head < tail) {
+        int at = queue[head++];
+        for (int d = 0; d < 4; d++) {
+            if (!((1ULL << at) & b->may_leave[d]))
+                continue;
+            int next = at + b->shift[d];
+            uint64_t img = b->pattern[s] << next;
+            if (!((1ULL << next) & b->fits[s]) || (seen >> next & 1) || (rest & img))
+                continue;
+            seen |= 1ULL << next;
+            queue[tail++] = next;
+            sb_status st = emit(rest | img, out);
+            if (st != SB_OK)
+                return st;
+        }
+    }
+    return SB_OK;
+}
+
+static sb_status expand(sb_space *sp, const void *key, sb_children *out)
+{
+    const bitboard *b = (const bitboard *)sp;
+    uint64_t S, taken = 0;
+    memcpy(&S, key, sizeof S);
+    for (uint64_t empty = b->cells & ~S; empty; empty &= empty - 1) {
+        int e = __builtin_ctzll(empty);
+        for (int d = 0; d < 4; d++) {
+            /* The block that would move in direction d into e lies opposite. */
+            int from = d ^ 1;
+            if (!((1ULL << e) & b->may_leave[from]))
+                continue;
+            int n = e + b->shift[from];
+            if (!(S >> n & 1))
+                continue;
+            int s, anchor = find_block(b, S, n, &s);
+            if (taken >> anchor & 1)
+                continue;
+            taken |= 1ULL << anchor;
+            uint64_t M = b->pattern[s] << anchor;
+            sb_status st = SB_OK;
+            if (sp->metric == SB_METRIC_PIECE)
+                st = wander(b, S, M, s, anchor, out);
+            else
+                for (int dd = 0; dd < 4 && st == SB_OK; dd++)
+                    st = slide(b, S, M, s, anchor, dd, out);
+            if (st != SB_OK)
+                return st;
+        }
+    }
+    return SB_OK;
+}
+
+static bool is_goal(sb_space *sp, const void *key)
+{
+    const bitboard *b = (const bitboard *)sp;
+    uint64_t S;
+    memcpy(&S, key, sizeof S);
+    return (S & b->goal_care) == b->goal_bits;
+}
+
+static uint64_t hash_key(sb_space *sp, const void *key)
+{
+    uint64_t S;
+    (void)sp;
+    memcpy(&S, key, sizeof S);
+    return sb_mix64(S);
+}
+
+/* Calls visit(anchor bit, shape) for every block, in row-major order. */
+static void each_block(const bitboard *b, uint64_t S,
+                       void (*visit)(const bitboard *, int, int, void *), void *ctx)
+{
+    for (uint64_t rest = S & b->cells; rest;) {
+        int s, anchor = find_block(b, S, __builtin_ctzll(rest), &s);
+        rest &= ~(b->pattern[s] << anchor);
+        visit(b, anchor, s, ctx);
+    }
+}
+
+static int anchor_cell(const bitboard *b, int anchor)
+{
+    return anchor / (2 * b->width) * b->cols + anchor % b->width / 2;
+}
+
+typedef struct sorted_anchors { uint32_t fill[MAX_SIDE * MAX_SIDE]; } sorted_anchors;
+
+static void note_anchor(const bitboard *b, int anchor, int s, void *ctx)
+{
+    sorted_anchors *sa = ctx;
+    ((uint16_t *)b->anchors[s])[sa->fill[s]++] = (uint16_t)anchor_cell(b, anchor);
+}
+
+static unsigned estimate(sb_space *sp, const void *key)
+{
+    bitboard *b = (bitboard *)sp;
+    sorted_anchors sa;
+    uint64_t S;
+    memcpy(&S, key, sizeof S);
+    memset(sa.fill, 0, sizeof(uint32_t) * (size_t)sp->cat->nshapes);
+    each_block(b, S, note_anchor, &sa);
+    return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+}
+
+typedef struct block_list { sb_block *out; size_t n; } block_list;
+
+static void note_block(const bitboard *b, int anchor, int s, void *ctx)
+{
+    block_list *bl = ctx;
+    const sb_shape *sh = &b->base.cat->shapes[s];
+    int cell = anchor_cell(b, anchor);
+    bl->out[bl->n++] = (sb_block){ cell / b->cols, cell % b->cols, sh->height, sh->width };
+}
+
+static void decode(sb_space *sp, const void *key, sb_block *out)
+{
+    block_list bl = { out, 0 };
+    uint64_t S;
+    memcpy(&S, key, sizeof S);
+    each_block((const bitboard *)sp, S, note_block, &bl);
+}
+
+static size_t bytes(const sb_space *sp)
+{
+    const bitboard *b = (const bitboard *)sp;
+    return sizeof *b + (size_t)sp->cat->nshapes * (2 * sizeof(uint64_t) + sizeof(void *)) +
+           sp->cat->nblocks * sizeof *b->anchor_store + sizeof(uint64_t);
+}
+
+static void destroy(sb_space *sp)
+{
+    bitboard *b = (bitboard *)sp;
+    if (!b)
+        return;
+    free(b->pattern);
+    free(b->fits);
+    free(b->anchor_store);
+    free(b->anchors);
+    free(b->base.root);
+    free(b);
+}
+
+static const sb_space_ops bitboard_ops = {
+    expand, is_goal, estimate, decode, hash_key, bytes, destroy
+};
+
+/* The image of a list of blocks. */
+static uint64_t image_of(const bitboard *b, const sb_block *blocks, size_t n)
+{
+    uint64_t S = 0;
+    for (size_t i = 0; i < n; i++) {
+        int s = b->shape_id[blocks[i].height][blocks[i].width];
+        S |= b->pattern[s] << cell_bit(b, blocks[i].row, blocks[i].col);
+    }
+    return S;
+}
+
+sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
+                                sb_space **out)
+{
+    if (!sb_bitboard_fits(p->rows, p->cols))
+        return SB_EINPUT;
+    bitboard *b = calloc(1, sizeof *b);
+    if (!b)
+        return SB_ELIMIT;
+    b->base.ops = &bitboard_ops;
+    b->base.cat = cat;
+    b->base.metric = metric;
+    b->base.key_size = sizeof(uint64_t);
+    b->rows = p->rows;
+    b->cols = p->cols;
+    b->width = 2 * p->cols - 1;
+    size_t n = (size_t)cat->nshapes + 1;
+    b->pattern = calloc(n, sizeof *b->pattern);
+    b->fits = calloc(n, sizeof *b->fits);
+    b->anchors = calloc(n, sizeof *b->anchors);
+    b->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *b->anchor_store);
+    b->base.root = malloc(sizeof(uint64_t));
+    if (!b->pattern || !b->fits || !b->anchors || !b->anchor_store || !b->base.root) {
+        destroy(&b->base);
+        return SB_ELIMIT;
+    }
+
+    b->shift[0] = -2 * b->width;   /* up */
+    b->shift[1] = 2 * b->width;    /* down */
+    b->shift[2] = -2;              /* left */
+    b->shift[3] = 2;               /* right */
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++) {
+            uint64_t bit = 1ULL << cell_bit(b, r, c);
+            b->cells |= bit;
+            b->may_leave[0] |= r > 0 ? bit : 0;
+            b->may_leave[1] |= r + 1 < p->rows ? bit : 0;
+            b->may_leave[2] |= c > 0 ? bit : 0;
+            b->may_leave[3] |= c + 1 < p->cols ? bit : 0;
+        }
+    memset(b->shape_id, -1, sizeof b->shape_id);
+    uint32_t filled = 0;
+    for (int s = 0; s < cat->nshapes; s++) {
+        const sb_shape *sh = &cat->shapes[s];
+        b->shape_id[sh->height][sh->width] = (int8_t)s;
+        b->pattern[s] = block_pattern(b, sh->height, sh->width);
+        for (int r = 0; r + sh->height <= p->rows; r++)
+            for (int c = 0; c + sh->width <= p->cols; c++)
+                b->fits[s] |= 1ULL << cell_bit(b, r, c);
+        b->anchors[s] = b->anchor_store + filled;
+        filled += sh->count;
+    }
+    for (size_t i = 0; i < p->ngoals; i++) {
+        const sb_block *g = &p->goals[i];
+        b->goal_bits |= image_of(b, g, 1);
+        b->goal_care |= image_of(b, g, 1) | block_ring(b, g->row, g->col, g->height, g->width);
+    }
+    uint64_t root = image_of(b, p->blocks, p->nblocks);
+    memcpy(b->base.root, &root, sizeof root);
+    *out = &b->base;
+    return SB_OK;
+}

@@ -1,0 +1,139 @@
+/*
+ * catalog.c - shapes, counts and the goal grouped by shape; the distance
+ * estimate that A* uses.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+
+static int compare_u16(const void *x, const void *y)
+{
+    uint16_t a = *(const uint16_t *)x, b = *(const uint16_t *)y;
+    return (a > b) - (a < b);
+}
+
+int sb_catalog_shape(const sb_catalog *cat, int height, int width)
+{
+    for (int s = 0; s < cat->nshapes; s++)
+        if (cat->shapes[s].height == height && cat->shapes[s].width == width)
+            return s;
+    return -1;
+}
+
+/* Adds the shape if it is new, keeping (height, width) order. */
+static int add_shape(sb_catalog *cat, int height, int width)
+{
+    int s = 0;
+    while (s < cat->nshapes && (cat->shapes[s].height < height ||
+           (cat->shapes[s].height == height && cat->shapes[s].width < width)))
+        s++;
+    if (s < cat->nshapes && cat->shapes[s].height == height && cat->shapes[s].width == width)
+        return s;
+    memmove(&cat->shapes[s + 1], &cat->shapes[s], (size_t)(cat->nshapes - s) * sizeof *cat->shapes);
+    memset(&cat->shapes[s], 0, sizeof *cat->shapes);
+    cat->shapes[s].height = height;
+    cat->shapes[s].width = width;
+    cat->nshapes++;
+    return s;
+}
+
+sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
+{
+    memset(cat, 0, sizeof *cat);
+    cat->rows = p->rows;
+    cat->cols = p->cols;
+    cat->ncells = (uint32_t)p->rows * (uint32_t)p->cols;
+    cat->nblocks = (uint32_t)p->nblocks;
+    cat->shapes = calloc(p->nblocks + 1, sizeof *cat->shapes);
+    if (!cat->shapes)
+        return SB_ELIMIT;
+
+    /* Distinct shapes are few in practice; insertion keeps them sorted. */
+    uint64_t covered = 0;
+    for (size_t i = 0; i < p->nblocks; i++) {
+        const sb_block *b = &p->blocks[i];
+        int s = sb_catalog_shape(cat, b->height, b->width);
+        if (s < 0)
+            s = add_shape(cat, b->height, b->width);
+        cat->shapes[s].count++;
+        covered += (uint64_t)b->height * b->width;
+    }
+    cat->nempty = cat->ncells - (uint32_t)covered;
+    cat->unit = sb_catalog_shape(cat, 1, 1);
+
+    for (size_t i = 0; i < p->ngoals; i++)
+        cat->shapes[sb_catalog_shape(cat, p->goals[i].height, p->goals[i].width)].ngoals++;
+    for (int s = 0; s < cat->nshapes; s++) {
+        cat->shapes[s].goals = malloc((cat->shapes[s].ngoals + 1) * sizeof(uint16_t));
+        if (!cat->shapes[s].goals) {
+            sb_catalog_free(cat);
+            return SB_ELIMIT;
+        }
+        cat->shapes[s].ngoals = 0;
+    }
+    for (size_t i = 0; i < p->ngoals; i++) {
+        const sb_block *g = &p->goals[i];
+        sb_shape *sh = &cat->shapes[sb_catalog_shape(cat, g->height, g->width)];
+        sh->goals[sh->ngoals++] = (uint16_t)(g->row * p->cols + g->col);
+    }
+    for (int s = 0; s < cat->nshapes; s++)
+        qsort(cat->shapes[s].goals, cat->shapes[s].ngoals, sizeof(uint16_t), compare_u16);
+    return SB_OK;
+}
+
+void sb_catalog_free(sb_catalog *cat)
+{
+    if (!cat || !cat->shapes)
+        return;
+    for (int s = 0; s < cat->nshapes; s++)
+        free(cat->shapes[s].goals);
+    free(cat->shapes);
+    memset(cat, 0, sizeof *cat);
+}
+
+/* Moves one block needs from a to b, ignoring every other block. */
+static unsigned distance(const sb_catalog *cat, sb_metric metric, unsigned a, unsigned b)
+{
+    int ra = (int)a / cat->cols, ca = (int)a % cat->cols;
+    int rb = (int)b / cat->cols, cb = (int)b % cat->cols;
+    if (a == b)
+        return 0;
+    switch (metric) {
+    case SB_METRIC_UNIT:
+        return (unsigned)(abs(ra - rb) + abs(ca - cb));
+    case SB_METRIC_LINE:
+        return ra == rb || ca == cb ? 1 : 2;
+    case SB_METRIC_PIECE:
+        return 1;
+    }
+    return 0;
+}
+
+/* Goal lists can be long (a CS61B goal names 9,999 blocks); beyond this
+ * much work per shape the estimate is skipped, which keeps it a bound. */
+enum { ESTIMATE_BUDGET = 4096 };
+
+unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
+                             const uint16_t *const *anchors)
+{
+    unsigned total = 0;
+    for (int s = 0; s < cat->nshapes; s++) {
+        const sb_shape *sh = &cat->shapes[s];
+        if (!anchors[s] || sh->ngoals == 0 || (uint64_t)sh->ngoals * sh->count > ESTIMATE_BUDGET)
+            continue;
+        unsigned worst = 0;
+        for (uint32_t g = 0; g < sh->ngoals; g++) {
+            unsigned nearest = ~0u;
+            for (uint32_t i = 0; i < sh->count && nearest; i++) {
+                unsigned d = distance(cat, metric, sh->goals[g], anchors[s][i]);
+                if (d < nearest)
+                    nearest = d;
+            }
+            if (nearest > worst)
+                worst = nearest;
+        }
+        total += worst;
+    }
+    return total;
+}

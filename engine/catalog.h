@@ -1,0 +1,54 @@
+/*
+ * catalog.h - what every representation needs to know about a puzzle: its
+ * shapes (the distinct block sizes), how many blocks of each, and the goal
+ * grouped by shape.  Internal to the engine.
+ *
+ * Shapes are numbered 0..nshapes-1 in (height, width) order, so the same
+ * puzzle always gets the same numbering.  A "position" is a cell index,
+ * row * cols + col, of a block's upper-left corner.
+ */
+#ifndef SB_CATALOG_H
+#define SB_CATALOG_H
+
+#include "slide.h"
+
+typedef struct sb_shape {
+    int height, width;
+    uint32_t count;        /* blocks of this shape in the puzzle */
+    uint32_t ngoals;       /* goal entries of this shape */
+    uint16_t *goals;       /* their positions, sorted */
+} sb_shape;
+
+typedef struct sb_catalog {
+    int rows, cols;
+    uint32_t ncells;
+    int nshapes;
+    sb_shape *shapes;
+    int unit;              /* shape id of 1x1 blocks, or -1 */
+    uint32_t nblocks;
+    uint32_t nempty;       /* empty cells (constant over the search) */
+} sb_catalog;
+
+/* Fills err (when non-NULL) with status and a formatted message; returns
+ * status.  The one way engine code reports a failure. */
+sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Builds the catalog of a puzzle that passed sb_puzzle_check.  Returns
+ * SB_OK or SB_ELIMIT (out of memory). */
+sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p);
+void sb_catalog_free(sb_catalog *cat);
+
+/* The shape id of a height x width block, or -1. */
+int sb_catalog_shape(const sb_catalog *cat, int height, int width);
+
+/* A lower bound on the moves still needed under metric, for a configuration
+ * given as anchors[s] = sorted positions of the blocks of shape s (NULL
+ * for a shape the caller cannot list cheaply: it then counts as 0).  For
+ * each shape, the goal entry farthest from its nearest block; summed over
+ * shapes, since a move moves blocks of one shape only.  Consistent: one
+ * move changes it by at most one. */
+unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
+                             const uint16_t *const *anchors);
+
+#endif

@@ -1,0 +1,207 @@
+/*
+ * path.c - reading a solution back from the store.
+ *
+ * The store keeps only parent links, not moves.  Two consecutive
+ * configurations differ by one block: the one block of the parent that the
+ * child lacks is where it came from, the one the child has that the parent
+ * lacks is where it went.  That works the same for every space, because it
+ * compares decoded block lists, not keys.  For piece moves the block's way
+ * from one place to the other is found again by a breadth-first search on
+ * the parent's grid, and printed as straight slides.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "path.h"
+
+typedef struct reader {
+    sb_space *sp;
+    int cols;
+    uint32_t ncells;
+    size_t nblocks;
+    sb_block *before, *after;  /* decoded parent and child */
+    int32_t *corner_of;        /* per cell: index into before[] anchored there */
+    int32_t *cover;            /* per cell: index into before[] covering it */
+    uint32_t *stamp, *prev;    /* per cell: search marks and way back */
+    uint32_t epoch;
+    bool *matched;
+    sb_move *moves;
+    size_t nmoves, cap;
+} reader;
+
+static bool add_move(reader *r, int fr, int fc, int tr, int tc)
+{
+    if (r->nmoves == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 64;
+        sb_move *grown = realloc(r->moves, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        r->moves = grown;
+        r->cap = cap;
+    }
+    r->moves[r->nmoves++] = (sb_move){ fr, fc, tr, tc };
+    return true;
+}
+
+static uint32_t cell_of(const reader *r, const sb_block *b)
+{
+    return (uint32_t)(b->row * r->cols + b->col);
+}
+
+/* Finds the block that moved between before[] and after[]. */
+static void moved_block(reader *r, const sb_block **from, const sb_block **to)
+{
+    r->epoch++;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        uint32_t c = cell_of(r, &r->before[i]);
+        r->stamp[c] = r->epoch;
+        r->corner_of[c] = (int32_t)i;
+        r->matched[i] = false;
+    }
+    *to = NULL;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const sb_block *a = &r->after[i];
+        uint32_t c = cell_of(r, a);
+        const sb_block *b = r->stamp[c] == r->epoch ? &r->before[r->corner_of[c]] : NULL;
+        if (b && b->height == a->height && b->width == a->width && !r->matched[r->corner_of[c]])
+            r->matched[r->corner_of[c]] = true;
+        else
+            *to = a;
+    }
+    *from = NULL;
+    for (size_t i = 0; i < r->nblocks && !*from; i++)
+        if (!r->matched[i])
+            *from = &r->before[i];
+}
+
+/* True when the block `self` (an index into before[]) may occupy the h x w
+ * rectangle at (row, col) of the parent's grid. */
+static bool free_for(const reader *r, int32_t self, int row, int col, int h, int w)
+{
+    int rows = (int)(r->ncells / (uint32_t)r->cols);
+    if (row < 0 || col < 0 || row + h > rows || col + w > r->cols)
+        return false;
+    for (int y = row; y < row + h; y++)
+        for (int x = col; x < col + w; x++) {
+            int32_t who = r->cover[y * r->cols + x];
+            if (who >= 0 && who != self)
+                return false;
+        }
+    return true;
+}
+
+/* Writes the straight slides that take block `from` to `to` on the
+ * parent's grid: a shortest path of one-cell steps, runs merged. */
+static bool piece_path(reader *r, const sb_block *from, const sb_block *to)
+{
+    static const int DR[4] = { -1, 1, 0, 0 }, DC[4] = { 0, 0, -1, 1 };
+    int32_t self = (int32_t)(from - r->before);
+    for (uint32_t c = 0; c < r->ncells; c++)
+        r->cover[c] = -1;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const sb_block *b = &r->before[i];
+        for (int y = b->row; y < b->row + b->height; y++)
+            for (int x = b->col; x < b->col + b->width; x++)
+                r->cover[y * r->cols + x] = (int32_t)i;
+    }
+    uint32_t start = cell_of(r, from), target = cell_of(r, to);
+    uint32_t *queue = malloc(r->ncells * sizeof *queue);
+    if (!queue)
+        return false;
+    size_t head = 0, tail = 0;
+    r->epoch++;
+    r->stamp[start] = r->epoch;
+    queue[tail++] = start;
+    while (head < tail && r->stamp[target] != r->epoch) {
+        uint32_t at = queue[head++];
+        int row = (int)at / r->cols, col = (int)at % r->cols;
+        for (int d = 0; d < 4; d++) {
+            int nr = row + DR[d], nc = col + DC[d];
+            if (!free_for(r, self, nr, nc, from->height, from->width))
+                continue;
+            uint32_t next = (uint32_t)(nr * r->cols + nc);
+            if (r->stamp[next] == r->epoch)
+                continue;
+            r->stamp[next] = r->epoch;
+            r->prev[next] = at;
+            queue[tail++] = next;
+        }
+    }
+    free(queue);
+    /* Walk back to collect the turning points, then emit them forwards. */
+    size_t n = 0;
+    uint32_t *turns = malloc(r->ncells * sizeof *turns);
+    if (!turns)
+        return false;
+    turns[n++] = target;
+    for (uint32_t at = target; at != start;) {
+        uint32_t back = r->prev[at];
+        bool straight = back != start &&
+                        (int64_t)r->prev[back] - back == (int64_t)back - at;
+        if (!straight)
+            turns[n++] = back;
+        at = back;
+    }
+    bool ok = true;
+    for (size_t i = n - 1; i > 0 && ok; i--)
+        ok = add_move(r, (int)turns[i] / r->cols, (int)turns[i] % r->cols,
+                      (int)turns[i - 1] / r->cols, (int)turns[i - 1] % r->cols);
+    free(turns);
+    return ok;
+}
+
+sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solution *sol)
+{
+    size_t depth = 0;
+    for (uint32_t id = goal; st->ops->parent(st, id) != SB_NO_NODE; id = st->ops->parent(st, id))
+        depth++;
+    reader r = { .sp = sp, .cols = sp->cat->cols, .ncells = sp->cat->ncells,
+                 .nblocks = sp->cat->nblocks };
+    uint32_t *chain = malloc((depth + 1) * sizeof *chain);
+    size_t nb = r.nblocks + 1;
+    r.before = malloc(nb * sizeof *r.before);
+    r.after = malloc(nb * sizeof *r.after);
+    r.matched = malloc(nb * sizeof *r.matched);
+    r.corner_of = malloc(r.ncells * sizeof *r.corner_of);
+    r.cover = malloc(r.ncells * sizeof *r.cover);
+    r.stamp = calloc(r.ncells, sizeof *r.stamp);
+    r.prev = malloc(r.ncells * sizeof *r.prev);
+    bool ok = chain && r.before && r.after && r.matched && r.corner_of && r.cover && r.stamp &&
+              r.prev;
+    if (ok) {
+        size_t i = depth;
+        for (uint32_t id = goal;; id = st->ops->parent(st, id)) {
+            chain[i] = id;
+            if (i-- == 0)
+                break;
+        }
+        sp->ops->decode(sp, st->ops->key(st, chain[0]), r.after);
+    }
+    for (size_t i = 1; ok && i <= depth; i++) {
+        sb_block *swap = r.before;
+        r.before = r.after;
+        r.after = swap;
+        sp->ops->decode(sp, st->ops->key(st, chain[i]), r.after);
+        const sb_block *from, *to;
+        moved_block(&r, &from, &to);
+        if (sp->metric == SB_METRIC_PIECE)
+            ok = piece_path(&r, from, to);
+        else
+            ok = add_move(&r, from->row, from->col, to->row, to->col);
+    }
+    free(chain);
+    free(r.before);
+    free(r.after);
+    free(r.matched);
+    free(r.corner_of);
+    free(r.cover);
+    free(r.stamp);
+    free(r.prev);
+    if (!ok) {
+        free(r.moves);
+        return SB_ELIMIT;
+    }
+    sol->moves = r.moves;
+    sol->nmoves = r.nmoves;
+    return SB_OK;
+}

@@ -1,0 +1,363 @@
+/*
+ * search.c - the search loop: breadth-first search and A*, written once
+ * over a space (which moves exist) and a store (what has been seen).
+ *
+ * BFS.  Nodes get ids in the order they are stored, and BFS stores them in
+ * the order it meets them, so the store itself is the FIFO queue: expand
+ * id 0, 1, 2, ... until a stored child satisfies the goal or the ids run
+ * out.  Every edge costs one move, so the first goal met is a nearest one.
+ *
+ * A*.  An open list of buckets indexed by f = g + w*h (integers), each a
+ * stack, so among equal f the deepest node comes first.  With w = 1 and
+ * the catalog's consistent estimate, a node's g is final when it is popped
+ * and the first goal popped is optimal; with w > 1 it is a fast, greedier
+ * search that may return a longer solution.
+ *
+ * Both stop with SB_ELIMIT at a limit and with SB_UNSOLVABLE only when the
+ * space is exhausted.  The path is read back through parent links.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "path.h"
+#include "space.h"
+
+unsigned char *sb_children_push(sb_children *c, uint64_t hash)
+{
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 64;
+        unsigned char *keys = realloc(c->keys, cap * c->key_size);
+        if (!keys)
+            return NULL;
+        c->keys = keys;
+        uint64_t *hashes = realloc(c->hashes, cap * sizeof *hashes);
+        if (!hashes)
+            return NULL;
+        c->hashes = hashes;
+        c->cap = cap;
+    }
+    c->hashes[c->n] = hash;
+    return c->keys + c->n++ * c->key_size;
+}
+
+void sb_children_free(sb_children *c)
+{
+    free(c->keys);
+    free(c->hashes);
+    memset(c, 0, sizeof *c);
+}
+
+/* An A* open-list entry: the g it was pushed with tells stale entries. */
+typedef struct entry { uint32_t id, g; } entry;
+typedef struct bucket { entry *items; size_t n, cap; } bucket;
+
+typedef struct search {
+    sb_space *space;
+    sb_store *store;
+    const sb_options *opts;
+    sb_children kids;
+    unsigned char *key;        /* copy of the key being expanded */
+    uint64_t expanded;
+    size_t peak;
+    struct timespec start;
+    /* A* only */
+    uint32_t *g;               /* best known cost per node id */
+    size_t g_cap;
+    bucket *open;              /* by f */
+    size_t nopen, open_bytes;
+    unsigned weight;
+} search;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static size_t bytes_held(const search *s)
+{
+    return s->store->ops->bytes(s->store) + s->space->ops->bytes(s->space) +
+           s->kids.cap * (s->kids.key_size + sizeof(uint64_t)) +
+           s->g_cap * sizeof *s->g + s->open_bytes;
+}
+
+/* Checks the limits after an expansion; reports progress now and then. */
+static sb_status check_limits(search *s, unsigned depth, sb_error *err)
+{
+    const sb_limits *lim = &s->opts->limits;
+    size_t held = bytes_held(s);
+    if (held > s->peak)
+        s->peak = held;
+    if (lim->max_states && s->store->count > lim->max_states)
+        return sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations (--max-states)",
+                       (unsigned long long)lim->max_states);
+    if (lim->max_bytes && held > lim->max_bytes)
+        return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
+                       (unsigned long long)lim->max_bytes);
+    if ((s->expanded & 255) == 0) {
+        double t = seconds_since(&s->start);
+        if (lim->max_seconds > 0 && t > lim->max_seconds)
+            return sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds (--time-limit)",
+                           lim->max_seconds);
+        if (s->opts->progress && (s->expanded & 0xffff) == 0) {
+            sb_progress pr = { s->store->count, s->expanded, depth, held, t };
+            s->opts->progress(&pr, s->opts->progress_ctx);
+        }
+    }
+    return SB_OK;
+}
+
+static sb_status out_of_memory(sb_error *err)
+{
+    return sb_fail(err, SB_ELIMIT, "ran out of memory after storing the configurations it could");
+}
+
+/* Expands node id into s->kids (copying its key first: storing children
+ * may move the store's arrays). */
+static sb_status expand(search *s, uint32_t id)
+{
+    memcpy(s->key, s->store->ops->key(s->store, id), s->space->key_size);
+    s->kids.n = 0;
+    s->expanded++;
+    return s->space->ops->expand(s->space, s->key, &s->kids);
+}
+
+static sb_status run_bfs(search *s, uint32_t *goal, sb_error *err)
+{
+    sb_space *sp = s->space;
+    sb_store *st = s->store;
+    if (sp->ops->is_goal(sp, sp->root)) {
+        *goal = 0;
+        return SB_OK;
+    }
+    uint32_t layer_end = 1;
+    unsigned depth = 0;
+    for (uint32_t id = 0; id < st->count; id++) {
+        if (id == layer_end) {
+            depth++;
+            layer_end = st->count;
+        }
+        if (expand(s, id) != SB_OK)
+            return out_of_memory(err);
+        for (size_t i = 0; i < s->kids.n; i++) {
+            const unsigned char *child = s->kids.keys + i * s->kids.key_size;
+            uint32_t cid;
+            bool fresh;
+            if (st->ops->intern(st, child, s->kids.hashes[i], id, &cid, &fresh) != SB_OK)
+                return out_of_memory(err);
+            if (fresh && sp->ops->is_goal(sp, child)) {
+                *goal = cid;
+                return SB_OK;
+            }
+        }
+        sb_status lim = check_limits(s, depth, err);
+        if (lim != SB_OK)
+            return lim;
+    }
+    return SB_UNSOLVABLE;
+}
+
+static bool push_open(search *s, unsigned f, uint32_t id, uint32_t g)
+{
+    if (f >= s->nopen) {
+        size_t n = s->nopen ? s->nopen : 64;
+        while (n <= f)
+            n *= 2;
+        bucket *grown = realloc(s->open, n * sizeof *grown);
+        if (!grown)
+            return false;
+        memset(grown + s->nopen, 0, (n - s->nopen) * sizeof *grown);
+        s->open_bytes += (n - s->nopen) * sizeof *grown;
+        s->open = grown;
+        s->nopen = n;
+    }
+    bucket *b = &s->open[f];
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 16;
+        entry *items = realloc(b->items, cap * sizeof *items);
+        if (!items)
+            return false;
+        s->open_bytes += (cap - b->cap) * sizeof *items;
+        b->items = items;
+        b->cap = cap;
+    }
+    b->items[b->n++] = (entry){ id, g };
+    return true;
+}
+
+static bool set_g(search *s, uint32_t id, uint32_t g)
+{
+    if (id >= s->g_cap) {
+        size_t cap = s->g_cap ? 2 * s->g_cap : 1024;
+        while (cap <= id)
+            cap *= 2;
+        uint32_t *grown = realloc(s->g, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        s->g = grown;
+        s->g_cap = cap;
+    }
+    s->g[id] = g;
+    return true;
+}
+
+static sb_status run_astar(search *s, uint32_t *goal, sb_error *err)
+{
+    sb_space *sp = s->space;
+    sb_store *st = s->store;
+    unsigned h0 = sp->ops->estimate(sp, sp->root);
+    if (!set_g(s, 0, 0) || !push_open(s, s->weight * h0, 0, 0))
+        return out_of_memory(err);
+    for (size_t f = s->weight * h0; f < s->nopen; f++) {
+        bucket *b = &s->open[f];
+        while (b->n) {
+            entry e = b->items[--b->n];
+            if (e.g != s->g[e.id])
+                continue;   /* a shorter way to this node was found since */
+            if (sp->ops->is_goal(sp, st->ops->key(st, e.id))) {
+                *goal = e.id;
+                return SB_OK;
+            }
+            if (expand(s, e.id) != SB_OK)
+                return out_of_memory(err);
+            for (size_t i = 0; i < s->kids.n; i++) {
+                const unsigned char *child = s->kids.keys + i * s->kids.key_size;
+                uint32_t cid, g = e.g + 1;
+                bool fresh;
+                if (st->ops->intern(st, child, s->kids.hashes[i], e.id, &cid, &fresh) != SB_OK)
+                    return out_of_memory(err);
+                if (!fresh && s->g[cid] <= g)
+                    continue;
+                if (!fresh)
+                    st->ops->set_parent(st, cid, e.id);
+                unsigned h = sp->ops->estimate(sp, child);
+                if (!set_g(s, cid, g) || !push_open(s, g + s->weight * h, cid, g))
+                    return out_of_memory(err);
+                /* A child may land in a bucket below f only when w > 1. */
+                if (g + s->weight * h < f)
+                    f = g + s->weight * h;
+            }
+            b = &s->open[f];
+            sb_status lim = check_limits(s, (unsigned)f, err);
+            if (lim != SB_OK)
+                return lim;
+        }
+    }
+    return SB_UNSOLVABLE;
+}
+
+/* The representation and algorithm that `auto` picks, measured on the
+ * CS61B suites and the classic trays (docs/performance.md). */
+static sb_path choose_path(const sb_puzzle *p, sb_path asked)
+{
+    if (asked != SB_PATH_AUTO)
+        return asked;
+    return sb_bitboard_fits(p->rows, p->cols) ? SB_PATH_BITBOARD : SB_PATH_GENERAL;
+}
+
+static sb_algo choose_algo(const sb_options *o)
+{
+    if (o->algo != SB_ALGO_AUTO)
+        return o->algo;
+    return SB_ALGO_BFS;
+}
+
+static sb_status build(search *s, const sb_puzzle *p, const sb_catalog *cat, sb_path path,
+                       sb_error *err)
+{
+    sb_status st = path == SB_PATH_BITBOARD
+                       ? sb_bitboard_space_new(p, cat, s->opts->metric, &s->space)
+                       : sb_board_space_new(p, cat, s->opts->metric, &s->space);
+    if (st == SB_EINPUT)
+        return sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the 64-bit bitboard",
+                       p->rows, p->cols);
+    if (st != SB_OK)
+        return out_of_memory(err);
+    st = path == SB_PATH_BITBOARD ? sb_store_u64_new(&s->store)
+                                  : sb_store_uthash_new(s->space->key_size, &s->store);
+    s->kids.key_size = s->space->key_size;
+    s->key = malloc(s->space->key_size + 1);
+    if (st != SB_OK || !s->key)
+        return out_of_memory(err);
+    uint32_t root;
+    bool fresh;
+    if (s->store->ops->intern(s->store, s->space->root,
+                              s->space->ops->hash(s->space, s->space->root),
+                              SB_NO_NODE, &root, &fresh) != SB_OK)
+        return out_of_memory(err);
+    return SB_OK;
+}
+
+static void teardown(search *s)
+{
+    if (s->space)
+        s->space->ops->free(s->space);
+    if (s->store)
+        s->store->ops->free(s->store);
+    sb_children_free(&s->kids);
+    free(s->key);
+    free(s->g);
+    for (size_t f = 0; f < s->nopen; f++)
+        free(s->open[f].items);
+    free(s->open);
+}
+
+sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
+                   sb_stats *stats, sb_error *err)
+{
+    sb_options defaults;
+    sb_stats ignored;
+    if (!opts) {
+        sb_options_default(&defaults);
+        opts = &defaults;
+    }
+    if (!stats)
+        stats = &ignored;
+    memset(sol, 0, sizeof *sol);
+    memset(stats, 0, sizeof *stats);
+    sb_status status = sb_puzzle_check(p, err);
+    if (status != SB_OK)
+        return status;
+
+    search s = { .opts = opts };
+    clock_gettime(CLOCK_MONOTONIC, &s.start);
+    stats->path = choose_path(p, opts->path);
+    stats->algo = choose_algo(opts);
+    s.weight = stats->algo == SB_ALGO_ASTAR && !opts->optimal ? 2 : 1;
+
+    sb_catalog cat;
+    if (sb_catalog_init(&cat, p) != SB_OK) {
+        status = out_of_memory(err);
+    } else {
+        status = build(&s, p, &cat, stats->path, err);
+        uint32_t goal = SB_NO_NODE;
+        if (status == SB_OK)
+            status = stats->algo == SB_ALGO_BFS ? run_bfs(&s, &goal, err)
+                                                : run_astar(&s, &goal, err);
+        if (status == SB_OK && sb_path_read(s.space, s.store, goal, sol) != SB_OK)
+            status = out_of_memory(err);
+        if (status == SB_OK)
+            sol->optimal = s.weight == 1;
+        if (status == SB_UNSOLVABLE)
+            sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations searched",
+                    (unsigned long long)s.store->count);
+        stats->stored = s.store ? s.store->count : 0;
+        size_t held = s.space && s.store ? bytes_held(&s) : 0;
+        stats->peak_bytes = held > s.peak ? held : s.peak;
+    }
+    stats->expanded = s.expanded;
+    stats->seconds = seconds_since(&s.start);
+    teardown(&s);
+    sb_catalog_free(&cat);
+    return status;
+}
+
+void sb_solution_free(sb_solution *sol)
+{
+    if (!sol)
+        return;
+    free(sol->moves);
+    memset(sol, 0, sizeof *sol);
+}

@@ -1,0 +1,172 @@
+/*
+ * slide.h - the public contract of the slide engine.
+ *
+ * The engine knows trays, blocks, configurations, moves and search; it does
+ * no I/O.  Every function reports failure through its return value (an
+ * sb_status) and, where it takes one, a caller-owned sb_error record.  The
+ * engine never prints, never exits and never aborts on bad input: anything
+ * that sb_puzzle_check() accepts is safe to hand to the solver.
+ *
+ * Coordinates: row 0 / column 0 is the upper-left cell of the tray.  A block
+ * is a rectangle named by its upper-left corner and its size.  Blocks of the
+ * same height and width are interchangeable: a configuration is the set of
+ * (size, position) pairs, not a list of numbered blocks.
+ */
+#ifndef SLIDE_H
+#define SLIDE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#define SB_VERSION "1.0.0"
+
+/* The engine's own tray limit: a cell index must fit in 16 bits, so a tray
+ * may hold at most 65,536 cells (256 x 256, the CS61B bound, or any other
+ * shape of that area). */
+#define SB_MAX_CELLS 65536
+
+/* Status codes.  They are chosen to equal the exit codes of `slide`. */
+typedef enum sb_status {
+    SB_OK = 0,          /* done: solved, read, checked */
+    SB_UNSOLVABLE = 1,  /* the whole reachable space was searched: no solution */
+    SB_EINPUT = 2,      /* the puzzle (or a request) is invalid */
+    SB_ELIMIT = 3       /* a resource limit stopped the work (states, memory, time) */
+} sb_status;
+
+/* Which list of a puzzle an error points into. */
+typedef enum sb_list { SB_LIST_NONE, SB_LIST_INIT, SB_LIST_GOAL } sb_list;
+
+/* A caller-owned error record, filled when a call fails. */
+typedef struct sb_error {
+    sb_status status;   /* the status the failing call returned */
+    sb_list list;       /* which block list the problem is in, if any */
+    size_t item;        /* index into that list (0-based) */
+    char msg[480];      /* what is wrong, without any "slide:" prefix */
+} sb_error;
+
+/* A rectangle on the tray. */
+typedef struct sb_block {
+    int row, col;       /* upper-left cell */
+    int height, width;  /* at least 1 each */
+} sb_block;
+
+/* A puzzle: a tray, the blocks in it, and the goal.  The arrays are owned by
+ * the puzzle and released by sb_puzzle_free(). */
+typedef struct sb_puzzle {
+    int rows, cols;       /* tray size */
+    size_t nblocks;       /* blocks of the initial configuration */
+    sb_block *blocks;
+    size_t ngoals;        /* goal entries: a block of this size at this place */
+    sb_block *goals;
+} sb_puzzle;
+
+/* A straight slide: the upper-left corner of a block before and after.
+ * Exactly one of row and column changes. */
+typedef struct sb_move {
+    int from_row, from_col;
+    int to_row, to_col;
+} sb_move;
+
+/* How moves are counted. */
+typedef enum sb_metric {
+    SB_METRIC_UNIT,   /* each one-cell step is a move */
+    SB_METRIC_LINE,   /* a straight slide of any distance is one move */
+    SB_METRIC_PIECE   /* moving one block along any path is one move */
+} sb_metric;
+
+typedef enum sb_algo { SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR } sb_algo;
+
+/* Which representation of configurations the search uses. */
+typedef enum sb_path {
+    SB_PATH_AUTO,      /* the bitboard when the tray fits, else general */
+    SB_PATH_BITBOARD,  /* 64-bit spaced bitboard: (2H-1)(2W-1) <= 64 */
+    SB_PATH_GENERAL    /* any tray up to SB_MAX_CELLS */
+} sb_path;
+
+/* Resource limits; 0 means "no limit" for each. */
+typedef struct sb_limits {
+    uint64_t max_states;   /* configurations stored */
+    uint64_t max_bytes;    /* bytes the search allocates */
+    double max_seconds;    /* wall-clock time */
+} sb_limits;
+
+/* A snapshot of a running search, handed to the progress callback. */
+typedef struct sb_progress {
+    uint64_t stored;       /* configurations stored so far */
+    uint64_t expanded;     /* configurations expanded so far */
+    unsigned depth;        /* current search depth (cost) */
+    size_t bytes;          /* bytes allocated by the search */
+    double seconds;        /* time since the search began */
+} sb_progress;
+
+typedef struct sb_options {
+    sb_metric metric;      /* default SB_METRIC_LINE */
+    bool optimal;          /* guarantee a shortest solution under metric */
+    sb_algo algo;          /* default SB_ALGO_AUTO */
+    sb_path path;          /* default SB_PATH_AUTO */
+    sb_limits limits;      /* default: no limits */
+    /* Called about every 64k expansions when non-NULL. */
+    void (*progress)(const sb_progress *p, void *ctx);
+    void *progress_ctx;
+} sb_options;
+
+/* What a search did. */
+typedef struct sb_stats {
+    sb_algo algo;          /* the algorithm that ran (never AUTO) */
+    sb_path path;          /* the representation that ran (never AUTO) */
+    uint64_t stored;       /* configurations stored */
+    uint64_t expanded;     /* configurations expanded */
+    size_t peak_bytes;     /* most bytes the search held at once */
+    double seconds;        /* time spent searching */
+} sb_stats;
+
+/* A solution: straight slides, owned by the record. */
+typedef struct sb_solution {
+    size_t nmoves;
+    sb_move *moves;
+    bool optimal;          /* proven shortest under the metric searched */
+} sb_solution;
+
+/* Fills *opts with the defaults listed above. */
+void sb_options_default(sb_options *opts);
+
+/* Checks a puzzle: tray size within 1..SB_MAX_CELLS cells, blocks of size at
+ * least 1x1 inside the tray, no overlaps, every goal size present among the
+ * blocks, no more goal entries of a size than blocks of it, goal entries
+ * inside the tray.  Returns SB_OK or SB_EINPUT with err naming the item. */
+sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
+
+/* Releases the puzzle's arrays and zeroes it; harmless on a zeroed puzzle. */
+void sb_puzzle_free(sb_puzzle *p);
+
+/* True when the blocks of p satisfy its goal. */
+bool sb_puzzle_solved(const sb_puzzle *p);
+
+/* Solves p.  On SB_OK, *sol holds the moves (caller frees with
+ * sb_solution_free); on SB_UNSOLVABLE the reachable space was exhausted; on
+ * SB_ELIMIT a limit in opts (or memory) stopped the search; SB_EINPUT when p
+ * fails sb_puzzle_check or opts asks for something impossible (a bitboard
+ * path for a tray that does not fit).  stats may be NULL; it is filled
+ * whatever the outcome. */
+sb_status sb_solve(const sb_puzzle *p, const sb_options *opts,
+                   sb_solution *sol, sb_stats *stats, sb_error *err);
+
+/* Releases the moves; harmless on a zeroed solution. */
+void sb_solution_free(sb_solution *sol);
+
+/* The length of a list of straight slides under a metric: unit counts cells
+ * travelled, line counts slides, piece counts runs of consecutive slides of
+ * the same block (a block's position after one slide is where the next
+ * slide of the same run starts). */
+uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
+
+/* Names for messages and statistics: "unit", "bfs", "bitboard", ... */
+const char *sb_metric_name(sb_metric m);
+const char *sb_algo_name(sb_algo a);
+const char *sb_path_name(sb_path p);
+
+/* True when the tray's spaced image fits the 64-bit bitboard. */
+bool sb_bitboard_fits(int rows, int cols);
+
+#endif

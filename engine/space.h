@@ -1,0 +1,100 @@
+/*
+ * space.h - the two seams of the search: a *space* (how configurations are
+ * encoded and which moves lead where) and a *store* (which configurations
+ * have been seen, and from where).  Internal to the engine.
+ *
+ * The search loop (search.c) is written once against these seams.  Two
+ * spaces exist: the general board (board.c, any tray up to SB_MAX_CELLS)
+ * and the spaced bitboard (bitboard.c, trays whose image fits 64 bits).
+ * Two stores exist: uthash (store_uthash.c, any key size) and an open-
+ * addressing table of 64-bit keys (store_u64.c, for the bitboard).
+ *
+ * A key is a fixed number of bytes per search and is canonical: two
+ * configurations are equal exactly when their keys are.  Every edge of a
+ * space costs one move under the metric the space was built for, so BFS
+ * finds shortest solutions and A* needs no edge weights.
+ */
+#ifndef SB_SPACE_H
+#define SB_SPACE_H
+
+#include "catalog.h"
+
+/* Children of one configuration, appended by a space's expand(). */
+typedef struct sb_children {
+    size_t n, cap;
+    size_t key_size;
+    unsigned char *keys;   /* n keys of key_size bytes */
+    uint64_t *hashes;      /* their hashes */
+} sb_children;
+
+/* Makes room for one more child and returns where its key goes, or NULL
+ * when memory runs out. */
+unsigned char *sb_children_push(sb_children *c, uint64_t hash);
+void sb_children_free(sb_children *c);
+
+typedef struct sb_space sb_space;
+typedef struct sb_space_ops {
+    /* Appends every configuration one move away.  SB_OK or SB_ELIMIT. */
+    sb_status (*expand)(sb_space *sp, const void *key, sb_children *out);
+    bool (*is_goal)(sb_space *sp, const void *key);
+    /* Lower bound on the moves to a goal (consistent). */
+    unsigned (*estimate)(sb_space *sp, const void *key);
+    /* Writes the configuration's blocks (cat->nblocks of them) to out. */
+    void (*decode)(sb_space *sp, const void *key, sb_block *out);
+    uint64_t (*hash)(sb_space *sp, const void *key);
+    size_t (*bytes)(const sb_space *sp);
+    void (*free)(sb_space *sp);
+} sb_space_ops;
+
+struct sb_space {
+    const sb_space_ops *ops;
+    const sb_catalog *cat;  /* not owned */
+    sb_metric metric;
+    size_t key_size;
+    unsigned char *root;    /* key of the initial configuration */
+};
+
+/* Builds a space for p.  SB_OK, SB_ELIMIT (memory) or SB_EINPUT (the
+ * bitboard was asked for a tray that does not fit). */
+sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat,
+                             sb_metric metric, sb_space **out);
+sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat,
+                                sb_metric metric, sb_space **out);
+
+/* Node ids are dense and given in insertion order, from 0. */
+#define SB_NO_NODE UINT32_MAX
+
+typedef struct sb_store sb_store;
+typedef struct sb_store_ops {
+    /* Finds key or adds it with the given parent.  *id receives its node
+     * id, *fresh whether it was added.  SB_OK, or SB_ELIMIT when memory
+     * (or the 2^32 node ids) ran out. */
+    sb_status (*intern)(sb_store *st, const void *key, uint64_t hash,
+                        uint32_t parent, uint32_t *id, bool *fresh);
+    const void *(*key)(const sb_store *st, uint32_t id);
+    uint32_t (*parent)(const sb_store *st, uint32_t id);
+    void (*set_parent)(sb_store *st, uint32_t id, uint32_t parent);
+    size_t (*bytes)(const sb_store *st);
+    void (*free)(sb_store *st);
+} sb_store_ops;
+
+struct sb_store {
+    const sb_store_ops *ops;
+    uint32_t count;         /* nodes stored */
+};
+
+sb_status sb_store_uthash_new(size_t key_size, sb_store **out);
+sb_status sb_store_u64_new(sb_store **out);
+
+/* A 64-bit mixer with good avalanche, for hashing and Zobrist tables. */
+static inline uint64_t sb_mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+#endif

@@ -1,0 +1,180 @@
+/*
+ * store_uthash.c - the general state table: uthash over keys of any size.
+ *
+ * Nodes live in an arena of fixed-size records (handle, parent, key), so a
+ * node id finds its record by arithmetic and nothing is malloc'ed per node.
+ * uthash is told the hash (the space's Zobrist hash, maintained
+ * incrementally), so it never rehashes a key; it still compares whole keys
+ * with memcmp, so a hash collision can never merge two configurations.
+ *
+ * uthash's out-of-memory path is made non-fatal: a failed bucket expansion
+ * sets a flag that becomes SB_ELIMIT, never exit(-1).  All of uthash's
+ * allocations are counted, so the memory limit sees them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "space.h"
+
+typedef struct table table;
+
+/* uthash's hooks, redirected to the table being modified.  uthash calls
+ * them from macros expanded in this file only. */
+static void *counted_malloc(table *t, size_t n);
+static void counted_free(table *t, void *p, size_t n);
+static void note_oom(table *t);
+
+#define HASH_NONFATAL_OOM 1
+#define uthash_malloc(sz) counted_malloc(active, (sz))
+#define uthash_free(ptr, sz) counted_free(active, (ptr), (sz))
+#define uthash_nonfatal_oom(obj) note_oom(active)
+#include <uthash.h>
+
+typedef struct node {
+    UT_hash_handle hh;
+    uint32_t id;               /* this node's id */
+    uint32_t parent;           /* node id, or SB_NO_NODE for the root */
+    unsigned char key[];       /* key_size bytes */
+} node;
+
+enum { CHUNK_SHIFT = 14, CHUNK_NODES = 1 << CHUNK_SHIFT };
+
+struct table {
+    sb_store base;
+    size_t key_size;
+    size_t node_size;          /* sizeof(node) + key, rounded for alignment */
+    node *head;                /* uthash head */
+    unsigned char **chunks;    /* arena: CHUNK_NODES records each */
+    size_t nchunks, chunk_cap;
+    size_t uthash_bytes;       /* buckets and table header held by uthash */
+    bool oom;                  /* uthash could not grow its buckets */
+};
+
+static void *counted_malloc(table *t, size_t n)
+{
+    void *p = malloc(n);
+    if (p)
+        t->uthash_bytes += n;
+    return p;
+}
+
+static void counted_free(table *t, void *p, size_t n)
+{
+    free(p);
+    t->uthash_bytes -= n;
+}
+
+static void note_oom(table *t)
+{
+    t->oom = true;
+}
+
+static node *node_at(const table *t, uint32_t id)
+{
+    return (node *)(t->chunks[id >> CHUNK_SHIFT] + (size_t)(id & (CHUNK_NODES - 1)) * t->node_size);
+}
+
+/* Returns the record for the next node id, growing the arena, or NULL. */
+static node *new_node(table *t)
+{
+    uint32_t id = t->base.count;
+    if (id == SB_NO_NODE)
+        return NULL;
+    if ((id >> CHUNK_SHIFT) >= t->nchunks) {
+        if (t->nchunks == t->chunk_cap) {
+            size_t cap = t->chunk_cap ? 2 * t->chunk_cap : 16;
+            unsigned char **grown = realloc(t->chunks, cap * sizeof *grown);
+            if (!grown)
+                return NULL;
+            t->chunks = grown;
+            t->chunk_cap = cap;
+        }
+        t->chunks[t->nchunks] = malloc(CHUNK_NODES * t->node_size);
+        if (!t->chunks[t->nchunks])
+            return NULL;
+        t->nchunks++;
+    }
+    return node_at(t, id);
+}
+
+static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t parent,
+                        uint32_t *id, bool *fresh)
+{
+    table *t = (table *)st;
+    table *active = t;
+    unsigned hv = (unsigned)(hash ^ (hash >> 32));
+    node *found;
+
+    HASH_FIND_BYHASHVALUE(hh, t->head, key, (unsigned)t->key_size, hv, found);
+    if (found) {
+        *id = found->id;
+        *fresh = false;
+        return SB_OK;
+    }
+    node *n = new_node(t);
+    if (!n)
+        return SB_ELIMIT;
+    n->id = t->base.count;
+    n->parent = parent;
+    memcpy(n->key, key, t->key_size);
+    HASH_ADD_KEYPTR_BYHASHVALUE(hh, t->head, n->key, (unsigned)t->key_size, hv, n);
+    if (t->oom)
+        return SB_ELIMIT;
+    t->base.count++;
+    *id = n->id;
+    *fresh = true;
+    return SB_OK;
+}
+
+static const void *key_of(const sb_store *st, uint32_t id)
+{
+    return node_at((const table *)st, id)->key;
+}
+
+static uint32_t parent_of(const sb_store *st, uint32_t id)
+{
+    return node_at((const table *)st, id)->parent;
+}
+
+static void set_parent(sb_store *st, uint32_t id, uint32_t parent)
+{
+    node_at((table *)st, id)->parent = parent;
+}
+
+static size_t bytes(const sb_store *st)
+{
+    const table *t = (const table *)st;
+    return sizeof *t + t->chunk_cap * sizeof *t->chunks +
+           t->nchunks * CHUNK_NODES * t->node_size + t->uthash_bytes;
+}
+
+static void destroy(sb_store *st)
+{
+    table *t = (table *)st;
+    if (!t)
+        return;
+    table *active = t;
+    HASH_CLEAR(hh, t->head);
+    (void)active;
+    for (size_t i = 0; i < t->nchunks; i++)
+        free(t->chunks[i]);
+    free(t->chunks);
+    free(t);
+}
+
+static const sb_store_ops uthash_ops = {
+    intern, key_of, parent_of, set_parent, bytes, destroy
+};
+
+sb_status sb_store_uthash_new(size_t key_size, sb_store **out)
+{
+    table *t = calloc(1, sizeof *t);
+    if (!t)
+        return SB_ELIMIT;
+    t->base.ops = &uthash_ops;
+    t->key_size = key_size;
+    /* Round records up so every handle stays pointer-aligned. */
+    t->node_size = (sizeof(node) + key_size + _Alignof(node) - 1) / _Alignof(node) * _Alignof(node);
+    *out = &t->base;
+    return SB_OK;
+}
