@@ -1,0 +1,370 @@
+/*
+ * test_formats.c - unit tests of formats/ (puzzle reader, move reader and
+ * writer) and of the messages of sb_puzzle_check() as the reader maps them.
+ *
+ * Error cases are a table: input text, format, the "FILE:LINE:" the message
+ * must start with and a fragment it must contain, so every error class pins
+ * both its wording and the line it blames.  Runs from tests/ (ctest sets
+ * the working directory) to read the small files in tests/check/.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sb_format.h"
+#include "slide.h"
+
+static int passed, failed;
+
+/* Records one check; a function, not a macro body, so cond is evaluated once. */
+static int check(int ok, const char *what, int line)
+{
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "test_formats.c:%d: FAILED: %s\n", line, what);
+    }
+    return ok;
+}
+#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+
+static sb_status parse(const char *init, const char *goal, sb_format fmt,
+                       sb_format *used, sb_puzzle *p, sb_error *err)
+{
+    return sb_fmt_parse(init, strlen(init), "init.txt", goal,
+                        goal ? strlen(goal) : 0, "goal.txt", fmt, used, p, err);
+}
+
+static int starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Expects a failure whose message starts with where and contains what. */
+static void expect_error(const char *init, size_t init_len, const char *goal,
+                         sb_format fmt, const char *where, const char *what, int line,
+                         const char *label)
+{
+    sb_puzzle p;
+    sb_error err;
+    memset(&err, 0, sizeof err);
+    sb_status st = sb_fmt_parse(init, init_len, "init.txt", goal, goal ? strlen(goal) : 0,
+                                "goal.txt", fmt, NULL, &p, &err);
+    int ok = st == SB_EINPUT && starts_with(err.msg, where) && strstr(err.msg, what) &&
+             p.blocks == NULL && p.goals == NULL && p.nblocks == 0;
+    if (!check(ok, what, line))
+        fprintf(stderr, "    %s: status %d, message: %s\n", label, (int)st, err.msg);
+    sb_puzzle_free(&p);
+}
+
+static const struct bad_case {
+    const char *init, *goal;
+    sb_format fmt;
+    const char *where, *what;
+} bad_cases[] = {
+    /* layout, mapped from sb_puzzle_check() items to lines */
+    { "5 4\n0 0 1 1\n\n1 1 2 2\n", NULL, SB_FORMAT_CORNERS,
+      "init.txt:4: ", "block overlaps the block of line 2 (both cover cell 1 1)" },
+    { "5 4\n0 0 1 1\n4 0 5 0\n", NULL, SB_FORMAT_CORNERS,
+      "init.txt:3: ", "runs off the 5x4 tray (rows 4..5)" },
+    { "5 4\n0 3 0 4\n", NULL, SB_FORMAT_CORNERS, "init.txt:2: ", "(columns 3..4)" },
+    { "5 4\n0 2 1 1\n", NULL, SB_FORMAT_SIZES, "init.txt:2: ", "size 0x2" },
+    { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_CORNERS, "init.txt:2: ",
+      "bottom row 0 is above top row 1" },
+    { "5 4\n0 1 0 0\n", NULL, SB_FORMAT_CORNERS, "init.txt:2: ",
+      "right column 0 is left of left column 1" },
+    /* the tray */
+    { "0 4\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "tray of 0x4 has no cells" },
+    { "\n5 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "tray of 5x0 has no cells" },
+    { "100000 100000\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
+      "tray of 100000x100000 has 10000000000 cells; slide handles at most 65536 (e.g. 256x256)" },
+    { "1000000000 1000000000\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "slide handles at most" },
+    { "5\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
+      "the tray line should be 2 numbers (rows columns), found 1" },
+    { "0 0 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "tray line should be 2 numbers" },
+    { "5 4 x\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "trailing text 'x' after the 2 numbers" },
+    { "", NULL, SB_FORMAT_AUTO, "init.txt: ", "no tray line: the file is empty" },
+    { "\n  \r\n\t\n", NULL, SB_FORMAT_AUTO, "init.txt: ", "no tray line: the file has only blank lines" },
+    /* numbers */
+    { "5 4\n0 0 99999999999 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+      "number 99999999999 is too large (at most 1000000000)" },
+    { "5 4\n0 0 1000000001 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "is too large" },
+    { "5 4\n0 0 1 0\n0 -1 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:3: ",
+      "negative number -1: numbers must be non-negative" },
+    { "5 4\n0 0 x 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "'x' is not a non-negative integer" },
+    { "5 4\n0 0 1.5 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "'1.5' is not a non-negative integer" },
+    { "5 4\n0 0 0x1 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "'0x1' is not" },
+    { "5 4\n+1 0 1 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "'+1' is not" },
+    { "5 4\n0 0 1 0 foo\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+      "trailing text 'foo' after the 4 numbers" },
+    { "5 4\n0 0 1 0 # a comment\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "trailing text '# a comment'" },
+    { "5 4\n0 0 1\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "a block line should be 4 numbers, found 3" },
+    { "5 4\n0 0 1 0 5\n", NULL, SB_FORMAT_CORNERS, "init.txt:2: ",
+      "a block line should be 4 numbers (r1 c1 r2 c2), found 5" },
+    { "5 4\n0 0 1 0\x1b[0m\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+      "binary data: byte 0x1b at column 8 is not text" },
+    /* auto-detection */
+    { "5 4\n1 1 2 2\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+      "cannot tell the format: '1 1 2 2' reads as a 2x2 block at 1 1 (corners) or as a 1x1 "
+      "block at 2 2 (sizes)" },
+    { "5 5\n1 1 1 1\n2 2 3 3\n", NULL, SB_FORMAT_AUTO, "init.txt:3: ",
+      "choose with --format corners or --format sizes" },
+    { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+      "as corners: bottom row 0 is above top row 1" },
+    { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "; as sizes: block has size 1x0" },
+    { "5 4\n0 0 1 1\n1 1 2 2\n", NULL, SB_FORMAT_AUTO, "init.txt:3: ",
+      "overlaps the block of line 2 (both cover cell 1 1) (auto format chose corners: "
+      "read as sizes the file fails earlier, at line 2)" },
+    /* goals, in the goal file's lines */
+    { "5 4\n0 0 1 1\n", "\n0 0 2 2\n", SB_FORMAT_CORNERS, "goal.txt:2: ",
+      "goal names a 3x3 block but the tray has no block of that size" },
+    { "5 4\n0 0 0 0\n0 1 0 1\n", "0 0 0 0\n1 1 1 1\n2 2 2 2\n", SB_FORMAT_CORNERS,
+      "goal.txt:", "goal names 3 blocks of size 1x1 but the tray has only 2" },
+    { "5 4\n0 0 1 1\n", "4 0 5 1\n", SB_FORMAT_CORNERS, "goal.txt:1: ",
+      "goal block runs off the 5x4 tray (rows 4..5)" },
+    { "5 4\n0 0 0 0\n0 1 0 1\n", "3 3 3 3\n\n3 3 3 3\n", SB_FORMAT_CORNERS, "goal.txt:3: ",
+      "goal block overlaps the goal block of line 1" },
+    { "5 4\n0 0 0 0\n", "5 4\n", SB_FORMAT_AUTO, "goal.txt:1: ",
+      "found 2 (a GOAL file has no tray line)" },
+    { "5 4\n0 0 0 0\n", "1 0 0 0\n", SB_FORMAT_CORNERS, "goal.txt:1: ", "bottom row 0 is above" },
+    { "5 4\n0 0 0 0\n", "0 0 x 0\n", SB_FORMAT_CORNERS, "goal.txt:1: ", "'x' is not" },
+    { "5 4\n1 1 2 2\n", "0 1 3 3\n", SB_FORMAT_SIZES, "goal.txt:1: ", "0x1 block" },
+};
+
+static void test_error_table(void)
+{
+    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        const struct bad_case *c = &bad_cases[i];
+        char label[32];
+        snprintf(label, sizeof label, "bad_cases[%zu]", i);
+        expect_error(c->init, strlen(c->init), c->goal, c->fmt, c->where, c->what,
+                     __LINE__, label);
+    }
+    /* A NUL byte is binary junk, not the end of the text. */
+    static const char nul[] = "5 4\n0 0\0 1 0\n";
+    expect_error(nul, sizeof nul - 1, NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+                 "binary data: byte 0x00 at column 4", __LINE__, "NUL");
+    /* A thousand-digit number is refused without overflow, and quoted short. */
+    char huge[1200] = "5 4\n0 0 ";
+    memset(huge + strlen(huge), '7', 1000);
+    strcpy(huge + strlen(huge), " 0\n");
+    expect_error(huge, strlen(huge), NULL, SB_FORMAT_AUTO, "init.txt:2: number 7777", "...",
+                 __LINE__, "huge number");
+}
+
+static void test_good(void)
+{
+    static const char handout[] = "5 4\n0 0 1 0\n0 3 1 3\n2 0 3 0\n2 3 3 3\n1 1 2 2\n"
+                                  "3 1 3 2\n4 0 4 0\n4 1 4 1\n4 2 4 2\n4 3 4 3\n";
+    sb_puzzle p;
+    sb_error err;
+    sb_format used = SB_FORMAT_AUTO;
+
+    CHECK(parse(handout, "3 1 3 1\n4 2 4 2\n", SB_FORMAT_AUTO, &used, &p, &err) == SB_OK);
+    CHECK(used == SB_FORMAT_CORNERS);
+    CHECK(p.rows == 5 && p.cols == 4 && p.nblocks == 10 && p.ngoals == 2);
+    CHECK(p.blocks[4].row == 1 && p.blocks[4].col == 1 && p.blocks[4].height == 2 &&
+          p.blocks[4].width == 2);
+    CHECK(p.goals[1].row == 4 && p.goals[1].col == 2 && p.goals[1].height == 1);
+    sb_puzzle_free(&p);
+    CHECK(p.blocks == NULL && p.nblocks == 0);
+
+    /* The same tray in sizes format: corners cannot read "2 1 0 0". */
+    static const char sizes[] = "5 4\n2 1 0 0\n2 1 0 3\n2 2 1 1\n1 1 4 0\n";
+    CHECK(parse(sizes, "2 2 3 1\n", SB_FORMAT_AUTO, &used, &p, &err) == SB_OK);
+    CHECK(used == SB_FORMAT_SIZES);
+    CHECK(p.nblocks == 4 && p.blocks[2].row == 1 && p.blocks[2].height == 2);
+    CHECK(p.goals[0].row == 3 && p.goals[0].col == 1 && p.goals[0].width == 2);
+    sb_puzzle_free(&p);
+    CHECK(parse(sizes, NULL, SB_FORMAT_SIZES, &used, &p, &err) == SB_OK && p.ngoals == 0);
+    sb_puzzle_free(&p);
+
+    /* Both readings valid and equal ("1 1 1 1" is a 1x1 at 1 1 either way). */
+    CHECK(parse("5 4\n1 1 1 1\n", "1 1 1 1\n", SB_FORMAT_AUTO, &used, &p, &err) == SB_OK);
+    CHECK(used == SB_FORMAT_CORNERS && p.nblocks == 1);
+    sb_puzzle_free(&p);
+    /* Ambiguous under auto, but fine when the format is given. */
+    CHECK(parse("5 4\n1 1 2 2\n", NULL, SB_FORMAT_SIZES, &used, &p, &err) == SB_OK);
+    CHECK(p.blocks[0].row == 2 && p.blocks[0].height == 1);
+    sb_puzzle_free(&p);
+    /* No blocks at all, and an empty goal. */
+    CHECK(parse("3 3\n", "", SB_FORMAT_AUTO, &used, &p, &err) == SB_OK && p.nblocks == 0);
+    sb_puzzle_free(&p);
+
+    /* CRLF, tabs, blank lines, no newline at the end. */
+    CHECK(parse("\r\n5\t4\r\n\r\n\t0 0\t1 0 \r\n  1 1 2 2", "\t1 1\t2 2\r\n",
+                SB_FORMAT_AUTO, &used, &p, &err) == SB_OK);
+    CHECK(p.nblocks == 2 && p.blocks[1].col == 1 && p.ngoals == 1);
+    sb_puzzle_free(&p);
+}
+
+static void test_files(void)
+{
+    sb_puzzle p;
+    sb_error err;
+
+    CHECK(sb_fmt_read("check/square.init", "check/square.goal", SB_FORMAT_AUTO, NULL, &p,
+                      &err) == SB_OK);
+    CHECK(p.rows == 3 && p.nblocks == 2 && p.ngoals == 1);
+    sb_puzzle_free(&p);
+    CHECK(sb_fmt_read("check/square.init", NULL, SB_FORMAT_AUTO, NULL, &p, &err) == SB_OK);
+    sb_puzzle_free(&p);
+    CHECK(sb_fmt_read("check/no-such-file", NULL, SB_FORMAT_AUTO, NULL, &p, &err) == SB_EINPUT);
+    CHECK(strcmp(err.msg, "check/no-such-file: No such file or directory") == 0);
+    CHECK(sb_fmt_read("check/square.init", "check", SB_FORMAT_AUTO, NULL, &p, &err) == SB_EINPUT);
+    CHECK(strcmp(err.msg, "check: is a directory, not a puzzle file") == 0);
+    CHECK(p.blocks == NULL);
+}
+
+/* A million block lines read in linear time; the first overlap is found
+ * after the 65,536 blocks that fill a 256x256 tray. */
+static void test_million_lines(void)
+{
+    size_t cap = 16u << 20, n = 0;
+    char *text = malloc(cap);
+    sb_puzzle p;
+    sb_error err;
+
+    if (!CHECK(text != NULL))
+        return;
+    n += (size_t)sprintf(text + n, "256 256\n");
+    for (int r = 0; r < 256; r++)
+        for (int c = 0; c < 256; c++)
+            n += (size_t)sprintf(text + n, "%d %d %d %d\n", r, c, r, c);
+    size_t full = n;
+    clock_t t0 = clock();
+    CHECK(sb_fmt_parse(text, full, "full", NULL, 0, NULL, SB_FORMAT_CORNERS, NULL, &p,
+                       &err) == SB_OK);
+    CHECK(p.nblocks == 65536);
+    sb_puzzle_free(&p);
+    for (long i = 65536; i < 1000000; i++)
+        n += (size_t)sprintf(text + n, "0 0 0 0\n");
+    CHECK(sb_fmt_parse(text, n, "big", NULL, 0, NULL, SB_FORMAT_AUTO, NULL, &p, &err) ==
+          SB_EINPUT);
+    CHECK(strncmp(err.msg, "big:65538: block overlaps the block of line 2", 45) == 0);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    printf("test_formats: a million lines read in %.2f s\n", secs);
+    CHECK(secs < 10);
+    free(text);
+}
+
+static FILE *file_with(const char *text, size_t len)
+{
+    FILE *f = tmpfile();
+    if (f) {
+        fwrite(text, 1, len, f);
+        rewind(f);
+    }
+    return f;
+}
+
+static void test_moves(void)
+{
+    static const char text[] = "0 0 1 0\n\n  1 1\t1 2 \r\nx y\n5 4 3\n1 2 3 4 5\n"
+                               "1 2 3 -4\n7\0 7 7 7\n9 9 9 9";
+    FILE *f = file_with(text, sizeof text - 1);
+    sb_move_reader r = { f, "moves", 0, "" };
+    sb_move m;
+    sb_error err;
+
+    if (!CHECK(f != NULL))
+        return;
+    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && r.line == 1);
+    CHECK(m.from_row == 0 && m.from_col == 0 && m.to_row == 1 && m.to_col == 0);
+    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && r.line == 3);
+    CHECK(m.to_col == 2 && strcmp(r.text, "1 1\\x091 2") == 0);
+    CHECK(sb_fmt_next_move(&r, &m, &err) == -1);
+    CHECK(strcmp(err.msg, "line 4: x y: not four non-negative integers "
+                          "('x' is not a non-negative integer)") == 0);
+    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "line 5: 5 4 3: ") &&
+          strstr(err.msg, "found 3 numbers"));
+    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "found 5 numbers"));
+    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "negative number -4"));
+    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "line 8: 7\\x00 7 7 7: ") &&
+          strstr(err.msg, "binary data"));
+    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && m.to_col == 9 && r.line == 9);
+    CHECK(sb_fmt_next_move(&r, &m, &err) == 0);
+    fclose(f);
+
+    /* An overlong line is an error, consumed whole; reading goes on after it. */
+    size_t len = 100000;
+    char *big = malloc(len + 16);
+    if (!CHECK(big != NULL))
+        return;
+    memset(big, '1', len);
+    strcpy(big + len, "\n1 2 3 4\n");
+    f = file_with(big, strlen(big));
+    sb_move_reader r2 = { f, "moves", 0, "" };
+    CHECK(sb_fmt_next_move(&r2, &m, &err) == -1 && strstr(err.msg, "line longer than"));
+    CHECK(strlen(r2.text) < sizeof r2.text && strstr(r2.text, "..."));
+    CHECK(sb_fmt_next_move(&r2, &m, &err) == 1 && m.to_col == 4 && r2.line == 2);
+    fclose(f);
+    free(big);
+
+    /* What the writer writes, the reader reads back. */
+    sb_move out[2] = { { 0, 0, 1, 0 }, { 3, 1, 3, 0 } };
+    char back[64] = "";
+    f = tmpfile();
+    if (!CHECK(f != NULL))
+        return;
+    CHECK(sb_fmt_write_moves(f, out, 2) == 0);
+    rewind(f);
+    CHECK(fread(back, 1, sizeof back - 1, f) == 16 && strcmp(back, "0 0 1 0\n3 1 3 0\n") == 0);
+    fclose(f);
+}
+
+static void test_names(void)
+{
+    sb_format f = SB_FORMAT_AUTO;
+    CHECK(sb_fmt_parse_name("sizes", &f) == SB_OK && f == SB_FORMAT_SIZES);
+    CHECK(sb_fmt_parse_name("corners", &f) == SB_OK && f == SB_FORMAT_CORNERS);
+    CHECK(sb_fmt_parse_name("auto", &f) == SB_OK && f == SB_FORMAT_AUTO);
+    CHECK(sb_fmt_parse_name("Sizes", &f) == SB_EINPUT && f == SB_FORMAT_AUTO);
+    CHECK(sb_fmt_parse_name(NULL, &f) == SB_EINPUT);
+    CHECK(strcmp(sb_fmt_name(SB_FORMAT_CORNERS), "corners") == 0);
+    CHECK(strcmp(sb_fmt_name(SB_FORMAT_SIZES), "sizes") == 0);
+}
+
+/* sb_puzzle_check() on its own: which list and item it blames. */
+static void test_puzzle_check(void)
+{
+    sb_block blocks[3] = { { 0, 0, 2, 2 }, { 2, 0, 1, 1 }, { 1, 1, 1, 1 } };
+    sb_block goals[2] = { { 3, 3, 1, 1 }, { 0, 0, 2, 2 } };
+    sb_puzzle p = { 4, 4, 2, blocks, 2, goals };
+    sb_error err;
+
+    CHECK(sb_puzzle_check(&p, &err) == SB_OK);
+    CHECK(!sb_puzzle_solved(&p));
+    goals[0] = (sb_block){ 2, 0, 1, 1 };
+    CHECK(sb_puzzle_solved(&p));
+    p.nblocks = 3;
+    CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.list == SB_LIST_INIT && err.item == 2);
+    CHECK(strstr(err.msg, "overlaps") != NULL);
+    p.nblocks = 2;
+    p.rows = 70000;
+    CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.list == SB_LIST_NONE);
+    p.rows = 4;
+    blocks[1].row = -1;
+    CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.item == 1);
+    blocks[1].row = 2;
+    goals[1].width = 3;
+    CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.list == SB_LIST_GOAL && err.item == 1);
+    goals[1].width = 2;
+    blocks[0].height = 2000000000;
+    CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.item == 0 && strstr(err.msg, "runs off"));
+}
+
+int main(void)
+{
+    test_good();
+    test_error_table();
+    test_files();
+    test_moves();
+    test_names();
+    test_puzzle_check();
+    test_million_lines();
+    printf("test_formats: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
