@@ -184,13 +184,17 @@ static sb_status ambiguous(const sb_fmt_lines *init, const attempt *c,
 }
 
 /* Words the error when neither reading of the INIT file is valid.  The
- * reading that got further is reported, but the user should also learn
- * that auto-detection was at work and what the other reading found. */
-static void explain_both(const attempt *best, const attempt *other, const char *bname,
-                         const char *oname, sb_error *err)
+ * reading that got further is reported.  Unless the other one failed at
+ * once, on the first block line, the user should also learn that
+ * auto-detection was at work and what the other reading found. */
+static void explain_both(const sb_fmt_lines *init, const attempt *best,
+                         const attempt *other, const char *bname, const char *oname,
+                         sb_error *err)
 {
     *err = best->err;
     if (best->st != SB_EINPUT || strcmp(best->err.msg, other->err.msg) == 0)
+        return;
+    if (init->n > 0 && other->line == init->line[0] && best->line > other->line)
         return;
     if (best->line == other->line) {
         /* Same line, different complaints: give both, each after its format. */
@@ -235,7 +239,7 @@ static sb_status decide(const sb_fmt_lines *init, sb_format *chosen, sb_puzzle *
         }
         st = best->st;
         if (err)
-            explain_both(best, other, best == &c ? "corners" : "sizes",
+            explain_both(init, best, other, best == &c ? "corners" : "sizes",
                          best == &c ? "sizes" : "corners", err);
     }
     if (st == SB_OK) {

@@ -114,9 +114,9 @@ static const struct bad_case {
     { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
       "as corners: bottom row 0 is above top row 1" },
     { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "; as sizes: block has size 1x0" },
-    { "5 4\n0 0 1 1\n1 1 2 2\n", NULL, SB_FORMAT_AUTO, "init.txt:3: ",
+    { "5 4\n1 1 1 1\n0 0 0 0\n1 1 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:4: ",
       "overlaps the block of line 2 (both cover cell 1 1) (auto format chose corners: "
-      "read as sizes the file fails earlier, at line 2)" },
+      "read as sizes the file fails earlier, at line 3)" },
     /* goals, in the goal file's lines */
     { "5 4\n0 0 1 1\n", "\n0 0 2 2\n", SB_FORMAT_CORNERS, "goal.txt:2: ",
       "goal names a 3x3 block but the tray has no block of that size" },
