@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# bad_input.sh - every class of bad puzzle input in SPEC, through both
+# programs that read puzzles: slide (the solver) and slide-check.
+#
+# tests/bad/expected.tsv lists one case per line: INIT, GOAL, options, the
+# "FILE:LINE:" the message must point at and a fragment of its wording.
+# Each program must exit 2, print nothing on stdout, and put
+# "PROGRAM: FILE:LINE: ..." with the fragment on stderr: never a crash,
+# never a partial solution.  Runs inside tests/bad so messages name files
+# as the table does.
+set -u
+: "${SLIDE_CHECK:?SLIDE_CHECK must name the slide-check binary}"
+: "${TESTS_DIR:?TESTS_DIR must name the tests folder}"
+cd "$TESTS_DIR/bad" || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+
+programs=(slide-check)
+if [ -n "${SLIDE:-}" ] && "$SLIDE" --version >/dev/null 2>&1; then
+    programs+=(slide)
+else
+    echo "bad_input.sh: slide is not built yet (${SLIDE:-unset}); checking slide-check only"
+fi
+
+# run PROGRAM OPTIONS INIT GOAL: prints the exit status; output in $tmp.
+run() {
+    local prog=$1 opts=$2 bin
+    [ "$prog" = slide ] && bin=$SLIDE || bin=$SLIDE_CHECK
+    [ "$opts" = - ] && opts=
+    # shellcheck disable=SC2086  # options are words on purpose
+    "$bin" $opts "$3" "$4" </dev/null >"$tmp/out" 2>"$tmp/err"
+    echo $?
+}
+
+cases=0
+while IFS=$'\t' read -r init goal opts where what; do
+    case $init in '#'* | '') continue ;; esac
+    cases=$((cases + 1))
+    for prog in "${programs[@]}"; do
+        rc=$(run "$prog" "$opts" "$init" "$goal")
+        problem=
+        [ "$rc" = 2 ] || problem="exit $rc, want 2"
+        [ -s "$tmp/out" ] && problem="${problem:+$problem; }stdout not empty"
+        grep -qF -- "$prog: $where " "$tmp/err" || problem="${problem:+$problem; }no '$prog: $where'"
+        grep -qF -- "$what" "$tmp/err" || problem="${problem:+$problem; }no '$what'"
+        if [ -z "$problem" ]; then
+            passes=$((passes + 1))
+        else
+            fails=$((fails + 1))
+            echo "FAIL $prog $opts $init $goal: $problem"
+            echo "  stderr: $(head -c 400 "$tmp/err")"
+        fi
+    done
+done <expected.tsv
+
+# A bad option value is a usage error too.
+for prog in "${programs[@]}"; do
+    rc=$(run "$prog" "--format diagonal" ok.init ok.goal)
+    if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] && grep -qF "diagonal" "$tmp/err"; then
+        passes=$((passes + 1))
+    else
+        fails=$((fails + 1))
+        echo "FAIL $prog --format diagonal: exit $rc: $(head -c 300 "$tmp/err")"
+    fi
+done
+
+echo "bad_input.sh: $cases cases x ${#programs[@]} programs: $passes passed, $fails failed"
+[ "$fails" = 0 ]
