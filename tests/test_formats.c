@@ -337,6 +337,11 @@ static void test_puzzle_check(void)
 
     CHECK(sb_puzzle_check(&p, &err) == SB_OK);
     CHECK(!sb_puzzle_solved(&p));
+    /* No goal at all: NULL arrays with zero counts are a valid puzzle. */
+    sb_puzzle bare = { 4, 4, 2, blocks, 0, NULL };
+    CHECK(sb_puzzle_check(&bare, &err) == SB_OK && sb_puzzle_solved(&bare));
+    sb_puzzle empty = { 4, 4, 0, NULL, 0, NULL };
+    CHECK(sb_puzzle_check(&empty, &err) == SB_OK);
     goals[0] = (sb_block){ 2, 0, 1, 1 };
     CHECK(sb_puzzle_solved(&p));
     p.nblocks = 3;
