@@ -197,13 +197,14 @@ static void explain_both(const sb_fmt_lines *init, const attempt *best,
     if (init->n > 0 && other->line == init->line[0] && best->line > other->line)
         return;
     if (best->line == other->line) {
-        /* Same line, different complaints: give both, each after its format. */
-        const char *m1 = strstr(best->err.msg, ": ");
-        const char *m2 = strstr(other->err.msg, ": ");
-        size_t head = m1 ? (size_t)(m1 - best->err.msg) : 0;
-        if (m1 && m2)
-            snprintf(err->msg + head, sizeof err->msg - head, ": as %s: %s; as %s: %s",
-                     bname, m1 + 2, oname, m2 + 2);
+        /* Same line, different complaints: give both, each after its format.
+         * Both messages start with the same "FILE:LINE: "; an empty message
+         * made the same way measures it. */
+        sb_error where;
+        sb_fmt_fail(&where, SB_EINPUT, init->name, best->line, "%s", "");
+        size_t head = strlen(where.msg);
+        sb_fmt_fail(err, SB_EINPUT, init->name, best->line, "as %s: %s; as %s: %s",
+                    bname, best->err.msg + head, oname, other->err.msg + head);
         return;
     }
     size_t len = strlen(err->msg);
