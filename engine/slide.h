@@ -156,9 +156,9 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts,
 void sb_solution_free(sb_solution *sol);
 
 /* The length of a list of straight slides under a metric: unit counts cells
- * travelled, line counts slides, piece counts runs of consecutive slides of
- * the same block (a block's position after one slide is where the next
- * slide of the same run starts). */
+ * travelled; line counts slides, a slide that goes on in the same direction
+ * from where the previous one stopped continuing it; piece counts runs of
+ * slides where each starts where the previous one stopped (one block). */
 uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
 
 /* Names for messages and statistics: "unit", "bfs", "bitboard", ... */

@@ -130,7 +130,7 @@ static const struct bad_case {
       "found 2 (a GOAL file has no tray line)" },
     { "5 4\n0 0 0 0\n", "1 0 0 0\n", SB_FORMAT_CORNERS, "goal.txt:1: ", "bottom row 0 is above" },
     { "5 4\n0 0 0 0\n", "0 0 x 0\n", SB_FORMAT_CORNERS, "goal.txt:1: ", "'x' is not" },
-    { "5 4\n1 1 2 2\n", "0 1 3 3\n", SB_FORMAT_SIZES, "goal.txt:1: ", "0x1 block" },
+    { "5 4\n1 1 2 2\n", "0 1 3 3\n", SB_FORMAT_SIZES, "goal.txt:1: ", "size 0x1; sizes must be at least 1x1" },
 };
 
 static void test_error_table(void)

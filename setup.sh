@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# setup.sh - on a fresh Debian machine (as root): install what slide needs
+# from Debian's archive, build it into build/, and solve the bundled
+# classic Klotski (横刀立马), printing the moves and slide-check's verdict.
+# With --deps it only installs (test.sh uses that).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+need=()
+command -v cmake >/dev/null || need+=(cmake)
+command -v cc >/dev/null || need+=(gcc libc6-dev)
+command -v make >/dev/null || need+=(make)
+[ -f /usr/include/uthash.h ] || need+=(uthash-dev)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "setup: installing ${need[*]} from Debian's archive" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+[ "${1:-}" = --deps ] && exit 0
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)" >/dev/null
+echo "setup: built build/slide and build/slide-check" >&2
+
+echo "Solving puzzles/klotski (goal: the 2x2 block to row 3, column 1):" >&2
+build/slide puzzles/klotski.init puzzles/klotski.goal | tee build/klotski.moves
+build/slide-check puzzles/klotski.init puzzles/klotski.goal build/klotski.moves
