@@ -40,6 +40,8 @@ typedef struct bitboard {
     uint64_t goal_care, goal_bits; /* goal holds when (S & care) == bits */
     uint16_t *anchor_store;       /* estimate: anchors by shape */
     const uint16_t **anchors;
+    uint64_t *goal_cells;         /* per goal entry (catalog order): its target cells */
+    uint32_t *blocked;            /* guide: occupied target cells per goal entry */
 } bitboard;
 
 static int cell_bit(const bitboard *b, int r, int c)
@@ -223,7 +225,7 @@ static void note_anchor(const bitboard *b, int anchor, int s, void *ctx)
     ((uint16_t *)b->anchors[s])[sa->fill[s]++] = (uint16_t)anchor_cell(b, anchor);
 }
 
-static unsigned estimate(sb_space *sp, const void *key)
+static unsigned estimate(sb_space *sp, const void *key, bool guide)
 {
     bitboard *b = (bitboard *)sp;
     sorted_anchors sa;
@@ -231,7 +233,11 @@ static unsigned estimate(sb_space *sp, const void *key)
     memcpy(&S, key, sizeof S);
     memset(sa.fill, 0, sizeof(uint32_t) * (size_t)sp->cat->nshapes);
     each_block(b, S, note_anchor, &sa);
-    return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+    if (!guide)
+        return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+    for (uint32_t g = 0; g < sp->cat->ngoals; g++)
+        b->blocked[g] = (uint32_t)__builtin_popcountll(S & b->goal_cells[g]);
+    return sb_catalog_guide(sp->cat, b->anchors, b->blocked);
 }
 
 typedef struct block_list { sb_block *out; size_t n; } block_list;
@@ -268,6 +274,8 @@ static void destroy(sb_space *sp)
     free(b->fits);
     free(b->anchor_store);
     free(b->anchors);
+    free(b->goal_cells);
+    free(b->blocked);
     free(b->base.root);
     free(b);
 }
@@ -308,7 +316,10 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     b->anchors = calloc(n, sizeof *b->anchors);
     b->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *b->anchor_store);
     b->base.root = malloc(sizeof(uint64_t));
-    if (!b->pattern || !b->fits || !b->anchors || !b->anchor_store || !b->base.root) {
+    b->goal_cells = calloc((size_t)cat->ngoals + 1, sizeof *b->goal_cells);
+    b->blocked = calloc((size_t)cat->ngoals + 1, sizeof *b->blocked);
+    if (!b->pattern || !b->fits || !b->anchors || !b->anchor_store || !b->base.root ||
+        !b->goal_cells || !b->blocked) {
         destroy(&b->base);
         return SB_ELIMIT;
     }
@@ -337,6 +348,10 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
                 b->fits[s] |= 1ULL << cell_bit(b, r, c);
         b->anchors[s] = b->anchor_store + filled;
         filled += sh->count;
+        for (uint32_t g = 0; g < sh->ngoals; g++)
+            b->goal_cells[sh->first_goal + g] =
+                block_pattern(b, sh->height, sh->width) << (2 * (sh->goals[g] / p->cols) * b->width +
+                                                           2 * (sh->goals[g] % p->cols)) & b->cells;
     }
     for (size_t i = 0; i < p->ngoals; i++) {
         const sb_block *g = &p->goals[i];

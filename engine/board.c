@@ -59,6 +59,7 @@ typedef struct board {
     uint32_t *queue;        /* piece-move flood fill */
     uint16_t *cells_in, *cells_out;   /* scratch cell lists (complement) */
     const uint16_t **anchors;          /* per shape, for the estimate */
+    uint32_t *blocked;                 /* per goal entry, for the guide */
 } board;
 
 static const int DR[4] = { -1, 1, 0, 0 };
@@ -424,7 +425,39 @@ static bool is_goal(sb_space *sp, const void *keyp)
     return true;
 }
 
-static unsigned estimate(sb_space *sp, const void *keyp)
+/* Occupied cells of each goal entry's target rectangle, for the guide:
+ * from the empty list in complement mode, else from the listed blocks. */
+static void count_blocked(board *b, const uint16_t *key)
+{
+    const sb_catalog *cat = b->base.cat;
+    for (int s = 0; s < cat->nshapes; s++) {
+        const sb_shape *gs = shape_of(b, s);
+        for (uint32_t g = 0; g < gs->ngoals; g++) {
+            int gr = gs->goals[g] / b->cols, gc = gs->goals[g] % b->cols;
+            uint32_t n = b->complement ? (uint32_t)(gs->height * gs->width) : 0;
+            for (int sg = 0; sg < b->nseg; sg++) {
+                const segment *seg = &b->seg[sg];
+                int h = seg->shape == EMPTY ? 1 : shape_of(b, seg->shape)->height;
+                int w = seg->shape == EMPTY ? 1 : shape_of(b, seg->shape)->width;
+                for (uint32_t i = 0; i < seg->len; i++) {
+                    int r = key[seg->off + i] / b->cols, c = key[seg->off + i] % b->cols;
+                    int dr = (r + h < gr + gs->height ? r + h : gr + gs->height) - (r > gr ? r : gr);
+                    int dc = (c + w < gc + gs->width ? c + w : gc + gs->width) - (c > gc ? c : gc);
+                    if (dr <= 0 || dc <= 0)
+                        continue;
+                    /* Empty cells free target cells; blocks cover them. */
+                    if (seg->shape == EMPTY)
+                        n--;
+                    else if (!b->complement)
+                        n += (uint32_t)(dr * dc);
+                }
+            }
+            b->blocked[gs->first_goal + g] = n;
+        }
+    }
+}
+
+static unsigned estimate(sb_space *sp, const void *keyp, bool guide)
 {
     board *b = (board *)sp;
     const uint16_t *key = keyp;
@@ -432,7 +465,12 @@ static unsigned estimate(sb_space *sp, const void *keyp)
         int sg = b->seg_of_shape[s];
         b->anchors[s] = sg == EMPTY ? NULL : key + b->seg[sg].off;
     }
-    return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+    if (!guide)
+        return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+    if ((uint64_t)sp->cat->ngoals * b->keylen > SB_ESTIMATE_BUDGET)
+        return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+    count_blocked(b, key);
+    return sb_catalog_guide(sp->cat, b->anchors, b->blocked);
 }
 
 static void decode(sb_space *sp, const void *keyp, sb_block *out)
@@ -480,6 +518,7 @@ static void board_free(sb_space *sp)
     free(b->cells_in);
     free(b->cells_out);
     free(b->anchors);
+    free(b->blocked);
     free(b->base.root);
     free(b);
 }
@@ -585,6 +624,7 @@ sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metri
     b->seg = calloc(nshapes, sizeof *b->seg);
     b->seg_of_shape = calloc(nshapes, sizeof *b->seg_of_shape);
     b->anchors = calloc(nshapes, sizeof *b->anchors);
+    b->blocked = calloc((size_t)cat->ngoals + 1, sizeof *b->blocked);
     if (b->seg && b->seg_of_shape)
         lay_out(b, cat);
     size_t keybytes = ((size_t)b->keylen + 1) * sizeof(uint16_t);
@@ -602,7 +642,7 @@ sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metri
     b->cells_out = malloc(cells * sizeof *b->cells_out);
     if (b->complement)
         b->unit_goals = calloc((size_t)(b->rows + 1) * (b->cols + 1), sizeof *b->unit_goals);
-    if (!b->seg || !b->seg_of_shape || !b->anchors || !b->base.root || !b->loaded ||
+    if (!b->seg || !b->seg_of_shape || !b->anchors || !b->blocked || !b->base.root || !b->loaded ||
         !b->child || !b->owner || !b->shape_at || !b->goal_at || !b->seen || !b->taken ||
         !b->queue || !b->cells_in || !b->cells_out || (b->complement && !b->unit_goals)) {
         board_free(&b->base);

@@ -77,8 +77,11 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
         sb_shape *sh = &cat->shapes[sb_catalog_shape(cat, g->height, g->width)];
         sh->goals[sh->ngoals++] = (uint16_t)(g->row * p->cols + g->col);
     }
-    for (int s = 0; s < cat->nshapes; s++)
+    for (int s = 0; s < cat->nshapes; s++) {
         qsort(cat->shapes[s].goals, cat->shapes[s].ngoals, sizeof(uint16_t), compare_u16);
+        cat->shapes[s].first_goal = cat->ngoals;
+        cat->ngoals += cat->shapes[s].ngoals;
+    }
     return SB_OK;
 }
 
@@ -110,9 +113,41 @@ static unsigned distance(const sb_catalog *cat, sb_metric metric, unsigned a, un
     return 0;
 }
 
-/* Goal lists can be long (a CS61B goal names 9,999 blocks); beyond this
- * much work per shape the estimate is skipped, which keeps it a bound. */
-enum { ESTIMATE_BUDGET = 4096 };
+/* The distance from goal entry g of shape s to the nearest block of s. */
+static unsigned nearest(const sb_catalog *cat, sb_metric metric, int s, uint32_t g,
+                        const uint16_t *anchors)
+{
+    const sb_shape *sh = &cat->shapes[s];
+    unsigned best = ~0u;
+    for (uint32_t i = 0; i < sh->count && best; i++) {
+        unsigned d = distance(cat, metric, sh->goals[g], anchors[i]);
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
+static bool too_costly(const sb_shape *sh)
+{
+    return (uint64_t)sh->ngoals * sh->count > SB_ESTIMATE_BUDGET;
+}
+
+unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
+                          const uint32_t *blocked)
+{
+    unsigned total = 0;
+    for (int s = 0; s < cat->nshapes; s++) {
+        const sb_shape *sh = &cat->shapes[s];
+        if (!anchors[s] || too_costly(sh))
+            continue;
+        for (uint32_t g = 0; g < sh->ngoals; g++) {
+            unsigned d = nearest(cat, SB_METRIC_UNIT, s, g, anchors[s]);
+            if (d)
+                total += 2 * d + blocked[sh->first_goal + g];
+        }
+    }
+    return total;
+}
 
 unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors)
@@ -120,18 +155,13 @@ unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
     unsigned total = 0;
     for (int s = 0; s < cat->nshapes; s++) {
         const sb_shape *sh = &cat->shapes[s];
-        if (!anchors[s] || sh->ngoals == 0 || (uint64_t)sh->ngoals * sh->count > ESTIMATE_BUDGET)
+        if (!anchors[s] || too_costly(sh))
             continue;
         unsigned worst = 0;
         for (uint32_t g = 0; g < sh->ngoals; g++) {
-            unsigned nearest = ~0u;
-            for (uint32_t i = 0; i < sh->count && nearest; i++) {
-                unsigned d = distance(cat, metric, sh->goals[g], anchors[s][i]);
-                if (d < nearest)
-                    nearest = d;
-            }
-            if (nearest > worst)
-                worst = nearest;
+            unsigned d = nearest(cat, metric, s, g, anchors[s]);
+            if (d > worst)
+                worst = d;
         }
         total += worst;
     }

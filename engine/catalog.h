@@ -17,6 +17,7 @@ typedef struct sb_shape {
     uint32_t count;        /* blocks of this shape in the puzzle */
     uint32_t ngoals;       /* goal entries of this shape */
     uint16_t *goals;       /* their positions, sorted */
+    uint32_t first_goal;   /* index of goals[0] among all goal entries */
 } sb_shape;
 
 typedef struct sb_catalog {
@@ -26,6 +27,7 @@ typedef struct sb_catalog {
     sb_shape *shapes;
     int unit;              /* shape id of 1x1 blocks, or -1 */
     uint32_t nblocks;
+    uint32_t ngoals;       /* goal entries, all shapes */
     uint32_t nempty;       /* empty cells (constant over the search) */
 } sb_catalog;
 
@@ -50,5 +52,17 @@ int sb_catalog_shape(const sb_catalog *cat, int height, int width);
  * move changes it by at most one. */
 unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors);
+
+/* Goal lists can be long (a CS61B goal names 9,999 blocks); beyond this
+ * many (goal, block) pairs per shape the estimates skip the shape. */
+enum { SB_ESTIMATE_BUDGET = 4096 };
+
+/* A guess, not a bound, that steers searches which need not be optimal:
+ * for each goal entry, twice the one-cell steps from its nearest block of
+ * its size, plus (while unmet) blocked[i], how many of its target cells
+ * are occupied (i = first_goal + index within the shape).  Blocks in the
+ * way must move first, which the plain distance cannot see. */
+unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
+                          const uint32_t *blocked);
 
 #endif

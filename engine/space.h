@@ -37,8 +37,9 @@ typedef struct sb_space_ops {
     /* Appends every configuration one move away.  SB_OK or SB_ELIMIT. */
     sb_status (*expand)(sb_space *sp, const void *key, sb_children *out);
     bool (*is_goal)(sb_space *sp, const void *key);
-    /* Lower bound on the moves to a goal (consistent). */
-    unsigned (*estimate)(sb_space *sp, const void *key);
+    /* With guide false, a lower bound on the moves to a goal (consistent,
+     * for optimal A*); with guide true, sb_catalog_guide's steering guess. */
+    unsigned (*estimate)(sb_space *sp, const void *key, bool guide);
     /* Writes the configuration's blocks (cat->nblocks of them) to out. */
     void (*decode)(sb_space *sp, const void *key, sb_block *out);
     uint64_t (*hash)(sb_space *sp, const void *key);
