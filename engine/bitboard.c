@@ -80,18 +80,24 @@ static uint64_t block_ring(const bitboard *b, int r, int c, int h, int w)
 }
 
 /* Follows spacer bits from an occupied cell to its block's corner and
- * size; returns the corner's bit and sets *s to the block's shape. */
+ * size; returns the corner's bit and sets *s to the block's shape.  The
+ * may_leave masks say whether a cell has a neighbour on each side, so no
+ * division is needed to find the tray's edges. */
 static int find_block(const bitboard *b, uint64_t S, int bit, int *s)
 {
-    while (bit % b->width && (S >> (bit - 1) & 1))
+    while ((b->may_leave[2] >> bit & 1) && (S >> (bit - 1) & 1))
         bit -= 2;
-    while (bit >= b->width && (S >> (bit - b->width) & 1))
+    while ((b->may_leave[0] >> bit & 1) && (S >> (bit - b->width) & 1))
         bit -= 2 * b->width;
-    int h = 1, w = 1;
-    while ((bit + 2 * w - 1) % b->width && (S >> (bit + 2 * w - 1) & 1))
+    int h = 1, w = 1, right = bit, down = bit;
+    while ((b->may_leave[3] >> right & 1) && (S >> (right + 1) & 1)) {
+        right += 2;
         w++;
-    while (bit + (2 * h - 1) * b->width < 64 && (S >> (bit + (2 * h - 1) * b->width) & 1))
+    }
+    while ((b->may_leave[1] >> down & 1) && (S >> (down + b->width) & 1)) {
+        down += 2 * b->width;
         h++;
+    }
     *s = b->shape_id[h][w];
     return bit;
 }
@@ -111,13 +117,11 @@ static sb_status slide(const bitboard *b, uint64_t S, uint64_t M, int s, int anc
 {
     uint64_t rest = S & ~M;
     int by = b->shift[d];
-    while ((1ULL << anchor) & b->fits[s] & b->may_leave[d]) {
+    while ((b->may_leave[d] >> anchor & 1) && (b->fits[s] >> (anchor + by) & 1)) {
         uint64_t next = shifted(M, by);
         if (rest & next)
             break;
         anchor += by;
-        if (!((1ULL << anchor) & b->fits[s]))
-            break;
         M = next;
         sb_status st = emit(rest | M, out);
         if (st != SB_OK || b->base.metric == SB_METRIC_UNIT)
@@ -152,32 +156,34 @@ static sb_status wander(const bitboard *b, uint64_t S, uint64_t M, int s, int an
     return SB_OK;
 }
 
+/* A block can only move into an empty cell beside it, so each (empty
+ * cell, direction) pair names at most one candidate move: the block on the
+ * far side of the cell, moving toward it.  A wide block is met from each
+ * empty cell of its leading edge; `tried` keeps one try per block and
+ * direction (per block, for piece moves, which try every direction). */
 static sb_status expand(sb_space *sp, const void *key, sb_children *out)
 {
     const bitboard *b = (const bitboard *)sp;
-    uint64_t S, taken = 0;
+    uint64_t S, tried[4] = { 0, 0, 0, 0 };
+    bool piece = sp->metric == SB_METRIC_PIECE;
     memcpy(&S, key, sizeof S);
     for (uint64_t empty = b->cells & ~S; empty; empty &= empty - 1) {
         int e = __builtin_ctzll(empty);
         for (int d = 0; d < 4; d++) {
-            /* The block that would move in direction d into e lies opposite. */
-            int from = d ^ 1;
-            if (!((1ULL << e) & b->may_leave[from]))
+            int from = d ^ 1;   /* the side the block comes from */
+            if (!(b->may_leave[from] >> e & 1))
                 continue;
             int n = e + b->shift[from];
             if (!(S >> n & 1))
                 continue;
             int s, anchor = find_block(b, S, n, &s);
-            if (taken >> anchor & 1)
+            uint64_t *mark = &tried[piece ? 0 : d];
+            if (*mark >> anchor & 1)
                 continue;
-            taken |= 1ULL << anchor;
+            *mark |= 1ULL << anchor;
             uint64_t M = b->pattern[s] << anchor;
-            sb_status st = SB_OK;
-            if (sp->metric == SB_METRIC_PIECE)
-                st = wander(b, S, M, s, anchor, out);
-            else
-                for (int dd = 0; dd < 4 && st == SB_OK; dd++)
-                    st = slide(b, S, M, s, anchor, dd, out);
+            sb_status st = piece ? wander(b, S, M, s, anchor, out)
+                                 : slide(b, S, M, s, anchor, d, out);
             if (st != SB_OK)
                 return st;
         }

@@ -1,0 +1,110 @@
+/*
+ * slide_bench.c - in-process timing of the solver, for bench/run.sh.
+ *
+ * usage: slide-bench [--runs N] [--metric M] [--optimal] [--algo A]
+ *                    [--engine auto|bitboard|general|both] [--label L] INIT GOAL
+ *
+ * Solves the puzzle N times (default 15) with each engine asked for and
+ * prints one tab-separated line per engine: engine, median seconds, min
+ * seconds, configurations stored and expanded, stored per second, bytes
+ * per stored configuration (peak bytes / stored), outcome.  Medians,
+ * because the machines are shared and noisy.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sb_format.h"
+#include "slide.h"
+
+static int compare_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static int run(const sb_puzzle *p, sb_options *o, int runs, const char *label)
+{
+    double *t = malloc((size_t)runs * sizeof *t);
+    sb_stats st = { 0 };
+    sb_status status = SB_OK;
+    for (int i = 0; i < runs; i++) {
+        sb_solution sol;
+        sb_error err;
+        status = sb_solve(p, o, &sol, &st, &err);
+        sb_solution_free(&sol);
+        if (status == SB_EINPUT || status == SB_ELIMIT) {
+            fprintf(stderr, "slide-bench: %s\n", err.msg);
+            free(t);
+            return 2;
+        }
+        t[i] = st.seconds;
+    }
+    qsort(t, (size_t)runs, sizeof *t, compare_double);
+    double median = t[runs / 2];
+    printf("%s\t%s\t%.6f\t%.6f\t%llu\t%llu\t%.0f\t%.1f\t%s\n", label, sb_path_name(st.path),
+           median, t[0], (unsigned long long)st.stored, (unsigned long long)st.expanded,
+           median > 0 ? (double)st.stored / median : 0.0,
+           st.stored ? (double)st.peak_bytes / (double)st.stored : 0.0,
+           status == SB_OK ? "solved" : "unsolvable");
+    free(t);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    sb_options o;
+    sb_options_default(&o);
+    int runs = 15, i;
+    const char *engine = "auto", *label = NULL;
+    for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+        if (!strcmp(argv[i], "--runs") && i + 1 < argc)
+            runs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--metric") && i + 1 < argc) {
+            i++;
+            o.metric = !strcmp(argv[i], "unit") ? SB_METRIC_UNIT
+                     : !strcmp(argv[i], "piece") ? SB_METRIC_PIECE : SB_METRIC_LINE;
+        } else if (!strcmp(argv[i], "--optimal"))
+            o.optimal = true;
+        else if (!strcmp(argv[i], "--algo") && i + 1 < argc) {
+            i++;
+            o.algo = !strcmp(argv[i], "bfs") ? SB_ALGO_BFS
+                   : !strcmp(argv[i], "astar") ? SB_ALGO_ASTAR : SB_ALGO_AUTO;
+        } else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
+            engine = argv[++i];
+        else if (!strcmp(argv[i], "--label") && i + 1 < argc)
+            label = argv[++i];
+        else {
+            fprintf(stderr, "slide-bench: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (argc - i != 2 || runs < 1) {
+        fprintf(stderr, "usage: slide-bench [--runs N] [--metric M] [--optimal] [--algo A] "
+                        "[--engine auto|bitboard|general|both] [--label L] INIT GOAL\n");
+        return 2;
+    }
+    sb_puzzle p;
+    sb_error err;
+    if (sb_fmt_read(argv[i], argv[i + 1], SB_FORMAT_AUTO, NULL, &p, &err) != SB_OK) {
+        fprintf(stderr, "slide-bench: %s\n", err.msg);
+        return 2;
+    }
+    if (!label)
+        label = argv[i];
+    int rc = 0;
+    if (!strcmp(engine, "both") || !strcmp(engine, "bitboard")) {
+        o.path = SB_PATH_BITBOARD;
+        rc |= run(&p, &o, runs, label);
+    }
+    if (!strcmp(engine, "both") || !strcmp(engine, "general")) {
+        o.path = SB_PATH_GENERAL;
+        rc |= run(&p, &o, runs, label);
+    }
+    if (!strcmp(engine, "auto")) {
+        o.path = SB_PATH_AUTO;
+        rc |= run(&p, &o, runs, label);
+    }
+    sb_puzzle_free(&p);
+    return rc;
+}
