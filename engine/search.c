@@ -23,22 +23,19 @@
 #include "path.h"
 #include "space.h"
 
-unsigned char *sb_children_push(sb_children *c, uint64_t hash)
+bool sb_children_grow(sb_children *c)
 {
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 64;
-        unsigned char *keys = realloc(c->keys, cap * c->key_size);
-        if (!keys)
-            return NULL;
-        c->keys = keys;
-        uint64_t *hashes = realloc(c->hashes, cap * sizeof *hashes);
-        if (!hashes)
-            return NULL;
-        c->hashes = hashes;
-        c->cap = cap;
-    }
-    c->hashes[c->n] = hash;
-    return c->keys + c->n++ * c->key_size;
+    size_t cap = c->cap ? 2 * c->cap : 64;
+    unsigned char *keys = realloc(c->keys, cap * c->key_size);
+    if (!keys)
+        return false;
+    c->keys = keys;
+    uint64_t *hashes = realloc(c->hashes, cap * sizeof *hashes);
+    if (!hashes)
+        return false;
+    c->hashes = hashes;
+    c->cap = cap;
+    return true;
 }
 
 void sb_children_free(sb_children *c)

@@ -27,10 +27,19 @@ typedef struct sb_children {
     uint64_t *hashes;      /* their hashes */
 } sb_children;
 
-/* Makes room for one more child and returns where its key goes, or NULL
- * when memory runs out. */
-unsigned char *sb_children_push(sb_children *c, uint64_t hash);
+/* Grows the buffer; false when memory runs out. */
+bool sb_children_grow(sb_children *c);
 void sb_children_free(sb_children *c);
+
+/* Makes room for one more child and returns where its key goes, or NULL
+ * when memory runs out.  Inline: it runs once per move generated. */
+static inline unsigned char *sb_children_push(sb_children *c, uint64_t hash)
+{
+    if (c->n == c->cap && !sb_children_grow(c))
+        return NULL;
+    c->hashes[c->n] = hash;
+    return c->keys + c->n++ * c->key_size;
+}
 
 typedef struct sb_space sb_space;
 typedef struct sb_space_ops {
