@@ -259,15 +259,18 @@ static sb_path choose_path(const sb_puzzle *p, sb_path asked)
     return sb_bitboard_fits(p->rows, p->cols) ? SB_PATH_BITBOARD : SB_PATH_GENERAL;
 }
 
-static sb_algo choose_algo(const sb_options *o)
+static sb_algo choose_algo(const sb_options *o, sb_path path)
 {
     if (o->algo != SB_ALGO_AUTO)
         return o->algo;
-    /* Optimal: BFS, which needs no estimate and whose store is its queue.
-     * Otherwise the guided A*, which reaches the far goals of the CS61B
-     * hard suite (c71, pandemonium) in well under a second where BFS
-     * would store tens of millions of configurations. */
-    return o->optimal ? SB_ALGO_BFS : SB_ALGO_ASTAR;
+    /* BFS when a shortest solution is asked for, or when the tray fits the
+     * bitboard: at most 22 cells, so the whole space is small and BFS, which
+     * needs no estimate and whose store is its queue, is fastest (and its
+     * solutions are shortest).  Otherwise the guided A*, which reaches the
+     * far goals of the CS61B hard suite (c71, pandemonium: 6x6) in well
+     * under a second where BFS would store tens of millions of
+     * configurations. */
+    return o->optimal || path == SB_PATH_BITBOARD ? SB_ALGO_BFS : SB_ALGO_ASTAR;
 }
 
 static sb_status build(search *s, const sb_puzzle *p, const sb_catalog *cat, sb_path path,
@@ -330,7 +333,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     search s = { .opts = opts };
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     stats->path = choose_path(p, opts->path);
-    stats->algo = choose_algo(opts);
+    stats->algo = choose_algo(opts, stats->path);
     /* Without --optimal, A* follows the guide, weighted to go deep fast. */
     s.guided = stats->algo == SB_ALGO_ASTAR && !opts->optimal;
     s.weight = s.guided ? GUIDE_WEIGHT : 1;

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# bench/run.sh - the benchmark behind docs/performance.md.  It measures; it
+# does not pass or fail (the tests do that).  Usage: bench/run.sh [RUNS]
+#
+# For the classic 横刀立马, Dad's Puzzle, the Century and Super Century it
+# prints, per engine (bitboard fast path, general path): median in-process
+# time over RUNS solves (slide-bench), configurations stored and expanded,
+# stored per second, bytes per stored configuration, and the fast/general
+# ratio.  Then median whole-process times (hyperfine) for the classic, and
+# for every pair of the CS61B hard suite (read from ../shared when there).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-15}
+build=build-bench
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j"$(nproc)" >/dev/null
+if ! command -v hyperfine >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null 2>&1 || true
+fi
+bench=$build/slide-bench slide=$build/slide
+
+echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(date -u +%F)"
+echo "# in-process, median of $runs solves (shortest solution, --optimal)"
+printf 'puzzle\tmetric\tengine\tmedian_s\tmin_s\tstored\texpanded\tstored_per_s\tbytes_per_state\toutcome\n'
+for p in klotski dads century super-century; do
+    for metric in line piece; do
+        out=$("$bench" --runs "$runs" --optimal --metric "$metric" --engine both --label "$p" \
+              puzzles/$p.init puzzles/$p.goal)
+        echo "$out" | sed "s/^\([^\t]*\)\t/\1\t$metric\t/"
+        fast=$(echo "$out" | awk -F'\t' '$2 == "bitboard" {print $3}')
+        general=$(echo "$out" | awk -F'\t' '$2 == "general" {print $3}')
+        awk -v f="$fast" -v g="$general" -v p="$p" -v m="$metric" \
+            'BEGIN { printf "ratio\t%s %s: general/bitboard = %.1fx\n", p, m, g / f }'
+    done
+done
+
+if command -v hyperfine >/dev/null; then
+    echo "# whole process, median of hyperfine runs"
+    hyperfine -N --warmup 3 --runs $((runs * 2)) --export-json "$build/klotski.json" \
+        "$slide --optimal puzzles/klotski.init puzzles/klotski.goal" >/dev/null 2>&1
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("klotski whole-process median %.2f ms" % (r["median"]*1000))' "$build/klotski.json"
+fi
+
+dir=../shared/puzzles/cs61b
+if [ -f "$dir/manifest.tsv" ]; then
+    echo "# CS61B hard suite, whole process (median of 5 runs per pair, default options)"
+    total=0
+    while IFS=$'\t' read -r suite init goal expect; do
+        [ "$suite" = hard ] || continue
+        times=()
+        for _ in 1 2 3 4 5; do
+            t0=$(date +%s%N)
+            "$slide" "$dir/$suite/$init" "$dir/$suite/$goal" >/dev/null 2>&1 || true
+            times+=($(( ($(date +%s%N) - t0) / 1000 )))
+        done
+        med=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p)
+        total=$((total + med))
+        printf '%s %s\t%.1f ms\n' "$init" "$goal" "$(echo "$med / 1000" | bc -l)"
+    done <"$dir/manifest.tsv"
+    printf 'hard suite total (sum of medians)\t%.1f ms\n' "$(echo "$total / 1000" | bc -l)"
+else
+    echo "# $dir absent: CS61B suite timings skipped"
+fi
