@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# paths.sh - the bitboard fast path and the general path must agree.  For
+# every puzzle whose tray fits the 64-bit bitboard (the CS61B pairs on such
+# trays, the project's classics, and randomly generated small trays), both
+# engines solve it with --optimal under each metric: same exit status, same
+# optimal length, and both solutions verified by slide-check.
+set -u
+: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}" "${SHARED_PUZZLES:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+
+# fits ROWS COLS: does the spaced image fit 64 bits?
+fits() { [ $(( (2 * $1 - 1) * (2 * $2 - 1) )) -le 64 ]; }
+
+length() {  # the "length:" figure for a metric, from -ostats output
+    sed -n "s/^length: \([0-9]*\) unit, \([0-9]*\) line, \([0-9]*\) piece.*/\1 \2 \3/p" "$1" |
+        awk -v m="$2" '{ print (m == "unit" ? $1 : m == "line" ? $2 : $3) }'
+}
+
+compare() {  # compare INIT GOAL LABEL
+    local init=$1 goal=$2 label=$3 metric engine rc
+    for metric in unit line piece; do
+        local result=()
+        for engine in bitboard general; do
+            "$SLIDE" -ostats --optimal --max-states 200000 --metric "$metric" --engine "$engine" \
+                "$init" "$goal" >"$tmp/$engine.moves" 2>"$tmp/$engine.err"
+            rc=$?
+            if [ "$rc" = 0 ]; then
+                if ! "$SLIDE_CHECK" "$init" "$goal" <"$tmp/$engine.moves" >/dev/null 2>&1; then
+                    result+=("unverified")
+                    continue
+                fi
+                result+=("0:$(length "$tmp/$engine.err" "$metric")")
+            else
+                result+=("$rc")
+            fi
+        done
+        if [ "${result[0]}" = 3 ] || [ "${result[1]}" = 3 ]; then
+            continue    # a limit on either side proves nothing either way
+        fi
+        if [ "${result[0]}" = "${result[1]}" ] && [ "${result[0]}" != unverified ]; then
+            passes=$((passes + 1))
+        else
+            fails=$((fails + 1))
+            echo "FAIL $label --metric $metric: bitboard ${result[0]}, general ${result[1]}"
+        fi
+    done
+}
+
+for p in "$PROJECT_PUZZLES"/*.init; do
+    compare "$p" "${p%.init}.goal" "$(basename "$p")"
+done
+
+dir=$SHARED_PUZZLES/cs61b
+if [ -f "$dir/manifest.tsv" ]; then
+    while IFS=$'\t' read -r suite init goal expect; do
+        [ "$suite" = suite ] && continue
+        read -r rows cols _ <"$dir/$suite/$init" || continue
+        fits "$rows" "$cols" && compare "$dir/$suite/$init" "$dir/$suite/$goal" "$suite/$init $goal"
+    done <"$dir/manifest.tsv"
+else
+    echo "paths: $dir not found: CS61B pairs skipped (they live in ../shared)"
+fi
+
+# Random small trays: blocks of random sizes dropped where they fit, and a
+# goal naming one block's size at a random place it could occupy.  The
+# seed is fixed so a failure can be reproduced.
+awk -v seed=20261125 -v dir="$tmp" '
+function rnd(n) { return int(rand() * n) }
+BEGIN {
+    srand(seed)
+    for (k = 0; k < 40; k++) {
+        do { rows = 2 + rnd(4); cols = 2 + rnd(4) } while ((2*rows-1) * (2*cols-1) > 64)
+        delete used; nb = 0
+        for (t = 0; t < 40 && nb < rows * cols - 2; t++) {
+            h = 1 + rnd(2); w = 1 + rnd(2); r = rnd(rows - h + 1); c = rnd(cols - w + 1)
+            ok = 1
+            for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) if ((y, x) in used) ok = 0
+            if (!ok) continue
+            for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) used[y, x] = 1
+            bh[nb] = h; bw[nb] = w; br[nb] = r; bc[nb] = c; nb++
+        }
+        if (nb == 0) continue
+        f = dir "/rand" k
+        print rows, cols > (f ".init")
+        for (i = 0; i < nb; i++) print br[i], bc[i], br[i] + bh[i] - 1, bc[i] + bw[i] - 1 > (f ".init")
+        g = rnd(nb); gr = rnd(rows - bh[g] + 1); gc = rnd(cols - bw[g] + 1)
+        print gr, gc, gr + bh[g] - 1, gc + bw[g] - 1 > (f ".goal")
+        close(f ".init"); close(f ".goal")
+    }
+}'
+for p in "$tmp"/rand*.init; do
+    compare "$p" "${p%.init}.goal" "random $(basename "$p") ($(tr '\n' ';' <"$p"))"
+done
+
+echo "paths: $passes passed, $fails failed"
+[ "$fails" = 0 ] && [ "$passes" -gt 0 ]
