@@ -85,6 +85,30 @@ static size_t bytes_held(const search *s)
            s->g_cap * sizeof *s->g + s->open_bytes;
 }
 
+static sb_status memory_limit(const search *s, sb_error *err)
+{
+    return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
+                   (unsigned long long)s->opts->limits.max_bytes);
+}
+
+/* Gives the store what --max-memory leaves it, so that it refuses to grow
+ * past the limit instead of the search noticing afterwards.  Room is kept
+ * for the search's own arrays to double once (realloc holds old and new
+ * at once), as they may during the next expansion.  Returns false when
+ * nothing is left for the store at all. */
+static bool budget_store(search *s)
+{
+    uint64_t max = s->opts->limits.max_bytes;
+    if (!max)
+        return true;
+    size_t own = s->store->ops->bytes(s->store);
+    size_t kids = s->kids.cap * (s->kids.key_size + sizeof(uint64_t));
+    uint64_t rest = (uint64_t)(bytes_held(s) - own) + 2 * (uint64_t)kids +
+                    2 * (uint64_t)(s->g_cap * sizeof *s->g) + 2 * (uint64_t)s->open_bytes;
+    s->store->budget = rest < max ? (size_t)(max - rest) : 1;
+    return rest < max && own <= s->store->budget;
+}
+
 /* Checks the limits after an expansion; reports progress now and then. */
 static sb_status check_limits(search *s, unsigned depth, sb_error *err)
 {
@@ -92,12 +116,14 @@ static sb_status check_limits(search *s, unsigned depth, sb_error *err)
     size_t held = bytes_held(s);
     if (held > s->peak)
         s->peak = held;
+    if (!budget_store(s))
+        return memory_limit(s, err);
     if (lim->max_states && s->store->count > lim->max_states)
         return sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations (--max-states)",
                        (unsigned long long)lim->max_states);
+    /* A store that does not honour its budget (u64) is caught here. */
     if (lim->max_bytes && held > lim->max_bytes)
-        return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
-                       (unsigned long long)lim->max_bytes);
+        return memory_limit(s, err);
     if ((s->expanded & 255) == 0) {
         double t = seconds_since(&s->start);
         if (lim->max_seconds > 0 && t > lim->max_seconds)
@@ -114,6 +140,12 @@ static sb_status check_limits(search *s, unsigned depth, sb_error *err)
 static sb_status out_of_memory(sb_error *err)
 {
     return sb_fail(err, SB_ELIMIT, "ran out of memory after storing the configurations it could");
+}
+
+/* The store refused a configuration: its budget (--max-memory) or malloc. */
+static sb_status store_full(const search *s, sb_error *err)
+{
+    return s->store->over_budget ? memory_limit(s, err) : out_of_memory(err);
 }
 
 /* Expands node id into s->kids (copying its key first: storing children
@@ -148,7 +180,7 @@ static sb_status run_bfs(search *s, uint32_t *goal, sb_error *err)
             uint32_t cid;
             bool fresh;
             if (st->ops->intern(st, child, s->kids.hashes[i], id, &cid, &fresh) != SB_OK)
-                return out_of_memory(err);
+                return store_full(s, err);
             if (fresh && sp->ops->is_goal(sp, child)) {
                 *goal = cid;
                 return SB_OK;
@@ -229,7 +261,7 @@ static sb_status run_astar(search *s, uint32_t *goal, sb_error *err)
                 uint32_t cid, g = e.g + 1;
                 bool fresh;
                 if (st->ops->intern(st, child, s->kids.hashes[i], e.id, &cid, &fresh) != SB_OK)
-                    return out_of_memory(err);
+                    return store_full(s, err);
                 if (!fresh && s->g[cid] <= g)
                     continue;
                 if (!fresh)
@@ -292,10 +324,12 @@ static sb_status build(search *s, const sb_puzzle *p, const sb_catalog *cat, sb_
         return out_of_memory(err);
     uint32_t root;
     bool fresh;
+    if (!budget_store(s))
+        return memory_limit(s, err);
     if (s->store->ops->intern(s->store, s->space->root,
                               s->space->ops->hash(s->space, s->space->root),
                               SB_NO_NODE, &root, &fresh) != SB_OK)
-        return out_of_memory(err);
+        return store_full(s, err);
     return SB_OK;
 }
 

@@ -91,6 +91,14 @@ typedef struct sb_store_ops {
 struct sb_store {
     const sb_store_ops *ops;
     uint32_t count;         /* nodes stored */
+    /* The most bytes (as ops->bytes counts them) the store may hold, 0 for
+     * no limit.  The search sets it so that --max-memory stops growth
+     * *before* the allocation that would pass it: a store that honours it
+     * refuses such growth with SB_ELIMIT and sets over_budget.  The uthash
+     * store does; the u64 store does not yet (search.c checks it after
+     * each expansion instead). */
+    size_t budget;
+    bool over_budget;       /* the last SB_ELIMIT was the budget's */
 };
 
 sb_status sb_store_uthash_new(size_t key_size, sb_store **out);

@@ -8,8 +8,13 @@
  * with memcmp, so a hash collision can never merge two configurations.
  *
  * uthash's out-of-memory path is made non-fatal: a failed bucket expansion
- * sets a flag that becomes SB_ELIMIT, never exit(-1).  All of uthash's
- * allocations are counted, so the memory limit sees them.
+ * sets a flag that becomes SB_ELIMIT, never exit(-1) (uthash rolls the add
+ * back, so the table stays consistent).  All of uthash's allocations are
+ * counted, and every allocation (arena chunks, the chunk index, uthash's
+ * buckets) is first checked against base.budget, so --max-memory stops
+ * the table before it allocates past the limit rather than after.  Chunks
+ * are 4096 records (a few hundred KB) so that even a small limit leaves
+ * room for some search.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +42,7 @@ typedef struct node {
     unsigned char key[];       /* key_size bytes */
 } node;
 
-enum { CHUNK_SHIFT = 14, CHUNK_NODES = 1 << CHUNK_SHIFT };
+enum { CHUNK_SHIFT = 12, CHUNK_NODES = 1 << CHUNK_SHIFT };
 
 struct table {
     sb_store base;
@@ -50,8 +55,25 @@ struct table {
     bool oom;                  /* uthash could not grow its buckets */
 };
 
+static size_t bytes(const sb_store *st);
+
+/* True when n more bytes keep the table within its budget; otherwise
+ * notes that the budget, not malloc, refused. */
+static bool affordable(table *t, size_t n)
+{
+    size_t held = bytes(&t->base);
+    if (!t->base.budget || (n <= t->base.budget && held <= t->base.budget - n))
+        return true;
+    t->base.over_budget = true;
+    return false;
+}
+
 static void *counted_malloc(table *t, size_t n)
 {
+    /* uthash allocates the doubled bucket array while the old one is
+     * still held; bytes() counts the old one, so the peak is checked. */
+    if (!affordable(t, n))
+        return NULL;
     void *p = malloc(n);
     if (p)
         t->uthash_bytes += n;
@@ -83,12 +105,16 @@ static node *new_node(table *t)
     if ((id >> CHUNK_SHIFT) >= t->nchunks) {
         if (t->nchunks == t->chunk_cap) {
             size_t cap = t->chunk_cap ? 2 * t->chunk_cap : 16;
+            if (!affordable(t, cap * sizeof *t->chunks))
+                return NULL;
             unsigned char **grown = realloc(t->chunks, cap * sizeof *grown);
             if (!grown)
                 return NULL;
             t->chunks = grown;
             t->chunk_cap = cap;
         }
+        if (!affordable(t, CHUNK_NODES * t->node_size))
+            return NULL;
         t->chunks[t->nchunks] = malloc(CHUNK_NODES * t->node_size);
         if (!t->chunks[t->nchunks])
             return NULL;

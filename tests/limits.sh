@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# limits.sh - the resource limits hold: --max-memory, --time-limit and
+# --max-states each stop a search with exit 3, a message on stderr and
+# nothing on stdout, and never with exit 1 (which is a proof of
+# unsolvability, not a shrug).  --max-memory stops *before* the process
+# grows past it: peak RSS stays under the limit plus a small constant
+# (the program and libc), measured with GNU time when it is there and the
+# binary is not built with AddressSanitizer (whose shadow memory and
+# quarantine would swamp the figure).
+#
+# The puzzles are generated here so the test needs nothing from ../shared:
+#  open.*    a 10x10 tray with a 2x2 block and 30 1x1 blocks: a search
+#            space far too big to exhaust, goal far away.
+#  jammed.*  a 3xN tray whose top row is one 1xN block that can never move
+#            (the rows below always hold a block in its way): unsolvable,
+#            with a space of C(2N, empties) configurations.
+set -u
+: "${SLIDE:?SLIDE must name the slide binary}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+
+pass() { passes=$((passes + 1)); }
+fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+
+awk 'BEGIN { print "10 10"; print "0 0 1 1"; n = 0
+             for (r = 0; r < 10 && n < 30; r++) for (c = 0; c < 10 && n < 30; c++)
+                 if (r >= 2 && (r * 10 + c) % 3 == 0) { print r, c, r, c; n++ } }' >"$tmp/open.init"
+echo "8 8 9 9" >"$tmp/open.goal"
+# jammed N EMPTIES: top row one 1xN block, below it 2N cells with EMPTIES free.
+jammed() {
+    awk -v n="$1" -v e="$2" 'BEGIN { print 3, n; print 0, 0, 0, n - 1
+        for (k = 0; k < 2 * n - e; k++) print 1 + int(k / n), k % n, 1 + int(k / n), k % n }'
+}
+jammed 40 4 >"$tmp/jammed.init"
+jammed 6 2 >"$tmp/small-jammed.init"
+echo "2 0 2 39" >"$tmp/jammed.goal"
+echo "2 0 2 5" >"$tmp/small-jammed.goal"
+
+# limit NAME WANT_RC MESSAGE_FRAGMENT ARGS...: runs slide, checks the exit
+# status, an empty stdout and the message; leaves GNU time's report in
+# $tmp/time when it ran.
+have_time=0
+/usr/bin/time -f %M true >/dev/null 2>&1 && have_time=1
+limit() {
+    local name=$1 want=$2 what=$3 rc
+    shift 3
+    if [ "$have_time" = 1 ]; then
+        /usr/bin/time -o "$tmp/time" -f '%M %e' "$SLIDE" "$@" >"$tmp/out" 2>"$tmp/err"
+    else
+        "$SLIDE" "$@" >"$tmp/out" 2>"$tmp/err"
+    fi
+    rc=$?
+    local problem=
+    [ "$rc" = "$want" ] || problem="exit $rc, want $want"
+    [ -s "$tmp/out" ] && problem="${problem:+$problem; }stdout not empty"
+    [ -z "$what" ] || grep -qF -- "$what" "$tmp/err" || problem="${problem:+$problem; }no '$what'"
+    if [ -z "$problem" ]; then pass; else fail "$name: $problem: $(head -c 300 "$tmp/err")"; fi
+}
+
+asan=0
+ASAN_OPTIONS=help=1 "$SLIDE" --version 2>&1 | grep -q AddressSanitizer && asan=1
+
+# --max-memory: exit 3 with the message, the search's own count of its
+# peak within the limit, and peak RSS within the limit plus
+# SLACK_KB (the binary, libc, stdio buffers: about 1.5 MB measured).
+SLACK_KB=4096
+for mem in 1M 16M; do
+    for algo in bfs astar; do
+        limit "memory $mem $algo" 3 "memory limit" -ostats --max-memory $mem --algo $algo \
+            "$tmp/open.init" "$tmp/open.goal"
+        # What the search counted (-ostats) never passes the limit either.
+        peak=$(sed -n 's/^peak memory: \([0-9]*\) bytes$/\1/p' "$tmp/err")
+        bytes=$(( ${mem%M} * 1048576 ))
+        if [ -n "$peak" ] && [ "$peak" -le "$bytes" ]; then pass
+        else fail "memory $mem $algo: counted peak '${peak}' bytes > $bytes"; fi
+        if [ "$have_time" = 1 ] && [ "$asan" = 0 ]; then
+            kb=${mem%M}; kb=$((kb * 1024))
+            read -r rss secs < <(tail -n 1 "$tmp/time")
+            if [ "$rss" -le $((kb + SLACK_KB)) ]; then pass
+            else fail "memory $mem $algo: peak RSS ${rss} kB > ${kb} kB + ${SLACK_KB} kB"; fi
+        fi
+    done
+done
+if [ "$have_time" = 0 ]; then echo "limits.sh: no GNU time (/usr/bin/time): RSS not measured"
+elif [ "$asan" = 1 ]; then echo "limits.sh: AddressSanitizer build: RSS not measured"; fi
+
+# The CS61B c71 (a 6x6 tray) under BFS, when the suites are there.
+hard=${SHARED_PUZZLES:-}/cs61b/hard
+if [ -f "$hard/c71" ]; then
+    limit "c71 1M" 3 "memory limit" --max-memory 1M --algo bfs "$hard/c71" "$hard/71.goal"
+else
+    echo "limits.sh: ${SHARED_PUZZLES:-SHARED_PUZZLES unset}: no CS61B suites, c71 case skipped"
+fi
+# The bitboard path (Klotski fits 64 bits) stops too.
+if [ -n "${PROJECT_PUZZLES:-}" ] && [ -f "$PROJECT_PUZZLES/klotski.init" ]; then
+    limit "klotski 64K" 3 "memory limit" --max-memory 64K --algo bfs \
+        "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal"
+fi
+
+# --time-limit 0.2: exit 3 well within a second.
+limit "time 0.2" 3 "time limit" --time-limit 0.2 --algo bfs "$tmp/open.init" "$tmp/open.goal"
+if [ "$have_time" = 1 ]; then
+    read -r rss secs < <(tail -n 1 "$tmp/time")
+    if awk -v s="$secs" 'BEGIN { exit !(s <= 1.5) }'; then pass
+    else fail "time 0.2: took $secs s"; fi
+fi
+
+# --max-states 10.
+limit "states 10" 3 "--max-states" --max-states 10 "$tmp/open.init" "$tmp/open.goal"
+
+# Never exit 1 after giving up: an unsolvable puzzle under each limit is 3;
+# the small one without limits is the proof (1) that it is unsolvable.
+limit "jammed proof" 1 "" "$tmp/small-jammed.init" "$tmp/small-jammed.goal"
+for algo in bfs astar; do
+    limit "jammed states $algo" 3 "--max-states" --max-states 1000 --algo $algo \
+        "$tmp/jammed.init" "$tmp/jammed.goal"
+    limit "jammed memory $algo" 3 "memory limit" --max-memory 2M --algo $algo \
+        "$tmp/jammed.init" "$tmp/jammed.goal"
+    limit "jammed time $algo" 3 "time limit" --time-limit 0.2 --algo $algo \
+        "$tmp/jammed.init" "$tmp/jammed.goal"
+done
+limit "small jammed states" 3 "--max-states" --max-states 5 \
+    "$tmp/small-jammed.init" "$tmp/small-jammed.goal"
+
+echo "limits.sh: $passes passed, $fails failed"
+[ "$fails" = 0 ]
