@@ -19,4 +19,14 @@ for kind in release asan; do
     cmake --build "$dir" -j"$jobs" >/dev/null
     (cd "$dir" && ctest --output-on-failure -j"$jobs") || status=1
 done
+
+# A minute of libFuzzer over every harness; clang and its libFuzzer
+# (libclang-rt-dev) from Debian's archive, for this step only.
+if ! command -v clang >/dev/null || ! dpkg -s libclang-rt-dev >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        clang libclang-rt-dev >/dev/null
+fi
+echo "== fuzz smoke (build-fuzz)"
+tests/fuzz_smoke.sh 20 || status=1
 exit $status
