@@ -169,4 +169,92 @@ const char *sb_path_name(sb_path p);
 /* True when the tray's spaced image fits the 64-bit bitboard. */
 bool sb_bitboard_fits(int rows, int cols);
 
+/* ---- Exploring: the space behind a puzzle (engine/explore*.c) ----------- */
+
+/* What a breadth-first walk of everything reachable from INIT found. */
+typedef struct sb_explore_report {
+    sb_metric metric;      /* the metric distances are counted in */
+    sb_path path;          /* the representation that ran (never AUTO) */
+    uint64_t reachable;    /* configurations reachable from INIT, INIT included */
+    unsigned farthest;     /* the greatest distance from INIT */
+    uint64_t *per_depth;   /* farthest + 1 entries: new configurations per distance */
+    uint64_t widest;       /* the largest entry of per_depth */
+    unsigned widest_depth; /* the first distance holding that many */
+    size_t nblocks;        /* blocks in far_example */
+    sb_block *far_example; /* one configuration at the farthest distance */
+    bool has_goal;         /* the puzzle named a goal */
+    uint64_t goal_count;   /* reachable configurations satisfying it */
+    unsigned nearest_goal; /* distance of the nearest one (goal_count > 0) */
+    size_t peak_bytes;     /* most bytes held at once */
+    double seconds;        /* time spent */
+} sb_explore_report;
+
+/* Walks the whole space reachable from p's blocks under opts->metric
+ * (opts->path, opts->limits; algo and optimal are ignored), layer by
+ * layer.  p's goal may be empty.  On SB_OK the caller owns *out
+ * (sb_explore_report_free).  SB_EINPUT when p fails sb_puzzle_check or the
+ * bitboard is asked for a tray that does not fit; SB_ELIMIT at a limit or
+ * out of memory (err says which).  *out is zeroed on failure. */
+sb_status sb_explore(const sb_puzzle *p, const sb_options *opts,
+                     sb_explore_report *out, sb_error *err);
+void sb_explore_report_free(sb_explore_report *r);
+
+/* One connected component of the layouts of a piece set. */
+typedef struct sb_component {
+    uint64_t size;         /* layouts in it */
+    unsigned diameter;     /* its diameter under the metric (when computed) */
+    uint32_t sweeps;       /* breadth-first searches the diameter took */
+} sb_component;
+
+/* Every legal layout of p's tray and multiset of blocks, split into the
+ * classes that moves connect. */
+typedef struct sb_components_report {
+    sb_metric metric;      /* the metric of the diameters */
+    bool diameters;        /* whether diameters were computed (exact) */
+    uint64_t layouts;      /* legal layouts of the piece set */
+    uint64_t edges;        /* moves between them, each direction counted */
+    size_t ncomponents;
+    sb_component *components; /* largest first; ties in enumeration order */
+    size_t nblocks;        /* blocks per example */
+    sb_block *examples;    /* ncomponents * nblocks: component i's first layout */
+    size_t init_component; /* index of the component holding p's blocks */
+    size_t peak_bytes;     /* most bytes held at once */
+    double seconds;        /* time spent */
+} sb_components_report;
+
+/* Enumerates the layouts of p's piece set (positions in p matter only to
+ * find INIT's component) and their components under opts->metric (which
+ * does not change the components, only the diameters); diameters are
+ * exact (iFUB: a few BFS per component).  Needs the 64-bit bitboard:
+ * SB_EINPUT with a message saying why when the tray does not fit, or when
+ * p fails sb_puzzle_check.  SB_ELIMIT at opts->limits (max_states counts
+ * layouts).  On SB_OK the caller owns *out (sb_components_report_free). */
+sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
+                        sb_components_report *out, sb_error *err);
+void sb_components_report_free(sb_components_report *r);
+
+/* One member of a family: how many 1x1, 1x2 and 2x1 blocks it has. */
+typedef struct sb_family_member {
+    uint32_t units, wides, talls;  /* 1x1, 1x2, 2x1 blocks */
+    uint64_t layouts;      /* its legal layouts */
+    uint64_t ncomponents;  /* its components */
+} sb_family_member;
+
+typedef struct sb_family_report {
+    size_t nmembers;
+    sb_family_member *members; /* by units, then wides, then talls */
+    uint64_t layouts;      /* summed over members */
+    uint64_t ncomponents;  /* summed over members */
+    size_t peak_bytes;     /* most bytes one member held */
+    double seconds;
+} sb_family_report;
+
+/* The family of p: its blocks other than 1x1, 1x2 and 2x1 stay, and every
+ * mix of 1x1, 1x2 and 2x1 blocks that fits around them leaving at least as
+ * many empty cells as p has (none at all included) is a member; each member's layouts and components are counted
+ * as by sb_components without diameters.  Errors as for sb_components. */
+sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
+                    sb_family_report *out, sb_error *err);
+void sb_family_report_free(sb_family_report *r);
+
 #endif

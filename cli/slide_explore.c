@@ -1,0 +1,451 @@
+/*
+ * slide_explore.c - `slide-explore`: what lies behind a puzzle rather than
+ * one way through it.
+ *
+ *   slide-explore [options] INIT [GOAL]   the space reachable from INIT:
+ *       its size, the depth profile under the metric, the farthest layer
+ *       (with one configuration from it), and with GOAL how many
+ *       configurations satisfy it and how near the nearest is.
+ *   slide-explore --components INIT       every layout of INIT's piece set,
+ *       split into connected components, with sizes and exact diameters.
+ *   slide-explore --family INIT           every mix of 1x1, 1x2 and 2x1
+ *       blocks around INIT's larger blocks: layouts and components each.
+ *
+ * Text by default, one JSON document with --json.  Exit status as for
+ * `slide`: 0 done, 2 bad usage or input, 3 gave up at a limit.  Like every
+ * cli/ file, this is the only layer that prints or exits.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sb_format.h"
+#include "slide.h"
+
+enum { EXIT_USAGE = 2 };
+typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY } mode;
+
+typedef struct cli {
+    sb_options opts;
+    sb_format format;
+    mode mode;
+    bool json;
+    bool diameters;          /* --components: compute them (default) */
+    const char *init_path, *goal_path;
+} cli;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: slide-explore [options] INIT [GOAL]\n"
+        "       slide-explore --components [options] INIT\n"
+        "       slide-explore --family [options] INIT\n"
+        "Map the configurations behind a sliding-block puzzle.\n"
+        "\n"
+        "  (default)                 everything reachable from INIT: how many, how many\n"
+        "                            at each distance, the farthest ones; with GOAL, how\n"
+        "                            many satisfy it and the nearest one's distance\n"
+        "  --components              every layout of INIT's tray and blocks, split into\n"
+        "                            connected components (sizes, exact diameters)\n"
+        "  --no-diameters            with --components: skip the diameters\n"
+        "  --family                  every mix of 1x1, 1x2, 2x1 blocks around INIT's\n"
+        "                            other blocks: layouts and components of each\n"
+        "  --metric unit|line|piece  how distances are counted (default line)\n"
+        "  --engine auto|bitboard|general  representation (default auto)\n"
+        "  --format auto|corners|sizes  block-line format of INIT and GOAL\n"
+        "  --json                    one JSON document instead of text\n"
+        "  --max-states N            give up beyond N configurations (or layouts)\n"
+        "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
+        "                            default 3/4 of physical memory)\n"
+        "  --time-limit SECONDS      give up after SECONDS (reachable space only)\n"
+        "  --help, --version\n"
+        "\n"
+        "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit.\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "slide-explore: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'slide-explore --help'.\n");
+    return EXIT_USAGE;
+}
+
+/* Digits with an optional K/M/G/T suffix (powers of 1024 when `binary`). */
+static bool parse_amount(const char *s, bool binary, uint64_t *out)
+{
+    char *end;
+    if (!s[0] || s[0] == '-')
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s)
+        return false;
+    uint64_t scale = 1;
+    if (binary && *end) {
+        const char *u = strchr("KMGT", end[0] & ~0x20);
+        if (!end[0] || !u || (end[1] && !((end[1] == 'B' || end[1] == 'b') && !end[2])))
+            return false;
+        for (const char *p = "KMGT"; p <= u; p++)
+            scale *= 1024;
+        end = "";
+    }
+    if (*end || (v && scale > UINT64_MAX / v))
+        return false;
+    *out = v * scale;
+    return true;
+}
+
+static int pick(const char *arg, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(arg, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static uint64_t default_memory_limit(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return 0;
+    return (uint64_t)pages * (uint64_t)page / 4 * 3;
+}
+
+/* Parses argv into c.  Returns -1 to go on, or an exit status. */
+static int parse_args(cli *c, int argc, char **argv)
+{
+    static const char *const metrics[] = { "unit", "line", "piece", NULL };
+    static const char *const engines[] = { "auto", "bitboard", "general", NULL };
+    enum { OPT_METRIC = 256, OPT_ENGINE, OPT_FORMAT, OPT_JSON, OPT_COMPONENTS, OPT_NODIAM,
+           OPT_FAMILY, OPT_STATES, OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
+    static const struct option longs[] = {
+        { "metric", required_argument, NULL, OPT_METRIC },
+        { "engine", required_argument, NULL, OPT_ENGINE },
+        { "format", required_argument, NULL, OPT_FORMAT },
+        { "json", no_argument, NULL, OPT_JSON },
+        { "components", no_argument, NULL, OPT_COMPONENTS },
+        { "no-diameters", no_argument, NULL, OPT_NODIAM },
+        { "family", no_argument, NULL, OPT_FAMILY },
+        { "max-states", required_argument, NULL, OPT_STATES },
+        { "max-memory", required_argument, NULL, OPT_MEMORY },
+        { "time-limit", required_argument, NULL, OPT_TIME },
+        { "help", no_argument, NULL, OPT_HELP },
+        { "version", no_argument, NULL, OPT_VERSION },
+        { NULL, 0, NULL, 0 },
+    };
+    sb_options_default(&c->opts);
+    c->opts.limits.max_bytes = default_memory_limit();
+    c->diameters = true;
+    opterr = 0;
+    int ch, i;
+    while ((ch = getopt_long(argc, argv, ":", longs, NULL)) != -1) {
+        switch (ch) {
+        case OPT_METRIC:
+            if ((i = pick(optarg, metrics)) < 0)
+                return usage_error("--metric takes unit, line or piece, not '%s'", optarg);
+            c->opts.metric = (sb_metric)i;
+            break;
+        case OPT_ENGINE:
+            if ((i = pick(optarg, engines)) < 0)
+                return usage_error("--engine takes auto, bitboard or general, not '%s'", optarg);
+            c->opts.path = (sb_path)i;
+            break;
+        case OPT_FORMAT:
+            if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
+                return usage_error("--format takes auto, corners or sizes, not '%s'", optarg);
+            break;
+        case OPT_JSON:
+            c->json = true;
+            break;
+        case OPT_COMPONENTS:
+            c->mode = MODE_COMPONENTS;
+            break;
+        case OPT_NODIAM:
+            c->diameters = false;
+            break;
+        case OPT_FAMILY:
+            c->mode = MODE_FAMILY;
+            break;
+        case OPT_STATES:
+            if (!parse_amount(optarg, false, &c->opts.limits.max_states) ||
+                !c->opts.limits.max_states)
+                return usage_error("--max-states takes a positive count, not '%s'", optarg);
+            break;
+        case OPT_MEMORY:
+            if (!parse_amount(optarg, true, &c->opts.limits.max_bytes) ||
+                !c->opts.limits.max_bytes)
+                return usage_error("--max-memory takes a size like 512M or 2G, not '%s'", optarg);
+            break;
+        case OPT_TIME: {
+            char *end;
+            double t = strtod(optarg, &end);
+            if (end == optarg || *end || !(t > 0) || t > 1e9)
+                return usage_error("--time-limit takes a positive number of seconds, not '%s'",
+                                   optarg);
+            c->opts.limits.max_seconds = t;
+            break;
+        }
+        case OPT_HELP:
+            usage(stdout);
+            return 0;
+        case OPT_VERSION:
+            printf("slide-explore %s\n", SB_VERSION);
+            return 0;
+        case ':':
+            return usage_error("option '%s' needs a value", argv[optind - 1]);
+        default:
+            return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    int files = argc - optind;
+    if (files < 1)
+        return usage_error("%s", "needs an INIT file");
+    if (files > (c->mode == MODE_REACH ? 2 : 1))
+        return usage_error("%s", c->mode == MODE_REACH
+                                     ? "takes INIT and at most one GOAL file"
+                                     : "--components and --family take only an INIT file");
+    c->init_path = argv[optind];
+    c->goal_path = files == 2 ? argv[optind + 1] : NULL;
+    return -1;
+}
+
+/* Writes s as a JSON string. */
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            printf("\\%c", ch);
+        else if (ch < 0x20)
+            printf("\\u%04x", ch);
+        else
+            putchar(ch);
+    }
+    putchar('"');
+}
+
+static void json_blocks(const sb_block *b, size_t n)
+{
+    putchar('[');
+    for (size_t i = 0; i < n; i++)
+        printf("%s{\"row\": %d, \"col\": %d, \"height\": %d, \"width\": %d}", i ? ", " : "",
+               b[i].row, b[i].col, b[i].height, b[i].width);
+    putchar(']');
+}
+
+/* Block lines in the format the INIT file used, so they can be pasted
+ * back into a puzzle file. */
+static void text_blocks(const sb_block *b, size_t n, sb_format f, const char *indent)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (f == SB_FORMAT_SIZES)
+            printf("%s%d %d %d %d\n", indent, b[i].height, b[i].width, b[i].row, b[i].col);
+        else
+            printf("%s%d %d %d %d\n", indent, b[i].row, b[i].col, b[i].row + b[i].height - 1,
+                   b[i].col + b[i].width - 1);
+    }
+}
+
+static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_report *r, sb_format f)
+{
+    uint64_t at_far = r->per_depth[r->farthest];
+    if (c->json) {
+        printf("{\"init\": ");
+        json_string(c->init_path);
+        printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\",\n"
+               " \"reachable\": %llu,\n \"farthest\": {\"distance\": %u, \"count\": %llu, "
+               "\"example\": ",
+               p->rows, p->cols, sb_metric_name(r->metric), sb_path_name(r->path),
+               (unsigned long long)r->reachable, r->farthest, (unsigned long long)at_far);
+        json_blocks(r->far_example, r->nblocks);
+        printf("},\n \"widest\": {\"distance\": %u, \"count\": %llu},\n", r->widest_depth,
+               (unsigned long long)r->widest);
+        if (r->has_goal) {
+            printf(" \"goal\": {\"file\": ");
+            json_string(c->goal_path);
+            printf(", \"satisfying\": %llu, \"nearest\": ", (unsigned long long)r->goal_count);
+            if (r->goal_count)
+                printf("%u},\n", r->nearest_goal);
+            else
+                printf("null},\n");
+        }
+        printf(" \"per_depth\": [");
+        for (unsigned d = 0; d <= r->farthest; d++)
+            printf("%s%llu", d ? ", " : "", (unsigned long long)r->per_depth[d]);
+        printf("],\n \"seconds\": %.6f, \"peak_bytes\": %zu}\n", r->seconds, r->peak_bytes);
+        return;
+    }
+    printf("puzzle: %s (%dx%d tray, %zu blocks)\nmetric: %s\nengine: %s\n", c->init_path,
+           p->rows, p->cols, p->nblocks, sb_metric_name(r->metric), sb_path_name(r->path));
+    printf("reachable: %llu configurations\n", (unsigned long long)r->reachable);
+    printf("farthest: distance %u, %llu configuration%s\n", r->farthest,
+           (unsigned long long)at_far, at_far == 1 ? "" : "s");
+    printf("widest layer: distance %u, %llu new configurations\n", r->widest_depth,
+           (unsigned long long)r->widest);
+    if (r->has_goal) {
+        printf("goal: %s: %llu reachable configurations satisfy it", c->goal_path,
+               (unsigned long long)r->goal_count);
+        if (r->goal_count)
+            printf("; nearest at distance %u\n", r->nearest_goal);
+        else
+            printf("; it cannot be reached\n");
+    }
+    printf("time: %.3f ms, peak memory %zu bytes\n", r->seconds * 1e3, r->peak_bytes);
+    printf("one configuration at distance %u:\n  %d %d\n", r->farthest, p->rows, p->cols);
+    text_blocks(r->far_example, r->nblocks, f, "  ");
+    printf("depth profile (distance: new configurations):\n");
+    for (unsigned d = 0; d <= r->farthest; d++)
+        printf("  %u: %llu\n", d, (unsigned long long)r->per_depth[d]);
+}
+
+/* Counts of a value among components, as (value, count) runs; `key`
+ * selects the field.  The components come largest first, so sizes group
+ * already; diameters are counted into a table. */
+static void print_components(const cli *c, const sb_puzzle *p, const sb_components_report *r,
+                             sb_format f)
+{
+    const sb_component *in = r->ncomponents ? &r->components[r->init_component] : NULL;
+    if (c->json) {
+        printf("{\"init\": ");
+        json_string(c->init_path);
+        printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"layouts\": %llu, "
+               "\"moves\": %llu, \"components\": %zu,\n \"init_component\": %zu, "
+               "\"diameters\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu,\n \"list\": [",
+               p->rows, p->cols, sb_metric_name(r->metric), (unsigned long long)r->layouts,
+               (unsigned long long)r->edges, r->ncomponents, r->init_component,
+               r->diameters ? "true" : "false", r->seconds, r->peak_bytes);
+        for (size_t i = 0; i < r->ncomponents; i++) {
+            printf("%s\n  {\"size\": %llu, ", i ? "," : "",
+                   (unsigned long long)r->components[i].size);
+            if (r->diameters)
+                printf("\"diameter\": %u, \"sweeps\": %u, ", r->components[i].diameter,
+                       r->components[i].sweeps);
+            printf("\"example\": ");
+            json_blocks(r->examples + i * r->nblocks, r->nblocks);
+            putchar('}');
+        }
+        printf("]}\n");
+        return;
+    }
+    printf("tray: %dx%d, %zu blocks, metric %s\n", p->rows, p->cols, p->nblocks,
+           sb_metric_name(r->metric));
+    printf("layouts: %llu\nmoves: %llu (each direction)\ncomponents: %zu\n",
+           (unsigned long long)r->layouts, (unsigned long long)r->edges, r->ncomponents);
+    if (in) {
+        printf("INIT's component: %llu layouts", (unsigned long long)in->size);
+        if (r->diameters)
+            printf(", diameter %u", in->diameter);
+        printf("\n");
+    }
+    printf("time: %.3f ms, peak memory %zu bytes\n", r->seconds * 1e3, r->peak_bytes);
+    printf("component sizes (size x how many):\n");
+    for (size_t i = 0; i < r->ncomponents;) {
+        size_t j = i;
+        while (j < r->ncomponents && r->components[j].size == r->components[i].size)
+            j++;
+        printf("  %llu x %zu\n", (unsigned long long)r->components[i].size, j - i);
+        i = j;
+    }
+    if (r->diameters && r->ncomponents) {
+        unsigned most = 0;
+        uint64_t sweeps = 0;
+        for (size_t i = 0; i < r->ncomponents; i++) {
+            most = r->components[i].diameter > most ? r->components[i].diameter : most;
+            sweeps += r->components[i].sweeps;
+        }
+        printf("diameters (diameter x how many components), %llu BFS in all:\n",
+               (unsigned long long)sweeps);
+        for (unsigned d = most + 1; d-- > 0;) {
+            size_t n = 0;
+            for (size_t i = 0; i < r->ncomponents; i++)
+                n += r->components[i].diameter == d;
+            if (n)
+                printf("  %u x %zu\n", d, n);
+        }
+        printf("largest component, diameter %u, contains:\n", r->components[0].diameter);
+    } else if (r->ncomponents) {
+        printf("largest component contains:\n");
+    }
+    if (r->ncomponents) {
+        printf("  %d %d\n", p->rows, p->cols);
+        text_blocks(r->examples, r->nblocks, f, "  ");
+    }
+}
+
+static void print_family(const cli *c, const sb_family_report *r)
+{
+    if (c->json) {
+        printf("{\"init\": ");
+        json_string(c->init_path);
+        printf(", \"members\": %zu, \"layouts\": %llu, \"components\": %llu, \"seconds\": %.6f, "
+               "\"peak_bytes\": %zu,\n \"list\": [", r->nmembers,
+               (unsigned long long)r->layouts, (unsigned long long)r->ncomponents, r->seconds,
+               r->peak_bytes);
+        for (size_t i = 0; i < r->nmembers; i++) {
+            const sb_family_member *m = &r->members[i];
+            printf("%s\n  {\"1x1\": %u, \"1x2\": %u, \"2x1\": %u, \"layouts\": %llu, "
+                   "\"components\": %llu}", i ? "," : "", m->units, m->wides, m->talls,
+                   (unsigned long long)m->layouts, (unsigned long long)m->ncomponents);
+        }
+        printf("]}\n");
+        return;
+    }
+    printf("members: %zu\nlayouts: %llu\ncomponents: %llu\ntime: %.3f s, peak memory %zu bytes "
+           "(largest member)\n1x1 1x2 2x1 layouts components\n", r->nmembers,
+           (unsigned long long)r->layouts, (unsigned long long)r->ncomponents, r->seconds,
+           r->peak_bytes);
+    for (size_t i = 0; i < r->nmembers; i++) {
+        const sb_family_member *m = &r->members[i];
+        printf("%3u %3u %3u %llu %llu\n", m->units, m->wides, m->talls,
+               (unsigned long long)m->layouts, (unsigned long long)m->ncomponents);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    cli c = { 0 };
+    int done = parse_args(&c, argc, argv);
+    if (done >= 0)
+        return done;
+
+    sb_puzzle puzzle;
+    sb_error err;
+    sb_format used = SB_FORMAT_CORNERS;
+    sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, &used, &puzzle, &err);
+    if (status != SB_OK) {
+        fprintf(stderr, "slide-explore: %s\n", err.msg);
+        return status;
+    }
+    if (c.mode == MODE_REACH) {
+        sb_explore_report r;
+        status = sb_explore(&puzzle, &c.opts, &r, &err);
+        if (status == SB_OK)
+            print_reach(&c, &puzzle, &r, used);
+        sb_explore_report_free(&r);
+    } else if (c.mode == MODE_COMPONENTS) {
+        sb_components_report r;
+        status = sb_components(&puzzle, &c.opts, c.diameters, &r, &err);
+        if (status == SB_OK)
+            print_components(&c, &puzzle, &r, used);
+        sb_components_report_free(&r);
+    } else {
+        sb_family_report r;
+        status = sb_family(&puzzle, &c.opts, &r, &err);
+        if (status == SB_OK)
+            print_family(&c, &r);
+        sb_family_report_free(&r);
+    }
+    if (status != SB_OK)
+        fprintf(stderr, "slide-explore: %s\n", err.msg);
+    else if (fflush(stdout) != 0) {
+        fprintf(stderr, "slide-explore: cannot write the report: %s\n", strerror(errno));
+        status = SB_EINPUT;
+    }
+    sb_puzzle_free(&puzzle);
+    return status;
+}

@@ -1,0 +1,211 @@
+/*
+ * explore.c - the space behind one puzzle: everything reachable from INIT,
+ * counted layer by layer under a metric.
+ *
+ * The walk is the breadth-first search of search.c without a goal to stop
+ * at.  The store hands out node ids in insertion order and BFS inserts in
+ * order of distance, so the ids themselves are the queue and each layer is
+ * one contiguous range of ids: [layer_start, layer_end).  That gives the
+ * depth profile for free (the length of each range) and the farthest layer
+ * as the last range.  Only keys are kept; parent links are stored (the
+ * store wants one) but never followed.
+ *
+ * Invariants: every id below layer_end has its distance fixed; per_depth
+ * holds one entry per finished layer.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "space.h"
+
+typedef struct walk {
+    sb_space *space;
+    sb_store *store;
+    sb_children kids;
+    unsigned char *key;          /* copy of the key being expanded */
+    uint64_t *per_depth;
+    size_t depth_cap;
+    size_t peak;
+    struct timespec start;
+} walk;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static size_t bytes_held(const walk *w)
+{
+    return w->store->ops->bytes(w->store) + w->space->ops->bytes(w->space) +
+           w->kids.cap * (w->kids.key_size + sizeof(uint64_t)) +
+           w->depth_cap * sizeof *w->per_depth;
+}
+
+static sb_status out_of_memory(sb_error *err)
+{
+    return sb_fail(err, SB_ELIMIT, "ran out of memory after storing the configurations it could");
+}
+
+/* Checks the limits; `count` is how many configurations are stored. */
+static sb_status check_limits(walk *w, const sb_limits *lim, uint64_t expanded, sb_error *err)
+{
+    size_t held = bytes_held(w);
+    if (held > w->peak)
+        w->peak = held;
+    if (lim->max_states && w->store->count > lim->max_states)
+        return sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations (--max-states)",
+                       (unsigned long long)lim->max_states);
+    if (lim->max_bytes && held > lim->max_bytes)
+        return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
+                       (unsigned long long)lim->max_bytes);
+    if (lim->max_seconds > 0 && (expanded & 255) == 0 && seconds_since(&w->start) > lim->max_seconds)
+        return sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds (--time-limit)",
+                       lim->max_seconds);
+    return SB_OK;
+}
+
+/* Appends one finished layer's size to the profile. */
+static bool note_layer(walk *w, size_t depth, uint64_t count)
+{
+    if (depth >= w->depth_cap) {
+        size_t cap = w->depth_cap ? 2 * w->depth_cap : 256;
+        uint64_t *grown = realloc(w->per_depth, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        w->per_depth = grown;
+        w->depth_cap = cap;
+    }
+    w->per_depth[depth] = count;
+    return true;
+}
+
+/* The walk proper: fills r's counts.  The goal is tested once per stored
+ * configuration, when it is stored. */
+static sb_status run(walk *w, const sb_options *opts, sb_explore_report *r, sb_error *err)
+{
+    sb_space *sp = w->space;
+    sb_store *st = w->store;
+    uint32_t layer_start = 0, layer_end = 1;
+    unsigned depth = 0;
+    if (r->has_goal && sp->ops->is_goal(sp, sp->root)) {
+        r->goal_count = 1;
+        r->nearest_goal = 0;
+    }
+    for (uint32_t id = 0;; id++) {
+        if (id == layer_end) {
+            if (!note_layer(w, depth, layer_end - layer_start))
+                return out_of_memory(err);
+            if (st->count == layer_end)
+                break;   /* the layer just finished found nothing new */
+            depth++;
+            layer_start = layer_end;
+            layer_end = st->count;
+        }
+        memcpy(w->key, st->ops->key(st, id), sp->key_size);
+        w->kids.n = 0;
+        if (sp->ops->expand(sp, w->key, &w->kids) != SB_OK)
+            return out_of_memory(err);
+        for (size_t i = 0; i < w->kids.n; i++) {
+            const unsigned char *child = w->kids.keys + i * w->kids.key_size;
+            uint32_t cid;
+            bool fresh;
+            if (st->ops->intern(st, child, w->kids.hashes[i], id, &cid, &fresh) != SB_OK)
+                return out_of_memory(err);
+            if (fresh && r->has_goal && sp->ops->is_goal(sp, child) && r->goal_count++ == 0)
+                r->nearest_goal = depth + 1;
+        }
+        sb_status lim = check_limits(w, &opts->limits, id + 1, err);
+        if (lim != SB_OK)
+            return lim;
+    }
+    r->reachable = st->count;
+    r->farthest = depth;
+    for (unsigned d = 0; d <= depth; d++)
+        if (w->per_depth[d] > r->widest) {
+            r->widest = w->per_depth[d];
+            r->widest_depth = d;
+        }
+    r->per_depth = w->per_depth;
+    w->per_depth = NULL;
+    r->nblocks = sp->cat->nblocks;
+    r->far_example = calloc(r->nblocks + 1, sizeof *r->far_example);
+    if (!r->far_example)
+        return out_of_memory(err);
+    sp->ops->decode(sp, st->ops->key(st, layer_start), r->far_example);
+    return SB_OK;
+}
+
+sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_report *out,
+                     sb_error *err)
+{
+    sb_options defaults;
+    if (!opts) {
+        sb_options_default(&defaults);
+        opts = &defaults;
+    }
+    memset(out, 0, sizeof *out);
+    sb_status status = sb_puzzle_check(p, err);
+    if (status != SB_OK)
+        return status;
+    sb_path path = opts->path;
+    if (path == SB_PATH_AUTO)
+        path = sb_bitboard_fits(p->rows, p->cols) ? SB_PATH_BITBOARD : SB_PATH_GENERAL;
+
+    walk w = { 0 };
+    clock_gettime(CLOCK_MONOTONIC, &w.start);
+    sb_catalog cat;
+    if (sb_catalog_init(&cat, p) != SB_OK)
+        return out_of_memory(err);
+    status = path == SB_PATH_BITBOARD ? sb_bitboard_space_new(p, &cat, opts->metric, &w.space)
+                                      : sb_board_space_new(p, &cat, opts->metric, &w.space);
+    if (status == SB_EINPUT)
+        sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the 64-bit bitboard",
+                p->rows, p->cols);
+    else if (status != SB_OK)
+        status = out_of_memory(err);
+    if (status == SB_OK) {
+        status = path == SB_PATH_BITBOARD ? sb_store_u64_new(&w.store)
+                                          : sb_store_uthash_new(w.space->key_size, &w.store);
+        w.kids.key_size = w.space->key_size;
+        w.key = malloc(w.space->key_size + 1);
+        uint32_t root;
+        bool fresh;
+        if (status != SB_OK || !w.key ||
+            w.store->ops->intern(w.store, w.space->root, w.space->ops->hash(w.space, w.space->root),
+                                 SB_NO_NODE, &root, &fresh) != SB_OK)
+            status = out_of_memory(err);
+    }
+    if (status == SB_OK) {
+        out->metric = opts->metric;
+        out->path = path;
+        out->has_goal = p->ngoals > 0;
+        status = run(&w, opts, out, err);
+        size_t held = bytes_held(&w);
+        out->peak_bytes = held > w.peak ? held : w.peak;
+    }
+    if (w.space)
+        w.space->ops->free(w.space);
+    if (w.store)
+        w.store->ops->free(w.store);
+    sb_children_free(&w.kids);
+    free(w.key);
+    free(w.per_depth);
+    sb_catalog_free(&cat);
+    if (status != SB_OK)
+        sb_explore_report_free(out);
+    else
+        out->seconds = seconds_since(&w.start);
+    return status;
+}
+
+void sb_explore_report_free(sb_explore_report *r)
+{
+    if (!r)
+        return;
+    free(r->per_depth);
+    free(r->far_example);
+    memset(r, 0, sizeof *r);
+}
