@@ -601,18 +601,6 @@ static sb_status pieces_of(const sb_puzzle *p, pieces *pc, sb_error *err)
     return SB_OK;
 }
 
-/* The key of p's own layout, in the image the enumeration writes. */
-static uint64_t image_of(const sb_puzzle *p)
-{
-    int width = 2 * p->cols - 1;
-    uint64_t image = 0;
-    for (size_t i = 0; i < p->nblocks; i++) {
-        const sb_block *b = &p->blocks[i];
-        image |= image_pattern(width, b->height, b->width) << cell_bit(width, b->row, b->col);
-    }
-    return image;
-}
-
 sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
                         sb_components_report *out, sb_error *err)
 {
@@ -631,7 +619,7 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
     if (status != SB_OK)
         return status;
     result res;
-    status = map_pieces(&pc, opts->metric, diameters, true, &opts->limits, image_of(p), &res, err);
+    status = map_pieces(&pc, opts->metric, diameters, true, &opts->limits, image_of_blocks(&pc, p->blocks, p->nblocks), &res, err);
     if (status != SB_OK)
         return status;
     *out = (sb_components_report){
