@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# explore.sh - slide-explore against known facts.
+#   Reachable space of 横刀立马 (puzzles/klotski) under unit: 25,955
+#   configurations, farthest at distance 167, at most 754 new per level;
+#   the count is the same under every metric and in both representations.
+#   With the goal: the nearest goal is the optimum (116 unit, 90 line,
+#   81 piece).  --json is valid JSON and says the same.
+#   Components of Klotski's piece set: 65,880 layouts in 898 components.
+#   Errors: a tray too big for --components exits 2 saying why; a
+#   --max-states limit exits 3.
+set -u
+: "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+k=$PROJECT_PUZZLES/klotski
+
+# check NAME WANT GOT
+check() {
+    if [ "$2" = "$3" ]; then
+        passes=$((passes + 1))
+    else
+        fails=$((fails + 1))
+        echo "FAIL $1: want '$2', got '$3'"
+    fi
+}
+field() { sed -n "s/^$1: *//p" "$2" | head -1; }
+
+"$SLIDE_EXPLORE" --metric unit "$k.init" >"$tmp/unit"
+check "exit status" 0 $?
+check "reachable (unit)" "25955 configurations" "$(field reachable "$tmp/unit")"
+check "farthest (unit)" 167 "$(field farthest "$tmp/unit" | sed 's/distance \([0-9]*\),.*/\1/')"
+widest=$(sed -n 's/^  [0-9]*: //p' "$tmp/unit" | sort -n | tail -1)
+check "widest layer (unit)" 754 "$widest"
+check "profile sums to reachable" 25955 \
+    "$(sed -n 's/^  [0-9]*: //p' "$tmp/unit" | awk '{s += $1} END {print s}')"
+
+for engine in bitboard general; do
+    for metric in line piece; do
+        "$SLIDE_EXPLORE" --engine $engine --metric $metric "$k.init" >"$tmp/out"
+        check "reachable ($engine, $metric)" "25955 configurations" "$(field reachable "$tmp/out")"
+    done
+done
+"$SLIDE_EXPLORE" --engine general --metric unit "$k.init" >"$tmp/general"
+check "same profile, general engine" "$(sed -n '/^depth/,$p' "$tmp/unit")" \
+    "$(sed -n '/^depth/,$p' "$tmp/general")"
+
+# The farthest example is a puzzle file in itself: paste it back and it
+# must lie 167 unit moves from the start (slide's optimum from the start
+# to it is not what we check; that it parses and is reachable is).
+sed -n '/^one configuration/,/^depth/p' "$tmp/unit" | sed '1d;$d;s/^  //' >"$tmp/far.init"
+"$SLIDE_EXPLORE" --metric unit "$tmp/far.init" >"$tmp/far"
+check "farthest example lies in the same space" "25955 configurations" "$(field reachable "$tmp/far")"
+
+# GOAL: nearest goal distance is the optimum under each metric.
+for pair in unit:116 line:90 piece:81; do
+    metric=${pair%:*} want=${pair#*:}
+    "$SLIDE_EXPLORE" --metric "$metric" "$k.init" "$k.goal" >"$tmp/goal"
+    check "nearest goal ($metric)" "$want" "$(field goal "$tmp/goal" | sed 's/.*nearest at distance //')"
+done
+
+# --json: valid, and the same facts.
+if command -v python3 >/dev/null; then
+    "$SLIDE_EXPLORE" --json --metric unit "$k.init" "$k.goal" >"$tmp/json"
+    check "json parses" 0 "$(python3 -m json.tool <"$tmp/json" >/dev/null 2>&1; echo $?)"
+    check "json facts" "25955 167 754 116 168" "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["reachable"], d["farthest"]["distance"], max(d["per_depth"]), d["goal"]["nearest"],
+      len(d["per_depth"]))' "$tmp/json")"
+    "$SLIDE_EXPLORE" --json --components "$k.init" >"$tmp/cjson"
+    check "components json" "65880 898 65880 25955" "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["layouts"], d["components"], sum(c["size"] for c in d["list"]),
+      d["list"][d["init_component"]]["size"])' "$tmp/cjson")"
+else
+    echo "explore: python3 not found: JSON checks skipped"
+fi
+
+# Components of Klotski's piece set.
+"$SLIDE_EXPLORE" --components "$k.init" >"$tmp/comp"
+check "layouts" 65880 "$(field layouts "$tmp/comp")"
+check "components" 898 "$(field components "$tmp/comp")"
+check "largest components" "25955 x 2" "$(sed -n 's/^  \([0-9]* x [0-9]*\)$/\1/p' "$tmp/comp" | head -1)"
+check "INIT's component (line)" "25955 layouts, diameter 156" "$(field "INIT's component" "$tmp/comp")"
+# Diameters bound the farthest distance from INIT (167 unit <= 190 unit).
+"$SLIDE_EXPLORE" --components --metric unit "$k.init" >"$tmp/compu"
+check "INIT's component (unit)" "25955 layouts, diameter 190" "$(field "INIT's component" "$tmp/compu")"
+
+# Errors.
+printf '6 6\n0 0 1 1\n' >"$tmp/big.init"
+"$SLIDE_EXPLORE" --components "$tmp/big.init" >/dev/null 2>"$tmp/err"
+check "too big for the bitboard: exit" 2 $?
+check "too big: says why" 1 "$(grep -c 'needs .* = 121 bits' "$tmp/err")"
+"$SLIDE_EXPLORE" --max-states 1000 "$k.init" >"$tmp/out" 2>"$tmp/err"
+check "--max-states: exit" 3 $?
+check "--max-states: message, no report" "1 0" "$(grep -c max-states "$tmp/err") $(wc -c <"$tmp/out")"
+"$SLIDE_EXPLORE" --components --max-states 1000 "$k.init" >/dev/null 2>&1
+check "--components --max-states: exit" 3 $?
+"$SLIDE_EXPLORE" --max-memory 100K "$k.init" >/dev/null 2>&1
+check "--max-memory: exit" 3 $?
+"$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
+check "too many files: exit" 2 $?
+
+echo "explore: $passes passed, $fails failed"
+[ "$fails" = 0 ]

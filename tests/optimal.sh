@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# optimal.sh - A* and BFS must agree on the optimal length under every
+# metric.  `slide --optimal --algo astar` (admissible estimate) and
+# `slide --optimal --algo bfs` run on each pair; both solutions must pass
+# slide-check and have the same length under the metric searched (read
+# from -ostats' `length:` line), or both must exit 1 (unsolvable, nothing
+# on stdout).  A pair where either gives up at --max-states 300000 (exit 3)
+# is skipped and counted.  Pairs: every CS61B pair listed in
+# ../shared/puzzles/cs61b/manifest.tsv (that part is skipped, saying so,
+# when absent) and 30 random small trays from gen_trays.sh (fixed seed).
+set -u
+: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SHARED_PUZZLES:?}" "${TESTS_DIR:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0 skips=0
+
+# Runs one algorithm; leaves rc, the moves and the length in $tmp/$1.*.
+run() {
+    local algo=$1 metric=$2 init=$3 goal=$4; shift 4
+    timeout 120 "$SLIDE" "$@" --optimal --algo "$algo" --metric "$metric" \
+        --max-states 300000 -ostats "$init" "$goal" >"$tmp/$algo.moves" 2>"$tmp/$algo.err"
+    echo $? >"$tmp/$algo.rc"
+    sed -n "s/^length:.* \([0-9][0-9]*\) $metric.*/\1/p" "$tmp/$algo.err" >"$tmp/$algo.len"
+}
+
+# compare NAME INIT GOAL [SLIDE-OPTIONS...]: every metric, both algorithms.
+compare() {
+    local name=$1 init=$2 goal=$3; shift 3
+    for metric in unit line piece; do
+        run astar "$metric" "$init" "$goal" "$@"
+        run bfs "$metric" "$init" "$goal" "$@"
+        local ra rb la lb why=
+        ra=$(cat "$tmp/astar.rc") rb=$(cat "$tmp/bfs.rc")
+        la=$(cat "$tmp/astar.len") lb=$(cat "$tmp/bfs.len")
+        if [ "$ra" = 3 ] || [ "$rb" = 3 ]; then
+            skips=$((skips + 1))
+            continue
+        fi
+        if [ "$ra" != "$rb" ]; then
+            why="astar exit $ra, bfs exit $rb"
+        elif [ "$ra" = 1 ]; then
+            [ -s "$tmp/astar.moves" ] || [ -s "$tmp/bfs.moves" ] && why="exit 1 with output"
+        elif [ "$ra" != 0 ]; then
+            why="both exit $ra"
+        elif [ -z "$la" ] || [ "$la" != "$lb" ]; then
+            why="lengths differ: astar '$la', bfs '$lb'"
+        else
+            for algo in astar bfs; do
+                v=$("$SLIDE_CHECK" "$@" "$init" "$goal" <"$tmp/$algo.moves" 2>&1)
+                [ "$v" = Verified ] || why="$why $algo: $v"
+            done
+        fi
+        if [ -z "$why" ]; then
+            passes=$((passes + 1))
+        else
+            fails=$((fails + 1))
+            echo "FAIL $name --metric $metric: $why"
+        fi
+    done
+}
+
+dir=$SHARED_PUZZLES/cs61b
+if [ -f "$dir/manifest.tsv" ]; then
+    while IFS=$'\t' read -r suite init goal expect; do
+        [ "$suite" = suite ] && continue
+        compare "$suite/$init $goal" "$dir/$suite/$init" "$dir/$suite/$goal"
+    done <"$dir/manifest.tsv"
+    cs61b=yes
+else
+    echo "optimal: $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping that part"
+    cs61b=no
+fi
+
+bash "$TESTS_DIR/gen_trays.sh" "$tmp/gen" 30 4 || exit 1
+for init in "$tmp"/gen/r*.init; do
+    compare "generated $(basename "$init")" "$init" "${init%.init}.goal" --format corners
+done
+
+echo "optimal: $skips skipped at --max-states 300000"
+echo "$passes passed, $fails failed"
+if [ "$cs61b" = no ] && [ "$fails" = 0 ]; then
+    exit 77   # only part of the test could run
+fi
+[ "$fails" = 0 ] && [ "$passes" -gt 0 ]
