@@ -398,9 +398,11 @@ static sb_status map_pieces(const pieces *pc, sb_metric metric, bool diameters, 
     if (status != SB_OK) {
         free(e.first);
         free(e.blocks);
+        /* Read the count before the store goes: it says which limit hit. */
+        bool too_many = lim->max_states && e.store && e.store->count > lim->max_states;
         if (e.store)
             e.store->ops->free(e.store);
-        if (lim->max_states && e.store && e.store->count > lim->max_states)
+        if (too_many)
             return sb_fail(err, SB_ELIMIT, "gave up after enumerating %llu layouts (--max-states)",
                            (unsigned long long)lim->max_states);
         return sb_fail(err, SB_ELIMIT, "ran out of memory while enumerating layouts");
