@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 ./setup.sh --deps
+# The HTML player's test drives headless Chromium (tests/html.sh).
+command -v chromium >/dev/null || { export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
 
 jobs=$(nproc)
 status=0

@@ -3,16 +3,23 @@
  * exit status that says what happened (0 solved, 1 proven unsolvable,
  * 2 bad usage or input, 3 gave up at a limit).
  *
- * stdout carries nothing but the moves; everything else, debug output
- * included, goes to stderr.  This is the only layer that prints or exits.
+ * stdout carries nothing but the moves unless asked for another view of
+ * them: --show draws pictures, --json prints one JSON document (render.h);
+ * --html writes a page to a file and leaves stdout to the moves.  Messages,
+ * debug output and the progress line go to stderr.  This is the only layer
+ * that prints or exits.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "progress.h"
+#include "render.h"
 #include "sb_format.h"
 #include "slide.h"
 
@@ -36,6 +43,9 @@ typedef struct cli {
     sb_options opts;
     sb_format format;
     bool debug[DEBUG_COUNT];
+    bool show;                  /* --show: pictures on stdout */
+    bool json;                  /* --json: one JSON document on stdout */
+    const char *html_path;      /* --html FILE, or NULL */
     const char *init_path, *goal_path;
 } cli;
 
@@ -56,6 +66,10 @@ static void usage(FILE *out)
         "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
         "                            default 3/4 of physical memory)\n"
         "  --time-limit SECONDS      give up after SECONDS\n"
+        "  --show                    draw the tray before each move and at the end\n"
+        "                            (instead of the bare moves)\n"
+        "  --html FILE               also write FILE, a web page that plays the solution\n"
+        "  --json                    print one JSON document instead of the moves\n"
         "  -oDEBUG                   debug output on stderr; -ooptions lists them\n"
         "  --help, --version\n"
         "\n"
@@ -63,11 +77,22 @@ static void usage(FILE *out)
         "3 gave up at a resource limit.\n");
 }
 
-static int usage_error(const char *fmt, const char *arg)
+/* Reports an input or usage error on stderr and, under --json, as a JSON
+ * document on stdout, so a script always gets a document to parse. */
+static void report_error(const cli *c, const char *msg, const sb_stats *stats, bool hint)
 {
-    fprintf(stderr, "slide: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'slide --help'.\n");
+    fprintf(stderr, "slide: %s\n%s", msg, hint ? "Try 'slide --help'.\n" : "");
+    if (c->json) {
+        sb_json_report r = { SB_EINPUT, NULL, 0, c->opts.metric, false, stats, msg };
+        sb_json_write(stdout, &r);
+    }
+}
+
+static int usage_error(const cli *c, const char *fmt, const char *arg)
+{
+    char msg[600];
+    snprintf(msg, sizeof msg, fmt, arg);
+    report_error(c, msg, NULL, true);
     return EXIT_USAGE;
 }
 
@@ -108,7 +133,7 @@ static int parse_debug(cli *c, const char *list)
         while (i < DEBUG_COUNT && strcmp(DEBUG_OPTIONS[i].name, name) != 0)
             i++;
         if (i == DEBUG_COUNT)
-            return usage_error("unknown debug option '%s'; -ooptions lists them", name);
+            return usage_error(c, "unknown debug option '%s'; -ooptions lists them", name);
         c->debug[i] = true;
     }
     return 0;
@@ -138,7 +163,7 @@ static int parse_args(cli *c, int argc, char **argv)
     static const char *const algos[] = { "auto", "bfs", "astar", NULL };
     static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
-           OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
+           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_JSON, OPT_HELP, OPT_VERSION };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "optimal", no_argument, NULL, OPT_OPTIMAL },
@@ -148,6 +173,9 @@ static int parse_args(cli *c, int argc, char **argv)
         { "max-states", required_argument, NULL, OPT_STATES },
         { "max-memory", required_argument, NULL, OPT_MEMORY },
         { "time-limit", required_argument, NULL, OPT_TIME },
+        { "show", no_argument, NULL, OPT_SHOW },
+        { "html", required_argument, NULL, OPT_HTML },
+        { "json", no_argument, NULL, OPT_JSON },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
         { NULL, 0, NULL, 0 },
@@ -155,6 +183,11 @@ static int parse_args(cli *c, int argc, char **argv)
     sb_options_default(&c->opts);
     c->opts.limits.max_bytes = default_memory_limit();
     opterr = 0;
+    /* --json anywhere (before "--") means a usage error is JSON too, even
+     * one found before getopt reaches --json. */
+    for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
+        if (strcmp(argv[k], "--json") == 0)
+            c->json = true;
     int ch, i;
     while ((ch = getopt_long(argc, argv, ":o:", longs, NULL)) != -1) {
         switch (ch) {
@@ -166,7 +199,7 @@ static int parse_args(cli *c, int argc, char **argv)
         }
         case OPT_METRIC:
             if ((i = pick(optarg, metrics)) < 0)
-                return usage_error("--metric takes unit, line or piece, not '%s'", optarg);
+                return usage_error(c, "--metric takes unit, line or piece, not '%s'", optarg);
             c->opts.metric = (sb_metric)i;
             break;
         case OPT_OPTIMAL:
@@ -174,37 +207,46 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_ALGO:
             if ((i = pick(optarg, algos)) < 0)
-                return usage_error("--algo takes auto, bfs or astar, not '%s'", optarg);
+                return usage_error(c, "--algo takes auto, bfs or astar, not '%s'", optarg);
             c->opts.algo = (sb_algo)i;
             break;
         case OPT_ENGINE:
             if ((i = pick(optarg, engines)) < 0)
-                return usage_error("--engine takes auto, bitboard or general, not '%s'", optarg);
+                return usage_error(c, "--engine takes auto, bitboard or general, not '%s'", optarg);
             c->opts.path = (sb_path)i;
             break;
         case OPT_FORMAT:
             if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
-                return usage_error("--format takes auto, corners or sizes, not '%s'", optarg);
+                return usage_error(c, "--format takes auto, corners or sizes, not '%s'", optarg);
             break;
         case OPT_STATES:
             if (!parse_amount(optarg, false, &c->opts.limits.max_states) ||
                 !c->opts.limits.max_states)
-                return usage_error("--max-states takes a positive count, not '%s'", optarg);
+                return usage_error(c, "--max-states takes a positive count, not '%s'", optarg);
             break;
         case OPT_MEMORY:
             if (!parse_amount(optarg, true, &c->opts.limits.max_bytes) ||
                 !c->opts.limits.max_bytes)
-                return usage_error("--max-memory takes a size like 512M or 2G, not '%s'", optarg);
+                return usage_error(c, "--max-memory takes a size like 512M or 2G, not '%s'", optarg);
             break;
         case OPT_TIME: {
             char *end;
             double t = strtod(optarg, &end);
             if (end == optarg || *end || !(t > 0) || t > 1e9)
-                return usage_error("--time-limit takes a positive number of seconds, not '%s'",
-                                   optarg);
+                return usage_error(c, "--time-limit takes a positive number of seconds, not '%s'",
+                                      optarg);
             c->opts.limits.max_seconds = t;
             break;
         }
+        case OPT_SHOW:
+            c->show = true;
+            break;
+        case OPT_HTML:
+            c->html_path = optarg;
+            break;
+        case OPT_JSON:
+            c->json = true;
+            break;
         case OPT_HELP:
             usage(stdout);
             return 0;
@@ -212,9 +254,9 @@ static int parse_args(cli *c, int argc, char **argv)
             printf("slide %s\n", SB_VERSION);
             return 0;
         case ':':
-            return usage_error("option '%s' needs a value", argv[optind - 1]);
+            return usage_error(c, "option '%s' needs a value", argv[optind - 1]);
         default:
-            return usage_error("unknown option '%s'", argv[optind - 1]);
+            return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         }
     }
     if (c->debug[0]) {
@@ -223,9 +265,11 @@ static int parse_args(cli *c, int argc, char **argv)
         if (optind == argc)
             return 0;
     }
+    if (c->json && c->show)
+        return usage_error(c, "%s", "--show and --json both want stdout; pick one");
     if (argc - optind != 2)
-        return usage_error("%s", argc - optind < 2 ? "needs an INIT file and a GOAL file"
-                                                   : "takes exactly two files, INIT and GOAL");
+        return usage_error(c, "%s", argc - optind < 2 ? "needs an INIT file and a GOAL file"
+                                                      : "takes exactly two files, INIT and GOAL");
     c->init_path = argv[optind];
     c->goal_path = argv[optind + 1];
     return -1;
@@ -248,6 +292,53 @@ static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status st
             sol->optimal ? " (optimal under the metric searched)" : "");
 }
 
+/* True when the user's locale encodes text as UTF-8.  Only LC_CTYPE is
+ * taken from the environment: LC_NUMERIC would turn the decimal point of
+ * the JSON and the statistics into a comma in some locales. */
+static bool utf8_locale(void)
+{
+    if (!setlocale(LC_CTYPE, ""))
+        return false;
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+/* Writes the HTML player to c->html_path.  Returns 0, or prints why not. */
+static int write_html(const cli *c, const sb_puzzle *p, const sb_solution *sol)
+{
+    char title[1024];
+    snprintf(title, sizeof title, "%s \xe2\x86\x92 %s: %zu moves", c->init_path, c->goal_path,
+             sol->nmoves);
+    FILE *f = fopen(c->html_path, "w");
+    if (!f || sb_html_write(f, p, sol->moves, sol->nmoves, title) != 0 || fclose(f) != 0) {
+        fprintf(stderr, "slide: cannot write %s: %s\n", c->html_path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Prints the solution on stdout: JSON, pictures, or the bare moves. */
+static int print_solution(const cli *c, const sb_puzzle *p, const sb_solution *sol,
+                          const sb_stats *stats)
+{
+    if (c->json) {
+        sb_json_report r = { SB_OK, sol->moves, sol->nmoves, c->opts.metric, sol->optimal,
+                             stats, NULL };
+        return sb_json_write(stdout, &r);
+    }
+    if (c->show && sb_show_fits(p)) {
+        const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+        sb_show_style st = { utf8_locale(), isatty(STDOUT_FILENO) && !(nc && *nc) &&
+                                                !(term && strcmp(term, "dumb") == 0) };
+        return sb_show_write(stdout, p, sol->moves, sol->nmoves, &st);
+    }
+    if (c->show)
+        fprintf(stderr, "slide: the %dx%d tray is too large to draw (--show draws up to "
+                        "%dx%d); printing the moves only\n",
+                p->rows, p->cols, SB_SHOW_MAX_ROWS, SB_SHOW_MAX_COLS);
+    return sb_fmt_write_moves(stdout, sol->moves, sol->nmoves);
+}
+
 int main(int argc, char **argv)
 {
     cli c = { 0 };
@@ -259,20 +350,40 @@ int main(int argc, char **argv)
     sb_error err;
     sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, NULL, &puzzle, &err);
     if (status != SB_OK) {
-        fprintf(stderr, "slide: %s\n", err.msg);
+        report_error(&c, err.msg, NULL, false);
         return status;
     }
+    sb_progress_line progress;
+    sb_progress_line_init(&progress, stderr);
+    c.opts.progress = sb_progress_line_update;
+    c.opts.progress_ctx = &progress;
     sb_solution sol;
     sb_stats stats;
     status = sb_solve(&puzzle, &c.opts, &sol, &stats, &err);
+    sb_progress_line_clear(&progress);
     if (c.debug[1])
         print_stats(&stats, &sol, status);
-    if (status == SB_OK && (sb_fmt_write_moves(stdout, sol.moves, sol.nmoves) != 0 ||
-                            fflush(stdout) != 0)) {
-        fprintf(stderr, "slide: cannot write the moves: %s\n", strerror(errno));
-        status = SB_EINPUT;
-    } else if (status == SB_ELIMIT || status == SB_EINPUT) {
-        fprintf(stderr, "slide: %s\n", err.msg);
+    if (status == SB_OK) {
+        if (c.html_path && write_html(&c, &puzzle, &sol) != 0) {
+            status = SB_EINPUT;
+        } else if (print_solution(&c, &puzzle, &sol, &stats) != 0 || fflush(stdout) != 0) {
+            fprintf(stderr, "slide: cannot write the solution: %s\n", strerror(errno));
+            status = SB_EINPUT;
+        }
+    } else if (status == SB_EINPUT) {
+        report_error(&c, err.msg, &stats, false);
+    } else {
+        const char *msg = status == SB_ELIMIT ? err.msg
+                        : "no solution: every configuration reachable from INIT was searched";
+        if (status == SB_ELIMIT)
+            fprintf(stderr, "slide: %s\n", msg);
+        if (c.json) {
+            sb_json_report r = { status, NULL, 0, c.opts.metric, false, &stats, msg };
+            sb_json_write(stdout, &r);
+        }
+        if (c.html_path)
+            fprintf(stderr, "slide: %s not written: there is no solution to play\n",
+                    c.html_path);
     }
     sb_solution_free(&sol);
     sb_puzzle_free(&puzzle);

@@ -1,0 +1,55 @@
+/*
+ * progress.c - the updating status line of a long search (see progress.h).
+ *
+ * The line is rewritten in place with a carriage return and an erase to
+ * the end of the line (ESC [ K), which every terminal understands; it is
+ * never written anywhere but a terminal, so the escape cannot end up in a
+ * log.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "progress.h"
+
+void sb_progress_line_init(sb_progress_line *pl, FILE *out)
+{
+    const char *ci = getenv("CI");
+    pl->out = out;
+    pl->drawn = false;
+    pl->enabled = isatty(fileno(out)) && !(ci && *ci);
+}
+
+/* Prints v with a k/M/G suffix so the line keeps its width. */
+static void scaled(FILE *out, double v, const char *unit, double base)
+{
+    static const char *const pre[] = { "", "k", "M", "G", "T" };
+    int i = 0;
+    while (v >= base && i < 4)
+        v /= base, i++;
+    fprintf(out, i ? "%.1f%s%s" : "%.0f%s%s", v, pre[i], unit);
+}
+
+void sb_progress_line_update(const sb_progress *p, void *ctx)
+{
+    sb_progress_line *pl = ctx;
+    if (!pl->enabled || p->seconds < 1.0)
+        return;
+    fputs("\rslide: ", pl->out);
+    scaled(pl->out, (double)p->stored, " stored", 1000);
+    fprintf(pl->out, ", depth %u, ", p->depth);
+    scaled(pl->out, (double)p->stored / p->seconds, "/s", 1000);
+    fputs(", ", pl->out);
+    scaled(pl->out, (double)p->bytes, "B memory", 1024);
+    fprintf(pl->out, ", %.0f s\033[K", p->seconds);
+    fflush(pl->out);
+    pl->drawn = true;
+}
+
+void sb_progress_line_clear(sb_progress_line *pl)
+{
+    if (pl->drawn) {
+        fputs("\r\033[K", pl->out);
+        fflush(pl->out);
+        pl->drawn = false;
+    }
+}

@@ -1,0 +1,32 @@
+/*
+ * progress.h - the one updating status line `slide` keeps on stderr while
+ * a long search runs: configurations stored, depth, rate, memory.
+ *
+ * It is shown only when stderr is a terminal and CI is unset, and only
+ * once the search has run for a second, so quick solves, pipes, logs and
+ * CI output never see it.
+ */
+#ifndef SB_PROGRESS_H
+#define SB_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "slide.h"
+
+typedef struct sb_progress_line {
+    FILE *out;          /* where the line goes (stderr) */
+    bool enabled;       /* a terminal, and not under CI */
+    bool drawn;         /* a line is on the screen and must be cleared */
+} sb_progress_line;
+
+/* Sets pl up for out, deciding whether it may draw at all. */
+void sb_progress_line_init(sb_progress_line *pl, FILE *out);
+
+/* The sb_options.progress callback; ctx is a sb_progress_line. */
+void sb_progress_line_update(const sb_progress *p, void *ctx);
+
+/* Erases the line, if one was drawn. */
+void sb_progress_line_clear(sb_progress_line *pl);
+
+#endif

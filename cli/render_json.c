@@ -1,0 +1,120 @@
+/*
+ * render_json.c - `slide --json`: one JSON document that says how the
+ * search ended, the moves, their length under every metric, and the
+ * search statistics.
+ *
+ * The document has the same keys whatever happened, so a script can read
+ * it without first checking which case it is in: values that do not apply
+ * are null (length when there is no solution, stats when no search ran).
+ * Strings are escaped byte by byte, since messages quote file names, which
+ * may hold any bytes; what is not valid UTF-8 becomes U+FFFD so the
+ * document always parses.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+
+#include "render.h"
+
+/* The length of the UTF-8 sequence starting at s, or 0 when it is not a
+ * valid (shortest-form, non-surrogate) one. */
+static int utf8_length(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+    if (c >= 0xf5)
+        n = 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((n == 3 && c == 0xe0 && s[1] < 0xa0) || (n == 3 && c == 0xed && s[1] >= 0xa0) ||
+        (n == 4 && c == 0xf0 && s[1] < 0x90) || (n == 4 && c == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+int sb_json_string(FILE *out, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    putc('"', out);
+    while (*s) {
+        unsigned c = *s;
+        if (c == '"' || c == '\\') {
+            fprintf(out, "\\%c", c);
+        } else if (c == '\n') {
+            fputs("\\n", out);
+        } else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&') {
+            fprintf(out, "\\u%04x", c);
+        } else if (c >= 0x80) {
+            int n = utf8_length(s);
+            if (n == 0) {
+                fputs("\\ufffd", out);
+                n = 1;
+            } else {
+                fwrite(s, 1, (size_t)n, out);
+            }
+            s += n;
+            continue;
+        } else {
+            putc((int)c, out);
+        }
+        s++;
+    }
+    putc('"', out);
+    return ferror(out) ? -1 : 0;
+}
+
+static const char *status_name(sb_status st)
+{
+    switch (st) {
+    case SB_OK: return "solved";
+    case SB_UNSOLVABLE: return "unsolvable";
+    case SB_ELIMIT: return "limit";
+    default: return "error";
+    }
+}
+
+int sb_json_write(FILE *out, const sb_json_report *r)
+{
+    bool solved = r->status == SB_OK;
+    size_t n = solved ? r->nmoves : 0;
+    fprintf(out, "{\n  \"status\": \"%s\",\n  \"moves\": [", status_name(r->status));
+    for (size_t i = 0; i < n; i++) {
+        const sb_move *m = &r->moves[i];
+        fprintf(out, "%s\n    [%d, %d, %d, %d]", i ? "," : "", m->from_row, m->from_col,
+                m->to_row, m->to_col);
+    }
+    fputs(n ? "\n  ],\n" : "],\n", out);
+    if (solved)
+        fprintf(out, "  \"length\": {\"unit\": %" PRIu64 ", \"line\": %" PRIu64
+                     ", \"piece\": %" PRIu64 "},\n",
+                sb_moves_length(r->moves, n, SB_METRIC_UNIT),
+                sb_moves_length(r->moves, n, SB_METRIC_LINE),
+                sb_moves_length(r->moves, n, SB_METRIC_PIECE));
+    else
+        fputs("  \"length\": null,\n", out);
+    fprintf(out, "  \"metric\": \"%s\",\n  \"optimal\": %s,\n", sb_metric_name(r->metric),
+            solved && r->optimal ? "true" : "false");
+    if (r->stats) {
+        const sb_stats *st = r->stats;
+        fprintf(out, "  \"stats\": {\"algorithm\": \"%s\", \"engine\": \"%s\", "
+                     "\"stored\": %" PRIu64 ", \"expanded\": %" PRIu64 ", "
+                     "\"peak_bytes\": %zu, \"seconds\": %.6f},\n",
+                sb_algo_name(st->algo), sb_path_name(st->path), st->stored, st->expanded,
+                st->peak_bytes, st->seconds);
+    } else {
+        fputs("  \"stats\": null,\n", out);
+    }
+    fputs("  \"message\": ", out);
+    if (r->message)
+        sb_json_string(out, r->message);
+    else
+        fputs("null", out);
+    fputs("\n}\n", out);
+    if (ferror(out)) {
+        if (!errno)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# json.sh - `slide --json`: one valid JSON document (python3 -m json.tool)
+# with every key for each outcome — solved (exit 0, moves that slide-check
+# verifies), unsolvable (1), limit (3), bad input and bad usage (2, the
+# message on stderr too) — and the exit codes of plain runs unchanged.
+set -u
+: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
+command -v python3 >/dev/null || { echo "json: python3 not found; skipping"; exit 77; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+init=$PROJECT_PUZZLES/klotski.init goal=$PROJECT_PUZZLES/klotski.goal
+stuck=("$TESTS_DIR/ui/stuck.init" "$TESTS_DIR/ui/stuck.goal")
+
+# case NAME RC STATUS PYTHON-CHECK ARGS...: runs slide --json ARGS; the exit
+# status must be RC, stdout valid JSON with every key and this status, and
+# the Python expression (over d, the document) true.
+case_() {
+    local name=$1 want_rc=$2 want_status=$3 expr=$4 rc ok=1
+    shift 4
+    "$SLIDE" --json "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" = "$want_rc" ] || { ok=0; echo "  exit $rc, wanted $want_rc"; }
+    python3 -m json.tool "$tmp/out" >/dev/null 2>&1 || { ok=0; echo "  not valid JSON"; }
+    python3 - "$tmp/out" "$want_status" "$expr" <<'PY' || ok=0
+import json, sys
+d = json.load(open(sys.argv[1]))
+keys = {"status", "moves", "length", "metric", "optimal", "stats", "message"}
+missing = keys - d.keys()
+assert not missing, f"missing keys {missing}"
+assert d["status"] == sys.argv[2], d["status"]
+assert isinstance(d["moves"], list) and isinstance(d["optimal"], bool)
+if d["stats"] is not None:
+    s = d["stats"]
+    for k in ("algorithm", "engine", "stored", "expanded", "peak_bytes", "seconds"):
+        assert k in s, f"stats lacks {k}"
+assert eval("(" + sys.argv[3] + ")"), sys.argv[3]
+PY
+    if [ "$ok" = 1 ]; then
+        passes=$((passes + 1))
+    else
+        fails=$((fails + 1))
+        echo "FAIL $name"; head -c 600 "$tmp/out"; head -c 300 "$tmp/err"
+    fi
+}
+
+case_ solved 0 solved \
+    'len(d["moves"]) > 0 and all(len(m) == 4 for m in d["moves"]) and
+     set(d["length"]) == {"unit", "line", "piece"} and d["message"] is None and
+     d["metric"] == "line" and d["stats"]["stored"] > 0' "$init" "$goal"
+python3 -c 'import json,sys; [print(*m) for m in json.load(open(sys.argv[1]))["moves"]]' \
+    "$tmp/out" >"$tmp/moves"
+if [ "$("$SLIDE_CHECK" "$init" "$goal" "$tmp/moves")" = Verified ]; then
+    passes=$((passes + 1))
+else
+    fails=$((fails + 1)); echo "FAIL the JSON moves do not verify"
+fi
+case_ optimal 0 solved \
+    'd["optimal"] is True and d["length"]["piece"] == 81 and d["metric"] == "piece"' \
+    --optimal --metric piece "$init" "$goal"
+case_ already 0 solved 'd["moves"] == [] and d["length"]["line"] == 0' \
+    "$init" "$TESTS_DIR/ui/done.goal"
+case_ unsolvable 1 unsolvable \
+    'd["moves"] == [] and d["length"] is None and d["message"] and d["stats"]' "${stuck[@]}"
+case_ limit 3 limit 'd["moves"] == [] and "max-states" in d["message"]' \
+    --max-states 1 "$init" "$goal"
+case_ missing 2 error 'd["stats"] is None and "nonexistent" in d["message"]' \
+    "$TESTS_DIR/ui/nonexistent.init" "$goal"
+case_ usage 2 error '"--metric" in d["message"]' --metric nonsense "$init" "$goal"
+case_ usage-before 2 error '"unknown option" in d["message"]' --bogus --json "$init" "$goal"
+case_ show-and-json 2 error '"--show" in d["message"]' --show "$init" "$goal"
+
+# Messages still reach stderr; plain runs keep their exit codes and stdout.
+"$SLIDE" --json "$TESTS_DIR/ui/nonexistent.init" "$goal" >/dev/null 2>"$tmp/err"
+if grep -q '^slide: .*nonexistent' "$tmp/err"; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); echo "FAIL bad input: no message on stderr"; fi
+"$SLIDE" "${stuck[@]}" >"$tmp/out" 2>/dev/null; rc=$?
+if [ "$rc" = 1 ] && [ ! -s "$tmp/out" ]; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); echo "FAIL plain unsolvable: exit $rc"; fi
+"$SLIDE" --max-states 1 "$init" "$goal" >"$tmp/out" 2>/dev/null; rc=$?
+if [ "$rc" = 3 ] && [ ! -s "$tmp/out" ]; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); echo "FAIL plain limit: exit $rc"; fi
+
+echo "json: $passes passed, $fails failed"
+[ "$fails" = 0 ]
