@@ -20,6 +20,7 @@
 
 #include "progress.h"
 #include "render.h"
+#include "args.h"
 #include "sb_format.h"
 #include "slide.h"
 
@@ -96,33 +97,6 @@ static int usage_error(const cli *c, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Parses a count or size: digits with an optional K/M/G/T suffix (powers
- * of 1024 when `binary`).  Returns false on anything else or overflow. */
-static bool parse_amount(const char *s, bool binary, uint64_t *out)
-{
-    char *end;
-    if (!s[0] || s[0] == '-')
-        return false;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s)
-        return false;
-    uint64_t scale = 1;
-    if (binary && *end) {
-        const char *units = "KMGT";
-        const char *u = strchr(units, end[0] & ~0x20);
-        if (!u || (end[1] && !((end[1] == 'B' || end[1] == 'b') && !end[2])))
-            return false;
-        for (const char *p = units; p <= u; p++)
-            scale *= 1024;
-        end = "";
-    }
-    if (*end || (v && scale > UINT64_MAX / v))
-        return false;
-    *out = v * scale;
-    return true;
-}
-
 static int parse_debug(cli *c, const char *list)
 {
     char buf[256];
@@ -137,23 +111,6 @@ static int parse_debug(cli *c, const char *list)
         c->debug[i] = true;
     }
     return 0;
-}
-
-/* Picks one of names[] (NULL-terminated); returns its index or -1. */
-static int pick(const char *arg, const char *const *names)
-{
-    for (int i = 0; names[i]; i++)
-        if (strcmp(arg, names[i]) == 0)
-            return i;
-    return -1;
-}
-
-static uint64_t default_memory_limit(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0)
-        return 0;
-    return (uint64_t)pages * (uint64_t)page / 4 * 3;
 }
 
 /* Parses argv into c.  Returns -1 to go on, or an exit status. */
@@ -181,7 +138,7 @@ static int parse_args(cli *c, int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     sb_options_default(&c->opts);
-    c->opts.limits.max_bytes = default_memory_limit();
+    c->opts.limits.max_bytes = sb_args_default_memory();
     opterr = 0;
     /* --json anywhere (before "--") means a usage error is JSON too, even
      * one found before getopt reaches --json. */
@@ -198,7 +155,7 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         }
         case OPT_METRIC:
-            if ((i = pick(optarg, metrics)) < 0)
+            if ((i = sb_args_pick(optarg, metrics)) < 0)
                 return usage_error(c, "--metric takes unit, line or piece, not '%s'", optarg);
             c->opts.metric = (sb_metric)i;
             break;
@@ -206,12 +163,12 @@ static int parse_args(cli *c, int argc, char **argv)
             c->opts.optimal = true;
             break;
         case OPT_ALGO:
-            if ((i = pick(optarg, algos)) < 0)
+            if ((i = sb_args_pick(optarg, algos)) < 0)
                 return usage_error(c, "--algo takes auto, bfs or astar, not '%s'", optarg);
             c->opts.algo = (sb_algo)i;
             break;
         case OPT_ENGINE:
-            if ((i = pick(optarg, engines)) < 0)
+            if ((i = sb_args_pick(optarg, engines)) < 0)
                 return usage_error(c, "--engine takes auto, bitboard or general, not '%s'", optarg);
             c->opts.path = (sb_path)i;
             break;
@@ -220,12 +177,12 @@ static int parse_args(cli *c, int argc, char **argv)
                 return usage_error(c, "--format takes auto, corners or sizes, not '%s'", optarg);
             break;
         case OPT_STATES:
-            if (!parse_amount(optarg, false, &c->opts.limits.max_states) ||
+            if (!sb_args_amount(optarg, false, &c->opts.limits.max_states) ||
                 !c->opts.limits.max_states)
                 return usage_error(c, "--max-states takes a positive count, not '%s'", optarg);
             break;
         case OPT_MEMORY:
-            if (!parse_amount(optarg, true, &c->opts.limits.max_bytes) ||
+            if (!sb_args_amount(optarg, true, &c->opts.limits.max_bytes) ||
                 !c->opts.limits.max_bytes)
                 return usage_error(c, "--max-memory takes a size like 512M or 2G, not '%s'", optarg);
             break;

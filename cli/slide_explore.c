@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "sb_format.h"
 #include "slide.h"
 
@@ -74,47 +75,6 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Digits with an optional K/M/G/T suffix (powers of 1024 when `binary`). */
-static bool parse_amount(const char *s, bool binary, uint64_t *out)
-{
-    char *end;
-    if (!s[0] || s[0] == '-')
-        return false;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s)
-        return false;
-    uint64_t scale = 1;
-    if (binary && *end) {
-        const char *u = strchr("KMGT", end[0] & ~0x20);
-        if (!end[0] || !u || (end[1] && !((end[1] == 'B' || end[1] == 'b') && !end[2])))
-            return false;
-        for (const char *p = "KMGT"; p <= u; p++)
-            scale *= 1024;
-        end = "";
-    }
-    if (*end || (v && scale > UINT64_MAX / v))
-        return false;
-    *out = v * scale;
-    return true;
-}
-
-static int pick(const char *arg, const char *const *names)
-{
-    for (int i = 0; names[i]; i++)
-        if (strcmp(arg, names[i]) == 0)
-            return i;
-    return -1;
-}
-
-static uint64_t default_memory_limit(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0)
-        return 0;
-    return (uint64_t)pages * (uint64_t)page / 4 * 3;
-}
-
 /* Parses argv into c.  Returns -1 to go on, or an exit status. */
 static int parse_args(cli *c, int argc, char **argv)
 {
@@ -138,19 +98,19 @@ static int parse_args(cli *c, int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     sb_options_default(&c->opts);
-    c->opts.limits.max_bytes = default_memory_limit();
+    c->opts.limits.max_bytes = sb_args_default_memory();
     c->diameters = true;
     opterr = 0;
     int ch, i;
     while ((ch = getopt_long(argc, argv, ":", longs, NULL)) != -1) {
         switch (ch) {
         case OPT_METRIC:
-            if ((i = pick(optarg, metrics)) < 0)
+            if ((i = sb_args_pick(optarg, metrics)) < 0)
                 return usage_error("--metric takes unit, line or piece, not '%s'", optarg);
             c->opts.metric = (sb_metric)i;
             break;
         case OPT_ENGINE:
-            if ((i = pick(optarg, engines)) < 0)
+            if ((i = sb_args_pick(optarg, engines)) < 0)
                 return usage_error("--engine takes auto, bitboard or general, not '%s'", optarg);
             c->opts.path = (sb_path)i;
             break;
@@ -171,12 +131,12 @@ static int parse_args(cli *c, int argc, char **argv)
             c->mode = MODE_FAMILY;
             break;
         case OPT_STATES:
-            if (!parse_amount(optarg, false, &c->opts.limits.max_states) ||
+            if (!sb_args_amount(optarg, false, &c->opts.limits.max_states) ||
                 !c->opts.limits.max_states)
                 return usage_error("--max-states takes a positive count, not '%s'", optarg);
             break;
         case OPT_MEMORY:
-            if (!parse_amount(optarg, true, &c->opts.limits.max_bytes) ||
+            if (!sb_args_amount(optarg, true, &c->opts.limits.max_bytes) ||
                 !c->opts.limits.max_bytes)
                 return usage_error("--max-memory takes a size like 512M or 2G, not '%s'", optarg);
             break;

@@ -1,0 +1,50 @@
+/*
+ * args.c - argument helpers shared by slide and slide-explore.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+
+bool sb_args_amount(const char *s, bool binary, uint64_t *out)
+{
+    char *end;
+    if (!s[0] || s[0] == '-')
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s)
+        return false;
+    uint64_t scale = 1;
+    if (binary && *end) {
+        const char *units = "KMGT";
+        const char *u = strchr(units, end[0] & ~0x20);
+        if (!end[0] || !u || (end[1] && !((end[1] == 'B' || end[1] == 'b') && !end[2])))
+            return false;
+        for (const char *p = units; p <= u; p++)
+            scale *= 1024;
+        end = "";
+    }
+    if (*end || (v && scale > UINT64_MAX / v))
+        return false;
+    *out = v * scale;
+    return true;
+}
+
+int sb_args_pick(const char *arg, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(arg, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+uint64_t sb_args_default_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return 0;
+    return (uint64_t)pages * (uint64_t)page / 4 * 3;
+}

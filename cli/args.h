@@ -1,0 +1,23 @@
+/*
+ * args.h - argument helpers shared by the command-line programs, so that
+ * slide and slide-explore read sizes, counts and choices the same way.
+ */
+#ifndef SB_CLI_ARGS_H
+#define SB_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Parses a count or size: digits with, when `binary`, an optional K/M/G/T
+ * suffix (powers of 1024, optionally followed by B).  False on anything
+ * else or on overflow. */
+bool sb_args_amount(const char *s, bool binary, uint64_t *out);
+
+/* The index of arg in names[] (NULL-terminated), or -1. */
+int sb_args_pick(const char *arg, const char *const *names);
+
+/* The default --max-memory: 3/4 of physical memory, so an enormous search
+ * ends with exit 3 rather than an OOM kill; 0 (no limit) when unknown. */
+uint64_t sb_args_default_memory(void);
+
+#endif
