@@ -96,7 +96,8 @@ static int run_dir(const char *dir, int *count)
         snprintf(names[n++], len, "%s/%s", dir, e->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, by_name);
+    if (n)   /* an empty directory leaves names NULL, which qsort may not take */
+        qsort(names, n, sizeof *names, by_name);
     for (size_t i = 0; i < n; i++) {
         struct stat st;
         if (!failed && stat(names[i], &st) == 0 && S_ISREG(st.st_mode)) {
