@@ -524,7 +524,7 @@ static void board_free(sb_space *sp)
 }
 
 static const sb_space_ops board_ops = {
-    expand, is_goal, estimate, decode, hash_key, board_bytes, board_free
+    expand, is_goal, estimate, decode, hash_key, board_bytes, board_free, NULL
 };
 
 /* ---- construction ------------------------------------------------------ */

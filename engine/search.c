@@ -158,6 +158,21 @@ static sb_status expand(search *s, uint32_t id)
     return s->space->ops->expand(s->space, s->key, &s->kids);
 }
 
+/* The hooks a space's own BFS kernel calls back through. */
+typedef struct kernel_ctx { search *s; sb_error *err; } kernel_ctx;
+
+static sb_status kernel_check(void *ctx, unsigned depth)
+{
+    kernel_ctx *k = ctx;
+    return check_limits(k->s, depth, k->err);
+}
+
+static sb_status kernel_full(void *ctx)
+{
+    kernel_ctx *k = ctx;
+    return store_full(k->s, k->err);
+}
+
 static sb_status run_bfs(search *s, uint32_t *goal, sb_error *err)
 {
     sb_space *sp = s->space;
@@ -165,6 +180,15 @@ static sb_status run_bfs(search *s, uint32_t *goal, sb_error *err)
     if (sp->ops->is_goal(sp, sp->root)) {
         *goal = 0;
         return SB_OK;
+    }
+    if (sp->ops->bfs) {
+        kernel_ctx k = { s, err };
+        uint64_t max = s->opts->limits.max_states;
+        sb_bfs_hooks hooks = { &k, max ? max : UINT64_MAX, &s->expanded, kernel_check,
+                               kernel_full };
+        if (!budget_store(s))
+            return memory_limit(s, err);
+        return sp->ops->bfs(sp, st, &hooks, goal);
     }
     uint32_t layer_end = 1;
     unsigned depth = 0;

@@ -42,6 +42,19 @@ static inline unsigned char *sb_children_push(sb_children *c, uint64_t hash)
 }
 
 typedef struct sb_space sb_space;
+typedef struct sb_store sb_store;
+
+/* What a space's own BFS kernel needs from the search that runs it. */
+typedef struct sb_bfs_hooks {
+    void *ctx;
+    uint64_t max_states;            /* call check as soon as count passes it */
+    uint64_t *expanded;             /* counts expansions */
+    /* Limits and progress: called every 1024 expansions. */
+    sb_status (*check)(void *ctx, unsigned depth);
+    /* The status to return when the store refused to grow. */
+    sb_status (*full)(void *ctx);
+} sb_bfs_hooks;
+
 typedef struct sb_space_ops {
     /* Appends every configuration one move away.  SB_OK or SB_ELIMIT. */
     sb_status (*expand)(sb_space *sp, const void *key, sb_children *out);
@@ -54,6 +67,11 @@ typedef struct sb_space_ops {
     uint64_t (*hash)(sb_space *sp, const void *key);
     size_t (*bytes)(const sb_space *sp);
     void (*free)(sb_space *sp);
+    /* Optional (NULL: use search.c's loop): a BFS specialised to this
+     * space and the store made for it, from node 0 (not a goal) until a
+     * stored child meets the goal (SB_OK, *goal set), the space is
+     * exhausted (SB_UNSOLVABLE), or a hook says stop. */
+    sb_status (*bfs)(sb_space *sp, sb_store *st, const sb_bfs_hooks *hooks, uint32_t *goal);
 } sb_space_ops;
 
 struct sb_space {
@@ -74,7 +92,6 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat,
 /* Node ids are dense and given in insertion order, from 0. */
 #define SB_NO_NODE UINT32_MAX
 
-typedef struct sb_store sb_store;
 typedef struct sb_store_ops {
     /* Finds key or adds it with the given parent.  *id receives its node
      * id, *fresh whether it was added.  SB_OK, or SB_ELIMIT when memory
@@ -94,9 +111,8 @@ struct sb_store {
     /* The most bytes (as ops->bytes counts them) the store may hold, 0 for
      * no limit.  The search sets it so that --max-memory stops growth
      * *before* the allocation that would pass it: a store that honours it
-     * refuses such growth with SB_ELIMIT and sets over_budget.  The uthash
-     * store does; the u64 store does not yet (search.c checks it after
-     * each expansion instead). */
+     * refuses such growth with SB_ELIMIT and sets over_budget.  Both
+     * stores do. */
     size_t budget;
     bool over_budget;       /* the last SB_ELIMIT was the budget's */
 };
