@@ -48,3 +48,19 @@ uint64_t sb_args_default_memory(void)
         return 0;
     return (uint64_t)pages * (uint64_t)page / 4 * 3;
 }
+
+const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim)
+{
+    if (strcmp(name, "max-states") == 0)
+        return sb_args_amount(arg, false, &lim->max_states) && lim->max_states
+                   ? NULL : "--max-states takes a positive count, not '%s'";
+    if (strcmp(name, "max-memory") == 0)
+        return sb_args_amount(arg, true, &lim->max_bytes) && lim->max_bytes
+                   ? NULL : "--max-memory takes a size like 512M or 2G, not '%s'";
+    char *end;
+    double t = strtod(arg, &end);
+    if (end == arg || *end || !(t > 0) || t > 1e9)
+        return "--time-limit takes a positive number of seconds, not '%s'";
+    lim->max_seconds = t;
+    return NULL;
+}

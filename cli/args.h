@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "slide.h"
+
 /* Parses a count or size: digits with, when `binary`, an optional K/M/G/T
  * suffix (powers of 1024, optionally followed by B).  False on anything
  * else or on overflow. */
@@ -19,5 +21,11 @@ int sb_args_pick(const char *arg, const char *const *names);
 /* The default --max-memory: 3/4 of physical memory, so an enormous search
  * ends with exit 3 rather than an OOM kill; 0 (no limit) when unknown. */
 uint64_t sb_args_default_memory(void);
+
+/* Reads the value arg of the limit option `name` ("max-states",
+ * "max-memory" or "time-limit", as getopt_long names it) into *lim.
+ * Returns NULL, or when arg is not a valid value the usage message, a
+ * format with one %s for arg, so both programs word it alike. */
+const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim);
 
 #endif

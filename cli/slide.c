@@ -145,8 +145,9 @@ static int parse_args(cli *c, int argc, char **argv)
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--json") == 0)
             c->json = true;
-    int ch, i;
-    while ((ch = getopt_long(argc, argv, ":o:", longs, NULL)) != -1) {
+    int ch, i, li = 0;
+    const char *bad;
+    while ((ch = getopt_long(argc, argv, ":o:", longs, &li)) != -1) {
         switch (ch) {
         case 'o': {
             int st = parse_debug(c, optarg);
@@ -177,24 +178,11 @@ static int parse_args(cli *c, int argc, char **argv)
                 return usage_error(c, "--format takes auto, corners or sizes, not '%s'", optarg);
             break;
         case OPT_STATES:
-            if (!sb_args_amount(optarg, false, &c->opts.limits.max_states) ||
-                !c->opts.limits.max_states)
-                return usage_error(c, "--max-states takes a positive count, not '%s'", optarg);
-            break;
         case OPT_MEMORY:
-            if (!sb_args_amount(optarg, true, &c->opts.limits.max_bytes) ||
-                !c->opts.limits.max_bytes)
-                return usage_error(c, "--max-memory takes a size like 512M or 2G, not '%s'", optarg);
+        case OPT_TIME:
+            if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
+                return usage_error(c, bad, optarg);
             break;
-        case OPT_TIME: {
-            char *end;
-            double t = strtod(optarg, &end);
-            if (end == optarg || *end || !(t > 0) || t > 1e9)
-                return usage_error(c, "--time-limit takes a positive number of seconds, not '%s'",
-                                      optarg);
-            c->opts.limits.max_seconds = t;
-            break;
-        }
         case OPT_SHOW:
             c->show = true;
             break;

@@ -101,8 +101,9 @@ static int parse_args(cli *c, int argc, char **argv)
     c->opts.limits.max_bytes = sb_args_default_memory();
     c->diameters = true;
     opterr = 0;
-    int ch, i;
-    while ((ch = getopt_long(argc, argv, ":", longs, NULL)) != -1) {
+    int ch, i, li = 0;
+    const char *bad;
+    while ((ch = getopt_long(argc, argv, ":", longs, &li)) != -1) {
         switch (ch) {
         case OPT_METRIC:
             if ((i = sb_args_pick(optarg, metrics)) < 0)
@@ -131,24 +132,11 @@ static int parse_args(cli *c, int argc, char **argv)
             c->mode = MODE_FAMILY;
             break;
         case OPT_STATES:
-            if (!sb_args_amount(optarg, false, &c->opts.limits.max_states) ||
-                !c->opts.limits.max_states)
-                return usage_error("--max-states takes a positive count, not '%s'", optarg);
-            break;
         case OPT_MEMORY:
-            if (!sb_args_amount(optarg, true, &c->opts.limits.max_bytes) ||
-                !c->opts.limits.max_bytes)
-                return usage_error("--max-memory takes a size like 512M or 2G, not '%s'", optarg);
+        case OPT_TIME:
+            if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
+                return usage_error(bad, optarg);
             break;
-        case OPT_TIME: {
-            char *end;
-            double t = strtod(optarg, &end);
-            if (end == optarg || *end || !(t > 0) || t > 1e9)
-                return usage_error("--time-limit takes a positive number of seconds, not '%s'",
-                                   optarg);
-            c->opts.limits.max_seconds = t;
-            break;
-        }
         case OPT_HELP:
             usage(stdout);
             return 0;

@@ -10,6 +10,9 @@
  * as the last range.  Only keys are kept; parent links are stored (the
  * store wants one) but never followed.
  *
+ * It also holds the two helpers every explore entry point starts with
+ * (explore_internal.h): default options and a monotonic clock.
+ *
  * Invariants: every id below layer_end has its distance fixed; per_depth
  * holds one entry per finished layer.
  */
@@ -17,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "space.h"
+#include "explore_internal.h"
 
 typedef struct walk {
     sb_space *space;
@@ -30,11 +33,19 @@ typedef struct walk {
     struct timespec start;
 } walk;
 
-static double seconds_since(const struct timespec *t0)
+double sb_explore_seconds(const struct timespec *t0)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+const sb_options *sb_explore_options(const sb_options *opts, sb_options *defaults)
+{
+    if (opts)
+        return opts;
+    sb_options_default(defaults);
+    return defaults;
 }
 
 static size_t bytes_held(const walk *w)
@@ -61,7 +72,8 @@ static sb_status check_limits(walk *w, const sb_limits *lim, uint64_t expanded, 
     if (lim->max_bytes && held > lim->max_bytes)
         return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
                        (unsigned long long)lim->max_bytes);
-    if (lim->max_seconds > 0 && (expanded & 255) == 0 && seconds_since(&w->start) > lim->max_seconds)
+    if (lim->max_seconds > 0 && (expanded & 255) == 0 &&
+        sb_explore_seconds(&w->start) > lim->max_seconds)
         return sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds (--time-limit)",
                        lim->max_seconds);
     return SB_OK;
@@ -142,10 +154,7 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
                      sb_error *err)
 {
     sb_options defaults;
-    if (!opts) {
-        sb_options_default(&defaults);
-        opts = &defaults;
-    }
+    opts = sb_explore_options(opts, &defaults);
     memset(out, 0, sizeof *out);
     sb_status status = sb_puzzle_check(p, err);
     if (status != SB_OK)
@@ -197,7 +206,7 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
     if (status != SB_OK)
         sb_explore_report_free(out);
     else
-        out->seconds = seconds_since(&w.start);
+        out->seconds = sb_explore_seconds(&w.start);
     return status;
 }
 

@@ -1,0 +1,109 @@
+/*
+ * explore_family.c - the layouts and components of a whole family of
+ * piece sets (sb_family): INIT's blocks larger than two cells stay, and
+ * every mix of 1x1, 1x2 and 2x1 blocks around them is a member.
+ *
+ * Each member is mapped on its own by sb_map_pieces without diameters, so
+ * memory is that of the largest member, not of the family.  Members keep
+ * at least INIT's number of empty cells: fewer would not be the same kind
+ * of puzzle (Klotski's family leaves two).
+ *
+ * Invariant: members come by units, then wides, then talls, and each
+ * member's shapes are the fixed ones followed by 1x1, 1x2, 2x1 (those it
+ * has), so its layouts are numbered as for a puzzle file listing them so.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_internal.h"
+
+/* Appends one member's counts to out.  false out of memory. */
+static bool add_member(sb_family_report *out, size_t *cap, sb_family_member m)
+{
+    if (out->nmembers == *cap) {
+        *cap *= 2;
+        sb_family_member *grown = realloc(out->members, *cap * sizeof *grown);
+        if (!grown)
+            return false;
+        out->members = grown;
+    }
+    out->members[out->nmembers++] = m;
+    out->layouts += m.layouts;
+    out->ncomponents += m.ncomponents;
+    return true;
+}
+
+/* Adds n blocks of shape h x w to pc, if any; the caller has left room. */
+static void add_blocks(sb_pieces *pc, int h, int w, uint32_t n)
+{
+    if (n)
+        pc->count[sb_pieces_shape(pc, h, w)] = n;
+}
+
+sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report *out,
+                    sb_error *err)
+{
+    sb_options defaults;
+    opts = sb_explore_options(opts, &defaults);
+    memset(out, 0, sizeof *out);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sb_pieces base;
+    sb_status status = sb_pieces_of(p, &base, err);
+    if (status != SB_OK)
+        return status;
+    /* The fixed part: every shape but the three small ones. */
+    sb_pieces fixed = base;
+    fixed.nshapes = 0;
+    uint32_t free_cells = (uint32_t)(p->rows * p->cols);
+    for (int s = 0; s < base.nshapes; s++) {
+        int h = base.height[s], w = base.width[s];
+        if (h * w <= 2)
+            continue;
+        if (fixed.nshapes == SB_MAX_SHAPES - 3)
+            return sb_fail(err, SB_EINPUT, "more than %d block sizes", SB_MAX_SHAPES);
+        add_blocks(&fixed, h, w, base.count[s]);
+        free_cells -= (uint32_t)(h * w) * base.count[s];
+    }
+    if (free_cells < base.empties)
+        return sb_fail(err, SB_EINPUT, "internal error: the fixed blocks leave too little room");
+    size_t cap = 64;
+    out->members = malloc(cap * sizeof *out->members);
+    if (!out->members)
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    uint32_t room = free_cells - base.empties;
+    for (uint32_t units = 0; units <= room; units++)
+        for (uint32_t wides = 0; units + 2 * wides <= room; wides++)
+            for (uint32_t talls = 0; units + 2 * (wides + talls) <= room; talls++) {
+                sb_pieces pc = fixed;
+                add_blocks(&pc, 1, 1, units);
+                add_blocks(&pc, 1, 2, wides);
+                add_blocks(&pc, 2, 1, talls);
+                pc.empties = free_cells - units - 2 * (wides + talls);
+                sb_piece_map res;
+                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, &opts->limits, 0,
+                                       &res, err);
+                if (status != SB_OK) {
+                    sb_family_report_free(out);
+                    return status;
+                }
+                free(res.components);
+                if (!add_member(out, &cap, (sb_family_member){
+                        units, wides, talls, res.layouts, res.ncomponents })) {
+                    sb_family_report_free(out);
+                    return sb_fail(err, SB_ELIMIT, "out of memory");
+                }
+                if (res.peak > out->peak_bytes)
+                    out->peak_bytes = res.peak;
+            }
+    out->seconds = sb_explore_seconds(&t0);
+    return SB_OK;
+}
+
+void sb_family_report_free(sb_family_report *r)
+{
+    if (!r)
+        return;
+    free(r->members);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,274 @@
+/*
+ * explore_graph.c - the layouts of a piece set as a graph: its connected
+ * components and their exact diameters.
+ *
+ * The graph.  Layout keys sit in the 64-bit store, whose ids are dense, so
+ * the moves become a compressed adjacency list (CSR) of 32-bit ids, built
+ * with one expand() per layout from a bitboard space.  Every metric's
+ * moves are reversible and a unit step is also a line and a piece move, so
+ * the components do not depend on the metric; their diameters do.
+ *
+ * Diameters: bounding eccentricities (in the manner of Takes and Kosters,
+ * 2011).  One BFS from v, of eccentricity e, bounds the eccentricity of
+ * every node at distance d between max(d, e - d) and e + d.  The largest
+ * lower bound is a lower bound on the diameter; nodes whose upper bound
+ * cannot exceed it drop out, and when none is left the bound is exact.
+ * Alternating a peripheral pick (largest upper bound) with a central one
+ * (smallest lower bound) ends after a handful of BFS where one BFS per
+ * node, or iFUB's walk down the wide outer levels, costs thousands.  Each
+ * component is first copied out, renumbered in BFS order, so those sweeps
+ * walk small, dense arrays.
+ *
+ * Invariant: outside a sweep every dist is -1, so a sweep needs no
+ * clearing pass over the whole graph, only over the nodes it reached.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_internal.h"
+
+sb_status sb_graph_build(sb_space *sp, sb_store *st, sb_graph *g, sb_error *err)
+{
+    sb_children kids = { .key_size = sizeof(uint64_t) };
+    size_t cap = (size_t)st->count * 4 + 16;
+    g->n = st->count;
+    g->start = malloc(((size_t)g->n + 1) * sizeof *g->start);
+    g->adj = malloc(cap * sizeof *g->adj);
+    sb_status status = g->start && g->adj ? SB_OK : SB_ELIMIT;
+    size_t m = 0;
+    for (uint32_t id = 0; id < g->n && status == SB_OK; id++) {
+        uint64_t key;
+        memcpy(&key, st->ops->key(st, id), sizeof key);
+        g->start[id] = m;
+        kids.n = 0;
+        if (sp->ops->expand(sp, &key, &kids) != SB_OK) {
+            status = SB_ELIMIT;
+            break;
+        }
+        if (m + kids.n > cap) {
+            while (m + kids.n > cap)
+                cap *= 2;
+            uint32_t *grown = realloc(g->adj, cap * sizeof *grown);
+            if (!grown) {
+                status = SB_ELIMIT;
+                break;
+            }
+            g->adj = grown;
+        }
+        for (size_t i = 0; i < kids.n; i++) {
+            uint32_t cid;
+            bool fresh;
+            if (st->ops->intern(st, kids.keys + i * sizeof key, 0, id, &cid, &fresh) != SB_OK) {
+                status = SB_ELIMIT;
+                break;
+            }
+            if (fresh) {
+                sb_children_free(&kids);
+                return sb_fail(err, SB_EINPUT, "internal error: a move led outside the "
+                               "enumerated layouts (bitboard encodings disagree)");
+            }
+            g->adj[m++] = cid;
+        }
+    }
+    sb_children_free(&kids);
+    if (status != SB_OK)
+        return sb_fail(err, SB_ELIMIT, "ran out of memory while linking %u layouts", g->n);
+    g->start[g->n] = m;
+    return SB_OK;
+}
+
+void sb_graph_free(sb_graph *g)
+{
+    free(g->start);
+    free(g->adj);
+    memset(g, 0, sizeof *g);
+}
+
+bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters)
+{
+    size_t n = g->n;
+    memset(w, 0, sizeof *w);
+    w->dist = malloc(n * sizeof *w->dist);
+    w->queue = malloc(n * sizeof *w->queue);
+    if (!w->dist || !w->queue)
+        return false;
+    memset(w->dist, 0xff, n * sizeof *w->dist);
+    if (!diameters)
+        return true;
+    w->order = malloc(n * sizeof *w->order);
+    w->lo = malloc(n * sizeof *w->lo);
+    w->hi = malloc(n * sizeof *w->hi);
+    w->local.start = malloc((n + 1) * sizeof *w->local.start);
+    w->local.adj = malloc((g->start[n] + 1) * sizeof *w->local.adj);
+    w->map = malloc(n * sizeof *w->map);
+    return w->order && w->lo && w->hi && w->local.start && w->local.adj && w->map;
+}
+
+void sb_sweep_free(sb_sweep *w)
+{
+    free(w->dist);
+    free(w->queue);
+    free(w->order);
+    free(w->lo);
+    free(w->hi);
+    sb_graph_free(&w->local);
+    free(w->map);
+    memset(w, 0, sizeof *w);
+}
+
+/* BFS from src; leaves the visit order in queue (by distance) and returns
+ * how many nodes it reached.  *ecc is src's eccentricity.  The caller
+ * ends the sweep with reset(). */
+static uint32_t bfs(const sb_graph *g, sb_sweep *w, uint32_t src, unsigned *ecc)
+{
+    uint32_t head = 0, tail = 0;
+    w->dist[src] = 0;
+    w->queue[tail++] = src;
+    while (head < tail) {
+        uint32_t x = w->queue[head++];
+        int32_t d = w->dist[x] + 1;
+        for (size_t k = g->start[x]; k < g->start[x + 1]; k++) {
+            uint32_t y = g->adj[k];
+            if (w->dist[y] >= 0)
+                continue;
+            w->dist[y] = d;
+            w->queue[tail++] = y;
+        }
+    }
+    *ecc = (unsigned)w->dist[w->queue[tail - 1]];
+    w->runs++;
+    return tail;
+}
+
+static void reset(sb_sweep *w, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        w->dist[w->queue[i]] = -1;
+}
+
+bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts)
+{
+    size_t cap = 64;
+    memset(parts, 0, sizeof *parts);
+    parts->of = malloc((size_t)g->n * sizeof *parts->of);
+    parts->list = malloc(cap * sizeof *parts->list);
+    parts->first = malloc(cap * sizeof *parts->first);
+    if (!parts->of || !parts->list || !parts->first)
+        return false;
+    for (uint32_t i = 0; i < g->n; i++)
+        parts->of[i] = UINT32_MAX;
+    for (uint32_t id = 0; id < g->n; id++) {
+        if (parts->of[id] != UINT32_MAX)
+            continue;
+        unsigned ecc;
+        uint32_t n = bfs(g, w, id, &ecc);
+        for (uint32_t k = 0; k < n; k++)
+            parts->of[w->queue[k]] = (uint32_t)parts->n;
+        reset(w, n);
+        if (parts->n == cap) {
+            cap *= 2;
+            sb_component *grown = realloc(parts->list, cap * sizeof *grown);
+            uint32_t *more = realloc(parts->first, cap * sizeof *more);
+            if (grown)
+                parts->list = grown;
+            if (more)
+                parts->first = more;
+            if (!grown || !more)
+                return false;
+        }
+        parts->first[parts->n] = id;
+        parts->list[parts->n++] = (sb_component){ n, 0, 0 };
+    }
+    return true;
+}
+
+void sb_parts_free(sb_parts *parts)
+{
+    free(parts->of);
+    free(parts->list);
+    free(parts->first);
+    memset(parts, 0, sizeof *parts);
+}
+
+/* Copies the component of start into w->local, renumbered in BFS order. */
+static void localize(const sb_graph *g, sb_sweep *w, uint32_t start)
+{
+    unsigned ecc;
+    uint32_t n = bfs(g, w, start, &ecc);
+    sb_graph *local = &w->local;
+    reset(w, n);
+    for (uint32_t k = 0; k < n; k++)
+        w->map[w->queue[k]] = k;
+    size_t m = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t x = w->queue[k];
+        local->start[k] = m;
+        for (size_t j = g->start[x]; j < g->start[x + 1]; j++)
+            local->adj[m++] = w->map[g->adj[j]];
+    }
+    local->start[n] = m;
+    local->n = n;
+}
+
+/* The exact diameter of a connected graph by bounding eccentricities
+ * (see the file comment): lo/hi bound each node's eccentricity, and the
+ * candidates are the nodes whose upper bound could still beat the best
+ * lower bound. */
+static unsigned connected_diameter(const sb_graph *g, sb_sweep *w)
+{
+    unsigned ecc;
+    uint32_t n = g->n, *cand = w->order, ncand = n;
+    if (n <= 2)
+        return n - 1;
+    for (uint32_t k = 0; k < n; k++) {
+        cand[k] = k;
+        w->lo[k] = 0;
+        w->hi[k] = UINT32_MAX;
+    }
+    unsigned lb = 0;
+    bool high = true;
+    uint32_t v = 0;
+    while (ncand) {
+        bfs(g, w, v, &ecc);
+        if (ecc > lb)
+            lb = ecc;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t x = w->queue[k], d = (uint32_t)w->dist[x];
+            uint32_t l = d > ecc - d ? d : ecc - d;
+            if (l > w->lo[x])
+                w->lo[x] = l;
+            if (ecc + d < w->hi[x])
+                w->hi[x] = ecc + d;
+            if (w->lo[x] > lb)
+                lb = w->lo[x];
+        }
+        reset(w, n);
+        /* Keep the candidates that could still raise lb; pick the next,
+         * alternating periphery (raises lb) and centre (lowers every hi). */
+        uint32_t kept = 0, best = 0;
+        for (uint32_t k = 0; k < ncand; k++) {
+            uint32_t x = cand[k];
+            if (w->hi[x] <= lb || w->lo[x] == w->hi[x])
+                continue;
+            cand[kept++] = x;
+            bool better = high ? w->hi[x] > w->hi[best] ||
+                                     (w->hi[x] == w->hi[best] && w->lo[x] < w->lo[best])
+                               : w->lo[x] < w->lo[best] ||
+                                     (w->lo[x] == w->lo[best] && w->hi[x] > w->hi[best]);
+            if (kept == 1 || better)
+                best = x;
+        }
+        ncand = kept;
+        v = best;
+        high = !high;
+    }
+    return lb;
+}
+
+unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start)
+{
+    localize(g, w, start);
+    w->runs = 0;
+    /* The local graph's sweeps use w's scratch too: its ids are below n. */
+    return connected_diameter(&w->local, w);
+}
