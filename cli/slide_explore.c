@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "render.h"
 #include "sb_format.h"
 #include "slide.h"
 
@@ -161,22 +162,6 @@ static int parse_args(cli *c, int argc, char **argv)
     return -1;
 }
 
-/* Writes s as a JSON string. */
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
 static void json_blocks(const sb_block *b, size_t n)
 {
     putchar('[');
@@ -204,7 +189,7 @@ static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_repor
     uint64_t at_far = r->per_depth[r->farthest];
     if (c->json) {
         printf("{\"init\": ");
-        json_string(c->init_path);
+        sb_json_string(stdout, c->init_path);
         printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\",\n"
                " \"reachable\": %llu,\n \"farthest\": {\"distance\": %u, \"count\": %llu, "
                "\"example\": ",
@@ -215,7 +200,7 @@ static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_repor
                (unsigned long long)r->widest);
         if (r->has_goal) {
             printf(" \"goal\": {\"file\": ");
-            json_string(c->goal_path);
+            sb_json_string(stdout, c->goal_path);
             printf(", \"satisfying\": %llu, \"nearest\": ", (unsigned long long)r->goal_count);
             if (r->goal_count)
                 printf("%u},\n", r->nearest_goal);
@@ -260,7 +245,7 @@ static void print_components(const cli *c, const sb_puzzle *p, const sb_componen
     const sb_component *in = r->ncomponents ? &r->components[r->init_component] : NULL;
     if (c->json) {
         printf("{\"init\": ");
-        json_string(c->init_path);
+        sb_json_string(stdout, c->init_path);
         printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"layouts\": %llu, "
                "\"moves\": %llu, \"components\": %zu,\n \"init_component\": %zu, "
                "\"diameters\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu,\n \"list\": [",
@@ -329,7 +314,7 @@ static void print_family(const cli *c, const sb_family_report *r)
 {
     if (c->json) {
         printf("{\"init\": ");
-        json_string(c->init_path);
+        sb_json_string(stdout, c->init_path);
         printf(", \"members\": %zu, \"layouts\": %llu, \"components\": %llu, \"seconds\": %.6f, "
                "\"peak_bytes\": %zu,\n \"list\": [", r->nmembers,
                (unsigned long long)r->layouts, (unsigned long long)r->ncomponents, r->seconds,

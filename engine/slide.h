@@ -225,7 +225,7 @@ typedef struct sb_components_report {
 /* Enumerates the layouts of p's piece set (positions in p matter only to
  * find INIT's component) and their components under opts->metric (which
  * does not change the components, only the diameters); diameters are
- * exact (iFUB: a few BFS per component).  Needs the 64-bit bitboard:
+ * exact (bounding eccentricities: a few BFS per component).  Needs the 64-bit bitboard:
  * SB_EINPUT with a message saying why when the tray does not fit, or when
  * p fails sb_puzzle_check.  SB_ELIMIT at opts->limits (max_states counts
  * layouts).  On SB_OK the caller owns *out (sb_components_report_free). */
