@@ -6,6 +6,8 @@
  * the order it meets them, so the store itself is the FIFO queue: expand
  * id 0, 1, 2, ... until a stored child satisfies the goal or the ids run
  * out.  Every edge costs one move, so the first goal met is a nearest one.
+ * A space may bring its own BFS kernel (the bitboard does: the fast path);
+ * then this loop hands over to it, keeping the limits and path reading.
  *
  * A*.  An open list of buckets indexed by f = g + w*h (integers), each a
  * stack, so among equal f the deepest node comes first.  With w = 1 and
