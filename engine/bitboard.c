@@ -257,7 +257,7 @@ static sb_status bfs(sb_space *sp, sb_store *st, const sb_bfs_hooks *hooks, uint
             *goal = k.goal;
             return SB_OK;
         }
-        if ((id & 1023) == 0 || st->count > hooks->max_states) {
+        if ((*hooks->expanded & 255) == 0 || st->count > hooks->max_states) {
             sb_status status = hooks->check(hooks->ctx, depth);
             if (status != SB_OK)
                 return status;

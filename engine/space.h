@@ -51,7 +51,8 @@ typedef struct sb_bfs_hooks {
     void *ctx;
     uint64_t max_states;            /* call check as soon as count passes it */
     uint64_t *expanded;             /* counts expansions */
-    /* Limits and progress: called every 1024 expansions. */
+    /* Limits and progress: called when the expansion count is a multiple
+     * of 256 (check_limits keys its clock and progress to that count). */
     sb_status (*check)(void *ctx, unsigned depth);
     /* The status to return when the store refused to grow. */
     sb_status (*full)(void *ctx);
