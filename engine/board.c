@@ -283,6 +283,18 @@ static bool can_step(const board *b, int s, int r, int c, int d, int32_t self)
     return true;
 }
 
+/* The next mark for a per-cell "visited at mark m" array.  When the
+ * 32-bit counter wraps, old marks could look current, so the array is
+ * cleared then (once in four billion uses). */
+static uint32_t next_mark(uint32_t *marks, uint32_t ncells, uint32_t mark)
+{
+    if (++mark == 0) {
+        memset(marks, 0, ncells * sizeof *marks);
+        mark = 1;
+    }
+    return mark;
+}
+
 /* Unit and line moves of one block in one direction. */
 static sb_status slide(board *b, const uint16_t *key, uint64_t h, uint32_t corner, int d,
                        sb_children *out)
@@ -306,7 +318,7 @@ static sb_status wander(board *b, const uint16_t *key, uint64_t h, uint32_t corn
 {
     int s = b->shape_at[corner];
     uint32_t head = 0, tail = 0;
-    b->epoch++;
+    b->epoch = next_mark(b->seen, b->ncells, b->epoch);
     b->seen[corner] = b->epoch;
     b->queue[tail++] = corner;
     while (head < tail) {
@@ -349,7 +361,7 @@ static sb_status moves_near_empties(board *b, const uint16_t *key, uint64_t h,
                                     sb_children *out)
 {
     const segment *eg = &b->seg[b->empty_seg];
-    b->expansion++;
+    b->expansion = next_mark(b->taken, b->ncells, b->expansion);
     for (uint32_t i = 0; i < eg->len; i++) {
         int r = key[eg->off + i] / b->cols, c = key[eg->off + i] % b->cols;
         for (int d = 0; d < 4; d++) {

@@ -25,9 +25,26 @@
 #include "path.h"
 #include "space.h"
 
+double sb_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 bool sb_children_grow(sb_children *c)
 {
+    if (c->deadline > 0 && sb_clock() > c->deadline) {
+        c->timed_out = true;
+        return false;
+    }
+    if (c->n < c->cap)
+        return true;
     size_t cap = c->cap ? 2 * c->cap : 64;
+    if (c->budget && cap * (c->key_size + sizeof *c->hashes) > c->budget) {
+        c->over_budget = true;
+        return false;
+    }
     unsigned char *keys = realloc(c->keys, cap * c->key_size);
     if (!keys)
         return false;
@@ -63,7 +80,8 @@ typedef struct search {
     unsigned char *key;        /* copy of the key being expanded */
     uint64_t expanded;
     size_t peak;
-    struct timespec start;
+    double start_clock;        /* sb_clock() when the search began */
+    double next_progress;      /* when to call the progress callback next */
     /* A* only */
     uint32_t *g;               /* best known cost per node id */
     size_t g_cap;
@@ -73,18 +91,17 @@ typedef struct search {
     bool guided;               /* h is the guide, not a bound */
 } search;
 
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static size_t bytes_held(const search *s)
 {
     return s->store->ops->bytes(s->store) + s->space->ops->bytes(s->space) +
            s->kids.cap * (s->kids.key_size + sizeof(uint64_t)) +
            s->g_cap * sizeof *s->g + s->open_bytes;
+}
+
+static sb_status time_limit(const search *s, sb_error *err)
+{
+    return sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds (--time-limit)",
+                   s->opts->limits.max_seconds);
 }
 
 static sb_status memory_limit(const search *s, sb_error *err)
@@ -123,18 +140,18 @@ static sb_status check_limits(search *s, unsigned depth, sb_error *err)
     if (lim->max_states && s->store->count > lim->max_states)
         return sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations (--max-states)",
                        (unsigned long long)lim->max_states);
-    /* A store that does not honour its budget (u64) is caught here. */
+    /* The stores refuse growth past their budget; this is a last guard. */
     if (lim->max_bytes && held > lim->max_bytes)
         return memory_limit(s, err);
-    if ((s->expanded & 255) == 0) {
-        double t = seconds_since(&s->start);
-        if (lim->max_seconds > 0 && t > lim->max_seconds)
-            return sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds (--time-limit)",
-                           lim->max_seconds);
-        if (s->opts->progress && (s->expanded & 0xffff) == 0) {
-            sb_progress pr = { s->store->count, s->expanded, depth, held, t };
-            s->opts->progress(&pr, s->opts->progress_ctx);
-        }
+    /* The clock is read at every check: an expansion on a big general tray
+     * can take long, and reading it costs a few tens of nanoseconds. */
+    double t = sb_clock() - s->start_clock;
+    if (lim->max_seconds > 0 && t > lim->max_seconds)
+        return time_limit(s, err);
+    if (s->opts->progress && t >= s->next_progress) {
+        sb_progress pr = { s->store->count, s->expanded, depth, held, t };
+        s->opts->progress(&pr, s->opts->progress_ctx);
+        s->next_progress = t + 0.25;
     }
     return SB_OK;
 }
@@ -152,12 +169,23 @@ static sb_status store_full(const search *s, sb_error *err)
 
 /* Expands node id into s->kids (copying its key first: storing children
  * may move the store's arrays). */
-static sb_status expand(search *s, uint32_t id)
+static sb_status expand(search *s, uint32_t id, sb_error *err)
 {
+    const sb_limits *lim = &s->opts->limits;
     memcpy(s->key, s->store->ops->key(s->store, id), s->space->key_size);
     s->kids.n = 0;
     s->expanded++;
-    return s->space->ops->expand(s->space, s->key, &s->kids);
+    if (lim->max_bytes) {
+        size_t own = s->kids.cap * (s->kids.key_size + sizeof(uint64_t));
+        size_t others = bytes_held(s) - own;
+        s->kids.budget = others < lim->max_bytes ? (size_t)(lim->max_bytes - others) : 1;
+    }
+    s->kids.deadline = lim->max_seconds > 0 ? s->start_clock + lim->max_seconds : 0;
+    if (s->space->ops->expand(s->space, s->key, &s->kids) == SB_OK)
+        return budget_store(s) ? SB_OK : memory_limit(s, err);
+    if (s->kids.timed_out)
+        return time_limit(s, err);
+    return s->kids.over_budget ? memory_limit(s, err) : out_of_memory(err);
 }
 
 /* The hooks a space's own BFS kernel calls back through. */
@@ -199,8 +227,9 @@ static sb_status run_bfs(search *s, uint32_t *goal, sb_error *err)
             depth++;
             layer_end = st->count;
         }
-        if (expand(s, id) != SB_OK)
-            return out_of_memory(err);
+        sb_status st_expand = expand(s, id, err);
+        if (st_expand != SB_OK)
+            return st_expand;
         for (size_t i = 0; i < s->kids.n; i++) {
             const unsigned char *child = s->kids.keys + i * s->kids.key_size;
             uint32_t cid;
@@ -280,8 +309,9 @@ static sb_status run_astar(search *s, uint32_t *goal, sb_error *err)
                 *goal = e.id;
                 return SB_OK;
             }
-            if (expand(s, e.id) != SB_OK)
-                return out_of_memory(err);
+            sb_status st_expand = expand(s, e.id, err);
+            if (st_expand != SB_OK)
+                return st_expand;
             for (size_t i = 0; i < s->kids.n; i++) {
                 const unsigned char *child = s->kids.keys + i * s->kids.key_size;
                 uint32_t cid, g = e.g + 1;
@@ -391,7 +421,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
         return status;
 
     search s = { .opts = opts };
-    clock_gettime(CLOCK_MONOTONIC, &s.start);
+    s.start_clock = sb_clock();
     stats->path = choose_path(p, opts->path);
     stats->algo = choose_algo(opts, stats->path);
     /* Without --optimal, A* follows the guide, weighted to go deep fast. */
@@ -419,7 +449,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
         stats->peak_bytes = held > s.peak ? held : s.peak;
     }
     stats->expanded = s.expanded;
-    stats->seconds = seconds_since(&s.start);
+    stats->seconds = sb_clock() - s.start_clock;
     teardown(&s);
     sb_catalog_free(&cat);
     return status;

@@ -106,7 +106,7 @@ typedef struct sb_options {
     sb_algo algo;          /* default SB_ALGO_AUTO */
     sb_path path;          /* default SB_PATH_AUTO */
     sb_limits limits;      /* default: no limits */
-    /* Called about every 64k expansions when non-NULL. */
+    /* Called about four times a second when non-NULL. */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
 } sb_options;

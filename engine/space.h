@@ -27,9 +27,20 @@ typedef struct sb_children {
     size_t key_size;
     unsigned char *keys;   /* n keys of key_size bytes */
     uint64_t *hashes;      /* their hashes */
+    /* Limits for one expansion, set by the search: on a huge tray one
+     * expansion can mean gigabytes of children and seconds of work, so the
+     * buffer itself refuses to grow past them (0: no limit). */
+    size_t budget;         /* bytes the buffer may hold */
+    double deadline;       /* sb_clock() time to stop at */
+    bool over_budget;      /* the last refusal was the budget's */
+    bool timed_out;        /* ... or the deadline's */
 } sb_children;
 
-/* Grows the buffer; false when memory runs out. */
+/* Seconds on a monotonic clock, for deadlines. */
+double sb_clock(void);
+
+/* Makes room for one more child (growing the buffer when full) and checks
+ * the deadline; false, with the reason flagged, when it must stop. */
 bool sb_children_grow(sb_children *c);
 void sb_children_free(sb_children *c);
 
@@ -37,7 +48,7 @@ void sb_children_free(sb_children *c);
  * when memory runs out.  Inline: it runs once per move generated. */
 static inline unsigned char *sb_children_push(sb_children *c, uint64_t hash)
 {
-    if (c->n == c->cap && !sb_children_grow(c))
+    if ((c->n == c->cap || (c->n & 4095) == 4095) && !sb_children_grow(c))
         return NULL;
     c->hashes[c->n] = hash;
     return c->keys + c->n++ * c->key_size;

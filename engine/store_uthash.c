@@ -42,14 +42,18 @@ typedef struct node {
     unsigned char key[];       /* key_size bytes */
 } node;
 
-enum { CHUNK_SHIFT = 12, CHUNK_NODES = 1 << CHUNK_SHIFT };
+/* Arena chunks hold a power of two of records, as many as fit in about
+ * 256 KB (at least one): a fixed record count would make one chunk of
+ * 64 KB keys (a 1x65536 tray) cost a quarter of a gigabyte. */
+enum { CHUNK_BYTES = 256 * 1024 };
 
 struct table {
     sb_store base;
     size_t key_size;
     size_t node_size;          /* sizeof(node) + key, rounded for alignment */
     node *head;                /* uthash head */
-    unsigned char **chunks;    /* arena: CHUNK_NODES records each */
+    unsigned chunk_shift;      /* a chunk holds 1 << chunk_shift records */
+    unsigned char **chunks;    /* the arena */
     size_t nchunks, chunk_cap;
     size_t uthash_bytes;       /* buckets and table header held by uthash */
     bool oom;                  /* uthash could not grow its buckets */
@@ -91,9 +95,15 @@ static void note_oom(table *t)
     t->oom = true;
 }
 
+static size_t chunk_bytes(const table *t)
+{
+    return ((size_t)1 << t->chunk_shift) * t->node_size;
+}
+
 static node *node_at(const table *t, uint32_t id)
 {
-    return (node *)(t->chunks[id >> CHUNK_SHIFT] + (size_t)(id & (CHUNK_NODES - 1)) * t->node_size);
+    uint32_t within = id & ((1u << t->chunk_shift) - 1);
+    return (node *)(t->chunks[id >> t->chunk_shift] + (size_t)within * t->node_size);
 }
 
 /* Returns the record for the next node id, growing the arena, or NULL. */
@@ -102,7 +112,7 @@ static node *new_node(table *t)
     uint32_t id = t->base.count;
     if (id == SB_NO_NODE)
         return NULL;
-    if ((id >> CHUNK_SHIFT) >= t->nchunks) {
+    if ((id >> t->chunk_shift) >= t->nchunks) {
         if (t->nchunks == t->chunk_cap) {
             size_t cap = t->chunk_cap ? 2 * t->chunk_cap : 16;
             if (!affordable(t, cap * sizeof *t->chunks))
@@ -113,9 +123,9 @@ static node *new_node(table *t)
             t->chunks = grown;
             t->chunk_cap = cap;
         }
-        if (!affordable(t, CHUNK_NODES * t->node_size))
+        if (!affordable(t, chunk_bytes(t)))
             return NULL;
-        t->chunks[t->nchunks] = malloc(CHUNK_NODES * t->node_size);
+        t->chunks[t->nchunks] = malloc(chunk_bytes(t));
         if (!t->chunks[t->nchunks])
             return NULL;
         t->nchunks++;
@@ -171,7 +181,7 @@ static size_t bytes(const sb_store *st)
 {
     const table *t = (const table *)st;
     return sizeof *t + t->chunk_cap * sizeof *t->chunks +
-           t->nchunks * CHUNK_NODES * t->node_size + t->uthash_bytes;
+           t->nchunks * chunk_bytes(t) + t->uthash_bytes;
 }
 
 static void destroy(sb_store *st)
@@ -201,6 +211,8 @@ sb_status sb_store_uthash_new(size_t key_size, sb_store **out)
     t->key_size = key_size;
     /* Round records up so every handle stays pointer-aligned. */
     t->node_size = (sizeof(node) + key_size + _Alignof(node) - 1) / _Alignof(node) * _Alignof(node);
+    while (t->chunk_shift < 16 && ((size_t)2 << t->chunk_shift) * t->node_size <= CHUNK_BYTES)
+        t->chunk_shift++;
     *out = &t->base;
     return SB_OK;
 }

@@ -111,6 +111,20 @@ if [ "$have_time" = 1 ]; then
     else fail "time 0.2: took $secs s"; fi
 fi
 
+# The longest tray: 1x65536 with 2,048 spread-out 1x1 blocks.  One
+# expansion there takes seconds and a child key is 4 KB, so the limits
+# must hold *inside* an expansion, not only between expansions.
+awk 'BEGIN { print 1, 65536; for (c = 0; c < 65536; c += 32) print 0, c, 0, c }' >"$tmp/long.init"
+printf '0 1 0 1\n0 3 0 3\n0 5 0 5\n' >"$tmp/long.goal"
+limit "long tray time 1" 3 "time limit" --time-limit 1 --optimal "$tmp/long.init" "$tmp/long.goal"
+if [ "$have_time" = 1 ]; then
+    read -r rss secs < <(tail -n 1 "$tmp/time")
+    if awk -v s="$secs" 'BEGIN { exit !(s <= 4) }'; then pass
+    else fail "long tray time 1: took $secs s"; fi
+fi
+limit "long tray memory 200M" 3 "memory limit" --max-memory 200M --optimal \
+    "$tmp/long.init" "$tmp/long.goal"
+
 # --max-states 10.
 limit "states 10" 3 "--max-states" --max-states 10 "$tmp/open.init" "$tmp/open.goal"
 
