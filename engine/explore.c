@@ -18,7 +18,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "explore_internal.h"
 
@@ -30,15 +29,8 @@ typedef struct walk {
     uint64_t *per_depth;
     size_t depth_cap;
     size_t peak;
-    struct timespec start;
+    double start;              /* sb_clock() when the walk began */
 } walk;
-
-double sb_explore_seconds(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
 
 const sb_options *sb_explore_options(const sb_options *opts, sb_options *defaults)
 {
@@ -73,7 +65,7 @@ static sb_status check_limits(walk *w, const sb_limits *lim, uint64_t expanded, 
         return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
                        (unsigned long long)lim->max_bytes);
     if (lim->max_seconds > 0 && (expanded & 255) == 0 &&
-        sb_explore_seconds(&w->start) > lim->max_seconds)
+        sb_clock() - w->start > lim->max_seconds)
         return sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds (--time-limit)",
                        lim->max_seconds);
     return SB_OK;
@@ -164,7 +156,7 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
         path = sb_bitboard_fits(p->rows, p->cols) ? SB_PATH_BITBOARD : SB_PATH_GENERAL;
 
     walk w = { 0 };
-    clock_gettime(CLOCK_MONOTONIC, &w.start);
+    w.start = sb_clock();
     sb_catalog cat;
     if (sb_catalog_init(&cat, p) != SB_OK)
         return out_of_memory(err);
@@ -206,7 +198,7 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
     if (status != SB_OK)
         sb_explore_report_free(out);
     else
-        out->seconds = sb_explore_seconds(&w.start);
+        out->seconds = sb_clock() - w.start;
     return status;
 }
 

@@ -46,8 +46,7 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
     sb_options defaults;
     opts = sb_explore_options(opts, &defaults);
     memset(out, 0, sizeof *out);
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = sb_clock();
     sb_pieces base;
     sb_status status = sb_pieces_of(p, &base, err);
     if (status != SB_OK)
@@ -96,7 +95,7 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
                 if (res.peak > out->peak_bytes)
                     out->peak_bytes = res.peak;
             }
-    out->seconds = sb_explore_seconds(&t0);
+    out->seconds = sb_clock() - t0;
     return SB_OK;
 }
 

@@ -19,7 +19,6 @@
 #ifndef SB_EXPLORE_INTERNAL_H
 #define SB_EXPLORE_INTERNAL_H
 
-#include <time.h>
 
 #include "space.h"
 
@@ -27,9 +26,6 @@
 
 /* opts itself, or the defaults (written into *defaults) when opts is NULL. */
 const sb_options *sb_explore_options(const sb_options *opts, sb_options *defaults);
-
-/* Seconds since t0, a CLOCK_MONOTONIC reading. */
-double sb_explore_seconds(const struct timespec *t0);
 
 /* ---- explore_layouts.c: piece sets and their layouts ---- */
 
