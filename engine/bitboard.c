@@ -16,13 +16,26 @@
  * one cell is a shift by 2 (one cell and one spacer) sideways or by
  * 2(2W-1) vertically, and it may move when the cells it enters are 0.
  *
- * Blocks are found from the empty cells: a block can only move into an
- * empty cell beside it, and following spacer bits from any of its cells
- * leads to its upper-left corner and its size.
+ * Moves are found for all blocks at once, with masks, one direction at a
+ * time: a block may step in direction d when every cell of its leading
+ * edge (its cells with no spacer bit toward d) has an empty cell beside
+ * it.  Leading cells that cannot step are "bad"; spreading bad along the
+ * spacer bits of the edge to one representative cell per block leaves
+ * exactly the movable blocks.  A block's size is read off at its
+ * upper-left corner: its top row is a run of 2w-1 one bits (count
+ * trailing ones), its height the run of spacers down its left column.
+ *
+ * The BFS kernel at the end of the file feeds this move generator
+ * straight into seen64's table, keyed by the image with its tag bits
+ * cleared: bit 63 (a spaced image has at most 63 bits: (2H-1)(2W-1) is
+ * odd) and one crossing bit, which is redundant (a crossing is 1 exactly
+ * when the spacers above and left of it are), or on a one-row or
+ * one-column tray bit 62 when the image leaves it free.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "seen64.h"
 #include "store_u64.h"
 
 enum { MAX_SIDE = 32 };
@@ -32,11 +45,14 @@ typedef struct bitboard {
     int rows, cols;
     int width;                    /* image width, 2 * cols - 1 */
     uint64_t cells;               /* every cell bit */
-    int shift[4];                 /* image distance of one step: up, down, left, right */
     uint64_t may_leave[4];        /* cell bits with a neighbour in direction d */
+    uint64_t run_stop;            /* bits where a run of ones along a row must stop */
+    uint64_t edge[4];             /* image bits on the tray's top, bottom, left, right edge */
+    uint64_t column[MAX_SIDE + 1]; /* bit 0 of the first 2h-1 image rows, per h */
+    int tallest, widest;          /* the largest block height and width */
+    uint64_t tag_low, tag_high;   /* seen64's tag bits (0: no kernel) */
     int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
     uint64_t *pattern;            /* per shape: the block's image anchored at bit 0 */
-    uint64_t *fits;               /* per shape: anchor bits where it fits in the tray */
     uint64_t goal_care, goal_bits; /* goal holds when (S & care) == bits */
     uint16_t *anchor_store;       /* estimate: anchors by shape */
     const uint16_t **anchors;
@@ -47,11 +63,6 @@ typedef struct bitboard {
 static int cell_bit(const bitboard *b, int r, int c)
 {
     return 2 * r * b->width + 2 * c;
-}
-
-static uint64_t shifted(uint64_t x, int by)
-{
-    return by >= 0 ? x << by : x >> -by;
 }
 
 /* The image of an h x w block anchored at bit 0. */
@@ -79,28 +90,79 @@ static uint64_t block_ring(const bitboard *b, int r, int c, int h, int w)
     return m;
 }
 
-/* Follows spacer bits from an occupied cell to its block's corner and
- * size; returns the corner's bit and sets *s to the block's shape.  The
- * may_leave masks say whether a cell has a neighbour on each side, so no
- * division is needed to find the tray's edges. */
-static inline __attribute__((always_inline)) int find_block(const bitboard *b, uint64_t S,
-                                                             int bit, int *s)
+/* The size of the block whose upper-left corner is at image bit a: its
+ * top row is a run of 2w-1 one bits from a (stopped at the image row's end
+ * by run_stop), and each spacer down its left column adds a row. */
+static inline __attribute__((always_inline)) void block_size(const bitboard *b, uint64_t S, int a,
+                                                              int *h, int *w)
 {
-    while ((b->may_leave[2] >> bit & 1) && (S >> (bit - 1) & 1))
-        bit -= 2;
-    while ((b->may_leave[0] >> bit & 1) && (S >> (bit - b->width) & 1))
-        bit -= 2 * b->width;
-    int h = 1, w = 1, right = bit, down = bit;
-    while ((b->may_leave[3] >> right & 1) && (S >> (right + 1) & 1)) {
-        right += 2;
-        w++;
+    *w = __builtin_ctzll((~S | b->run_stop) >> (a + 1)) / 2 + 1;
+    *h = 1;
+    for (int below = a + b->width; below < 64 && (S >> below & 1); below += 2 * b->width)
+        ++*h;
+}
+
+static inline __attribute__((always_inline)) int block_shape(const bitboard *b, uint64_t S, int a)
+{
+    int h, w;
+    block_size(b, S, a, &h, &w);
+    return b->shape_id[h][w];
+}
+
+/* The image of the block whose upper-left corner is at bit a: its top row,
+ * repeated down the 2h-1 image rows it spans. */
+static inline __attribute__((always_inline)) uint64_t block_image(const bitboard *b, uint64_t S,
+                                                                  int a)
+{
+    int h, w;
+    block_size(b, S, a, &h, &w);
+    return (((1ULL << (2 * w - 1)) - 1) * b->column[h]) << a;
+}
+
+/* The upper-left corners of the blocks that can step once in each
+ * direction (up, down, left, right), found for all blocks at once.  For
+ * left and right moves the representative of a block is the top cell of
+ * its leading column, so bad cells spread upward along vertical spacers;
+ * for up and down, the left cell of its leading row, so bad spreads left.
+ * Right and down representatives are then walked to the corner. */
+static inline __attribute__((always_inline)) void movers(const bitboard *b, uint64_t S,
+                                                          uint64_t corner[4])
+{
+    int w = b->width, v = 2 * w;
+    uint64_t occupied = S & b->cells, empty = b->cells & ~S;
+    uint64_t join_up = S << w, join_down = S >> w;          /* bit x: spacer above, below x */
+    uint64_t join_left = S << 1 & b->may_leave[2];          /* ... left of x */
+    uint64_t join_right = S >> 1 & b->may_leave[3];         /* ... right of x */
+    uint64_t ok[4] = {
+        occupied & b->may_leave[0] & empty << v,
+        occupied & b->may_leave[1] & empty >> v,
+        occupied & b->may_leave[2] & empty << 2,
+        occupied & b->may_leave[3] & empty >> 2,
+    };
+    uint64_t bad[4] = {
+        (occupied & ~join_up) & ~ok[0],
+        (occupied & ~join_down) & ~ok[1],
+        (occupied & ~join_left) & ~ok[2],
+        (occupied & ~join_right) & ~ok[3],
+    };
+    for (int i = 0; i < b->widest - 1; i++) {
+        bad[0] |= bad[0] >> 2 & join_right;
+        bad[1] |= bad[1] >> 2 & join_right;
     }
-    while ((b->may_leave[1] >> down & 1) && (S >> (down + b->width) & 1)) {
-        down += 2 * b->width;
-        h++;
+    for (int i = 0; i < b->tallest - 1; i++) {
+        bad[2] |= bad[2] >> v & join_down;
+        bad[3] |= bad[3] >> v & join_down;
     }
-    *s = b->shape_id[h][w];
-    return bit;
+    corner[0] = ok[0] & ~join_left & ~bad[0];
+    uint64_t lower_left = ok[1] & ~join_left & ~bad[1];
+    corner[2] = ok[2] & ~join_up & ~bad[2];
+    uint64_t upper_right = ok[3] & ~join_up & ~bad[3];
+    for (int i = 0; i < b->tallest - 1; i++)
+        lower_left = (lower_left & ~join_up) | (lower_left & join_up) >> v;
+    for (int i = 0; i < b->widest - 1; i++)
+        upper_right = (upper_right & ~join_left) | (upper_right & join_left) >> 2;
+    corner[1] = lower_left;
+    corner[3] = upper_right;
 }
 
 /* Where generated children go.  Move generation is written once, as
@@ -110,18 +172,22 @@ static inline __attribute__((always_inline)) int find_block(const bitboard *b, u
  * compiler inlines the whole chain and the kernel pays no indirect call. */
 typedef bool (*visit_fn)(void *ctx, uint64_t child);   /* false: stop */
 
-/* Unit and line moves of the block with image M in direction d. */
-static inline bool slide(const bitboard *b, uint64_t S, uint64_t M, int s, int anchor, int d,
-                         visit_fn visit, void *ctx)
+/* x moved one cell in direction d (a constant where it matters: every
+ * caller's d is known when the generator is inlined). */
+static inline __attribute__((always_inline)) uint64_t step(const bitboard *b, uint64_t x, int d)
+{
+    int v = 2 * b->width;
+    return d == 0 ? x >> v : d == 1 ? x << v : d == 2 ? x >> 2 : x << 2;
+}
+
+/* Unit and line moves of the block with image M in direction d: it steps
+ * while it keeps off the tray's edge and the cells ahead are empty. */
+static inline __attribute__((always_inline)) bool slide(const bitboard *b, uint64_t S, uint64_t M,
+                                                         int d, visit_fn visit, void *ctx)
 {
     uint64_t rest = S & ~M;
-    int by = b->shift[d];
-    while ((b->may_leave[d] >> anchor & 1) && (b->fits[s] >> (anchor + by) & 1)) {
-        uint64_t next = shifted(M, by);
-        if (rest & next)
-            break;
-        anchor += by;
-        M = next;
+    while (!(M & b->edge[d]) && !(rest & step(b, M, d))) {
+        M = step(b, M, d);
         if (!visit(ctx, rest | M))
             return false;
         if (b->base.metric == SB_METRIC_UNIT)
@@ -130,66 +196,58 @@ static inline bool slide(const bitboard *b, uint64_t S, uint64_t M, int s, int a
     return true;
 }
 
-/* Piece moves: a flood fill over the anchors the lifted block can reach. */
-static inline bool wander(const bitboard *b, uint64_t S, uint64_t M, int s, int anchor,
-                          visit_fn visit, void *ctx)
+/* The slides of every block whose corner is in `corners`, in direction d. */
+static inline __attribute__((always_inline)) bool slides(const bitboard *b, uint64_t S,
+                                                          uint64_t corners, int d,
+                                                          visit_fn visit, void *ctx)
 {
-    uint64_t rest = S & ~M, seen = 1ULL << anchor;
-    int queue[64], head = 0, tail = 0;
-    queue[tail++] = anchor;
+    for (; corners; corners &= corners - 1)
+        if (!slide(b, S, block_image(b, S, __builtin_ctzll(corners)), d, visit, ctx))
+            return false;
+    return true;
+}
+
+/* Piece moves: a flood fill over the places the lifted block can reach,
+ * each known by its image (and marked by its corner bit). */
+static inline __attribute__((always_inline)) bool wander(const bitboard *b, uint64_t S, uint64_t M,
+                                                          visit_fn visit, void *ctx)
+{
+    uint64_t rest = S & ~M, seen = M & -M;
+    uint64_t queue[64];
+    int head = 0, tail = 0;
+    queue[tail++] = M;
     while (head < tail) {
-        int at = queue[head++];
+        uint64_t at = queue[head++];
+#pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
-            if (!((1ULL << at) & b->may_leave[d]))
+            uint64_t next = step(b, at, d);
+            if ((at & b->edge[d]) || (rest & next) || (seen & next & -next))
                 continue;
-            int next = at + b->shift[d];
-            uint64_t img = b->pattern[s] << next;
-            if (!((1ULL << next) & b->fits[s]) || (seen >> next & 1) || (rest & img))
-                continue;
-            seen |= 1ULL << next;
+            seen |= next & -next;
             queue[tail++] = next;
-            if (!visit(ctx, rest | img))
+            if (!visit(ctx, rest | next))
                 return false;
         }
     }
     return true;
 }
 
-/* Visits every configuration one move from S.  A block can only move into
- * an empty cell beside it, so each (empty cell, direction) pair names at
- * most one candidate move: the block on the far side of the cell, moving
- * toward it.  A wide block is met from each empty cell of its leading
- * edge; `tried` keeps one try per block and direction (per block, for
- * piece moves, which try every direction).  False when visit stopped it.
- * (Finding blocks from the few empty cells costs less than finding every
- * block's corner with masks: measured, 27M against 37M instructions for
- * the classic.) */
-static inline bool generate(const bitboard *b, uint64_t S, visit_fn visit, void *ctx)
+/* Visits every configuration one move from S; false when visit stopped
+ * it.  A piece move may bend, so under that metric each block that can
+ * step at all (in any direction) starts one flood fill. */
+static inline __attribute__((always_inline)) bool generate(const bitboard *b, uint64_t S,
+                                                            visit_fn visit, void *ctx)
 {
-    uint64_t tried[4] = { 0, 0, 0, 0 };
-    bool piece = b->base.metric == SB_METRIC_PIECE;
-    for (uint64_t empty = b->cells & ~S; empty; empty &= empty - 1) {
-        int e = __builtin_ctzll(empty);
-        for (int d = 0; d < 4; d++) {
-            int from = d ^ 1;   /* the side the block comes from */
-            if (!(b->may_leave[from] >> e & 1))
-                continue;
-            int n = e + b->shift[from];
-            if (!(S >> n & 1))
-                continue;
-            int s, anchor = find_block(b, S, n, &s);
-            uint64_t *mark = &tried[piece ? 0 : d];
-            if (*mark >> anchor & 1)
-                continue;
-            *mark |= 1ULL << anchor;
-            uint64_t M = b->pattern[s] << anchor;
-            bool go_on = piece ? wander(b, S, M, s, anchor, visit, ctx)
-                               : slide(b, S, M, s, anchor, d, visit, ctx);
-            if (!go_on)
+    uint64_t corner[4];
+    movers(b, S, corner);
+    if (b->base.metric == SB_METRIC_PIECE) {
+        for (uint64_t m = corner[0] | corner[1] | corner[2] | corner[3]; m; m &= m - 1)
+            if (!wander(b, S, block_image(b, S, __builtin_ctzll(m)), visit, ctx))
                 return false;
-        }
+        return true;
     }
-    return true;
+    return slides(b, S, corner[0], 0, visit, ctx) && slides(b, S, corner[1], 1, visit, ctx) &&
+           slides(b, S, corner[2], 2, visit, ctx) && slides(b, S, corner[3], 3, visit, ctx);
 }
 
 static bool collect(void *ctx, uint64_t child)
@@ -209,61 +267,209 @@ static sb_status expand(sb_space *sp, const void *key, sb_children *out)
 
 /* ---- the BFS kernel ---------------------------------------------------- */
 
+/* One layer of the search: the images at one depth, in the order met. */
+typedef struct layer { uint64_t *keys; size_t n, cap; } layer;
+
 typedef struct kernel {
     const bitboard *b;
-    sb_u64_table *t;
-    uint32_t parent;       /* node being expanded */
-    uint32_t goal;         /* node id of the goal met, or SB_NO_NODE */
-    bool full;             /* the table refused to grow */
+    sb_bfs_run *run;
+    sb_seen64 seen;
+    layer now, next;          /* the layer being expanded, the one being met */
+    uint64_t tag;             /* seen64's tag of the layer being met */
+    uint64_t goal;            /* the goal image met (stop_at_goal) */
+    bool met;                 /* ... and whether there is one */
+    size_t layers_cap;        /* room in run->layer_sizes */
 } kernel;
 
-static inline __attribute__((always_inline)) bool store_child(void *ctx, uint64_t child)
+static size_t kernel_bytes(const kernel *k)
 {
-    kernel *k = ctx;
-    uint32_t id;
-    int added = sb_u64_add(k->t, child, k->parent, &id);
-    if (added < 0) {
-        k->full = true;
+    return sb_seen64_bytes(&k->seen) +
+           (k->now.cap + k->next.cap) * sizeof(uint64_t) +
+           k->layers_cap * sizeof *k->run->layer_sizes;
+}
+
+/* Doubles a layer's room, within the run's budget (which the table shares:
+ * its own budget is what the layers leave). */
+static __attribute__((noinline)) bool layer_grow(kernel *k, layer *l)
+{
+    size_t cap = l->cap ? 2 * l->cap : 1024;
+    size_t more = (cap - l->cap) * sizeof *l->keys;
+    size_t budget = k->run->budget;
+    if (budget && kernel_bytes(k) + more > budget) {
+        k->run->over_budget = true;
         return false;
     }
-    if (added && (child & k->b->goal_care) == k->b->goal_bits) {
-        k->goal = id;
+    uint64_t *keys = realloc(l->keys, cap * sizeof *keys);
+    if (!keys)
         return false;
-    }
+    l->keys = keys;
+    l->cap = cap;
+    if (budget)
+        k->seen.budget = budget - (k->now.cap + k->next.cap) * sizeof *keys;
     return true;
 }
 
-/* The same breadth-first search as search.c's, specialised to the bitboard
- * and its table: the store is the queue, and children go straight from
- * the move generator into the table.  The generic loop costs about three
- * times as much per configuration here, through its indirect calls and
- * child buffer (docs/performance.md). */
-static sb_status bfs(sb_space *sp, sb_store *st, const sb_bfs_hooks *hooks, uint32_t *goal)
+static inline bool layer_push(kernel *k, layer *l, uint64_t key)
 {
-    kernel k = { (const bitboard *)sp, (sb_u64_table *)st, 0, SB_NO_NODE, false };
-    uint32_t layer_end = 1;
-    unsigned depth = 0;
-    for (uint32_t id = 0; id < st->count; id++) {
-        if (id == layer_end) {
-            depth++;
-            layer_end = st->count;
-        }
-        k.parent = id;
-        bool done = !generate(k.b, k.t->keys[id], store_child, &k);
-        *hooks->expanded += 1;
-        if (done && k.full)
-            return hooks->full(hooks->ctx);
-        if (done) {
-            *goal = k.goal;
-            return SB_OK;
-        }
-        if ((*hooks->expanded & 255) == 0 || st->count > hooks->max_states) {
-            sb_status status = hooks->check(hooks->ctx, depth);
+    if (l->n == l->cap && !layer_grow(k, l))
+        return false;
+    l->keys[l->n++] = key;
+    return true;
+}
+
+/* The table's key for an image: its tag bits cleared. */
+static inline uint64_t seen_key(const kernel *k, uint64_t S)
+{
+    return S & ~k->seen.tag_bits;
+}
+
+static inline __attribute__((always_inline)) bool meet_child(void *ctx, uint64_t child)
+{
+    kernel *k = ctx;
+    int added = sb_seen64_add(&k->seen, seen_key(k, child), k->tag);
+    if (added == 0)
+        return true;
+    if (added < 0 || !layer_push(k, &k->next, child)) {
+        k->run->full = true;
+        return false;
+    }
+    if ((child & k->b->goal_care) != k->b->goal_bits)
+        return true;
+    if (k->run->goals++ == 0)
+        k->run->nearest_goal = k->run->depth + 1;
+    k->goal = child;
+    k->met = k->run->stop_at_goal;
+    return !k->met;
+}
+
+/* Path reading: finds a neighbour stored with the tag wanted. */
+typedef struct way_back { const kernel *k; uint64_t want, found; } way_back;
+
+static bool step_back(void *ctx, uint64_t child)
+{
+    way_back *w = ctx;
+    if (sb_seen64_find(&w->k->seen, seen_key(w->k, child)) != w->want)
+        return true;
+    w->found = child;
+    return false;
+}
+
+/* Writes the images from the root to the goal met while expanding
+ * `parent` at depth d: each configuration's predecessor is the neighbour
+ * tagged one layer up (seen64.h says why that is unique). */
+static bool write_path(kernel *k, uint64_t parent, unsigned d)
+{
+    sb_bfs_run *run = k->run;
+    uint64_t *path = malloc(((size_t)d + 2) * sizeof *path);
+    if (!path)
+        return false;
+    path[d + 1] = k->goal;
+    path[d] = parent;
+    for (unsigned j = d; j > 0; j--) {
+        way_back w = { k, sb_seen64_tag(&k->seen, j - 1), 0 };
+        generate(k->b, path[j], step_back, &w);
+        path[j - 1] = w.found;
+    }
+    run->keys = (unsigned char *)path;
+    run->path_len = (size_t)d + 2;
+    return true;
+}
+
+static bool note_layer(kernel *k, uint64_t size)
+{
+    sb_bfs_run *run = k->run;
+    if (run->nlayers == k->layers_cap) {
+        size_t cap = k->layers_cap ? 2 * k->layers_cap : 64;
+        uint64_t *grown = realloc(run->layer_sizes, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        run->layer_sizes = grown;
+        k->layers_cap = cap;
+    }
+    run->layer_sizes[run->nlayers++] = size;
+    return true;
+}
+
+static sb_status report(kernel *k)
+{
+    k->run->stored = k->seen.count;
+    k->run->bytes = kernel_bytes(k);
+    return k->run->check(k->run->ctx, k->run);
+}
+
+/* Expands one layer into the next.  SB_OK to go on, or why to stop. */
+static sb_status expand_layer(kernel *k)
+{
+    sb_bfs_run *run = k->run;
+    k->tag = sb_seen64_tag(&k->seen, run->depth + 1);
+    k->next.n = 0;
+    for (size_t i = 0; i < k->now.n; i++) {
+        uint64_t S = k->now.keys[i];
+        bool go_on = generate(k->b, S, meet_child, k);
+        run->expanded++;
+        if (!go_on && run->full)
+            return SB_ELIMIT;
+        if (!go_on)
+            return write_path(k, S, run->depth) ? SB_OK : (run->full = true, SB_ELIMIT);
+        if ((run->expanded & 255) == 0 || k->seen.count > run->max_states) {
+            sb_status status = report(k);
             if (status != SB_OK)
                 return status;
         }
     }
-    return SB_UNSOLVABLE;
+    return SB_OK;
+}
+
+/* The same breadth-first search as search.c's, specialised to the bitboard:
+ * children go straight from the move generator into seen64's table and
+ * the next layer.  The generic loop costs several times as much per
+ * configuration here (docs/performance.md). */
+static sb_status bfs(sb_space *sp, sb_bfs_run *run)
+{
+    const bitboard *b = (const bitboard *)sp;
+    kernel k = { .b = b, .run = run };
+    sb_seen64_init(&k.seen, b->tag_low, b->tag_high, run->budget);
+    uint64_t root;
+    memcpy(&root, sp->root, sizeof root);
+    sb_status status = SB_OK;
+    if (sb_seen64_add(&k.seen, seen_key(&k, root), sb_seen64_tag(&k.seen, 0)) < 0 ||
+        !layer_push(&k, &k.now, root)) {
+        run->full = true;
+        status = SB_ELIMIT;
+    }
+    if (status == SB_OK && (root & b->goal_care) == b->goal_bits)
+        run->goals = 1;
+    uint64_t far = root;
+    for (run->depth = 0; status == SB_OK && k.now.n; run->depth++) {
+        if (!note_layer(&k, k.now.n)) {
+            run->full = true;
+            status = SB_ELIMIT;
+            break;
+        }
+        far = k.now.keys[0];
+        status = expand_layer(&k);
+        if (status != SB_OK || k.met)
+            break;
+        layer swap = k.now;
+        k.now = k.next;
+        k.next = swap;
+    }
+    if (status == SB_OK && !k.met) {
+        run->depth--;
+        run->keys = malloc(sizeof far);
+        if (run->keys)
+            memcpy(run->keys, &far, sizeof far);
+        else
+            run->full = true;
+        status = !run->keys ? SB_ELIMIT : run->stop_at_goal ? SB_UNSOLVABLE : SB_OK;
+    }
+    run->stored = k.seen.count;
+    run->bytes = kernel_bytes(&k);
+    run->over_budget |= k.seen.over_budget;
+    sb_seen64_free(&k.seen);
+    free(k.now.keys);
+    free(k.next.keys);
+    return status;
 }
 
 static bool is_goal(sb_space *sp, const void *key)
@@ -287,7 +493,8 @@ static void each_block(const bitboard *b, uint64_t S,
                        void (*visit)(const bitboard *, int, int, void *), void *ctx)
 {
     for (uint64_t rest = S & b->cells; rest;) {
-        int s, anchor = find_block(b, S, __builtin_ctzll(rest), &s);
+        /* The lowest occupied cell left is a block's upper-left corner. */
+        int anchor = __builtin_ctzll(rest), s = block_shape(b, S, anchor);
         rest &= ~(b->pattern[s] << anchor);
         visit(b, anchor, s, ctx);
     }
@@ -342,7 +549,7 @@ static void decode(sb_space *sp, const void *key, sb_block *out)
 static size_t bytes(const sb_space *sp)
 {
     const bitboard *b = (const bitboard *)sp;
-    return sizeof *b + (size_t)sp->cat->nshapes * (2 * sizeof(uint64_t) + sizeof(void *)) +
+    return sizeof *b + (size_t)sp->cat->nshapes * (sizeof(uint64_t) + sizeof(void *)) +
            sp->cat->nblocks * sizeof *b->anchor_store + sizeof(uint64_t);
 }
 
@@ -352,7 +559,6 @@ static void destroy(sb_space *sp)
     if (!b)
         return;
     free(b->pattern);
-    free(b->fits);
     free(b->anchor_store);
     free(b->anchors);
     free(b->goal_cells);
@@ -363,6 +569,12 @@ static void destroy(sb_space *sp)
 
 static const sb_space_ops bitboard_ops = {
     expand, is_goal, estimate, decode, hash_key, bytes, destroy, bfs
+};
+
+/* For the one tray shapes (1x32, 32x1) whose image leaves seen64 no tag
+ * bits: the generic loops and the 64-bit store. */
+static const sb_space_ops bitboard_ops_no_kernel = {
+    expand, is_goal, estimate, decode, hash_key, bytes, destroy, NULL
 };
 
 /* The image of a list of blocks. */
@@ -384,7 +596,6 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     bitboard *b = calloc(1, sizeof *b);
     if (!b)
         return SB_ELIMIT;
-    b->base.ops = &bitboard_ops;
     b->base.cat = cat;
     b->base.metric = metric;
     b->base.key_size = sizeof(uint64_t);
@@ -393,22 +604,17 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     b->width = 2 * p->cols - 1;
     size_t n = (size_t)cat->nshapes + 1;
     b->pattern = calloc(n, sizeof *b->pattern);
-    b->fits = calloc(n, sizeof *b->fits);
     b->anchors = calloc(n, sizeof *b->anchors);
     b->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *b->anchor_store);
     b->base.root = malloc(sizeof(uint64_t));
     b->goal_cells = calloc((size_t)cat->ngoals + 1, sizeof *b->goal_cells);
     b->blocked = calloc((size_t)cat->ngoals + 1, sizeof *b->blocked);
-    if (!b->pattern || !b->fits || !b->anchors || !b->anchor_store || !b->base.root ||
+    if (!b->pattern || !b->anchors || !b->anchor_store || !b->base.root ||
         !b->goal_cells || !b->blocked) {
         destroy(&b->base);
         return SB_ELIMIT;
     }
 
-    b->shift[0] = -2 * b->width;   /* up */
-    b->shift[1] = 2 * b->width;    /* down */
-    b->shift[2] = -2;              /* left */
-    b->shift[3] = 2;               /* right */
     for (int r = 0; r < p->rows; r++)
         for (int c = 0; c < p->cols; c++) {
             uint64_t bit = 1ULL << cell_bit(b, r, c);
@@ -418,15 +624,36 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
             b->may_leave[2] |= c > 0 ? bit : 0;
             b->may_leave[3] |= c + 1 < p->cols ? bit : 0;
         }
+    int nbits = (2 * p->rows - 1) * b->width;
+    for (int y = 0; y < 2 * p->rows - 1; y++)
+        for (int x = 0; x < b->width; x++) {
+            uint64_t bit = 1ULL << (y * b->width + x);
+            b->edge[0] |= y == 0 ? bit : 0;
+            b->edge[1] |= y == 2 * p->rows - 2 ? bit : 0;
+            b->edge[2] |= x == 0 ? bit : 0;
+            b->edge[3] |= x == b->width - 1 ? bit : 0;
+        }
+    b->column[1] = 1;
+    for (int h = 2; h <= p->rows; h++)
+        b->column[h] = b->column[h - 1] | 1ULL << ((2 * h - 3) * b->width) |
+                       1ULL << ((2 * h - 2) * b->width);
+    b->run_stop = 1ULL << 63;
+    for (int y = 1; y < 2 * p->rows - 1; y++)
+        b->run_stop |= 1ULL << (y * b->width);
+    if (p->rows > 1 && p->cols > 1)
+        b->tag_low = 1ULL << (b->width + 1);   /* the first crossing */
+    else if (nbits <= 62)
+        b->tag_low = 1ULL << 62;
+    b->tag_high = b->tag_low ? 1ULL << 63 : 0;
+    b->base.ops = b->tag_low ? &bitboard_ops : &bitboard_ops_no_kernel;
     memset(b->shape_id, -1, sizeof b->shape_id);
     uint32_t filled = 0;
     for (int s = 0; s < cat->nshapes; s++) {
         const sb_shape *sh = &cat->shapes[s];
         b->shape_id[sh->height][sh->width] = (int8_t)s;
+        b->tallest = sh->height > b->tallest ? sh->height : b->tallest;
+        b->widest = sh->width > b->widest ? sh->width : b->widest;
         b->pattern[s] = block_pattern(b, sh->height, sh->width);
-        for (int r = 0; r + sh->height <= p->rows; r++)
-            for (int c = 0; c + sh->width <= p->cols; c++)
-                b->fits[s] |= 1ULL << cell_bit(b, r, c);
         b->anchors[s] = b->anchor_store + filled;
         filled += sh->count;
         for (uint32_t g = 0; g < sh->ngoals; g++)

@@ -1,7 +1,8 @@
 /*
  * path.c - reading a solution back from the store.
  *
- * The store keeps only parent links, not moves.  Two consecutive
+ * The store keeps only parent links, not moves (the bitboard's kernel not
+ * even those: it hands over the path's configurations).  Two consecutive
  * configurations differ by one block: the one block of the parent that the
  * child lacks is where it came from, the one the child has that the parent
  * lacks is where it went.  That works the same for every space, because it
@@ -150,14 +151,16 @@ static bool piece_path(reader *r, const sb_block *from, const sb_block *to)
     return ok;
 }
 
-sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solution *sol)
+/* Where the configurations of a path are: the n keys from the root to the
+ * goal, found by index. */
+typedef const void *(*key_at_fn)(const void *ctx, size_t i);
+
+/* Writes the moves between consecutive configurations of a path. */
+static sb_status read_moves(sb_space *sp, key_at_fn key_at, const void *ctx, size_t n,
+                            sb_solution *sol)
 {
-    size_t depth = 0;
-    for (uint32_t id = goal; st->ops->parent(st, id) != SB_NO_NODE; id = st->ops->parent(st, id))
-        depth++;
     reader r = { .sp = sp, .cols = sp->cat->cols, .ncells = sp->cat->ncells,
                  .nblocks = sp->cat->nblocks };
-    uint32_t *chain = malloc((depth + 1) * sizeof *chain);
     size_t nb = r.nblocks + 1;
     r.before = malloc(nb * sizeof *r.before);
     r.after = malloc(nb * sizeof *r.after);
@@ -166,22 +169,14 @@ sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solut
     r.cover = malloc(r.ncells * sizeof *r.cover);
     r.stamp = calloc(r.ncells, sizeof *r.stamp);
     r.prev = malloc(r.ncells * sizeof *r.prev);
-    bool ok = chain && r.before && r.after && r.matched && r.corner_of && r.cover && r.stamp &&
-              r.prev;
-    if (ok) {
-        size_t i = depth;
-        for (uint32_t id = goal;; id = st->ops->parent(st, id)) {
-            chain[i] = id;
-            if (i-- == 0)
-                break;
-        }
-        sp->ops->decode(sp, st->ops->key(st, chain[0]), r.after);
-    }
-    for (size_t i = 1; ok && i <= depth; i++) {
+    bool ok = r.before && r.after && r.matched && r.corner_of && r.cover && r.stamp && r.prev;
+    if (ok && n)
+        sp->ops->decode(sp, key_at(ctx, 0), r.after);
+    for (size_t i = 1; ok && i < n; i++) {
         sb_block *swap = r.before;
         r.before = r.after;
         r.after = swap;
-        sp->ops->decode(sp, st->ops->key(st, chain[i]), r.after);
+        sp->ops->decode(sp, key_at(ctx, i), r.after);
         const sb_block *from, *to;
         moved_block(&r, &from, &to);
         if (sp->metric == SB_METRIC_PIECE)
@@ -189,7 +184,6 @@ sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solut
         else
             ok = add_move(&r, from->row, from->col, to->row, to->col);
     }
-    free(chain);
     free(r.before);
     free(r.after);
     free(r.matched);
@@ -204,4 +198,46 @@ sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solut
     sol->moves = r.moves;
     sol->nmoves = r.nmoves;
     return SB_OK;
+}
+
+typedef struct stored_path { const sb_store *st; const uint32_t *ids; } stored_path;
+
+static const void *stored_key(const void *ctx, size_t i)
+{
+    const stored_path *sp = ctx;
+    return sp->st->ops->key(sp->st, sp->ids[i]);
+}
+
+sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solution *sol)
+{
+    size_t depth = 0;
+    for (uint32_t id = goal; st->ops->parent(st, id) != SB_NO_NODE; id = st->ops->parent(st, id))
+        depth++;
+    uint32_t *ids = malloc((depth + 1) * sizeof *ids);
+    if (!ids)
+        return SB_ELIMIT;
+    size_t i = depth;
+    for (uint32_t id = goal;; id = st->ops->parent(st, id)) {
+        ids[i] = id;
+        if (i-- == 0)
+            break;
+    }
+    stored_path path = { st, ids };
+    sb_status status = read_moves(sp, stored_key, &path, depth + 1, sol);
+    free(ids);
+    return status;
+}
+
+typedef struct key_list { const unsigned char *keys; size_t key_size; } key_list;
+
+static const void *listed_key(const void *ctx, size_t i)
+{
+    const key_list *kl = ctx;
+    return kl->keys + i * kl->key_size;
+}
+
+sb_status sb_path_from_keys(sb_space *sp, const unsigned char *keys, size_t n, sb_solution *sol)
+{
+    key_list kl = { keys, sp->key_size };
+    return read_moves(sp, listed_key, &kl, n, sol);
 }

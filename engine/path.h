@@ -13,4 +13,8 @@
  * SB_ELIMIT (memory). */
 sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solution *sol);
 
+/* The same from the n keys (sp->key_size bytes each) of the path's
+ * configurations, root first. */
+sb_status sb_path_from_keys(sb_space *sp, const unsigned char *keys, size_t n, sb_solution *sol);
+
 #endif

@@ -7,7 +7,8 @@
  * id 0, 1, 2, ... until a stored child satisfies the goal or the ids run
  * out.  Every edge costs one move, so the first goal met is a nearest one.
  * A space may bring its own BFS kernel (the bitboard does: the fast path);
- * then this loop hands over to it, keeping the limits and path reading.
+ * then no store is built: the kernel keeps its own table, calls back for
+ * the limits, and hands back the configurations of the path.
  *
  * A*.  An open list of buckets indexed by f = g + w*h (integers), each a
  * stack, so among equal f the deepest node comes first.  With w = 1 and
@@ -78,6 +79,10 @@ typedef struct search {
     const sb_options *opts;
     sb_children kids;
     unsigned char *key;        /* copy of the key being expanded */
+    /* When the space's own BFS runs there is no store; it reports these. */
+    uint64_t kernel_stored;
+    size_t kernel_bytes;
+    sb_error *kernel_err;      /* where its check writes why it stopped */
     uint64_t expanded;
     size_t peak;
     double start_clock;        /* sb_clock() when the search began */
@@ -91,9 +96,21 @@ typedef struct search {
     bool guided;               /* h is the guide, not a bound */
 } search;
 
+/* Configurations stored, and the bytes that takes: the store's, or the
+ * kernel's when it runs. */
+static uint64_t stored(const search *s)
+{
+    return s->store ? s->store->count : s->kernel_stored;
+}
+
+static size_t store_bytes(const search *s)
+{
+    return s->store ? s->store->ops->bytes(s->store) : s->kernel_bytes;
+}
+
 static size_t bytes_held(const search *s)
 {
-    return s->store->ops->bytes(s->store) + s->space->ops->bytes(s->space) +
+    return store_bytes(s) + s->space->ops->bytes(s->space) +
            s->kids.cap * (s->kids.key_size + sizeof(uint64_t)) +
            s->g_cap * sizeof *s->g + s->open_bytes;
 }
@@ -118,7 +135,7 @@ static sb_status memory_limit(const search *s, sb_error *err)
 static bool budget_store(search *s)
 {
     uint64_t max = s->opts->limits.max_bytes;
-    if (!max)
+    if (!max || !s->store)
         return true;
     size_t own = s->store->ops->bytes(s->store);
     size_t kids = s->kids.cap * (s->kids.key_size + sizeof(uint64_t));
@@ -137,7 +154,7 @@ static sb_status check_limits(search *s, unsigned depth, sb_error *err)
         s->peak = held;
     if (!budget_store(s))
         return memory_limit(s, err);
-    if (lim->max_states && s->store->count > lim->max_states)
+    if (lim->max_states && stored(s) > lim->max_states)
         return sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations (--max-states)",
                        (unsigned long long)lim->max_states);
     /* The stores refuse growth past their budget; this is a last guard. */
@@ -149,7 +166,7 @@ static sb_status check_limits(search *s, unsigned depth, sb_error *err)
     if (lim->max_seconds > 0 && t > lim->max_seconds)
         return time_limit(s, err);
     if (s->opts->progress && t >= s->next_progress) {
-        sb_progress pr = { s->store->count, s->expanded, depth, held, t };
+        sb_progress pr = { stored(s), s->expanded, depth, held, t };
         s->opts->progress(&pr, s->opts->progress_ctx);
         s->next_progress = t + 0.25;
     }
@@ -188,19 +205,44 @@ static sb_status expand(search *s, uint32_t id, sb_error *err)
     return s->kids.over_budget ? memory_limit(s, err) : out_of_memory(err);
 }
 
-/* The hooks a space's own BFS kernel calls back through. */
-typedef struct kernel_ctx { search *s; sb_error *err; } kernel_ctx;
-
-static sb_status kernel_check(void *ctx, unsigned depth)
+/* The kernel's check: its figures become the search's, then the limits. */
+static sb_status kernel_check(void *ctx, const sb_bfs_run *now)
 {
-    kernel_ctx *k = ctx;
-    return check_limits(k->s, depth, k->err);
+    search *s = ctx;
+    s->expanded = now->expanded;
+    s->kernel_stored = now->stored;
+    s->kernel_bytes = now->bytes;
+    return check_limits(s, now->depth, s->kernel_err);
 }
 
-static sb_status kernel_full(void *ctx)
+/* BFS by the space's own kernel, which keeps the configurations itself and
+ * hands back the path; --max-memory becomes its budget. */
+static sb_status run_kernel(search *s, sb_solution *sol, sb_error *err)
 {
-    kernel_ctx *k = ctx;
-    return store_full(k->s, k->err);
+    sb_space *sp = s->space;
+    if (sp->ops->is_goal(sp, sp->root))
+        return SB_OK;
+    const sb_limits *lim = &s->opts->limits;
+    sb_bfs_run run = { .ctx = s, .stop_at_goal = true, .check = kernel_check,
+                       .max_states = lim->max_states ? lim->max_states : UINT64_MAX };
+    size_t others = bytes_held(s);
+    if (lim->max_bytes && others >= lim->max_bytes)
+        return memory_limit(s, err);
+    run.budget = lim->max_bytes ? (size_t)(lim->max_bytes - others) : 0;
+    s->kernel_err = err;
+    sb_status status = sp->ops->bfs(sp, &run);
+    s->expanded = run.expanded;
+    s->kernel_stored = run.stored;
+    s->kernel_bytes = run.bytes;
+    size_t held = bytes_held(s);
+    s->peak = held > s->peak ? held : s->peak;
+    if (status == SB_ELIMIT && run.full)
+        status = run.over_budget ? memory_limit(s, err) : out_of_memory(err);
+    if (status == SB_OK && sb_path_from_keys(sp, run.keys, run.path_len, sol) != SB_OK)
+        status = out_of_memory(err);
+    free(run.keys);
+    free(run.layer_sizes);
+    return status;
 }
 
 static sb_status run_bfs(search *s, uint32_t *goal, sb_error *err)
@@ -210,15 +252,6 @@ static sb_status run_bfs(search *s, uint32_t *goal, sb_error *err)
     if (sp->ops->is_goal(sp, sp->root)) {
         *goal = 0;
         return SB_OK;
-    }
-    if (sp->ops->bfs) {
-        kernel_ctx k = { s, err };
-        uint64_t max = s->opts->limits.max_states;
-        sb_bfs_hooks hooks = { &k, max ? max : UINT64_MAX, &s->expanded, kernel_check,
-                               kernel_full };
-        if (!budget_store(s))
-            return memory_limit(s, err);
-        return sp->ops->bfs(sp, st, &hooks, goal);
     }
     uint32_t layer_end = 1;
     unsigned depth = 0;
@@ -361,8 +394,8 @@ static sb_algo choose_algo(const sb_options *o, sb_path path)
     return o->optimal || path == SB_PATH_BITBOARD ? SB_ALGO_BFS : SB_ALGO_ASTAR;
 }
 
-static sb_status build(search *s, const sb_puzzle *p, const sb_catalog *cat, sb_path path,
-                       sb_error *err)
+static sb_status build_space(search *s, const sb_puzzle *p, const sb_catalog *cat,
+                             sb_path path, sb_error *err)
 {
     sb_status st = path == SB_PATH_BITBOARD
                        ? sb_bitboard_space_new(p, cat, s->opts->metric, &s->space)
@@ -370,10 +403,14 @@ static sb_status build(search *s, const sb_puzzle *p, const sb_catalog *cat, sb_
     if (st == SB_EINPUT)
         return sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the 64-bit bitboard",
                        p->rows, p->cols);
-    if (st != SB_OK)
-        return out_of_memory(err);
-    st = path == SB_PATH_BITBOARD ? sb_store_u64_new(&s->store)
-                                  : sb_store_uthash_new(s->space->key_size, &s->store);
+    return st == SB_OK ? SB_OK : out_of_memory(err);
+}
+
+/* The store for search.c's own loops, holding the root as node 0. */
+static sb_status build_store(search *s, sb_path path, sb_error *err)
+{
+    sb_status st = path == SB_PATH_BITBOARD ? sb_store_u64_new(&s->store)
+                                            : sb_store_uthash_new(s->space->key_size, &s->store);
     s->kids.key_size = s->space->key_size;
     s->key = malloc(s->space->key_size + 1);
     if (st != SB_OK || !s->key)
@@ -387,6 +424,19 @@ static sb_status build(search *s, const sb_puzzle *p, const sb_catalog *cat, sb_
                               SB_NO_NODE, &root, &fresh) != SB_OK)
         return store_full(s, err);
     return SB_OK;
+}
+
+/* Runs the search with a store (BFS or A*) and reads the path back. */
+static sb_status run_with_store(search *s, sb_algo algo, sb_path path, sb_solution *sol,
+                                sb_error *err)
+{
+    sb_status status = build_store(s, path, err);
+    uint32_t goal = SB_NO_NODE;
+    if (status == SB_OK)
+        status = algo == SB_ALGO_BFS ? run_bfs(s, &goal, err) : run_astar(s, &goal, err);
+    if (status == SB_OK && sb_path_read(s->space, s->store, goal, sol) != SB_OK)
+        status = out_of_memory(err);
+    return status;
 }
 
 static void teardown(search *s)
@@ -432,20 +482,18 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     if (sb_catalog_init(&cat, p) != SB_OK) {
         status = out_of_memory(err);
     } else {
-        status = build(&s, p, &cat, stats->path, err);
-        uint32_t goal = SB_NO_NODE;
-        if (status == SB_OK)
-            status = stats->algo == SB_ALGO_BFS ? run_bfs(&s, &goal, err)
-                                                : run_astar(&s, &goal, err);
-        if (status == SB_OK && sb_path_read(s.space, s.store, goal, sol) != SB_OK)
-            status = out_of_memory(err);
+        status = build_space(&s, p, &cat, stats->path, err);
+        if (status == SB_OK && stats->algo == SB_ALGO_BFS && s.space->ops->bfs)
+            status = run_kernel(&s, sol, err);
+        else if (status == SB_OK)
+            status = run_with_store(&s, stats->algo, stats->path, sol, err);
         if (status == SB_OK)
             sol->optimal = s.weight == 1;
         if (status == SB_UNSOLVABLE)
             sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations searched",
-                    (unsigned long long)s.store->count);
-        stats->stored = s.store ? s.store->count : 0;
-        size_t held = s.space && s.store ? bytes_held(&s) : 0;
+                    (unsigned long long)stored(&s));
+        stats->stored = stored(&s);
+        size_t held = s.space ? bytes_held(&s) : 0;
         stats->peak_bytes = held > s.peak ? held : s.peak;
     }
     stats->expanded = s.expanded;

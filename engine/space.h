@@ -9,7 +9,8 @@
  * Two stores exist: uthash (store_uthash.c, any key size) and an open-
  * addressing table of 64-bit keys (store_u64.c, for the bitboard).  The
  * bitboard also supplies its own BFS kernel (the optional bfs op), which
- * feeds its move generator straight into that table.
+ * feeds its move generator straight into a smaller table of its own
+ * (seen64.h): no store, no node ids, no parent links.
  *
  * A key is a fixed number of bytes per search and is canonical: two
  * configurations are equal exactly when their keys are.  Every edge of a
@@ -57,17 +58,34 @@ static inline unsigned char *sb_children_push(sb_children *c, uint64_t hash)
 typedef struct sb_space sb_space;
 typedef struct sb_store sb_store;
 
-/* What a space's own BFS kernel needs from the search that runs it. */
-typedef struct sb_bfs_hooks {
+/* A space's own breadth-first search (the bitboard's fast path), run by
+ * search.c to solve and by explore.c to count.  The caller fills in the
+ * first block; the kernel keeps the second up to date as it goes (check
+ * may read it) and owns its own table of seen configurations. */
+typedef struct sb_bfs_run {
     void *ctx;
-    uint64_t max_states;            /* call check as soon as count passes it */
-    uint64_t *expanded;             /* counts expansions */
+    bool stop_at_goal;          /* solve: stop at the first goal; explore: count them */
+    size_t budget;              /* bytes the kernel may hold, 0 for no limit */
+    uint64_t max_states;        /* call check as soon as stored passes it */
     /* Limits and progress: called when the expansion count is a multiple
-     * of 256 (check_limits keys its clock and progress to that count). */
-    sb_status (*check)(void *ctx, unsigned depth);
-    /* The status to return when the store refused to grow. */
-    sb_status (*full)(void *ctx);
-} sb_bfs_hooks;
+     * of 256 and when stored passes max_states.  Anything but SB_OK stops
+     * the walk with that status. */
+    sb_status (*check)(void *ctx, const struct sb_bfs_run *now);
+
+    uint64_t stored, expanded;  /* configurations stored and expanded */
+    size_t bytes;               /* what the kernel holds now */
+    unsigned depth;             /* the layer being expanded */
+    bool full;                  /* stopped because memory ran out ... */
+    bool over_budget;           /* ... or the budget refused it */
+    uint64_t goals;             /* goal configurations stored */
+    unsigned nearest_goal;      /* depth of the first one */
+    uint64_t *layer_sizes;      /* configurations per depth, nlayers of them */
+    size_t nlayers;
+    /* Solved: the keys from the root to the goal, path_len of them.
+     * Exhausted: one key of the farthest layer.  Owned by the caller. */
+    unsigned char *keys;
+    size_t path_len;
+} sb_bfs_run;
 
 typedef struct sb_space_ops {
     /* Appends every configuration one move away.  SB_OK or SB_ELIMIT. */
@@ -81,11 +99,13 @@ typedef struct sb_space_ops {
     uint64_t (*hash)(sb_space *sp, const void *key);
     size_t (*bytes)(const sb_space *sp);
     void (*free)(sb_space *sp);
-    /* Optional (NULL: use search.c's loop): a BFS specialised to this
-     * space and the store made for it, from node 0 (not a goal) until a
-     * stored child meets the goal (SB_OK, *goal set), the space is
-     * exhausted (SB_UNSOLVABLE), or a hook says stop. */
-    sb_status (*bfs)(sb_space *sp, sb_store *st, const sb_bfs_hooks *hooks, uint32_t *goal);
+    /* Optional (NULL: use search.c's or explore.c's loop): a BFS
+     * specialised to this space, with a table of its own, from the root
+     * (not a goal when stop_at_goal) until a goal is stored (SB_OK, with
+     * the path), the space is exhausted (SB_UNSOLVABLE when stopping at a
+     * goal, SB_OK when counting), memory runs out (SB_ELIMIT, full set),
+     * or check says stop (its status). */
+    sb_status (*bfs)(sb_space *sp, sb_bfs_run *run);
 } sb_space_ops;
 
 struct sb_space {
