@@ -49,6 +49,8 @@ typedef struct bitboard {
     uint64_t run_stop;            /* bits where a run of ones along a row must stop */
     uint64_t edge[4];             /* image bits on the tray's top, bottom, left, right edge */
     uint64_t column[MAX_SIDE + 1]; /* bit 0 of the first 2h-1 image rows, per h */
+    uint64_t image_col[64];       /* the bits of each image column */
+    bool goal_mirrors;            /* the goal looks the same mirrored left to right */
     int tallest, widest;          /* the largest block height and width */
     uint64_t tag_low, tag_high;   /* seen64's tag bits (0: no kernel) */
     int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
@@ -97,9 +99,13 @@ static inline __attribute__((always_inline)) void block_size(const bitboard *b, 
                                                               int *h, int *w)
 {
     *w = __builtin_ctzll((~S | b->run_stop) >> (a + 1)) / 2 + 1;
+    /* A fixed number of tests (tallest - 1), so no branch to mispredict. */
+    uint64_t joined = 1;
     *h = 1;
-    for (int below = a + b->width; below < 64 && (S >> below & 1); below += 2 * b->width)
-        ++*h;
+    for (int i = 1, below = a + b->width; i < b->tallest; i++, below += 2 * b->width) {
+        joined &= below < 64 ? S >> below : 0;
+        *h += (int)joined;
+    }
 }
 
 static inline __attribute__((always_inline)) int block_shape(const bitboard *b, uint64_t S, int a)
@@ -267,6 +273,23 @@ static sb_status expand(sb_space *sp, const void *key, sb_children *out)
 
 /* ---- the BFS kernel ---------------------------------------------------- */
 
+/* Mirror symmetry.  Mirroring the tray left to right maps moves to moves
+ * and keeps the image's spacer structure, so when the goal looks the same
+ * in the mirror a configuration and its mirror image are equally far from
+ * it.  The kernel then stores one of each pair, the smaller image, and
+ * searches about half as many configurations; the path is mapped back to
+ * real moves at the end. */
+static inline uint64_t mirrored(const bitboard *b, uint64_t S)
+{
+    int w = b->width;
+    uint64_t m = S & b->image_col[w / 2];
+    for (int x = 0; x < w / 2; x++) {
+        int by = w - 1 - 2 * x;
+        m |= (S & b->image_col[x]) << by | (S & b->image_col[w - 1 - x]) >> by;
+    }
+    return m;
+}
+
 /* One layer of the search: the images at one depth, in the order met. */
 typedef struct layer { uint64_t *keys; size_t n, cap; } layer;
 
@@ -278,6 +301,8 @@ typedef struct kernel {
     uint64_t tag;             /* seen64's tag of the layer being met */
     uint64_t goal;            /* the goal image met (stop_at_goal) */
     bool met;                 /* ... and whether there is one */
+    bool fold;                /* store one of each mirror pair */
+    uint64_t next_size;       /* configurations in the next layer (pairs count 2) */
     size_t layers_cap;        /* room in run->layer_sizes */
 } kernel;
 
@@ -317,6 +342,18 @@ static inline bool layer_push(kernel *k, layer *l, uint64_t key)
     return true;
 }
 
+/* The image that stands for S: S, or when folding the smaller of S and its
+ * mirror; *count is how many configurations it stands for. */
+static inline uint64_t representative(const kernel *k, uint64_t S, unsigned *count)
+{
+    *count = 1;
+    if (!k->fold)
+        return S;
+    uint64_t m = mirrored(k->b, S);
+    *count = m == S ? 1 : 2;
+    return m < S ? m : S;
+}
+
 /* The table's key for an image: its tag bits cleared. */
 static inline uint64_t seen_key(const kernel *k, uint64_t S)
 {
@@ -326,6 +363,8 @@ static inline uint64_t seen_key(const kernel *k, uint64_t S)
 static inline __attribute__((always_inline)) bool meet_child(void *ctx, uint64_t child)
 {
     kernel *k = ctx;
+    unsigned count;
+    child = representative(k, child, &count);
     int added = sb_seen64_add(&k->seen, seen_key(k, child), k->tag);
     if (added == 0)
         return true;
@@ -333,9 +372,11 @@ static inline __attribute__((always_inline)) bool meet_child(void *ctx, uint64_t
         k->run->full = true;
         return false;
     }
+    k->next_size += count;
     if ((child & k->b->goal_care) != k->b->goal_bits)
         return true;
-    if (k->run->goals++ == 0)
+    k->run->goals += count;
+    if (k->run->goals == count)
         k->run->nearest_goal = k->run->depth + 1;
     k->goal = child;
     k->met = k->run->stop_at_goal;
@@ -348,7 +389,21 @@ typedef struct way_back { const kernel *k; uint64_t want, found; } way_back;
 static bool step_back(void *ctx, uint64_t child)
 {
     way_back *w = ctx;
+    unsigned count;
+    child = representative(w->k, child, &count);
     if (sb_seen64_find(&w->k->seen, seen_key(w->k, child)) != w->want)
+        return true;
+    w->found = child;
+    return false;
+}
+
+/* Path reading when folded: finds the neighbour that the next stored
+ * image stands for. */
+static bool step_to(void *ctx, uint64_t child)
+{
+    way_back *w = ctx;
+    unsigned count;
+    if (representative(w->k, child, &count) != w->want)
         return true;
     w->found = child;
     return false;
@@ -356,7 +411,10 @@ static bool step_back(void *ctx, uint64_t child)
 
 /* Writes the images from the root to the goal met while expanding
  * `parent` at depth d: each configuration's predecessor is the neighbour
- * tagged one layer up (seen64.h says why that is unique). */
+ * tagged one layer up (seen64.h says why that is unique).  When folded,
+ * those are representatives, and the real path is then walked forward
+ * from the real root, one neighbour standing for the next image at a
+ * time (mirroring maps moves to moves, so there always is one). */
 static bool write_path(kernel *k, uint64_t parent, unsigned d)
 {
     sb_bfs_run *run = k->run;
@@ -369,6 +427,14 @@ static bool write_path(kernel *k, uint64_t parent, unsigned d)
         way_back w = { k, sb_seen64_tag(&k->seen, j - 1), 0 };
         generate(k->b, path[j], step_back, &w);
         path[j - 1] = w.found;
+    }
+    if (k->fold) {
+        memcpy(&path[0], k->b->base.root, sizeof path[0]);
+        for (unsigned j = 1; j <= d + 1; j++) {
+            way_back w = { k, path[j], 0 };
+            generate(k->b, path[j - 1], step_to, &w);
+            path[j] = w.found;
+        }
     }
     run->keys = (unsigned char *)path;
     run->path_len = (size_t)d + 2;
@@ -403,6 +469,7 @@ static sb_status expand_layer(kernel *k)
     sb_bfs_run *run = k->run;
     k->tag = sb_seen64_tag(&k->seen, run->depth + 1);
     k->next.n = 0;
+    k->next_size = 0;
     for (size_t i = 0; i < k->now.n; i++) {
         uint64_t S = k->now.keys[i];
         bool go_on = generate(k->b, S, meet_child, k);
@@ -430,7 +497,13 @@ static sb_status bfs(sb_space *sp, sb_bfs_run *run)
     kernel k = { .b = b, .run = run };
     sb_seen64_init(&k.seen, b->tag_low, b->tag_high, run->budget);
     uint64_t root;
+    unsigned now_size;
     memcpy(&root, sp->root, sizeof root);
+    /* Folding keeps distances to the goal; counting the whole space by
+     * pairs also needs the space to be mirrored into itself, which it is
+     * when the root is its own mirror image. */
+    k.fold = b->goal_mirrors && (run->stop_at_goal || mirrored(b, root) == root);
+    root = representative(&k, root, &now_size);
     sb_status status = SB_OK;
     if (sb_seen64_add(&k.seen, seen_key(&k, root), sb_seen64_tag(&k.seen, 0)) < 0 ||
         !layer_push(&k, &k.now, root)) {
@@ -438,10 +511,10 @@ static sb_status bfs(sb_space *sp, sb_bfs_run *run)
         status = SB_ELIMIT;
     }
     if (status == SB_OK && (root & b->goal_care) == b->goal_bits)
-        run->goals = 1;
+        run->goals = now_size;
     uint64_t far = root;
     for (run->depth = 0; status == SB_OK && k.now.n; run->depth++) {
-        if (!note_layer(&k, k.now.n)) {
+        if (!note_layer(&k, run->depth ? k.next_size : now_size)) {
             run->full = true;
             status = SB_ELIMIT;
             break;
@@ -632,6 +705,7 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
             b->edge[1] |= y == 2 * p->rows - 2 ? bit : 0;
             b->edge[2] |= x == 0 ? bit : 0;
             b->edge[3] |= x == b->width - 1 ? bit : 0;
+            b->image_col[x] |= bit;
         }
     b->column[1] = 1;
     for (int h = 2; h <= p->rows; h++)
@@ -666,6 +740,8 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
         b->goal_bits |= image_of(b, g, 1);
         b->goal_care |= image_of(b, g, 1) | block_ring(b, g->row, g->col, g->height, g->width);
     }
+    b->goal_mirrors = mirrored(b, b->goal_care) == b->goal_care &&
+                      mirrored(b, b->goal_bits) == b->goal_bits;
     uint64_t root = image_of(b, p->blocks, p->nblocks);
     memcpy(b->base.root, &root, sizeof root);
     *out = &b->base;

@@ -52,13 +52,14 @@ static sb_status out_of_memory(sb_error *err)
     return sb_fail(err, SB_ELIMIT, "ran out of memory after storing the configurations it could");
 }
 
-/* Checks the limits; `count` is how many configurations are stored. */
-static sb_status check_limits(walk *w, const sb_limits *lim, uint64_t expanded, sb_error *err)
+/* Checks the limits, given how many configurations are stored and how
+ * many bytes are held. */
+static sb_status check_limits(walk *w, const sb_limits *lim, uint64_t stored, size_t held,
+                              uint64_t expanded, sb_error *err)
 {
-    size_t held = bytes_held(w);
     if (held > w->peak)
         w->peak = held;
-    if (lim->max_states && w->store->count > lim->max_states)
+    if (lim->max_states && stored > lim->max_states)
         return sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations (--max-states)",
                        (unsigned long long)lim->max_states);
     if (lim->max_bytes && held > lim->max_bytes)
@@ -121,7 +122,7 @@ static sb_status run(walk *w, const sb_options *opts, sb_explore_report *r, sb_e
             if (fresh && r->has_goal && sp->ops->is_goal(sp, child) && r->goal_count++ == 0)
                 r->nearest_goal = depth + 1;
         }
-        sb_status lim = check_limits(w, &opts->limits, id + 1, err);
+        sb_status lim = check_limits(w, &opts->limits, st->count, bytes_held(w), id + 1, err);
         if (lim != SB_OK)
             return lim;
     }
@@ -140,6 +141,65 @@ static sb_status run(walk *w, const sb_options *opts, sb_explore_report *r, sb_e
         return out_of_memory(err);
     sp->ops->decode(sp, st->ops->key(st, layer_start), r->far_example);
     return SB_OK;
+}
+
+/* The walk by the space's own BFS kernel (the bitboard's), which keeps
+ * its own table: the same report, from the layer sizes it hands back. */
+typedef struct kernel_walk { walk *w; const sb_limits *lim; sb_error *err; } kernel_walk;
+
+static sb_status kernel_check(void *ctx, const sb_bfs_run *now)
+{
+    kernel_walk *kw = ctx;
+    return check_limits(kw->w, kw->lim, now->stored,
+                        now->bytes + kw->w->space->ops->bytes(kw->w->space), now->expanded,
+                        kw->err);
+}
+
+static sb_status run_kernel(walk *w, const sb_options *opts, sb_explore_report *r,
+                            sb_error *err)
+{
+    sb_space *sp = w->space;
+    const sb_limits *lim = &opts->limits;
+    kernel_walk kw = { w, lim, err };
+    size_t space_bytes = sp->ops->bytes(sp);
+    if (lim->max_bytes && space_bytes >= lim->max_bytes)
+        return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
+                       (unsigned long long)lim->max_bytes);
+    sb_bfs_run run = { .ctx = &kw, .check = kernel_check,
+                       .budget = lim->max_bytes ? (size_t)(lim->max_bytes - space_bytes) : 0,
+                       .max_states = lim->max_states ? lim->max_states : UINT64_MAX };
+    sb_status status = sp->ops->bfs(sp, &run);
+    size_t held = run.bytes + space_bytes;
+    w->peak = held > w->peak ? held : w->peak;
+    if (status == SB_ELIMIT && run.full)
+        status = run.over_budget
+                     ? sb_fail(err, SB_ELIMIT,
+                               "gave up at the memory limit of %llu bytes (--max-memory)",
+                               (unsigned long long)lim->max_bytes)
+                     : out_of_memory(err);
+    if (status == SB_OK) {
+        for (size_t d = 0; d < run.nlayers; d++) {
+            r->reachable += run.layer_sizes[d];
+            if (run.layer_sizes[d] > r->widest) {
+                r->widest = run.layer_sizes[d];
+                r->widest_depth = (unsigned)d;
+            }
+        }
+        r->farthest = (unsigned)(run.nlayers - 1);
+        r->per_depth = run.layer_sizes;
+        run.layer_sizes = NULL;
+        r->goal_count = r->has_goal ? run.goals : 0;
+        r->nearest_goal = run.nearest_goal;
+        r->nblocks = sp->cat->nblocks;
+        r->far_example = calloc(r->nblocks + 1, sizeof *r->far_example);
+        if (r->far_example)
+            sp->ops->decode(sp, run.keys, r->far_example);
+        else
+            status = out_of_memory(err);
+    }
+    free(run.keys);
+    free(run.layer_sizes);
+    return status;
 }
 
 sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_report *out,
@@ -167,7 +227,8 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
                 p->rows, p->cols);
     else if (status != SB_OK)
         status = out_of_memory(err);
-    if (status == SB_OK) {
+    bool by_kernel = status == SB_OK && w.space->ops->bfs;
+    if (status == SB_OK && !by_kernel) {
         status = path == SB_PATH_BITBOARD ? sb_store_u64_new(&w.store)
                                           : sb_store_uthash_new(w.space->key_size, &w.store);
         w.kids.key_size = w.space->key_size;
@@ -183,8 +244,8 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
         out->metric = opts->metric;
         out->path = path;
         out->has_goal = p->ngoals > 0;
-        status = run(&w, opts, out, err);
-        size_t held = bytes_held(&w);
+        status = by_kernel ? run_kernel(&w, opts, out, err) : run(&w, opts, out, err);
+        size_t held = by_kernel ? 0 : bytes_held(&w);
         out->peak_bytes = held > w.peak ? held : w.peak;
     }
     if (w.space)
