@@ -50,6 +50,7 @@ typedef struct bitboard {
     uint64_t edge[4];             /* image bits on the tray's top, bottom, left, right edge */
     uint64_t column[MAX_SIDE + 1]; /* bit 0 of the first 2h-1 image rows, per h */
     uint64_t image_col[64];       /* the bits of each image column */
+    int8_t image_x[64];           /* the image column of each bit */
     bool goal_mirrors;            /* the goal looks the same mirrored left to right */
     int tallest, widest;          /* the largest block height and width */
     uint64_t tag_low, tag_high;   /* seen64's tag bits (0: no kernel) */
@@ -115,16 +116,6 @@ static inline __attribute__((always_inline)) int block_shape(const bitboard *b, 
     return b->shape_id[h][w];
 }
 
-/* The image of the block whose upper-left corner is at bit a: its top row,
- * repeated down the 2h-1 image rows it spans. */
-static inline __attribute__((always_inline)) uint64_t block_image(const bitboard *b, uint64_t S,
-                                                                  int a)
-{
-    int h, w;
-    block_size(b, S, a, &h, &w);
-    return (((1ULL << (2 * w - 1)) - 1) * b->column[h]) << a;
-}
-
 /* The upper-left corners of the blocks that can step once in each
  * direction (up, down, left, right), found for all blocks at once.  For
  * left and right moves the representative of a block is the top cell of
@@ -175,8 +166,14 @@ static inline __attribute__((always_inline)) void movers(const bitboard *b, uint
  * inline functions taking a visit function: expand() collects children for
  * the generic search loop, and the BFS kernel below stores them straight
  * into the table.  Each call site passes a constant function, so the
- * compiler inlines the whole chain and the kernel pays no indirect call. */
-typedef bool (*visit_fn)(void *ctx, uint64_t child);   /* false: stop */
+ * compiler inlines the whole chain and the kernel pays no indirect call.
+ *
+ * Each child comes with its mirror image (left to right), kept up to date
+ * move by move from the mirror image mS of S that the caller passes: the
+ * kernel folds mirror pairs, and mirroring every child afresh would cost
+ * more than the move itself.  A visit function that ignores the mirror
+ * costs nothing for it: the compiler drops the arithmetic. */
+typedef bool (*visit_fn)(void *ctx, uint64_t child, uint64_t mirror);   /* false: stop */
 
 /* x moved one cell in direction d (a constant where it matters: every
  * caller's d is known when the generator is inlined). */
@@ -186,15 +183,35 @@ static inline __attribute__((always_inline)) uint64_t step(const bitboard *b, ui
     return d == 0 ? x >> v : d == 1 ? x << v : d == 2 ? x >> 2 : x << 2;
 }
 
-/* Unit and line moves of the block with image M in direction d: it steps
- * while it keeps off the tray's edge and the cells ahead are empty. */
-static inline __attribute__((always_inline)) bool slide(const bitboard *b, uint64_t S, uint64_t M,
-                                                         int d, visit_fn visit, void *ctx)
+/* The direction d becomes in the mirror: left and right trade places. */
+static inline __attribute__((always_inline)) int mirror_dir(int d)
 {
-    uint64_t rest = S & ~M;
-    while (!(M & b->edge[d]) && !(rest & step(b, M, d))) {
-        M = step(b, M, d);
-        if (!visit(ctx, rest | M))
+    return d ^ d >> 1;
+}
+
+/* A block's image and its mirror image, a shift apart: its corner's image
+ * column x and width w go to column (width - 1) - x - 2(w - 1). */
+typedef struct block { uint64_t image, mirror; } block;
+
+static inline __attribute__((always_inline)) block block_at(const bitboard *b, uint64_t S, int a)
+{
+    int h, w;
+    block_size(b, S, a, &h, &w);
+    uint64_t M = (((1ULL << (2 * w - 1)) - 1) * b->column[h]) << a;
+    int by = b->width + 1 - 2 * b->image_x[a] - 2 * w;
+    return (block){ M, by >= 0 ? M << by : M >> -by };
+}
+
+/* Unit and line moves of block B in direction d: it steps while it keeps
+ * off the tray's edge and the cells ahead are empty. */
+static inline __attribute__((always_inline)) bool slide(const bitboard *b, uint64_t S, uint64_t mS,
+                                                         block B, int d, visit_fn visit, void *ctx)
+{
+    uint64_t rest = S & ~B.image, mrest = mS & ~B.mirror;
+    while (!(B.image & b->edge[d]) && !(rest & step(b, B.image, d))) {
+        B.image = step(b, B.image, d);
+        B.mirror = step(b, B.mirror, mirror_dir(d));
+        if (!visit(ctx, rest | B.image, mrest | B.mirror))
             return false;
         if (b->base.metric == SB_METRIC_UNIT)
             break;
@@ -203,61 +220,67 @@ static inline __attribute__((always_inline)) bool slide(const bitboard *b, uint6
 }
 
 /* The slides of every block whose corner is in `corners`, in direction d. */
-static inline __attribute__((always_inline)) bool slides(const bitboard *b, uint64_t S,
+static inline __attribute__((always_inline)) bool slides(const bitboard *b, uint64_t S, uint64_t mS,
                                                           uint64_t corners, int d,
                                                           visit_fn visit, void *ctx)
 {
     for (; corners; corners &= corners - 1)
-        if (!slide(b, S, block_image(b, S, __builtin_ctzll(corners)), d, visit, ctx))
+        if (!slide(b, S, mS, block_at(b, S, __builtin_ctzll(corners)), d, visit, ctx))
             return false;
     return true;
 }
 
 /* Piece moves: a flood fill over the places the lifted block can reach,
  * each known by its image (and marked by its corner bit). */
-static inline __attribute__((always_inline)) bool wander(const bitboard *b, uint64_t S, uint64_t M,
-                                                          visit_fn visit, void *ctx)
+static inline __attribute__((always_inline)) bool wander(const bitboard *b, uint64_t S, uint64_t mS,
+                                                          block B, visit_fn visit, void *ctx)
 {
-    uint64_t rest = S & ~M, seen = M & -M;
-    uint64_t queue[64];
+    uint64_t rest = S & ~B.image, mrest = mS & ~B.mirror, seen = B.image & -B.image;
+    block queue[64];
     int head = 0, tail = 0;
-    queue[tail++] = M;
+    queue[tail++] = B;
     while (head < tail) {
-        uint64_t at = queue[head++];
+        block at = queue[head++];
 #pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
-            uint64_t next = step(b, at, d);
-            if ((at & b->edge[d]) || (rest & next) || (seen & next & -next))
+            block next = { step(b, at.image, d), step(b, at.mirror, mirror_dir(d)) };
+            uint64_t corner = next.image & -next.image;
+            if ((at.image & b->edge[d]) || (rest & next.image) || (seen & corner))
                 continue;
-            seen |= next & -next;
+            seen |= corner;
             queue[tail++] = next;
-            if (!visit(ctx, rest | next))
+            if (!visit(ctx, rest | next.image, mrest | next.mirror))
                 return false;
         }
     }
     return true;
 }
 
-/* Visits every configuration one move from S; false when visit stopped
- * it.  A piece move may bend, so under that metric each block that can
- * step at all (in any direction) starts one flood fill. */
+/* Visits every configuration one move from S (whose mirror image is mS);
+ * false when visit stopped it.  A piece move may bend, so under that
+ * metric each block that can step at all (in any direction) starts one
+ * flood fill. */
 static inline __attribute__((always_inline)) bool generate(const bitboard *b, uint64_t S,
-                                                            visit_fn visit, void *ctx)
+                                                            uint64_t mS, visit_fn visit,
+                                                            void *ctx)
 {
     uint64_t corner[4];
     movers(b, S, corner);
     if (b->base.metric == SB_METRIC_PIECE) {
         for (uint64_t m = corner[0] | corner[1] | corner[2] | corner[3]; m; m &= m - 1)
-            if (!wander(b, S, block_image(b, S, __builtin_ctzll(m)), visit, ctx))
+            if (!wander(b, S, mS, block_at(b, S, __builtin_ctzll(m)), visit, ctx))
                 return false;
         return true;
     }
-    return slides(b, S, corner[0], 0, visit, ctx) && slides(b, S, corner[1], 1, visit, ctx) &&
-           slides(b, S, corner[2], 2, visit, ctx) && slides(b, S, corner[3], 3, visit, ctx);
+    return slides(b, S, mS, corner[0], 0, visit, ctx) &&
+           slides(b, S, mS, corner[1], 1, visit, ctx) &&
+           slides(b, S, mS, corner[2], 2, visit, ctx) &&
+           slides(b, S, mS, corner[3], 3, visit, ctx);
 }
 
-static bool collect(void *ctx, uint64_t child)
+static bool collect(void *ctx, uint64_t child, uint64_t mirror)
 {
+    (void)mirror;
     unsigned char *slot = sb_children_push(ctx, 0);
     if (slot)
         memcpy(slot, &child, sizeof child);
@@ -268,7 +291,7 @@ static sb_status expand(sb_space *sp, const void *key, sb_children *out)
 {
     uint64_t S;
     memcpy(&S, key, sizeof S);
-    return generate((const bitboard *)sp, S, collect, out) ? SB_OK : SB_ELIMIT;
+    return generate((const bitboard *)sp, S, 0, collect, out) ? SB_OK : SB_ELIMIT;
 }
 
 /* ---- the BFS kernel ---------------------------------------------------- */
@@ -281,13 +304,13 @@ static sb_status expand(sb_space *sp, const void *key, sb_children *out)
  * real moves at the end. */
 static inline uint64_t mirrored(const bitboard *b, uint64_t S)
 {
-    int w = b->width;
-    uint64_t m = S & b->image_col[w / 2];
-    for (int x = 0; x < w / 2; x++) {
-        int by = w - 1 - 2 * x;
-        m |= (S & b->image_col[x]) << by | (S & b->image_col[w - 1 - x]) >> by;
+    /* Image columns x and w-1-x trade places, one pair at a time. */
+    for (int x = 0; x < b->width / 2; x++) {
+        int by = b->width - 1 - 2 * x;
+        uint64_t t = (S >> by ^ S) & b->image_col[x];
+        S ^= t | t << by;
     }
-    return m;
+    return S;
 }
 
 /* One layer of the search: the images at one depth, in the order met. */
@@ -344,14 +367,15 @@ static inline bool layer_push(kernel *k, layer *l, uint64_t key)
 
 /* The image that stands for S: S, or when folding the smaller of S and its
  * mirror; *count is how many configurations it stands for. */
-static inline uint64_t representative(const kernel *k, uint64_t S, unsigned *count)
+static inline uint64_t representative(const kernel *k, uint64_t S, uint64_t mirror,
+                                      unsigned *count)
 {
-    *count = 1;
-    if (!k->fold)
+    if (!k->fold) {
+        *count = 1;
         return S;
-    uint64_t m = mirrored(k->b, S);
-    *count = m == S ? 1 : 2;
-    return m < S ? m : S;
+    }
+    *count = mirror == S ? 1 : 2;
+    return mirror < S ? mirror : S;
 }
 
 /* The table's key for an image: its tag bits cleared. */
@@ -360,11 +384,15 @@ static inline uint64_t seen_key(const kernel *k, uint64_t S)
     return S & ~k->seen.tag_bits;
 }
 
-static inline __attribute__((always_inline)) bool meet_child(void *ctx, uint64_t child)
+/* Stores a child unless seen; notes goals.  False to stop the layer. */
+static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child, uint64_t mirror,
+                                                        bool fold)
 {
-    kernel *k = ctx;
-    unsigned count;
-    child = representative(k, child, &count);
+    unsigned count = 1;
+    if (fold) {
+        count = mirror == child ? 1 : 2;
+        child = mirror < child ? mirror : child;
+    }
     int added = sb_seen64_add(&k->seen, seen_key(k, child), k->tag);
     if (added == 0)
         return true;
@@ -383,14 +411,32 @@ static inline __attribute__((always_inline)) bool meet_child(void *ctx, uint64_t
     return !k->met;
 }
 
+static inline __attribute__((always_inline)) bool meet_child(void *ctx, uint64_t child,
+                                                              uint64_t mirror)
+{
+    return meet(ctx, child, mirror, false);
+}
+
+static inline __attribute__((always_inline)) bool meet_pair(void *ctx, uint64_t child,
+                                                             uint64_t mirror)
+{
+    return meet(ctx, child, mirror, true);
+}
+
+/* The mirror image generate() wants with S: only folding uses it. */
+static inline uint64_t mirror_of(const kernel *k, uint64_t S)
+{
+    return k->fold ? mirrored(k->b, S) : 0;
+}
+
 /* Path reading: finds a neighbour stored with the tag wanted. */
 typedef struct way_back { const kernel *k; uint64_t want, found; } way_back;
 
-static bool step_back(void *ctx, uint64_t child)
+static bool step_back(void *ctx, uint64_t child, uint64_t mirror)
 {
     way_back *w = ctx;
     unsigned count;
-    child = representative(w->k, child, &count);
+    child = representative(w->k, child, mirror, &count);
     if (sb_seen64_find(&w->k->seen, seen_key(w->k, child)) != w->want)
         return true;
     w->found = child;
@@ -399,11 +445,11 @@ static bool step_back(void *ctx, uint64_t child)
 
 /* Path reading when folded: finds the neighbour that the next stored
  * image stands for. */
-static bool step_to(void *ctx, uint64_t child)
+static bool step_to(void *ctx, uint64_t child, uint64_t mirror)
 {
     way_back *w = ctx;
     unsigned count;
-    if (representative(w->k, child, &count) != w->want)
+    if (representative(w->k, child, mirror, &count) != w->want)
         return true;
     w->found = child;
     return false;
@@ -425,14 +471,14 @@ static bool write_path(kernel *k, uint64_t parent, unsigned d)
     path[d] = parent;
     for (unsigned j = d; j > 0; j--) {
         way_back w = { k, sb_seen64_tag(&k->seen, j - 1), 0 };
-        generate(k->b, path[j], step_back, &w);
+        generate(k->b, path[j], mirror_of(k, path[j]), step_back, &w);
         path[j - 1] = w.found;
     }
     if (k->fold) {
         memcpy(&path[0], k->b->base.root, sizeof path[0]);
         for (unsigned j = 1; j <= d + 1; j++) {
             way_back w = { k, path[j], 0 };
-            generate(k->b, path[j - 1], step_to, &w);
+            generate(k->b, path[j - 1], mirror_of(k, path[j - 1]), step_to, &w);
             path[j] = w.found;
         }
     }
@@ -463,8 +509,10 @@ static sb_status report(kernel *k)
     return k->run->check(k->run->ctx, k->run);
 }
 
-/* Expands one layer into the next.  SB_OK to go on, or why to stop. */
-static sb_status expand_layer(kernel *k)
+/* Expands one layer into the next.  SB_OK to go on, or why to stop.
+ * Written once and made twice (below), folding and not, so that neither
+ * pays for the other's test in its inner loop. */
+static inline __attribute__((always_inline)) sb_status expand_layer(kernel *k, visit_fn meet_fn)
 {
     sb_bfs_run *run = k->run;
     k->tag = sb_seen64_tag(&k->seen, run->depth + 1);
@@ -472,7 +520,7 @@ static sb_status expand_layer(kernel *k)
     k->next_size = 0;
     for (size_t i = 0; i < k->now.n; i++) {
         uint64_t S = k->now.keys[i];
-        bool go_on = generate(k->b, S, meet_child, k);
+        bool go_on = generate(k->b, S, mirror_of(k, S), meet_fn, k);
         run->expanded++;
         if (!go_on && run->full)
             return SB_ELIMIT;
@@ -485,6 +533,16 @@ static sb_status expand_layer(kernel *k)
         }
     }
     return SB_OK;
+}
+
+static sb_status expand_plain(kernel *k)
+{
+    return expand_layer(k, meet_child);
+}
+
+static sb_status expand_folded(kernel *k)
+{
+    return expand_layer(k, meet_pair);
 }
 
 /* The same breadth-first search as search.c's, specialised to the bitboard:
@@ -503,7 +561,7 @@ static sb_status bfs(sb_space *sp, sb_bfs_run *run)
      * pairs also needs the space to be mirrored into itself, which it is
      * when the root is its own mirror image. */
     k.fold = b->goal_mirrors && (run->stop_at_goal || mirrored(b, root) == root);
-    root = representative(&k, root, &now_size);
+    root = representative(&k, root, mirror_of(&k, root), &now_size);
     sb_status status = SB_OK;
     if (sb_seen64_add(&k.seen, seen_key(&k, root), sb_seen64_tag(&k.seen, 0)) < 0 ||
         !layer_push(&k, &k.now, root)) {
@@ -520,7 +578,7 @@ static sb_status bfs(sb_space *sp, sb_bfs_run *run)
             break;
         }
         far = k.now.keys[0];
-        status = expand_layer(&k);
+        status = k.fold ? expand_folded(&k) : expand_plain(&k);
         if (status != SB_OK || k.met)
             break;
         layer swap = k.now;
@@ -706,6 +764,7 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
             b->edge[2] |= x == 0 ? bit : 0;
             b->edge[3] |= x == b->width - 1 ? bit : 0;
             b->image_col[x] |= bit;
+            b->image_x[y * b->width + x] = (int8_t)x;
         }
     b->column[1] = 1;
     for (int h = 2; h <= p->rows; h++)
