@@ -5,12 +5,12 @@
  *
  * The search loop (search.c) is written once against these seams.  Two
  * spaces exist: the general board (board.c, any tray up to SB_MAX_CELLS)
- * and the spaced bitboard (bitboard.c, trays whose image fits 64 bits).
+ * and the spaced bitboard (bitboard.h, trays whose image fits 64 bits).
  * Two stores exist: uthash (store_uthash.c, any key size) and an open-
  * addressing table of 64-bit keys (store_u64.c, for the bitboard).  The
- * bitboard also supplies its own BFS kernel (the optional bfs op), which
- * feeds its move generator straight into a smaller table of its own
- * (seen64.h): no store, no node ids, no parent links.
+ * bitboard also supplies its own BFS kernel (the optional bfs op,
+ * bitboard_bfs.c), which feeds its move generator straight into a smaller
+ * table of its own (seen64.h): no store, no node ids, no parent links.
  *
  * A key is a fixed number of bytes per search and is canonical: two
  * configurations are equal exactly when their keys are.  Every edge of a
