@@ -132,16 +132,34 @@ static bool too_costly(const sb_shape *sh)
     return (uint64_t)sh->ngoals * sh->count > SB_ESTIMATE_BUDGET;
 }
 
+/* The one-cell steps from goal position goal to the nearest of n blocks
+ * at positions at[].  Rows and columns are found once per goal, not per
+ * pair: the guide runs for every configuration an A* stores. */
+static unsigned nearest_steps(const sb_catalog *cat, uint32_t goal, const uint16_t *at,
+                              uint32_t n)
+{
+    unsigned cols = (unsigned)cat->cols;
+    int gr = (int)(goal / cols), gc = (int)(goal % cols);
+    unsigned best = ~0u;
+    for (uint32_t i = 0; i < n && best; i++) {
+        int r = (int)(at[i] / cols), c = (int)(at[i] % cols);
+        unsigned d = (unsigned)(abs(r - gr) + abs(c - gc));
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
 unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
                           const uint32_t *blocked)
 {
     unsigned total = 0;
     for (int s = 0; s < cat->nshapes; s++) {
         const sb_shape *sh = &cat->shapes[s];
-        if (!anchors[s] || too_costly(sh))
+        if (!sh->ngoals || !anchors[s] || too_costly(sh))
             continue;
         for (uint32_t g = 0; g < sh->ngoals; g++) {
-            unsigned d = nearest(cat, SB_METRIC_UNIT, s, g, anchors[s]);
+            unsigned d = nearest_steps(cat, sh->goals[g], anchors[s], sh->count);
             if (d)
                 total += 2 * d + blocked[sh->first_goal + g];
         }
