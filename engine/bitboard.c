@@ -154,8 +154,8 @@ static const sb_space_ops bitboard_ops = {
     expand, is_goal, estimate, decode, hash_key, bytes, destroy, sb_bitboard_bfs
 };
 
-/* For the one tray shapes (1x32, 32x1) whose image leaves seen64 no tag
- * bits: the generic loops and the 64-bit store. */
+/* For the one tray shapes (1x32, 32x1) whose image leaves seen64 no bit
+ * to squeeze out: the generic loops and the 64-bit store. */
 static const sb_space_ops bitboard_ops_no_kernel = {
     expand, is_goal, estimate, decode, hash_key, bytes, destroy, NULL
 };
@@ -225,12 +225,10 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     b->run_stop = 1ULL << 63;
     for (int y = 1; y < 2 * p->rows - 1; y++)
         b->run_stop |= 1ULL << (y * b->width);
-    if (p->rows > 1 && p->cols > 1)
-        b->tag_low = 1ULL << (b->width + 1);   /* the first crossing */
-    else if (nbits <= 62)
-        b->tag_low = 1ULL << 62;
-    b->tag_high = b->tag_low ? 1ULL << 63 : 0;
-    b->base.ops = b->tag_low ? &bitboard_ops : &bitboard_ops_no_kernel;
+    b->spare_bit = p->rows > 1 && p->cols > 1 ? b->width + 1   /* the first crossing */
+                   : nbits <= 62                ? 62
+                                                : -1;
+    b->base.ops = b->spare_bit >= 0 ? &bitboard_ops : &bitboard_ops_no_kernel;
     memset(b->shape_id, -1, sizeof b->shape_id);
     uint32_t filled = 0;
     for (int s = 0; s < cat->nshapes; s++) {

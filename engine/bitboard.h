@@ -49,7 +49,7 @@ typedef struct bitboard {
     int8_t image_x[64];           /* the image column of each bit */
     bool goal_mirrors;            /* the goal looks the same mirrored left to right */
     int tallest, widest;          /* the largest block height and width */
-    uint64_t tag_low, tag_high;   /* seen64's tag bits (0: no kernel) */
+    int spare_bit;                /* an image bit seen64 may squeeze out (-1: no kernel) */
     int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
     uint64_t *pattern;            /* per shape: the block's image anchored at bit 0 */
     uint64_t goal_care, goal_bits; /* goal holds when (S & care) == bits */
@@ -71,7 +71,7 @@ static inline __attribute__((always_inline)) void block_size(const bitboard *b, 
     uint64_t joined = 1;
     *h = 1;
     for (int i = 1, below = a + b->width; i < b->tallest; i++, below += 2 * b->width) {
-        joined &= below < 64 ? S >> below : 0;
+        joined &= S >> (below & 63) & (uint64_t)(below < 64);
         *h += (int)joined;
     }
 }

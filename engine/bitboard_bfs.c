@@ -3,12 +3,12 @@
  * move generator (bitboard.h) feeds seen64's table and the next layer
  * directly, with no store, no node ids and no parent links.
  *
- * The table's key is the image with seen64's two tag bits cleared: bit 63
- * (a spaced image has at most 63 bits: (2H-1)(2W-1) is odd) and one
- * crossing bit, which is redundant (a crossing is 1 exactly when the
- * spacers above and left of it are), or on a one-row or one-column tray
- * bit 62 when the image leaves it free.  The tag is the depth mod 3,
- * which is all the path needs (seen64.h).
+ * The table is told which image bit it may squeeze out of its keys (it
+ * keeps 62 bits and bit 63 is never used: (2H-1)(2W-1) is odd): the first
+ * crossing, which is redundant (a crossing is 1 exactly when the spacers
+ * above and left of it are), or on a one-row or one-column tray bit 62
+ * when the image leaves it free.  Besides the key it keeps the depth mod
+ * 3, which is all the path needs (seen64.h).
  *
  * When the goal looks the same mirrored left to right, a configuration
  * and its mirror image are equally far from it: the search then stores
@@ -17,7 +17,7 @@
  *
  * Invariants: every image in the table or a layer is a representative
  * (itself when not folding); `now` holds depth run->depth, `next` the
- * images first met while expanding it, tagged depth + 1.
+ * images first met while expanding it, stored at depth + 1.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +33,7 @@ typedef struct kernel {
     sb_bfs_run *run;
     sb_seen64 seen;
     layer now, next;          /* the layer being expanded, the one being met */
-    uint64_t tag;             /* seen64's tag of the layer being met */
+    unsigned next_depth;      /* depth of the layer being met */
     uint64_t goal;            /* the goal image met (stop_at_goal) */
     bool met;                 /* ... and whether there is one */
     bool fold;                /* store one of each mirror pair */
@@ -90,12 +90,6 @@ static inline uint64_t representative(const kernel *k, uint64_t S, uint64_t mirr
     return mirror < S ? mirror : S;
 }
 
-/* The table's key for an image: its tag bits cleared. */
-static inline uint64_t seen_key(const kernel *k, uint64_t S)
-{
-    return S & ~k->seen.tag_bits;
-}
-
 /* Stores a child unless seen; notes goals.  False to stop the layer. */
 static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child, uint64_t mirror,
                                                         bool fold)
@@ -105,7 +99,7 @@ static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child
         count = mirror == child ? 1 : 2;
         child = mirror < child ? mirror : child;
     }
-    int added = sb_seen64_add(&k->seen, seen_key(k, child), k->tag);
+    int added = sb_seen64_add(&k->seen, child, k->next_depth);
     if (added == 0)
         return true;
     if (added < 0 || !layer_push(k, &k->next, child)) {
@@ -141,7 +135,8 @@ static inline uint64_t mirror_of(const kernel *k, uint64_t S)
     return k->fold ? mirrored(k->b, S) : 0;
 }
 
-/* Path reading: finds a neighbour stored with the tag wanted. */
+/* Path reading: finds a neighbour stored at the depth (mod 3) wanted, or
+ * (step_to) the one that a given representative stands for. */
 typedef struct way_back { const kernel *k; uint64_t want, found; } way_back;
 
 static bool step_back(void *ctx, uint64_t child, uint64_t mirror)
@@ -149,14 +144,12 @@ static bool step_back(void *ctx, uint64_t child, uint64_t mirror)
     way_back *w = ctx;
     unsigned count;
     child = representative(w->k, child, mirror, &count);
-    if (sb_seen64_find(&w->k->seen, seen_key(w->k, child)) != w->want)
+    if (sb_seen64_find(&w->k->seen, child) != (int)w->want)
         return true;
     w->found = child;
     return false;
 }
 
-/* Path reading when folded: finds the neighbour that the next stored
- * image stands for. */
 static bool step_to(void *ctx, uint64_t child, uint64_t mirror)
 {
     way_back *w = ctx;
@@ -169,7 +162,7 @@ static bool step_to(void *ctx, uint64_t child, uint64_t mirror)
 
 /* Writes the images from the root to the goal met while expanding
  * `parent` at depth d: each configuration's predecessor is the neighbour
- * tagged one layer up (seen64.h says why that is unique).  When folded,
+ * stored one layer up (seen64.h says why that is unique).  When folded,
  * those are representatives, and the real path is then walked forward
  * from the real root, one neighbour standing for the next image at a
  * time (mirroring maps moves to moves, so there always is one). */
@@ -182,7 +175,7 @@ static bool write_path(kernel *k, uint64_t parent, unsigned d)
     path[d + 1] = k->goal;
     path[d] = parent;
     for (unsigned j = d; j > 0; j--) {
-        way_back w = { k, sb_seen64_tag(&k->seen, j - 1), 0 };
+        way_back w = { k, (j - 1) % 3, 0 };
         generate(k->b, path[j], mirror_of(k, path[j]), step_back, &w);
         path[j - 1] = w.found;
     }
@@ -227,7 +220,7 @@ static sb_status report(kernel *k)
 static inline __attribute__((always_inline)) sb_status expand_layer(kernel *k, visit_fn meet_fn)
 {
     sb_bfs_run *run = k->run;
-    k->tag = sb_seen64_tag(&k->seen, run->depth + 1);
+    k->next_depth = run->depth + 1;
     k->next.n = 0;
     k->next_size = 0;
     for (size_t i = 0; i < k->now.n; i++) {
@@ -265,7 +258,7 @@ sb_status sb_bitboard_bfs(sb_space *sp, sb_bfs_run *run)
 {
     const bitboard *b = (const bitboard *)sp;
     kernel k = { .b = b, .run = run };
-    sb_seen64_init(&k.seen, b->tag_low, b->tag_high, run->budget);
+    sb_seen64_init(&k.seen, b->spare_bit, run->budget);
     uint64_t root;
     unsigned now_size;
     memcpy(&root, sp->root, sizeof root);
@@ -275,7 +268,7 @@ sb_status sb_bitboard_bfs(sb_space *sp, sb_bfs_run *run)
     k.fold = b->goal_mirrors && (run->stop_at_goal || mirrored(b, root) == root);
     root = representative(&k, root, mirror_of(&k, root), &now_size);
     sb_status status = SB_OK;
-    if (sb_seen64_add(&k.seen, seen_key(&k, root), sb_seen64_tag(&k.seen, 0)) < 0 ||
+    if (sb_seen64_add(&k.seen, root, 0) < 0 ||
         !layer_push(&k, &k.now, root)) {
         run->full = true;
         status = SB_ELIMIT;
