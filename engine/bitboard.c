@@ -1,139 +1,60 @@
 /*
- * bitboard.c - the fast space's operations for the generic search and
- * explore loops (expand, goal test, estimates, decoding) and its
- * construction.  The image and the move generator are described in
- * bitboard.h; the BFS kernel is bitboard_bfs.c.
+ * bitboard.c - building the fast space, and its operation tables for the
+ * generic search and explore loops.  The image and the move generator are
+ * described in bitboard.h and bitboard_moves.h; the BFS kernel is
+ * bitboard_bfs.c.
+ *
+ * The masks are computed once in 128 bits and copied down to 64 when the
+ * image fits: the 64-bit instance is the fast path (with the kernel), the
+ * 128-bit one serves trays up to 6x6 through the generic loops.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bitboard.h"
 
+static sb_wide bit_at(int i)
+{
+    return (sb_wide)1 << i;
+}
+
 static int cell_bit(const bitboard *b, int r, int c)
 {
     return 2 * r * b->width + 2 * c;
 }
 
-/* The image of an h x w block anchored at bit 0. */
-static uint64_t block_pattern(const bitboard *b, int h, int w)
+/* The image of an h x w block with its upper-left cell at (r, c). */
+static sb_wide block_image(const bitboard *b, int r, int c, int h, int w)
 {
-    uint64_t m = 0;
-    for (int y = 0; y < 2 * h - 1; y++)
-        for (int x = 0; x < 2 * w - 1; x++)
-            m |= 1ULL << (y * b->width + x);
+    sb_wide m = 0;
+    for (int y = 2 * r; y < 2 * (r + h) - 1; y++)
+        for (int x = 2 * c; x < 2 * (c + w) - 1; x++)
+            m |= bit_at(y * b->width + x);
     return m;
 }
 
 /* The spacer ring around a block: bits that must be 0 for the block to be
  * exactly h x w at that place (and not part of a larger one). */
-static uint64_t block_ring(const bitboard *b, int r, int c, int h, int w)
+static sb_wide block_ring(const bitboard *b, int r, int c, int h, int w)
 {
-    uint64_t m = 0;
+    sb_wide m = 0;
     int y0 = 2 * r - 1, y1 = 2 * (r + h) - 1, x0 = 2 * c - 1, x1 = 2 * (c + w) - 1;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             bool edge = y == y0 || y == y1 || x == x0 || x == x1;
             if (edge && y >= 0 && x >= 0 && y < 2 * b->rows - 1 && x < b->width)
-                m |= 1ULL << (y * b->width + x);
+                m |= bit_at(y * b->width + x);
         }
     return m;
-}
-
-static bool collect(void *ctx, uint64_t child, uint64_t mirror)
-{
-    (void)mirror;
-    unsigned char *slot = sb_children_push(ctx, 0);
-    if (slot)
-        memcpy(slot, &child, sizeof child);
-    return slot != NULL;
-}
-
-static sb_status expand(sb_space *sp, const void *key, sb_children *out)
-{
-    uint64_t S;
-    memcpy(&S, key, sizeof S);
-    return generate((const bitboard *)sp, S, 0, collect, out) ? SB_OK : SB_ELIMIT;
-}
-
-static bool is_goal(sb_space *sp, const void *key)
-{
-    const bitboard *b = (const bitboard *)sp;
-    uint64_t S;
-    memcpy(&S, key, sizeof S);
-    return (S & b->goal_care) == b->goal_bits;
-}
-
-static uint64_t hash_key(sb_space *sp, const void *key)
-{
-    uint64_t S;
-    (void)sp;
-    memcpy(&S, key, sizeof S);
-    return sb_mix64(S);
-}
-
-/* Calls visit(anchor bit, shape) for every block, in row-major order. */
-static void each_block(const bitboard *b, uint64_t S,
-                       void (*visit)(const bitboard *, int, int, void *), void *ctx)
-{
-    for (uint64_t rest = S & b->cells; rest;) {
-        /* The lowest occupied cell left is a block's upper-left corner. */
-        int anchor = __builtin_ctzll(rest), s = block_shape(b, S, anchor);
-        rest &= ~(b->pattern[s] << anchor);
-        visit(b, anchor, s, ctx);
-    }
-}
-
-static int anchor_cell(const bitboard *b, int anchor)
-{
-    return anchor / (2 * b->width) * b->cols + anchor % b->width / 2;
-}
-
-typedef struct sorted_anchors { uint32_t fill[MAX_SIDE * MAX_SIDE]; } sorted_anchors;
-
-static void note_anchor(const bitboard *b, int anchor, int s, void *ctx)
-{
-    sorted_anchors *sa = ctx;
-    ((uint16_t *)b->anchors[s])[sa->fill[s]++] = (uint16_t)anchor_cell(b, anchor);
-}
-
-static unsigned estimate(sb_space *sp, const void *key, bool guide)
-{
-    bitboard *b = (bitboard *)sp;
-    sorted_anchors sa;
-    uint64_t S;
-    memcpy(&S, key, sizeof S);
-    memset(sa.fill, 0, sizeof(uint32_t) * (size_t)sp->cat->nshapes);
-    each_block(b, S, note_anchor, &sa);
-    if (!guide)
-        return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
-    for (uint32_t g = 0; g < sp->cat->ngoals; g++)
-        b->blocked[g] = (uint32_t)__builtin_popcountll(S & b->goal_cells[g]);
-    return sb_catalog_guide(sp->cat, b->anchors, b->blocked);
-}
-
-typedef struct block_list { sb_block *out; size_t n; } block_list;
-
-static void note_block(const bitboard *b, int anchor, int s, void *ctx)
-{
-    block_list *bl = ctx;
-    const sb_shape *sh = &b->base.cat->shapes[s];
-    int cell = anchor_cell(b, anchor);
-    bl->out[bl->n++] = (sb_block){ cell / b->cols, cell % b->cols, sh->height, sh->width };
-}
-
-static void decode(sb_space *sp, const void *key, sb_block *out)
-{
-    block_list bl = { out, 0 };
-    uint64_t S;
-    memcpy(&S, key, sizeof S);
-    each_block((const bitboard *)sp, S, note_block, &bl);
 }
 
 static size_t bytes(const sb_space *sp)
 {
     const bitboard *b = (const bitboard *)sp;
-    return sizeof *b + (size_t)sp->cat->nshapes * (sizeof(uint64_t) + sizeof(void *)) +
-           sp->cat->nblocks * sizeof *b->anchor_store + sizeof(uint64_t);
+    return sizeof *b + (size_t)sp->cat->nshapes * sizeof(void *) +
+           sp->cat->nblocks * sizeof *b->anchor_store +
+           sp->cat->ngoals * (sizeof(uint64_t) + sizeof(sb_wide) + sizeof(uint32_t)) +
+           sp->key_size;
 }
 
 static void destroy(sb_space *sp)
@@ -141,34 +62,101 @@ static void destroy(sb_space *sp)
     bitboard *b = (bitboard *)sp;
     if (!b)
         return;
-    free(b->pattern);
     free(b->anchor_store);
     free(b->anchors);
-    free(b->goal_cells);
+    free(b->m64.goal_cells);
+    free(b->m128.goal_cells);
     free(b->blocked);
     free(b->base.root);
     free(b);
 }
 
-static const sb_space_ops bitboard_ops = {
-    expand, is_goal, estimate, decode, hash_key, bytes, destroy, sb_bitboard_bfs
+static const sb_space_ops ops64 = {
+    expand64, is_goal64, estimate64, decode64, hash_key64, bytes, destroy, sb_bitboard_bfs
 };
 
 /* For the one tray shapes (1x32, 32x1) whose image leaves seen64 no bit
  * to squeeze out: the generic loops and the 64-bit store. */
-static const sb_space_ops bitboard_ops_no_kernel = {
-    expand, is_goal, estimate, decode, hash_key, bytes, destroy, NULL
+static const sb_space_ops ops64_no_kernel = {
+    expand64, is_goal64, estimate64, decode64, hash_key64, bytes, destroy, NULL
+};
+
+static const sb_space_ops ops128 = {
+    expand128, is_goal128, estimate128, decode128, hash_key128, bytes, destroy, NULL
 };
 
 /* The image of a list of blocks. */
-static uint64_t image_of(const bitboard *b, const sb_block *blocks, size_t n)
+static sb_wide image_of(const bitboard *b, const sb_block *blocks, size_t n)
 {
-    uint64_t S = 0;
-    for (size_t i = 0; i < n; i++) {
-        int s = b->shape_id[blocks[i].height][blocks[i].width];
-        S |= b->pattern[s] << cell_bit(b, blocks[i].row, blocks[i].col);
-    }
+    sb_wide S = 0;
+    for (size_t i = 0; i < n; i++)
+        S |= block_image(b, blocks[i].row, blocks[i].col, blocks[i].height, blocks[i].width);
     return S;
+}
+
+/* The tray's masks, in 128 bits. */
+static void fill_masks(bitboard *b, const sb_puzzle *p)
+{
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++) {
+            sb_wide bit = bit_at(cell_bit(b, r, c));
+            b->m128.cells |= bit;
+            b->m128.may_leave[0] |= r > 0 ? bit : 0;
+            b->m128.may_leave[1] |= r + 1 < p->rows ? bit : 0;
+            b->m128.may_leave[2] |= c > 0 ? bit : 0;
+            b->m128.may_leave[3] |= c + 1 < p->cols ? bit : 0;
+        }
+    for (int y = 0; y < 2 * p->rows - 1; y++)
+        for (int x = 0; x < b->width; x++) {
+            sb_wide bit = bit_at(y * b->width + x);
+            b->m128.edge[0] |= y == 0 ? bit : 0;
+            b->m128.edge[1] |= y == 2 * p->rows - 2 ? bit : 0;
+            b->m128.edge[2] |= x == 0 ? bit : 0;
+            b->m128.edge[3] |= x == b->width - 1 ? bit : 0;
+            b->m128.image_col[x] |= bit;
+            b->image_x[y * b->width + x] = (int8_t)x;
+        }
+    b->m128.column[1] = 1;
+    for (int h = 2; h <= p->rows; h++)
+        b->m128.column[h] = b->m128.column[h - 1] | bit_at((2 * h - 3) * b->width) |
+                            bit_at((2 * h - 2) * b->width);
+    /* A run of ones stops at the next image row, or past the image. */
+    int top = b->wide ? 127 : 63;
+    b->m128.run_stop = bit_at(top);
+    for (int y = 1; y < 2 * p->rows - 1; y++)
+        b->m128.run_stop |= bit_at(y * b->width);
+    for (size_t i = 0; i < p->ngoals; i++) {
+        const sb_block *g = &p->goals[i];
+        b->m128.goal_bits |= image_of(b, g, 1);
+        b->m128.goal_care |= image_of(b, g, 1) | block_ring(b, g->row, g->col, g->height, g->width);
+    }
+    const sb_catalog *cat = b->base.cat;
+    for (int s = 0; s < cat->nshapes; s++) {
+        const sb_shape *sh = &cat->shapes[s];
+        for (uint32_t g = 0; g < sh->ngoals; g++)
+            b->m128.goal_cells[sh->first_goal + g] =
+                block_image(b, sh->goals[g] / p->cols, sh->goals[g] % p->cols, sh->height,
+                            sh->width) & b->m128.cells;
+    }
+}
+
+/* The same masks in 64 bits, for an image that fits. */
+static void narrow_masks(bitboard *b)
+{
+    b->m64.cells = (uint64_t)b->m128.cells;
+    for (int d = 0; d < 4; d++) {
+        b->m64.may_leave[d] = (uint64_t)b->m128.may_leave[d];
+        b->m64.edge[d] = (uint64_t)b->m128.edge[d];
+    }
+    b->m64.run_stop = (uint64_t)b->m128.run_stop;
+    for (int h = 0; h <= MAX_SIDE; h++)
+        b->m64.column[h] = (uint64_t)b->m128.column[h];
+    for (int x = 0; x < 64; x++)
+        b->m64.image_col[x] = (uint64_t)b->m128.image_col[x];
+    b->m64.goal_care = (uint64_t)b->m128.goal_care;
+    b->m64.goal_bits = (uint64_t)b->m128.goal_bits;
+    for (uint32_t g = 0; g < b->base.cat->ngoals; g++)
+        b->m64.goal_cells[g] = (uint64_t)b->m128.goal_cells[g];
 }
 
 sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
@@ -181,54 +169,24 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
         return SB_ELIMIT;
     b->base.cat = cat;
     b->base.metric = metric;
-    b->base.key_size = sizeof(uint64_t);
     b->rows = p->rows;
     b->cols = p->cols;
     b->width = 2 * p->cols - 1;
-    size_t n = (size_t)cat->nshapes + 1;
-    b->pattern = calloc(n, sizeof *b->pattern);
+    int nbits = (2 * p->rows - 1) * b->width;
+    b->wide = nbits > 64;
+    b->base.key_size = b->wide ? sizeof(sb_wide) : sizeof(uint64_t);
+    size_t n = (size_t)cat->nshapes + 1, ngoals = (size_t)cat->ngoals + 1;
     b->anchors = calloc(n, sizeof *b->anchors);
     b->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *b->anchor_store);
-    b->base.root = malloc(sizeof(uint64_t));
-    b->goal_cells = calloc((size_t)cat->ngoals + 1, sizeof *b->goal_cells);
-    b->blocked = calloc((size_t)cat->ngoals + 1, sizeof *b->blocked);
-    if (!b->pattern || !b->anchors || !b->anchor_store || !b->base.root ||
-        !b->goal_cells || !b->blocked) {
+    b->base.root = malloc(b->base.key_size);
+    b->m64.goal_cells = calloc(ngoals, sizeof *b->m64.goal_cells);
+    b->m128.goal_cells = calloc(ngoals, sizeof *b->m128.goal_cells);
+    b->blocked = calloc(ngoals, sizeof *b->blocked);
+    if (!b->anchors || !b->anchor_store || !b->base.root || !b->m64.goal_cells ||
+        !b->m128.goal_cells || !b->blocked) {
         destroy(&b->base);
         return SB_ELIMIT;
     }
-
-    for (int r = 0; r < p->rows; r++)
-        for (int c = 0; c < p->cols; c++) {
-            uint64_t bit = 1ULL << cell_bit(b, r, c);
-            b->cells |= bit;
-            b->may_leave[0] |= r > 0 ? bit : 0;
-            b->may_leave[1] |= r + 1 < p->rows ? bit : 0;
-            b->may_leave[2] |= c > 0 ? bit : 0;
-            b->may_leave[3] |= c + 1 < p->cols ? bit : 0;
-        }
-    int nbits = (2 * p->rows - 1) * b->width;
-    for (int y = 0; y < 2 * p->rows - 1; y++)
-        for (int x = 0; x < b->width; x++) {
-            uint64_t bit = 1ULL << (y * b->width + x);
-            b->edge[0] |= y == 0 ? bit : 0;
-            b->edge[1] |= y == 2 * p->rows - 2 ? bit : 0;
-            b->edge[2] |= x == 0 ? bit : 0;
-            b->edge[3] |= x == b->width - 1 ? bit : 0;
-            b->image_col[x] |= bit;
-            b->image_x[y * b->width + x] = (int8_t)x;
-        }
-    b->column[1] = 1;
-    for (int h = 2; h <= p->rows; h++)
-        b->column[h] = b->column[h - 1] | 1ULL << ((2 * h - 3) * b->width) |
-                       1ULL << ((2 * h - 2) * b->width);
-    b->run_stop = 1ULL << 63;
-    for (int y = 1; y < 2 * p->rows - 1; y++)
-        b->run_stop |= 1ULL << (y * b->width);
-    b->spare_bit = p->rows > 1 && p->cols > 1 ? b->width + 1   /* the first crossing */
-                   : nbits <= 62                ? 62
-                                                : -1;
-    b->base.ops = b->spare_bit >= 0 ? &bitboard_ops : &bitboard_ops_no_kernel;
     memset(b->shape_id, -1, sizeof b->shape_id);
     uint32_t filled = 0;
     for (int s = 0; s < cat->nshapes; s++) {
@@ -236,24 +194,27 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
         b->shape_id[sh->height][sh->width] = (int8_t)s;
         b->tallest = sh->height > b->tallest ? sh->height : b->tallest;
         b->widest = sh->width > b->widest ? sh->width : b->widest;
-        b->pattern[s] = block_pattern(b, sh->height, sh->width);
-        b->anchors[s] = b->anchor_store + filled;
+        /* Estimates list the blocks of the shapes a goal names, no others. */
+        b->anchors[s] = sh->ngoals ? b->anchor_store + filled : NULL;
         filled += sh->count;
-        for (uint32_t g = 0; g < sh->ngoals; g++)
-            b->goal_cells[sh->first_goal + g] =
-                block_pattern(b, sh->height, sh->width) << (2 * (sh->goals[g] / p->cols) * b->width +
-                                                           2 * (sh->goals[g] % p->cols)) & b->cells;
     }
-    for (size_t i = 0; i < p->ngoals; i++) {
-        const sb_block *g = &p->goals[i];
-        b->goal_bits |= image_of(b, g, 1);
-        b->goal_care |= image_of(b, g, 1) | block_ring(b, g->row, g->col, g->height, g->width);
+    fill_masks(b, p);
+    sb_wide root = image_of(b, p->blocks, p->nblocks);
+    if (b->wide) {
+        b->base.ops = &ops128;
+        b->spare_bit = -1;
+        memcpy(b->base.root, &root, sizeof root);
+    } else {
+        narrow_masks(b);
+        b->spare_bit = p->rows > 1 && p->cols > 1 ? b->width + 1   /* the first crossing */
+                       : nbits <= 62                ? 62
+                                                    : -1;
+        b->base.ops = b->spare_bit >= 0 ? &ops64 : &ops64_no_kernel;
+        b->goal_mirrors = mirrored64(b, b->m64.goal_care) == b->m64.goal_care &&
+                          mirrored64(b, b->m64.goal_bits) == b->m64.goal_bits;
+        uint64_t narrow = (uint64_t)root;
+        memcpy(b->base.root, &narrow, sizeof narrow);
     }
-    b->goal_mirrors = mirrored(b, b->goal_care) == b->goal_care &&
-                      mirrored(b, b->goal_bits) == b->goal_bits;
-    uint64_t root = image_of(b, p->blocks, p->nblocks);
-    memcpy(b->base.root, &root, sizeof root);
     *out = &b->base;
     return SB_OK;
 }
-

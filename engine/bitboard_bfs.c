@@ -107,7 +107,7 @@ static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child
         return false;
     }
     k->next_size += count;
-    if ((child & k->b->goal_care) != k->b->goal_bits)
+    if ((child & k->b->m64.goal_care) != k->b->m64.goal_bits)
         return true;
     k->run->goals += count;
     if (k->run->goals == count)
@@ -129,10 +129,10 @@ static inline __attribute__((always_inline)) bool meet_pair(void *ctx, uint64_t 
     return meet(ctx, child, mirror, true);
 }
 
-/* The mirror image generate() wants with S: only folding uses it. */
+/* The mirror image generate64() wants with S: only folding uses it. */
 static inline uint64_t mirror_of(const kernel *k, uint64_t S)
 {
-    return k->fold ? mirrored(k->b, S) : 0;
+    return k->fold ? mirrored64(k->b, S) : 0;
 }
 
 /* Path reading: finds a neighbour stored at the depth (mod 3) wanted, or
@@ -176,14 +176,14 @@ static bool write_path(kernel *k, uint64_t parent, unsigned d)
     path[d] = parent;
     for (unsigned j = d; j > 0; j--) {
         way_back w = { k, (j - 1) % 3, 0 };
-        generate(k->b, path[j], mirror_of(k, path[j]), step_back, &w);
+        generate64(k->b, path[j], mirror_of(k, path[j]), step_back, &w);
         path[j - 1] = w.found;
     }
     if (k->fold) {
         memcpy(&path[0], k->b->base.root, sizeof path[0]);
         for (unsigned j = 1; j <= d + 1; j++) {
             way_back w = { k, path[j], 0 };
-            generate(k->b, path[j - 1], mirror_of(k, path[j - 1]), step_to, &w);
+            generate64(k->b, path[j - 1], mirror_of(k, path[j - 1]), step_to, &w);
             path[j] = w.found;
         }
     }
@@ -217,7 +217,7 @@ static sb_status report(kernel *k)
 /* Expands one layer into the next.  SB_OK to go on, or why to stop.
  * Written once and made twice (below), folding and not, so that neither
  * pays for the other's test in its inner loop. */
-static inline __attribute__((always_inline)) sb_status expand_layer(kernel *k, visit_fn meet_fn)
+static inline __attribute__((always_inline)) sb_status expand_layer(kernel *k, visit_fn64 meet_fn)
 {
     sb_bfs_run *run = k->run;
     k->next_depth = run->depth + 1;
@@ -225,7 +225,7 @@ static inline __attribute__((always_inline)) sb_status expand_layer(kernel *k, v
     k->next_size = 0;
     for (size_t i = 0; i < k->now.n; i++) {
         uint64_t S = k->now.keys[i];
-        bool go_on = generate(k->b, S, mirror_of(k, S), meet_fn, k);
+        bool go_on = generate64(k->b, S, mirror_of(k, S), meet_fn, k);
         run->expanded++;
         if (!go_on && run->full)
             return SB_ELIMIT;
@@ -265,7 +265,7 @@ sb_status sb_bitboard_bfs(sb_space *sp, sb_bfs_run *run)
     /* Folding keeps distances to the goal; counting the whole space by
      * pairs also needs the space to be mirrored into itself, which it is
      * when the root is its own mirror image. */
-    k.fold = b->goal_mirrors && (run->stop_at_goal || mirrored(b, root) == root);
+    k.fold = b->goal_mirrors && (run->stop_at_goal || mirrored64(b, root) == root);
     root = representative(&k, root, mirror_of(&k, root), &now_size);
     sb_status status = SB_OK;
     if (sb_seen64_add(&k.seen, root, 0) < 0 ||
@@ -273,7 +273,7 @@ sb_status sb_bitboard_bfs(sb_space *sp, sb_bfs_run *run)
         run->full = true;
         status = SB_ELIMIT;
     }
-    if (status == SB_OK && (root & b->goal_care) == b->goal_bits)
+    if (status == SB_OK && (root & b->m64.goal_care) == b->m64.goal_bits)
         run->goals = now_size;
     uint64_t far = root;
     for (run->depth = 0; status == SB_OK && k.now.n; run->depth++) {

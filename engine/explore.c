@@ -223,13 +223,13 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
     status = path == SB_PATH_BITBOARD ? sb_bitboard_space_new(p, &cat, opts->metric, &w.space)
                                       : sb_board_space_new(p, &cat, opts->metric, &w.space);
     if (status == SB_EINPUT)
-        sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the 64-bit bitboard",
+        sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the bitboard (its spaced image needs more than 128 bits)",
                 p->rows, p->cols);
     else if (status != SB_OK)
         status = out_of_memory(err);
     bool by_kernel = status == SB_OK && w.space->ops->bfs;
     if (status == SB_OK && !by_kernel) {
-        status = path == SB_PATH_BITBOARD ? sb_store_u64_new(&w.store)
+        status = path == SB_PATH_BITBOARD ? sb_store_flat_new(w.space->key_size, &w.store)
                                           : sb_store_uthash_new(w.space->key_size, &w.store);
         w.kids.key_size = w.space->key_size;
         w.key = malloc(w.space->key_size + 1);

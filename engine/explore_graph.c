@@ -58,7 +58,7 @@ sb_status sb_graph_build(sb_space *sp, sb_store *st, sb_graph *g, sb_error *err)
         for (size_t i = 0; i < kids.n; i++) {
             uint32_t cid;
             bool fresh;
-            if (st->ops->intern(st, kids.keys + i * sizeof key, 0, id, &cid, &fresh) != SB_OK) {
+            if (st->ops->intern(st, kids.keys + i * sizeof key, kids.hashes[i], id, &cid, &fresh) != SB_OK) {
                 status = SB_ELIMIT;
                 break;
             }

@@ -62,7 +62,7 @@ sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
     memset(pc, 0, sizeof *pc);
     pc->rows = p->rows;
     pc->cols = p->cols;
-    if (!sb_bitboard_fits(p->rows, p->cols))
+    if (!sb_bitboard_fits(p->rows, p->cols) || (2 * p->rows - 1) * (2 * p->cols - 1) > 64)
         return sb_fail(err, SB_EINPUT, "layouts are enumerated on the 64-bit bitboard, and the "
                        "%dx%d tray's spaced image needs (2*%d-1)*(2*%d-1) = %d bits",
                        p->rows, p->cols, p->rows, p->cols, (2 * p->rows - 1) * (2 * p->cols - 1));
@@ -125,7 +125,7 @@ static void place(enumerator *e, uint32_t at, uint64_t occupied, uint64_t image)
     if (at == ncells) {
         uint32_t id;
         bool fresh;
-        if (e->store->ops->intern(e->store, &image, 0, SB_NO_NODE, &id, &fresh) != SB_OK)
+        if (e->store->ops->intern(e->store, &image, sb_mix64(image), SB_NO_NODE, &id, &fresh) != SB_OK)
             e->status = SB_ELIMIT;
         else if (e->max_layouts && e->store->count > e->max_layouts)
             e->status = SB_ELIMIT;
@@ -168,7 +168,7 @@ sb_status sb_layouts_enumerate(const sb_pieces *pc, uint64_t max_layouts, sb_sto
         e.left[s] = pc->count[s];
     }
     e.blocks = calloc(sb_pieces_blocks(pc) + 1, sizeof *e.blocks);
-    sb_status status = first && e.blocks ? sb_store_u64_new(&e.store) : SB_ELIMIT;
+    sb_status status = first && e.blocks ? sb_store_flat_new(sizeof(uint64_t), &e.store) : SB_ELIMIT;
     if (status == SB_OK)
         place(&e, 0, 0, 0);
     status = status == SB_OK ? e.status : status;
@@ -206,7 +206,7 @@ size_t sb_layout_twin(const sb_pieces *pc, sb_space *sp, sb_store *st, const uin
         uint64_t key = sb_layout_image(pc, scratch, n);
         uint32_t mid;
         bool fresh;
-        if (st->ops->intern(st, &key, 0, SB_NO_NODE, &mid, &fresh) == SB_OK && !fresh &&
+        if (st->ops->intern(st, &key, sb_mix64(key), SB_NO_NODE, &mid, &fresh) == SB_OK && !fresh &&
             comp[mid] < twin)
             twin = comp[mid];
     }

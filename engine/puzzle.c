@@ -272,8 +272,8 @@ const char *sb_path_name(sb_path p)
 
 bool sb_bitboard_fits(int rows, int cols)
 {
-    return rows >= 1 && cols >= 1 && rows <= 32 && cols <= 32 &&
-           (2 * rows - 1) * (2 * cols - 1) <= 64;
+    return rows >= 1 && cols >= 1 && rows <= 64 && cols <= 64 &&
+           (2 * rows - 1) * (2 * cols - 1) <= 128;
 }
 
 static int sign(int x)

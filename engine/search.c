@@ -80,6 +80,7 @@ typedef struct search {
     sb_children kids;
     unsigned char *key;        /* copy of the key being expanded */
     /* When the space's own BFS runs there is no store; it reports these. */
+    size_t space_bytes;        /* what the space holds (fixed once built) */
     uint64_t kernel_stored;
     size_t kernel_bytes;
     sb_error *kernel_err;      /* where its check writes why it stopped */
@@ -110,7 +111,7 @@ static size_t store_bytes(const search *s)
 
 static size_t bytes_held(const search *s)
 {
-    return store_bytes(s) + s->space->ops->bytes(s->space) +
+    return store_bytes(s) + s->space_bytes +
            s->kids.cap * (s->kids.key_size + sizeof(uint64_t)) +
            s->g_cap * sizeof *s->g + s->open_bytes;
 }
@@ -146,8 +147,19 @@ static bool budget_store(search *s)
 }
 
 /* Checks the limits after an expansion; reports progress now and then. */
+/* Whether the limits and budgets are due for a look: every 16th
+ * expansion (the bookkeeping costs as much as a cheap expansion), and
+ * after every expansion that made many children (on a big tray one such
+ * expansion can hold gigabytes and take seconds). */
+static bool due(const search *s)
+{
+    return (s->expanded & 15) == 0 || s->kids.n > 1024;
+}
+
 static sb_status check_limits(search *s, unsigned depth, sb_error *err)
 {
+    if (!due(s) && (!s->opts->limits.max_states || stored(s) <= s->opts->limits.max_states))
+        return SB_OK;
     const sb_limits *lim = &s->opts->limits;
     size_t held = bytes_held(s);
     if (held > s->peak)
@@ -190,16 +202,20 @@ static sb_status expand(search *s, uint32_t id, sb_error *err)
 {
     const sb_limits *lim = &s->opts->limits;
     memcpy(s->key, s->store->ops->key(s->store, id), s->space->key_size);
+    bool refresh = due(s);   /* before kids.n is reset: it tells a big expansion */
     s->kids.n = 0;
     s->expanded++;
-    if (lim->max_bytes) {
+    if (lim->max_bytes && refresh) {
         size_t own = s->kids.cap * (s->kids.key_size + sizeof(uint64_t));
         size_t others = bytes_held(s) - own;
         s->kids.budget = others < lim->max_bytes ? (size_t)(lim->max_bytes - others) : 1;
     }
     s->kids.deadline = lim->max_seconds > 0 ? s->start_clock + lim->max_seconds : 0;
+    size_t kids_cap = s->kids.cap;
     if (s->space->ops->expand(s->space, s->key, &s->kids) == SB_OK)
-        return budget_store(s) ? SB_OK : memory_limit(s, err);
+        return !refresh && kids_cap == s->kids.cap ? SB_OK
+               : budget_store(s)                   ? SB_OK
+                                                   : memory_limit(s, err);
     if (s->kids.timed_out)
         return time_limit(s, err);
     return s->kids.over_budget ? memory_limit(s, err) : out_of_memory(err);
@@ -380,18 +396,19 @@ static sb_path choose_path(const sb_puzzle *p, sb_path asked)
     return sb_bitboard_fits(p->rows, p->cols) ? SB_PATH_BITBOARD : SB_PATH_GENERAL;
 }
 
-static sb_algo choose_algo(const sb_options *o, sb_path path)
+static sb_algo choose_algo(const sb_options *o, const sb_puzzle *p, sb_path path)
 {
     if (o->algo != SB_ALGO_AUTO)
         return o->algo;
-    /* BFS when a shortest solution is asked for, or when the tray fits the
-     * bitboard: at most 22 cells, so the whole space is small and BFS, which
-     * needs no estimate and whose store is its queue, is fastest (and its
+    /* BFS when a shortest solution is asked for, or when the tray's image
+     * fits 64 bits: at most 22 cells, so the whole space is small and the
+     * bitboard's BFS kernel, which needs no estimate, is fastest (and its
      * solutions are shortest).  Otherwise the guided A*, which reaches the
-     * far goals of the CS61B hard suite (c71, pandemonium: 6x6) in well
-     * under a second where BFS would store tens of millions of
+     * far goals of the CS61B hard suite (c71, pandemonium: 6x6) in a
+     * fraction of a second where BFS would store tens of millions of
      * configurations. */
-    return o->optimal || path == SB_PATH_BITBOARD ? SB_ALGO_BFS : SB_ALGO_ASTAR;
+    bool small = path == SB_PATH_BITBOARD && (2 * p->rows - 1) * (2 * p->cols - 1) <= 64;
+    return o->optimal || small ? SB_ALGO_BFS : SB_ALGO_ASTAR;
 }
 
 static sb_status build_space(search *s, const sb_puzzle *p, const sb_catalog *cat,
@@ -401,15 +418,19 @@ static sb_status build_space(search *s, const sb_puzzle *p, const sb_catalog *ca
                        ? sb_bitboard_space_new(p, cat, s->opts->metric, &s->space)
                        : sb_board_space_new(p, cat, s->opts->metric, &s->space);
     if (st == SB_EINPUT)
-        return sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the 64-bit bitboard",
-                       p->rows, p->cols);
-    return st == SB_OK ? SB_OK : out_of_memory(err);
+        return sb_fail(err, SB_EINPUT,
+                       "the %dx%d tray does not fit the bitboard (its spaced image needs "
+                       "more than 128 bits)", p->rows, p->cols);
+    if (st != SB_OK)
+        return out_of_memory(err);
+    s->space_bytes = s->space->ops->bytes(s->space);
+    return SB_OK;
 }
 
 /* The store for search.c's own loops, holding the root as node 0. */
 static sb_status build_store(search *s, sb_path path, sb_error *err)
 {
-    sb_status st = path == SB_PATH_BITBOARD ? sb_store_u64_new(&s->store)
+    sb_status st = path == SB_PATH_BITBOARD ? sb_store_flat_new(s->space->key_size, &s->store)
                                             : sb_store_uthash_new(s->space->key_size, &s->store);
     s->kids.key_size = s->space->key_size;
     s->key = malloc(s->space->key_size + 1);
@@ -473,7 +494,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     search s = { .opts = opts };
     s.start_clock = sb_clock();
     stats->path = choose_path(p, opts->path);
-    stats->algo = choose_algo(opts, stats->path);
+    stats->algo = choose_algo(opts, p, stats->path);
     /* Without --optimal, A* follows the guide, weighted to go deep fast. */
     s.guided = stats->algo == SB_ALGO_ASTAR && !opts->optimal;
     s.weight = s.guided ? GUIDE_WEIGHT : 1;

@@ -5,9 +5,10 @@
  *
  * The search loop (search.c) is written once against these seams.  Two
  * spaces exist: the general board (board.c, any tray up to SB_MAX_CELLS)
- * and the spaced bitboard (bitboard.h, trays whose image fits 64 bits).
- * Two stores exist: uthash (store_uthash.c, any key size) and an open-
- * addressing table of 64-bit keys (store_u64.c, for the bitboard).  The
+ * and the spaced bitboard (bitboard.h, trays whose image fits 128 bits).
+ * Two stores exist: uthash (store_uthash.c, the general board's keys, of
+ * any size) and an open-addressing table of short fixed-size keys
+ * (store_flat.c, the bitboard's 8- and 16-byte images).  The
  * bitboard also supplies its own BFS kernel (the optional bfs op,
  * bitboard_bfs.c), which feeds its move generator straight into a smaller
  * table of its own (seen64.h): no store, no node ids, no parent links.
@@ -152,7 +153,8 @@ struct sb_store {
 };
 
 sb_status sb_store_uthash_new(size_t key_size, sb_store **out);
-sb_status sb_store_u64_new(sb_store **out);
+/* The table for short fixed-size keys (store_flat.c): the bitboard's. */
+sb_status sb_store_flat_new(size_t key_size, sb_store **out);
 
 /* A 64-bit mixer with good avalanche, for hashing and Zobrist tables. */
 static inline uint64_t sb_mix64(uint64_t x)

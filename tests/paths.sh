@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# paths.sh - the bitboard fast path and the general path must agree.  For
-# every puzzle whose tray fits the 64-bit bitboard (the CS61B pairs on such
-# trays, the project's classics, and randomly generated small trays), both
-# engines solve it with --optimal under each metric: same exit status, same
-# optimal length, and both solutions verified by slide-check.
+# paths.sh - the bitboard and the general path must agree.  For every
+# puzzle whose tray fits the bitboard (the CS61B pairs on such trays, the
+# project's classics, and randomly generated trays, both those whose image
+# fits 64 bits, which the BFS kernel runs, and those up to 128 bits, which
+# run on the 128-bit image), both engines solve it with --optimal under
+# each metric: same exit status, same optimal length, and both solutions
+# verified by slide-check.
 set -u
 : "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}" "${SHARED_PUZZLES:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passes=0 fails=0
 
-# fits ROWS COLS: does the spaced image fit 64 bits?
-fits() { [ $(( (2 * $1 - 1) * (2 * $2 - 1) )) -le 64 ]; }
+# fits ROWS COLS: does the spaced image fit the bitboard (128 bits)?
+fits() { [ $(( (2 * $1 - 1) * (2 * $2 - 1) )) -le 128 ]; }
 
 length() {  # the "length:" figure for a metric, from -ostats output
     sed -n "s/^length: \([0-9]*\) unit, \([0-9]*\) line, \([0-9]*\) piece.*/\1 \2 \3/p" "$1" |
@@ -74,7 +76,9 @@ function rnd(n) { return int(rand() * n) }
 BEGIN {
     srand(seed)
     for (k = 0; k < 40; k++) {
-        do { rows = 2 + rnd(4); cols = 2 + rnd(4) } while ((2*rows-1) * (2*cols-1) > 64)
+        # half the trays up to 64 image bits (the kernel), half up to 128
+        limit = k % 4 < 2 ? 64 : 128
+        do { rows = 2 + rnd(5); cols = 2 + rnd(5) } while ((2*rows-1) * (2*cols-1) > limit)
         delete used; nb = 0
         for (t = 0; t < 40 && nb < rows * cols - 2; t++) {
             h = 1 + rnd(2); w = 1 + rnd(2); r = rnd(rows - h + 1); c = rnd(cols - w + 1)
@@ -116,7 +120,9 @@ function put(r, c, h, w,   y, x) {
 BEGIN {
     srand(seed)
     for (k = 0; k < 30; k++) {
-        do { rows = 2 + rnd(4); cols = 2 + rnd(4) } while ((2*rows-1) * (2*cols-1) > 64)
+        # half the trays up to 64 image bits (the kernel), half up to 128
+        limit = k % 4 < 2 ? 64 : 128
+        do { rows = 2 + rnd(5); cols = 2 + rnd(5) } while ((2*rows-1) * (2*cols-1) > limit)
         delete used; nb = 0
         for (t = 0; t < 40 && nb < rows * cols - 3; t++) {
             h = 1 + rnd(2); w = 1 + rnd(2); r = rnd(rows - h + 1); c = rnd(cols - w + 1)
