@@ -84,14 +84,19 @@ static inline int sb_ctz128(sb_wide x)
     return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
+/* Bits set, in a few word operations: the baseline x86-64 target has no
+ * popcount instruction, and the library call costs more than this. */
 static inline int sb_popcount64(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    x -= x >> 1 & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
 static inline int sb_popcount128(sb_wide x)
 {
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+    return sb_popcount64((uint64_t)x) + sb_popcount64((uint64_t)(x >> 64));
 }
 
 /* The direction d becomes in the mirror: left and right trade places. */

@@ -116,15 +116,15 @@ static sb_status grow(flat *t)
     return SB_OK;
 }
 
-static bool same_key(const unsigned char *a, const void *b, size_t n)
+/* The bitboard's keys are one or two words: compared inline. */
+static bool same_key(const unsigned char *a, const unsigned char *b, size_t n)
 {
-    if (n == sizeof(uint64_t)) {
-        uint64_t x, y;
-        memcpy(&x, a, sizeof x);
-        memcpy(&y, b, sizeof y);
-        return x == y;
-    }
-    return memcmp(a, b, n) == 0;
+    uint64_t x[2], y[2];
+    if (n != sizeof x[0] && n != sizeof x)
+        return memcmp(a, b, n) == 0;
+    memcpy(x, a, n);
+    memcpy(y, b, n);
+    return x[0] == y[0] && (n == sizeof x[0] || x[1] == y[1]);
 }
 
 /* hash must be a well-mixed hash of the key (its top 32 bits are used). */
