@@ -6,8 +6,10 @@
 # prints, per engine (bitboard fast path, general path): median in-process
 # time over RUNS solves (slide-bench), configurations stored and expanded,
 # stored per second, bytes per stored configuration, and the fast/general
-# ratio.  Then median whole-process times (hyperfine) for the classic, and
-# for every pair of the CS61B hard suite (read from ../shared when there).
+# ratio.  Then the classic's whole reachable space walked (slide-explore's
+# walk), the 6x6 hard pairs on both engines, median whole-process times
+# (hyperfine) for the classic, and for every pair of the CS61B hard suite
+# (read from ../shared when there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-15}
@@ -34,6 +36,22 @@ for p in klotski dads century super-century; do
     done
 done
 
+echo "# whole reachable space of the classic (slide-explore's walk), median of $runs walks"
+printf 'puzzle\tengine\tmedian_s\tmin_s\treachable\treachable_per_s\tpeak_bytes\n'
+for metric in unit line; do
+    "$bench" --runs "$runs" --explore --metric "$metric" --engine both --label "klotski $metric" \
+        puzzles/klotski.init puzzles/klotski.goal
+done
+
+dir=../shared/puzzles/cs61b
+if [ -f "$dir/manifest.tsv" ]; then
+    echo "# 6x6 trays (128-bit image against the general path), default options, median of $runs"
+    for pair in "c71 71.goal" "pandemonium pandemonium.goal"; do
+        set -- $pair
+        "$bench" --runs "$runs" --engine both --label "$1" "$dir/hard/$1" "$dir/hard/$2"
+    done
+fi
+
 if command -v hyperfine >/dev/null; then
     echo "# whole process, median of hyperfine runs"
     hyperfine -N --warmup 3 --runs $((runs * 2)) --export-json "$build/klotski.json" \
@@ -41,7 +59,6 @@ if command -v hyperfine >/dev/null; then
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("klotski whole-process median %.2f ms" % (r["median"]*1000))' "$build/klotski.json"
 fi
 
-dir=../shared/puzzles/cs61b
 if [ -f "$dir/manifest.tsv" ]; then
     echo "# CS61B hard suite, whole process (median of 5 runs per pair, default options)"
     total=0

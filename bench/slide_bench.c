@@ -2,13 +2,18 @@
  * slide_bench.c - in-process timing of the solver, for bench/run.sh.
  *
  * usage: slide-bench [--runs N] [--metric M] [--optimal] [--algo A]
- *                    [--engine auto|bitboard|general|both] [--label L] INIT GOAL
+ *                    [--engine auto|bitboard|general|both] [--explore]
+ *                    [--label L] INIT GOAL
  *
  * Solves the puzzle N times (default 15) with each engine asked for and
  * prints one tab-separated line per engine: engine, median seconds, min
  * seconds, configurations stored and expanded, stored per second, bytes
  * per stored configuration (peak bytes / stored), outcome.  Medians,
  * because the machines are shared and noisy.
+ *
+ * With --explore it walks the whole space reachable from INIT instead
+ * (sb_explore, GOAL ignored) and prints: engine, median seconds, min
+ * seconds, configurations reachable, reachable per second, peak bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,12 +56,37 @@ static int run(const sb_puzzle *p, sb_options *o, int runs, const char *label)
     return 0;
 }
 
+static int explore(const sb_puzzle *p, sb_options *o, int runs, const char *label)
+{
+    double *t = malloc((size_t)runs * sizeof *t);
+    sb_explore_report r = { 0 };
+    for (int i = 0; i < runs; i++) {
+        sb_error err;
+        sb_explore_report_free(&r);
+        if (sb_explore(p, o, &r, &err) != SB_OK) {
+            fprintf(stderr, "slide-bench: %s\n", err.msg);
+            free(t);
+            return 2;
+        }
+        t[i] = r.seconds;
+    }
+    qsort(t, (size_t)runs, sizeof *t, compare_double);
+    double median = t[runs / 2];
+    printf("%s\t%s\t%.6f\t%.6f\t%llu\t%.0f\t%zu\n", label, sb_path_name(r.path), median, t[0],
+           (unsigned long long)r.reachable, median > 0 ? (double)r.reachable / median : 0.0,
+           r.peak_bytes);
+    sb_explore_report_free(&r);
+    free(t);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     sb_options o;
     sb_options_default(&o);
     int runs = 15, i;
     const char *engine = "auto", *label = NULL;
+    bool whole_space = false;
     for (i = 1; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--runs") && i + 1 < argc)
             runs = atoi(argv[++i]);
@@ -72,6 +102,8 @@ int main(int argc, char **argv)
                    : !strcmp(argv[i], "astar") ? SB_ALGO_ASTAR : SB_ALGO_AUTO;
         } else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
             engine = argv[++i];
+        else if (!strcmp(argv[i], "--explore"))
+            whole_space = true;
         else if (!strcmp(argv[i], "--label") && i + 1 < argc)
             label = argv[++i];
         else {
@@ -81,7 +113,7 @@ int main(int argc, char **argv)
     }
     if (argc - i != 2 || runs < 1) {
         fprintf(stderr, "usage: slide-bench [--runs N] [--metric M] [--optimal] [--algo A] "
-                        "[--engine auto|bitboard|general|both] [--label L] INIT GOAL\n");
+                        "[--engine auto|bitboard|general|both] [--explore] [--label L] INIT GOAL\n");
         return 2;
     }
     sb_puzzle p;
@@ -93,17 +125,19 @@ int main(int argc, char **argv)
     if (!label)
         label = argv[i];
     int rc = 0;
+    int (*time_it)(const sb_puzzle *, sb_options *, int, const char *) = whole_space ? explore
+                                                                                    : run;
     if (!strcmp(engine, "both") || !strcmp(engine, "bitboard")) {
         o.path = SB_PATH_BITBOARD;
-        rc |= run(&p, &o, runs, label);
+        rc |= time_it(&p, &o, runs, label);
     }
     if (!strcmp(engine, "both") || !strcmp(engine, "general")) {
         o.path = SB_PATH_GENERAL;
-        rc |= run(&p, &o, runs, label);
+        rc |= time_it(&p, &o, runs, label);
     }
     if (!strcmp(engine, "auto")) {
         o.path = SB_PATH_AUTO;
-        rc |= run(&p, &o, runs, label);
+        rc |= time_it(&p, &o, runs, label);
     }
     sb_puzzle_free(&p);
     return rc;

@@ -52,7 +52,7 @@ static size_t kernel_bytes(const kernel *k)
  * its own budget is what the layers leave). */
 static __attribute__((noinline)) bool layer_grow(kernel *k, layer *l)
 {
-    size_t cap = l->cap ? 2 * l->cap : 1024;
+    size_t cap = l->cap ? 2 * l->cap : 256;
     size_t more = (cap - l->cap) * sizeof *l->keys;
     size_t budget = k->run->budget;
     if (budget && kernel_bytes(k) + more > budget) {

@@ -107,6 +107,6 @@ bool sb_seen64_grow(sb_seen64 *t)
     free(t->slots);
     grown.budget = t->budget;
     *t = grown;
-    t->room = n / 4 * 3;
+    t->room = n / 5 * 4;
     return true;
 }

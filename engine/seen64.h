@@ -26,8 +26,9 @@
  * the last home slot, the very last always empty, and when a run would
  * reach it there are made more.
  *
- * The table grows by half again when 3/4 full, so it stays between 1/2
- * and 3/4 full: 10.7 to 16 bytes per key.
+ * The table grows by half again when 4/5 full, so it stays between 8/15
+ * and 4/5 full: 10 to 15 bytes per key.  (Ordered probing keeps probes
+ * short at that load; growing by less would cost more merges.)
  */
 #ifndef SB_SEEN64_H
 #define SB_SEEN64_H

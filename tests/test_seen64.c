@@ -73,7 +73,7 @@ static void test_membership_and_depths(void)
     }
     CHECK(t.count == N);
     CHECK(well_formed(&t));
-    CHECK(t.count <= t.nslots / 4 * 3 && t.count * 2 >= t.nslots);
+    CHECK(t.count <= t.nslots / 5 * 4 && t.count * 15 >= t.nslots * 8);
     for (int i = 0; i < N; i++)
         CHECK(sb_seen64_find(&t, keys[i]) == i % 3);
     /* Keys one bit away from stored ones (not the spare bit) are absent:
