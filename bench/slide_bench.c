@@ -28,6 +28,13 @@ static int compare_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* Sorts the n times and returns their median (t[0] is then the least). */
+static double median_of(double *t, int n)
+{
+    qsort(t, (size_t)n, sizeof *t, compare_double);
+    return t[n / 2];
+}
+
 static int run(const sb_puzzle *p, sb_options *o, int runs, const char *label)
 {
     double *t = malloc((size_t)runs * sizeof *t);
@@ -45,8 +52,7 @@ static int run(const sb_puzzle *p, sb_options *o, int runs, const char *label)
         }
         t[i] = st.seconds;
     }
-    qsort(t, (size_t)runs, sizeof *t, compare_double);
-    double median = t[runs / 2];
+    double median = median_of(t, runs);
     printf("%s\t%s\t%.6f\t%.6f\t%llu\t%llu\t%.0f\t%.1f\t%s\n", label, sb_path_name(st.path),
            median, t[0], (unsigned long long)st.stored, (unsigned long long)st.expanded,
            median > 0 ? (double)st.stored / median : 0.0,
@@ -70,8 +76,7 @@ static int explore(const sb_puzzle *p, sb_options *o, int runs, const char *labe
         }
         t[i] = r.seconds;
     }
-    qsort(t, (size_t)runs, sizeof *t, compare_double);
-    double median = t[runs / 2];
+    double median = median_of(t, runs);
     printf("%s\t%s\t%.6f\t%.6f\t%llu\t%.0f\t%zu\n", label, sb_path_name(r.path), median, t[0],
            (unsigned long long)r.reachable, median > 0 ? (double)r.reachable / median : 0.0,
            r.peak_bytes);

@@ -65,89 +65,66 @@ else
     echo "paths: $dir not found: CS61B pairs skipped (they live in ../shared)"
 fi
 
-# Random small trays: blocks of random sizes dropped where they fit, and a
-# goal naming one block's size at a random place it could occupy.  Every
-# second goal is centred left to right where it can be: the bitboard then
-# folds mirror-image pairs (a configuration and its mirror are equally far
-# from such a goal), which the general path never does.  The seed is fixed
-# so a failure can be reproduced.
-awk -v seed=20261125 -v dir="$tmp" '
-function rnd(n) { return int(rand() * n) }
-BEGIN {
-    srand(seed)
-    for (k = 0; k < 40; k++) {
-        # half the trays up to 64 image bits (the kernel), half up to 128
-        limit = k % 4 < 2 ? 64 : 128
-        do { rows = 2 + rnd(5); cols = 2 + rnd(5) } while ((2*rows-1) * (2*cols-1) > limit)
-        delete used; nb = 0
-        for (t = 0; t < 40 && nb < rows * cols - 2; t++) {
-            h = 1 + rnd(2); w = 1 + rnd(2); r = rnd(rows - h + 1); c = rnd(cols - w + 1)
-            ok = 1
-            for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) if ((y, x) in used) ok = 0
-            if (!ok) continue
-            for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) used[y, x] = 1
-            bh[nb] = h; bw[nb] = w; br[nb] = r; bc[nb] = c; nb++
-        }
-        if (nb == 0) continue
-        f = dir "/rand" k
-        print rows, cols > (f ".init")
-        for (i = 0; i < nb; i++) print br[i], bc[i], br[i] + bh[i] - 1, bc[i] + bw[i] - 1 > (f ".init")
-        g = rnd(nb); gr = rnd(rows - bh[g] + 1); gc = rnd(cols - bw[g] + 1)
-        if (k % 2 && (cols - bw[g]) % 2 == 0) gc = (cols - bw[g]) / 2
-        print gr, gc, gr + bh[g] - 1, gc + bw[g] - 1 > (f ".goal")
-        close(f ".init"); close(f ".goal")
+# Random trays, written by one awk program in two modes.  Half the trays
+# have images up to 64 bits (the BFS kernel), half up to 128.  The seed is
+# fixed so a failure can be reproduced.
+#   random: blocks of random sizes dropped where they fit, and a goal
+#     naming one block's size at a random place it could occupy.  Every
+#     second goal is centred left to right where it can be: the bitboard
+#     then folds mirror-image pairs (a configuration and its mirror are
+#     equally far from such a goal), which the general path never does.
+#   mirror: each block placed with its mirror image, the goal centred.
+#     On trays up to 64 bits the kernel folds the whole space, so
+#     slide-explore's counts (reachable, farthest, widest layer, goals,
+#     nearest goal) must still match the general path's, which counts
+#     every configuration one by one.
+make_trays() {  # make_trays MODE SEED COUNT
+    awk -v mode="$1" -v seed="$2" -v count="$3" -v dir="$tmp" '
+    function rnd(n) { return int(rand() * n) }
+    function free(r, c, h, w,   y, x) {
+        for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) if ((y, x) in used) return 0
+        return 1
     }
-}'
-for p in "$tmp"/rand*.init; do
+    function put(r, c, h, w,   y, x) {
+        for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) used[y, x] = 1
+        bh[nb] = h; bw[nb] = w; br[nb] = r; bc[nb] = c; nb++
+    }
+    BEGIN {
+        srand(seed)
+        for (k = 0; k < count; k++) {
+            limit = k % 4 < 2 ? 64 : 128
+            do { rows = 2 + rnd(5); cols = 2 + rnd(5) } while ((2*rows-1) * (2*cols-1) > limit)
+            delete used; nb = 0
+            for (t = 0; t < 40 && nb < rows * cols - 2; t++) {
+                h = 1 + rnd(2); w = 1 + rnd(2); r = rnd(rows - h + 1); c = rnd(cols - w + 1)
+                m = cols - c - w
+                if (mode == "random" || m == c) { if (free(r, c, h, w)) put(r, c, h, w); continue }
+                if (m < c + w && c < m + w) continue     # a block would overlap its mirror
+                if (!free(r, c, h, w) || !free(r, m, h, w)) continue
+                put(r, c, h, w); put(r, m, h, w)
+            }
+            g = rnd(nb); gr = rnd(rows - bh[g] + 1); gc = rnd(cols - bw[g] + 1)
+            centred = (cols - bw[g]) % 2 == 0
+            if (nb == 0 || (mode == "mirror" && !centred)) continue
+            if (mode == "mirror" || k % 2 && centred) gc = (cols - bw[g]) / 2
+            f = dir "/" mode k
+            print rows, cols > (f ".init")
+            for (i = 0; i < nb; i++) print br[i], bc[i], br[i] + bh[i] - 1, bc[i] + bw[i] - 1 > (f ".init")
+            print gr, gc, gr + bh[g] - 1, gc + bw[g] - 1 > (f ".goal")
+            close(f ".init"); close(f ".goal")
+        }
+    }'
+}
+make_trays random 20261125 40
+make_trays mirror 20261126 30
+for p in "$tmp"/random*.init; do
     compare "$p" "${p%.init}.goal" "random $(basename "$p") ($(tr '\n' ';' <"$p"))"
 done
 
-# Mirror-symmetric random trays (each block placed with its mirror image,
-# the goal centred): here the bitboard folds the whole space, so
-# slide-explore's counts (reachable, farthest, widest layer, goals, nearest
-# goal) must still match the general path's, which counts every
-# configuration one by one.
-awk -v seed=20261126 -v dir="$tmp" '
-function rnd(n) { return int(rand() * n) }
-function free(r, c, h, w,   y, x) {
-    for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) if ((y, x) in used) return 0
-    return 1
-}
-function put(r, c, h, w,   y, x) {
-    for (y = r; y < r + h; y++) for (x = c; x < c + w; x++) used[y, x] = 1
-    bh[nb] = h; bw[nb] = w; br[nb] = r; bc[nb] = c; nb++
-}
-BEGIN {
-    srand(seed)
-    for (k = 0; k < 30; k++) {
-        # half the trays up to 64 image bits (the kernel), half up to 128
-        limit = k % 4 < 2 ? 64 : 128
-        do { rows = 2 + rnd(5); cols = 2 + rnd(5) } while ((2*rows-1) * (2*cols-1) > limit)
-        delete used; nb = 0
-        for (t = 0; t < 40 && nb < rows * cols - 3; t++) {
-            h = 1 + rnd(2); w = 1 + rnd(2); r = rnd(rows - h + 1); c = rnd(cols - w + 1)
-            m = cols - c - w
-            if (m == c) { if (free(r, c, h, w)) put(r, c, h, w); continue }
-            if (m < c + w && c < m + w) continue     # a block would overlap its mirror
-            if (!free(r, c, h, w) || !free(r, m, h, w)) continue
-            put(r, c, h, w); put(r, m, h, w)
-        }
-        if (nb == 0) continue
-        f = dir "/mirror" k
-        print rows, cols > (f ".init")
-        for (i = 0; i < nb; i++) print br[i], bc[i], br[i] + bh[i] - 1, bc[i] + bw[i] - 1 > (f ".init")
-        g = rnd(nb)
-        if ((cols - bw[g]) % 2) continue
-        gr = rnd(rows - bh[g] + 1); gc = (cols - bw[g]) / 2
-        print gr, gc, gr + bh[g] - 1, gc + bw[g] - 1 > (f ".goal")
-        close(f ".init"); close(f ".goal")
-    }
-}'
 facts() {  # the engine-independent lines of slide-explore's report
     grep -E "^(reachable|farthest|widest layer|goal):|^  [0-9]+: " "$1"
 }
 for p in "$tmp"/mirror*.init; do
-    [ -f "${p%.init}.goal" ] || continue
     label="mirror $(basename "$p") ($(tr '\n' ';' <"$p"))"
     compare "$p" "${p%.init}.goal" "$label"
     for metric in unit piece; do
