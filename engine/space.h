@@ -152,6 +152,17 @@ struct sb_store {
     bool over_budget;       /* the last SB_ELIMIT was the budget's */
 };
 
+/* For stores: true when `more` bytes keep st within its budget; otherwise
+ * notes that the budget, not malloc, refused. */
+static inline bool sb_store_affordable(sb_store *st, size_t more)
+{
+    size_t held = st->ops->bytes(st);
+    if (!st->budget || (more <= st->budget && held <= st->budget - more))
+        return true;
+    st->over_budget = true;
+    return false;
+}
+
 sb_status sb_store_uthash_new(size_t key_size, sb_store **out);
 /* The table for short fixed-size keys (store_flat.c): the bitboard's. */
 sb_status sb_store_flat_new(size_t key_size, sb_store **out);

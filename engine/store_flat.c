@@ -43,15 +43,9 @@ static size_t bytes(const sb_store *st)
            slots * sizeof *t->slots;
 }
 
-/* True when `more` bytes keep the table within its budget; otherwise notes
- * that the budget refused. */
 static bool affordable(flat *t, size_t more)
 {
-    size_t held = bytes(&t->base);
-    if (!t->base.budget || (more <= t->base.budget && held <= t->base.budget - more))
-        return true;
-    t->base.over_budget = true;
-    return false;
+    return sb_store_affordable(&t->base, more);
 }
 
 static sb_status grow_nodes(flat *t)

@@ -59,17 +59,9 @@ struct table {
     bool oom;                  /* uthash could not grow its buckets */
 };
 
-static size_t bytes(const sb_store *st);
-
-/* True when n more bytes keep the table within its budget; otherwise
- * notes that the budget, not malloc, refused. */
 static bool affordable(table *t, size_t n)
 {
-    size_t held = bytes(&t->base);
-    if (!t->base.budget || (n <= t->base.budget && held <= t->base.budget - n))
-        return true;
-    t->base.over_budget = true;
-    return false;
+    return sb_store_affordable(&t->base, n);
 }
 
 static void *counted_malloc(table *t, size_t n)
