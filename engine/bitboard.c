@@ -172,6 +172,7 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     b->rows = p->rows;
     b->cols = p->cols;
     b->width = 2 * p->cols - 1;
+    b->row_step = p->rows > 1 ? 2 * b->width : 0;
     int nbits = (2 * p->rows - 1) * b->width;
     b->wide = nbits > 64;
     b->base.key_size = b->wide ? sizeof(sb_wide) : sizeof(uint64_t);

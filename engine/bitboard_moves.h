@@ -46,7 +46,7 @@ static inline __attribute__((always_inline)) int W(block_shape)(const bitboard *
 static inline __attribute__((always_inline)) void W(movers)(const bitboard *b, WORD S,
                                                              WORD corner[4])
 {
-    int w = b->width, v = 2 * w;
+    int w = b->width, v = b->row_step;
     WORD occupied = S & b->MASKS.cells, empty = b->MASKS.cells & ~S;
     WORD join_up = S << w, join_down = S >> w;          /* bit x: spacer above, below x */
     WORD join_left = S << 1 & b->MASKS.may_leave[2];          /* ... left of x */
@@ -100,7 +100,7 @@ typedef bool (*W(visit_fn))(void *ctx, WORD child, WORD mirror);   /* false: sto
  * caller's d is known when the generator is inlined). */
 static inline __attribute__((always_inline)) WORD W(step)(const bitboard *b, WORD x, int d)
 {
-    int v = 2 * b->width;
+    int v = b->row_step;
     return d == 0 ? x >> v : d == 1 ? x << v : d == 2 ? x >> 2 : x << 2;
 }
 

@@ -66,7 +66,8 @@ else
 fi
 
 # Random trays, written by one awk program in two modes.  Half the trays
-# have images up to 64 bits (the BFS kernel), half up to 128.  The seed is
+# have images up to 64 bits (the BFS kernel), half up to 128; one-row and
+# one-column trays included.  The seed is
 # fixed so a failure can be reproduced.
 #   random: blocks of random sizes dropped where they fit, and a goal
 #     naming one block's size at a random place it could occupy.  Every
@@ -93,10 +94,11 @@ make_trays() {  # make_trays MODE SEED COUNT
         srand(seed)
         for (k = 0; k < count; k++) {
             limit = k % 4 < 2 ? 64 : 128
-            do { rows = 2 + rnd(5); cols = 2 + rnd(5) } while ((2*rows-1) * (2*cols-1) > limit)
+            do { rows = 1 + rnd(6); cols = 1 + rnd(6) } while ((2*rows-1) * (2*cols-1) > limit)
             delete used; nb = 0
             for (t = 0; t < 40 && nb < rows * cols - 2; t++) {
-                h = 1 + rnd(2); w = 1 + rnd(2); r = rnd(rows - h + 1); c = rnd(cols - w + 1)
+                h = 1 + rnd(rows < 2 ? 1 : 2); w = 1 + rnd(cols < 2 ? 1 : 2)
+                r = rnd(rows - h + 1); c = rnd(cols - w + 1)
                 m = cols - c - w
                 if (mode == "random" || m == c) { if (free(r, c, h, w)) put(r, c, h, w); continue }
                 if (m < c + w && c < m + w) continue     # a block would overlap its mirror
