@@ -76,7 +76,7 @@ static const sb_space_ops ops64 = {
 };
 
 /* For the one tray shapes (1x32, 32x1) whose image leaves seen64 no bit
- * to squeeze out: the generic loops and the 64-bit store. */
+ * to squeeze out: the generic loops and the flat store. */
 static const sb_space_ops ops64_no_kernel = {
     expand64, is_goal64, estimate64, decode64, hash_key64, bytes, destroy, NULL
 };

@@ -33,7 +33,6 @@ typedef struct kernel {
     sb_bfs_run *run;
     sb_seen64 seen;
     layer now, next;          /* the layer being expanded, the one being met */
-    unsigned next_depth;      /* depth of the layer being met */
     uint64_t goal;            /* the goal image met (stop_at_goal) */
     bool met;                 /* ... and whether there is one */
     bool fold;                /* store one of each mirror pair */
@@ -41,31 +40,44 @@ typedef struct kernel {
     size_t layers_cap;        /* room in run->layer_sizes */
 } kernel;
 
-static size_t kernel_bytes(const kernel *k)
+/* What the kernel holds besides the table: the layers and the profile. */
+static size_t beside_table(const kernel *k)
 {
-    return sb_seen64_bytes(&k->seen) +
-           (k->now.cap + k->next.cap) * sizeof(uint64_t) +
+    return (k->now.cap + k->next.cap) * sizeof(uint64_t) +
            k->layers_cap * sizeof *k->run->layer_sizes;
 }
 
-/* Doubles a layer's room, within the run's budget (which the table shares:
- * its own budget is what the layers leave). */
-static __attribute__((noinline)) bool layer_grow(kernel *k, layer *l)
+static size_t kernel_bytes(const kernel *k)
 {
-    size_t cap = l->cap ? 2 * l->cap : 256;
-    size_t more = (cap - l->cap) * sizeof *l->keys;
+    return sb_seen64_bytes(&k->seen) + beside_table(k);
+}
+
+/* Whether `more` bytes beside the table fit the run's budget; if they do,
+ * the table's own budget becomes what is left once they are taken. */
+static bool take_budget(kernel *k, size_t more)
+{
     size_t budget = k->run->budget;
-    if (budget && kernel_bytes(k) + more > budget) {
+    if (!budget)
+        return true;
+    if (kernel_bytes(k) + more > budget) {
         k->run->over_budget = true;
         return false;
     }
+    k->seen.budget = budget - beside_table(k) - more;
+    return true;
+}
+
+/* Doubles a layer's room. */
+static __attribute__((noinline)) bool layer_grow(kernel *k, layer *l)
+{
+    size_t cap = l->cap ? 2 * l->cap : 256;
+    if (!take_budget(k, (cap - l->cap) * sizeof *l->keys))
+        return false;
     uint64_t *keys = realloc(l->keys, cap * sizeof *keys);
     if (!keys)
         return false;
     l->keys = keys;
     l->cap = cap;
-    if (budget)
-        k->seen.budget = budget - (k->now.cap + k->next.cap) * sizeof *keys;
     return true;
 }
 
@@ -79,10 +91,9 @@ static inline bool layer_push(kernel *k, layer *l, uint64_t key)
 
 /* The image that stands for S: S, or when folding the smaller of S and its
  * mirror; *count is how many configurations it stands for. */
-static inline uint64_t representative(const kernel *k, uint64_t S, uint64_t mirror,
-                                      unsigned *count)
+static inline uint64_t representative(bool fold, uint64_t S, uint64_t mirror, unsigned *count)
 {
-    if (!k->fold) {
+    if (!fold) {
         *count = 1;
         return S;
     }
@@ -94,12 +105,9 @@ static inline uint64_t representative(const kernel *k, uint64_t S, uint64_t mirr
 static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child, uint64_t mirror,
                                                         bool fold)
 {
-    unsigned count = 1;
-    if (fold) {
-        count = mirror == child ? 1 : 2;
-        child = mirror < child ? mirror : child;
-    }
-    int added = sb_seen64_add(&k->seen, child, k->next_depth);
+    unsigned count;
+    child = representative(fold, child, mirror, &count);
+    int added = sb_seen64_add(&k->seen, child, k->run->depth + 1);
     if (added == 0)
         return true;
     if (added < 0 || !layer_push(k, &k->next, child)) {
@@ -107,6 +115,7 @@ static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child
         return false;
     }
     k->next_size += count;
+    k->run->reached += count;
     if ((child & k->b->m64.goal_care) != k->b->m64.goal_bits)
         return true;
     k->run->goals += count;
@@ -143,7 +152,7 @@ static bool step_back(void *ctx, uint64_t child, uint64_t mirror)
 {
     way_back *w = ctx;
     unsigned count;
-    child = representative(w->k, child, mirror, &count);
+    child = representative(w->k->fold, child, mirror, &count);
     if (sb_seen64_find(&w->k->seen, child) != (int)w->want)
         return true;
     w->found = child;
@@ -154,7 +163,7 @@ static bool step_to(void *ctx, uint64_t child, uint64_t mirror)
 {
     way_back *w = ctx;
     unsigned count;
-    if (representative(w->k, child, mirror, &count) != w->want)
+    if (representative(w->k->fold, child, mirror, &count) != w->want)
         return true;
     w->found = child;
     return false;
@@ -197,6 +206,8 @@ static bool note_layer(kernel *k, uint64_t size)
     sb_bfs_run *run = k->run;
     if (run->nlayers == k->layers_cap) {
         size_t cap = k->layers_cap ? 2 * k->layers_cap : 64;
+        if (!take_budget(k, (cap - k->layers_cap) * sizeof *run->layer_sizes))
+            return false;
         uint64_t *grown = realloc(run->layer_sizes, cap * sizeof *grown);
         if (!grown)
             return false;
@@ -207,10 +218,19 @@ static bool note_layer(kernel *k, uint64_t size)
     return true;
 }
 
-static sb_status report(kernel *k)
+/* Brings the run's figures up to date.  The peak counts a growing table's
+ * old slots, held with the new ones while the codes move over. */
+static void tally(kernel *k)
 {
     k->run->stored = k->seen.count;
     k->run->bytes = kernel_bytes(k);
+    size_t peak = beside_table(k) + k->seen.peak;
+    k->run->peak = k->run->bytes > peak ? k->run->bytes : peak;
+}
+
+static sb_status report(kernel *k)
+{
+    tally(k);
     return k->run->check(k->run->ctx, k->run);
 }
 
@@ -220,7 +240,6 @@ static sb_status report(kernel *k)
 static inline __attribute__((always_inline)) sb_status expand_layer(kernel *k, visit_fn64 meet_fn)
 {
     sb_bfs_run *run = k->run;
-    k->next_depth = run->depth + 1;
     k->next.n = 0;
     k->next_size = 0;
     for (size_t i = 0; i < k->now.n; i++) {
@@ -266,7 +285,8 @@ sb_status sb_bitboard_bfs(sb_space *sp, sb_bfs_run *run)
      * pairs also needs the space to be mirrored into itself, which it is
      * when the root is its own mirror image. */
     k.fold = b->goal_mirrors && (run->stop_at_goal || mirrored64(b, root) == root);
-    root = representative(&k, root, mirror_of(&k, root), &now_size);
+    root = representative(k.fold, root, mirror_of(&k, root), &now_size);
+    run->reached = now_size;
     sb_status status = SB_OK;
     if (sb_seen64_add(&k.seen, root, 0) < 0 ||
         !layer_push(&k, &k.now, root)) {
@@ -299,8 +319,7 @@ sb_status sb_bitboard_bfs(sb_space *sp, sb_bfs_run *run)
             run->full = true;
         status = !run->keys ? SB_ELIMIT : run->stop_at_goal ? SB_UNSOLVABLE : SB_OK;
     }
-    run->stored = k.seen.count;
-    run->bytes = kernel_bytes(&k);
+    tally(&k);
     run->over_budget |= k.seen.over_budget;
     sb_seen64_free(&k.seen);
     free(k.now.keys);

@@ -2,13 +2,15 @@
  * explore.c - the space behind one puzzle: everything reachable from INIT,
  * counted layer by layer under a metric.
  *
- * The walk is the breadth-first search of search.c without a goal to stop
- * at.  The store hands out node ids in insertion order and BFS inserts in
- * order of distance, so the ids themselves are the queue and each layer is
- * one contiguous range of ids: [layer_start, layer_end).  That gives the
- * depth profile for free (the length of each range) and the farthest layer
- * as the last range.  Only keys are kept; parent links are stored (the
- * store wants one) but never followed.
+ * On trays whose image fits 64 bits the walk is the bitboard's BFS kernel
+ * (bitboard_bfs.c), which counts every layer as it goes.  Elsewhere it is
+ * the breadth-first search of search.c without a goal to stop at.  The
+ * store hands out node ids in insertion order and BFS inserts in order of
+ * distance, so the ids themselves are the queue and each layer is one
+ * contiguous range of ids: [layer_start, layer_end).  That gives the depth
+ * profile for free (the length of each range) and the farthest layer as
+ * the last range.  Only keys are kept; parent links are stored (the store
+ * wants one) but never followed.
  *
  * It also holds the two helpers every explore entry point starts with
  * (explore_internal.h): default options and a monotonic clock.
@@ -52,6 +54,12 @@ static sb_status out_of_memory(sb_error *err)
     return sb_fail(err, SB_ELIMIT, "ran out of memory after storing the configurations it could");
 }
 
+static sb_status memory_limit(const sb_limits *lim, sb_error *err)
+{
+    return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
+                   (unsigned long long)lim->max_bytes);
+}
+
 /* Checks the limits, given how many configurations are stored and how
  * many bytes are held. */
 static sb_status check_limits(walk *w, const sb_limits *lim, uint64_t stored, size_t held,
@@ -63,8 +71,7 @@ static sb_status check_limits(walk *w, const sb_limits *lim, uint64_t stored, si
         return sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations (--max-states)",
                        (unsigned long long)lim->max_states);
     if (lim->max_bytes && held > lim->max_bytes)
-        return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
-                       (unsigned long long)lim->max_bytes);
+        return memory_limit(lim, err);
     if (lim->max_seconds > 0 && (expanded & 255) == 0 &&
         sb_clock() - w->start > lim->max_seconds)
         return sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds (--time-limit)",
@@ -163,20 +170,15 @@ static sb_status run_kernel(walk *w, const sb_options *opts, sb_explore_report *
     kernel_walk kw = { w, lim, err };
     size_t space_bytes = sp->ops->bytes(sp);
     if (lim->max_bytes && space_bytes >= lim->max_bytes)
-        return sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes (--max-memory)",
-                       (unsigned long long)lim->max_bytes);
+        return memory_limit(lim, err);
     sb_bfs_run run = { .ctx = &kw, .check = kernel_check,
                        .budget = lim->max_bytes ? (size_t)(lim->max_bytes - space_bytes) : 0,
                        .max_states = lim->max_states ? lim->max_states : UINT64_MAX };
     sb_status status = sp->ops->bfs(sp, &run);
-    size_t held = run.bytes + space_bytes;
+    size_t held = run.peak + space_bytes;
     w->peak = held > w->peak ? held : w->peak;
     if (status == SB_ELIMIT && run.full)
-        status = run.over_budget
-                     ? sb_fail(err, SB_ELIMIT,
-                               "gave up at the memory limit of %llu bytes (--max-memory)",
-                               (unsigned long long)lim->max_bytes)
-                     : out_of_memory(err);
+        status = run.over_budget ? memory_limit(lim, err) : out_of_memory(err);
     if (status == SB_OK) {
         for (size_t d = 0; d < run.nlayers; d++) {
             r->reachable += run.layer_sizes[d];

@@ -2,11 +2,12 @@
  * explore_graph.c - the layouts of a piece set as a graph: its connected
  * components and their exact diameters.
  *
- * The graph.  Layout keys sit in the 64-bit store, whose ids are dense, so
- * the moves become a compressed adjacency list (CSR) of 32-bit ids, built
- * with one expand() per layout from a bitboard space.  Every metric's
- * moves are reversible and a unit step is also a line and a piece move, so
- * the components do not depend on the metric; their diameters do.
+ * The graph.  Layout keys sit in the flat store (8-byte keys), whose ids
+ * are dense, so the moves become a compressed adjacency list (CSR) of
+ * 32-bit ids, built with one expand() per layout from a bitboard space.
+ * Every metric's moves are reversible and a unit step is also a line and a
+ * piece move, so the components do not depend on the metric; their
+ * diameters do.
  *
  * Diameters: bounding eccentricities (in the manner of Takes and Kosters,
  * 2011).  One BFS from v, of eccentricity e, bounds the eccentricity of

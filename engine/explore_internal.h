@@ -5,7 +5,7 @@
  *   explore.c             the space reachable from one layout (sb_explore),
  *                         and the option and clock helpers below
  *   explore_layouts.c     a piece set, and every layout of it as a spaced-
- *                         bitboard image in a 64-bit store
+ *                         bitboard image in a flat store
  *   explore_graph.c       those layouts linked by moves: components and
  *                         exact diameters
  *   explore_components.c  the two put together for one piece set
@@ -57,7 +57,7 @@ size_t sb_pieces_blocks(const sb_pieces *pc);
  * pc's tray. */
 uint64_t sb_layout_image(const sb_pieces *pc, const sb_block *b, size_t n);
 
-/* Interns every layout of pc into a new 64-bit store, ids in enumeration
+/* Interns every layout of pc into a new flat store, ids in enumeration
  * order, and writes the first layout's blocks into first (room for
  * sb_pieces_blocks(pc) + 1); *found is false when the pieces do not fit at
  * all.  On SB_OK the caller owns *store.  SB_ELIMIT past max_layouts (0: no

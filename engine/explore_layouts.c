@@ -10,8 +10,8 @@
  *
  * Each layout is written straight into its spaced-bitboard image (SPEC,
  * appendix), which is the bitboard space's canonical key, and interned in
- * a 64-bit store, whose dense ids then number the layouts in enumeration
- * order.  The caller checks the first layout's image against the one
+ * a flat store of 8-byte keys, whose dense ids then number the layouts in
+ * enumeration order.  The caller checks the first layout's image against the one
  * bitboard.c builds, so the two encodings cannot drift apart silently.
  *
  * Invariant: a piece set's shapes are distinct; their order is the order

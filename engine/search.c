@@ -17,7 +17,8 @@
  * search that may return a longer solution.
  *
  * Both stop with SB_ELIMIT at a limit and with SB_UNSOLVABLE only when the
- * space is exhausted.  The path is read back through parent links.
+ * space is exhausted.  The path is read back through parent links (or, from
+ * the kernel, handed over as the path's configurations).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,7 @@ typedef struct search {
     /* When the space's own BFS runs there is no store; it reports these. */
     size_t space_bytes;        /* what the space holds (fixed once built) */
     uint64_t kernel_stored;
+    uint64_t kernel_reached;   /* configurations it met (a folded mirror pair counts two) */
     size_t kernel_bytes;
     sb_error *kernel_err;      /* where its check writes why it stopped */
     uint64_t expanded;
@@ -228,6 +230,8 @@ static sb_status kernel_check(void *ctx, const sb_bfs_run *now)
     s->expanded = now->expanded;
     s->kernel_stored = now->stored;
     s->kernel_bytes = now->bytes;
+    if (now->peak + s->space_bytes > s->peak)
+        s->peak = now->peak + s->space_bytes;
     return check_limits(s, now->depth, s->kernel_err);
 }
 
@@ -249,9 +253,10 @@ static sb_status run_kernel(search *s, sb_solution *sol, sb_error *err)
     sb_status status = sp->ops->bfs(sp, &run);
     s->expanded = run.expanded;
     s->kernel_stored = run.stored;
+    s->kernel_reached = run.reached;
     s->kernel_bytes = run.bytes;
-    size_t held = bytes_held(s);
-    s->peak = held > s->peak ? held : s->peak;
+    if (run.peak + s->space_bytes > s->peak)
+        s->peak = run.peak + s->space_bytes;
     if (status == SB_ELIMIT && run.full)
         status = run.over_budget ? memory_limit(s, err) : out_of_memory(err);
     if (status == SB_OK && sb_path_from_keys(sp, run.keys, run.path_len, sol) != SB_OK)
@@ -401,9 +406,10 @@ static sb_algo choose_algo(const sb_options *o, const sb_puzzle *p, sb_path path
     if (o->algo != SB_ALGO_AUTO)
         return o->algo;
     /* BFS when a shortest solution is asked for, or when the tray's image
-     * fits 64 bits: at most 22 cells, so the whole space is small and the
-     * bitboard's BFS kernel, which needs no estimate, is fastest (and its
-     * solutions are shortest).  Otherwise the guided A*, which reaches the
+     * fits 64 bits: at most 32 cells and usually far fewer, so the whole
+     * space is small and the bitboard's BFS kernel (or on 1x32 and 32x1
+     * trays the BFS loop below), which needs no estimate, is fastest (and
+     * its solutions are shortest).  Otherwise the guided A*, which reaches the
      * far goals of the CS61B hard suite (c71, pandemonium: 6x6) in a
      * fraction of a second where BFS would store tens of millions of
      * configurations. */
@@ -512,7 +518,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
             sol->optimal = s.weight == 1;
         if (status == SB_UNSOLVABLE)
             sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations searched",
-                    (unsigned long long)stored(&s));
+                    (unsigned long long)(s.store ? stored(&s) : s.kernel_reached));
         stats->stored = stored(&s);
         size_t held = s.space ? bytes_held(&s) : 0;
         stats->peak_bytes = held > s.peak ? held : s.peak;

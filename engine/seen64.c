@@ -104,8 +104,10 @@ bool sb_seen64_grow(sb_seen64 *t)
         free(grown.slots);
         return false;
     }
+    size_t both = sb_seen64_bytes(t) + sb_seen64_bytes(&grown);
     free(t->slots);
     grown.budget = t->budget;
+    grown.peak = both > t->peak ? both : t->peak;
     *t = grown;
     t->room = n / 5 * 4;
     return true;

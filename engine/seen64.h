@@ -45,6 +45,7 @@ typedef struct sb_seen64 {
     uint64_t room;          /* count may grow to this before sb_seen64_grow */
     uint64_t below_spare;   /* the key bits below the squeezed-out one */
     size_t budget;          /* most bytes the slots may take, 0 for no limit */
+    size_t peak;            /* most bytes held at once (old and new while growing) */
     bool over_budget;       /* the last refusal to grow was the budget's */
 } sb_seen64;
 

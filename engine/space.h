@@ -73,8 +73,10 @@ typedef struct sb_bfs_run {
      * the walk with that status. */
     sb_status (*check)(void *ctx, const struct sb_bfs_run *now);
 
-    uint64_t stored, expanded;  /* configurations stored and expanded */
+    uint64_t stored, expanded;  /* images stored and expanded (a mirror pair is one) */
+    uint64_t reached;           /* configurations met (a mirror pair counts two) */
     size_t bytes;               /* what the kernel holds now */
+    size_t peak;                /* the most it held at once */
     unsigned depth;             /* the layer being expanded */
     bool full;                  /* stopped because memory ran out ... */
     bool over_budget;           /* ... or the budget refused it */

@@ -93,8 +93,10 @@ make_trays() {  # make_trays MODE SEED COUNT
     BEGIN {
         srand(seed)
         for (k = 0; k < count; k++) {
-            limit = k % 4 < 2 ? 64 : 128
-            do { rows = 1 + rnd(6); cols = 1 + rnd(6) } while ((2*rows-1) * (2*cols-1) > limit)
+            # trays up to 64 image bits, then trays of 65 to 128
+            low = k % 4 < 2 ? 0 : 64; high = low ? 128 : 64
+            do { rows = 1 + rnd(6); cols = 1 + rnd(6); bits = (2*rows-1) * (2*cols-1) } \
+                while (bits > high || bits <= low)
             delete used; nb = 0
             for (t = 0; t < 40 && nb < rows * cols - 2; t++) {
                 h = 1 + rnd(rows < 2 ? 1 : 2); w = 1 + rnd(cols < 2 ? 1 : 2)
