@@ -121,7 +121,7 @@ static void fill_masks(bitboard *b, const sb_puzzle *p)
         b->m128.column[h] = b->m128.column[h - 1] | bit_at((2 * h - 3) * b->width) |
                             bit_at((2 * h - 2) * b->width);
     /* A run of ones stops at the next image row, or past the image. */
-    int top = b->wide ? 127 : 63;
+    int top = b->base.key_size == sizeof(sb_wide) ? 127 : 63;
     b->m128.run_stop = bit_at(top);
     for (int y = 1; y < 2 * p->rows - 1; y++)
         b->m128.run_stop |= bit_at(y * b->width);
@@ -174,8 +174,8 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     b->width = 2 * p->cols - 1;
     b->row_step = p->rows > 1 ? 2 * b->width : 0;
     int nbits = (2 * p->rows - 1) * b->width;
-    b->wide = nbits > 64;
-    b->base.key_size = b->wide ? sizeof(sb_wide) : sizeof(uint64_t);
+    bool wide = nbits > 64;
+    b->base.key_size = wide ? sizeof(sb_wide) : sizeof(uint64_t);
     size_t n = (size_t)cat->nshapes + 1, ngoals = (size_t)cat->ngoals + 1;
     b->anchors = calloc(n, sizeof *b->anchors);
     b->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *b->anchor_store);
@@ -201,7 +201,7 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     }
     fill_masks(b, p);
     sb_wide root = image_of(b, p->blocks, p->nblocks);
-    if (b->wide) {
+    if (wide) {
         b->base.ops = &ops128;
         b->spare_bit = -1;
         memcpy(b->base.root, &root, sizeof root);

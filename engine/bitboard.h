@@ -63,7 +63,6 @@ typedef struct bitboard {
     int row_step;                 /* image distance of one cell down, 2 * width; 0 on a
                                      one-row tray, where nothing moves vertically and a
                                      shift by 2 * width could pass the word's width */
-    bool wide;                    /* the image needs 128 bits */
     SB_BITBOARD_MASKS(uint64_t, 64) m64;
     SB_BITBOARD_MASKS(sb_wide, 128) m128;
     int8_t image_x[128];          /* the image column of each bit */
