@@ -23,7 +23,7 @@ bench=$build/slide-bench slide=$build/slide
 
 echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(date -u +%F)"
 echo "# in-process, median of $runs solves (shortest solution, --optimal)"
-printf 'puzzle\tmetric\tengine\tmedian_s\tmin_s\tstored\texpanded\tstored_per_s\tbytes_per_state\toutcome\n'
+printf 'puzzle\tmetric\tengine\tmedian_s\tmin_s\tstored\texpanded\tstored_per_s\tbytes_per_state\tpeak_bytes_per_state\toutcome\n'
 for p in klotski dads century super-century; do
     for metric in line piece; do
         out=$("$bench" --runs "$runs" --optimal --metric "$metric" --engine both --label "$p" \

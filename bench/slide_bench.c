@@ -8,7 +8,9 @@
  * Solves the puzzle N times (default 15) with each engine asked for and
  * prints one tab-separated line per engine: engine, median seconds, min
  * seconds, configurations stored and expanded, stored per second, bytes
- * per stored configuration (peak bytes / stored), outcome.  Medians,
+ * per stored configuration held at the end (what stays resident), the
+ * same at the peak (a growing table briefly holds old and new slots),
+ * outcome.  Medians,
  * because the machines are shared and noisy.
  *
  * With --explore it walks the whole space reachable from INIT instead
@@ -53,10 +55,11 @@ static int run(const sb_puzzle *p, sb_options *o, int runs, const char *label)
         t[i] = st.seconds;
     }
     double median = median_of(t, runs);
-    printf("%s\t%s\t%.6f\t%.6f\t%llu\t%llu\t%.0f\t%.1f\t%s\n", label, sb_path_name(st.path),
-           median, t[0], (unsigned long long)st.stored, (unsigned long long)st.expanded,
-           median > 0 ? (double)st.stored / median : 0.0,
-           st.stored ? (double)st.peak_bytes / (double)st.stored : 0.0,
+    double stored = st.stored ? (double)st.stored : 1.0;
+    printf("%s\t%s\t%.6f\t%.6f\t%llu\t%llu\t%.0f\t%.1f\t%.1f\t%s\n", label,
+           sb_path_name(st.path), median, t[0], (unsigned long long)st.stored,
+           (unsigned long long)st.expanded, median > 0 ? (double)st.stored / median : 0.0,
+           (double)st.final_bytes / stored, (double)st.peak_bytes / stored,
            status == SB_OK ? "solved" : "unsolvable");
     free(t);
     return 0;

@@ -521,6 +521,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
                     (unsigned long long)(s.store ? stored(&s) : s.kernel_reached));
         stats->stored = stored(&s);
         size_t held = s.space ? bytes_held(&s) : 0;
+        stats->final_bytes = held;
         stats->peak_bytes = held > s.peak ? held : s.peak;
     }
     stats->expanded = s.expanded;

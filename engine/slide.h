@@ -118,6 +118,8 @@ typedef struct sb_stats {
     uint64_t stored;       /* configurations stored */
     uint64_t expanded;     /* configurations expanded */
     size_t peak_bytes;     /* most bytes the search held at once */
+    size_t final_bytes;    /* bytes held when it ended (the peak can be higher:
+                              a growing table holds its old and new slots) */
     double seconds;        /* time spent searching */
 } sb_stats;
 
