@@ -1,6 +1,6 @@
 /*
  * bitboard_bfs.c - the fast path's breadth-first search: the bitboard's
- * move generator (bitboard.h) feeds seen64's table and the next layer
+ * move generator (bitboard_moves.h) feeds seen64's table and the next layer
  * directly, with no store, no node ids and no parent links.
  *
  * The table is told which image bit it may squeeze out of its keys (it
