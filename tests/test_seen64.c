@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "seen64.h"
+#include "stores/seen64.h"
 
 static int failures;
 

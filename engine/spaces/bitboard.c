@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitboard.h"
+#include "spaces/bitboard.h"
 
 static sb_wide bit_at(int i)
 {

@@ -5,7 +5,7 @@
 #ifndef SB_PATH_H
 #define SB_PATH_H
 
-#include "space.h"
+#include "spaces/space.h"
 
 /* Follows parents from node `goal` back to the root and writes the moves
  * from root to goal into *sol (owned by the caller).  A piece move (one

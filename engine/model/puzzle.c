@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "model/catalog.h"
 
 sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
 {

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_internal.h"
+#include "explore/explore.h"
 
 typedef struct ranked {
     uint64_t size;

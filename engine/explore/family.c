@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_internal.h"
+#include "explore/explore.h"
 
 /* Appends one member's counts to out.  false out of memory. */
 static bool add_member(sb_family_report *out, size_t *cap, sb_family_member m)

@@ -20,7 +20,7 @@
 #define SB_EXPLORE_INTERNAL_H
 
 
-#include "space.h"
+#include "spaces/space.h"
 
 /* ---- explore.c: helpers every entry point uses ---- */
 

@@ -24,8 +24,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "path.h"
-#include "space.h"
+#include "search/path.h"
+#include "spaces/space.h"
 
 double sb_clock(void)
 {

@@ -35,7 +35,7 @@
 
 #include <string.h>
 
-#include "space.h"
+#include "spaces/space.h"
 
 typedef unsigned __int128 sb_wide;
 
@@ -130,7 +130,7 @@ static inline void note_block(const bitboard *b, int anchor, int s, void *ctx)
 #define WORD_BITS 64
 #define W(name) name##64
 #define MASKS m64
-#include "bitboard_moves.h"
+#include "spaces/bitboard_moves.h"
 #undef WORD
 #undef WORD_BITS
 #undef W
@@ -140,7 +140,7 @@ static inline void note_block(const bitboard *b, int anchor, int s, void *ctx)
 #define WORD_BITS 128
 #define W(name) name##128
 #define MASKS m128
-#include "bitboard_moves.h"
+#include "spaces/bitboard_moves.h"
 #undef WORD
 #undef WORD_BITS
 #undef W

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_internal.h"
+#include "explore/explore.h"
 
 /* Enumeration state: the pieces still to place and the layout so far. */
 typedef struct enumerator {

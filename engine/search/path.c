@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "path.h"
+#include "search/path.h"
 
 typedef struct reader {
     sb_space *sp;

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_internal.h"
+#include "explore/explore.h"
 
 typedef struct walk {
     sb_space *space;

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_internal.h"
+#include "explore/explore.h"
 
 sb_status sb_graph_build(sb_space *sp, sb_store *st, sb_graph *g, sb_error *err)
 {

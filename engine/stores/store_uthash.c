@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "space.h"
+#include "spaces/space.h"
 
 typedef struct table table;
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "space.h"
+#include "spaces/space.h"
 
 typedef struct flat {
     sb_store base;

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "space.h"
+#include "spaces/space.h"
 
 #define EMPTY (-1)
 

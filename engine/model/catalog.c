@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "model/catalog.h"
 
 static int compare_u16(const void *x, const void *y)
 {

@@ -21,7 +21,7 @@
 #ifndef SB_SPACE_H
 #define SB_SPACE_H
 
-#include "catalog.h"
+#include "model/catalog.h"
 
 /* Children of one configuration, appended by a space's expand(). */
 typedef struct sb_children {

@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitboard.h"
-#include "seen64.h"
+#include "spaces/bitboard.h"
+#include "stores/seen64.h"
 
 /* One layer of the search: the images at one depth, in the order met. */
 typedef struct layer { uint64_t *keys; size_t n, cap; } layer;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seen64.h"
+#include "stores/seen64.h"
 
 void sb_seen64_init(sb_seen64 *t, int spare, size_t budget)
 {
