@@ -2,6 +2,7 @@
  * args.c - argument helpers shared by slide and slide-explore.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -63,4 +64,45 @@ const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim)
         return "--time-limit takes a positive number of seconds, not '%s'";
     lim->max_seconds = t;
     return NULL;
+}
+
+const char *sb_args_error_message(const sb_error *err, char *buf, size_t n)
+{
+    unsigned long long stored = (unsigned long long)err->stored;
+    if (err->status != SB_ELIMIT) {
+        snprintf(buf, n, "%s", err->msg);
+        return buf;
+    }
+    switch (err->limit) {
+    case SB_LIMIT_STATES:
+        snprintf(buf, n, "gave up after storing %.0f configurations (--max-states)",
+                 err->limit_value);
+        break;
+    case SB_LIMIT_BYTES:
+        snprintf(buf, n, "gave up at the memory limit of %.0f bytes (--max-memory), after "
+                 "storing %llu configurations", err->limit_value, stored);
+        break;
+    case SB_LIMIT_SECONDS:
+        snprintf(buf, n, "gave up at the time limit of %g seconds (--time-limit), after "
+                 "storing %llu configurations", err->limit_value, stored);
+        break;
+    default:
+        snprintf(buf, n, "%s", err->msg);
+        break;
+    }
+    return buf;
+}
+
+int sb_args_exit_code(sb_status status)
+{
+    switch (status) {
+    case SB_OK:
+        return 0;
+    case SB_UNSOLVABLE:
+        return 1;
+    case SB_ELIMIT:
+        return 3;
+    default:
+        return 2;
+    }
 }

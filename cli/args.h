@@ -28,4 +28,13 @@ uint64_t sb_args_default_memory(void);
  * format with one %s for arg, so both programs word it alike. */
 const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim);
 
+/* The message for a failed call: err->msg, except that a resource limit
+ * is worded here with the option that sets it (the engine names no
+ * flags).  Written into buf (n bytes), which is returned. */
+const char *sb_args_error_message(const sb_error *err, char *buf, size_t n);
+
+/* The exit status for an engine status: 0 solved or done, 1 proven
+ * unsolvable, 2 bad usage or input, 3 a resource limit. */
+int sb_args_exit_code(sb_status status);
+
 #endif

@@ -297,7 +297,7 @@ int main(int argc, char **argv)
     sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, NULL, &puzzle, &err);
     if (status != SB_OK) {
         report_error(&c, err.msg, NULL, false);
-        return status;
+        return sb_args_exit_code(status);
     }
     sb_progress_line progress;
     sb_progress_line_init(&progress, stderr);
@@ -319,8 +319,10 @@ int main(int argc, char **argv)
     } else if (status == SB_EINPUT) {
         report_error(&c, err.msg, &stats, false);
     } else {
-        const char *msg = status == SB_ELIMIT ? err.msg
-                        : "no solution: every configuration reachable from INIT was searched";
+        char worded[sizeof err.msg + 128];
+        const char *msg = status == SB_ELIMIT
+                              ? sb_args_error_message(&err, worded, sizeof worded)
+                              : "no solution: every configuration reachable from INIT was searched";
         if (status == SB_ELIMIT)
             fprintf(stderr, "slide: %s\n", msg);
         if (c.json) {
@@ -333,5 +335,5 @@ int main(int argc, char **argv)
     }
     sb_solution_free(&sol);
     sb_puzzle_free(&puzzle);
-    return status;
+    return sb_args_exit_code(status);
 }

@@ -352,7 +352,7 @@ int main(int argc, char **argv)
     sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, &used, &puzzle, &err);
     if (status != SB_OK) {
         fprintf(stderr, "slide-explore: %s\n", err.msg);
-        return status;
+        return sb_args_exit_code(status);
     }
     if (c.mode == MODE_REACH) {
         sb_explore_report r;
@@ -373,12 +373,13 @@ int main(int argc, char **argv)
             print_family(&c, &r);
         sb_family_report_free(&r);
     }
+    char worded[sizeof err.msg + 128];
     if (status != SB_OK)
-        fprintf(stderr, "slide-explore: %s\n", err.msg);
+        fprintf(stderr, "slide-explore: %s\n", sb_args_error_message(&err, worded, sizeof worded));
     else if (fflush(stdout) != 0) {
         fprintf(stderr, "slide-explore: cannot write the report: %s\n", strerror(errno));
         status = SB_EINPUT;
     }
     sb_puzzle_free(&puzzle);
-    return status;
+    return sb_args_exit_code(status);
 }

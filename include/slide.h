@@ -26,7 +26,7 @@
  * shape of that area). */
 #define SB_MAX_CELLS 65536
 
-/* Status codes.  They are chosen to equal the exit codes of `slide`. */
+/* Status codes.  (`slide` exits with the same numbers; the CLI maps them.) */
 typedef enum sb_status {
     SB_OK = 0,          /* done: solved, read, checked */
     SB_UNSOLVABLE = 1,  /* the whole reachable space was searched: no solution */
@@ -37,12 +37,24 @@ typedef enum sb_status {
 /* Which list of a puzzle an error points into. */
 typedef enum sb_list { SB_LIST_NONE, SB_LIST_INIT, SB_LIST_GOAL } sb_list;
 
+/* Which resource limit stopped a search (with SB_ELIMIT). */
+typedef enum sb_limit {
+    SB_LIMIT_NONE,      /* not a limit */
+    SB_LIMIT_STATES,    /* sb_limits.max_states configurations were stored */
+    SB_LIMIT_BYTES,     /* the next allocation would pass sb_limits.max_bytes */
+    SB_LIMIT_SECONDS,   /* sb_limits.max_seconds passed */
+    SB_LIMIT_MEMORY     /* malloc failed: the machine ran out */
+} sb_limit;
+
 /* A caller-owned error record, filled when a call fails. */
 typedef struct sb_error {
     sb_status status;   /* the status the failing call returned */
     sb_list list;       /* which block list the problem is in, if any */
     size_t item;        /* index into that list (0-based) */
-    char msg[480];      /* what is wrong, without any "slide:" prefix */
+    sb_limit limit;     /* with SB_ELIMIT: which limit stopped the work */
+    double limit_value; /* ... its value (states, bytes or seconds; 0 for memory) */
+    uint64_t stored;    /* ... configurations stored when it stopped */
+    char msg[480];      /* what is wrong, in words, without any "slide:" prefix */
 } sb_error;
 
 /* A rectangle on the tray. */

@@ -63,7 +63,9 @@ static void test_membership_and_depths(void)
     enum { N = 200000 };
     uint64_t *keys = malloc(N * sizeof *keys);
     sb_seen64 t;
-    sb_seen64_init(&t, SPARE, 0);
+    sb_meter m;
+    sb_meter_init(&m, NULL);
+    sb_seen64_init(&t, SPARE, &m);
     uint64_t rng = 0x2545f4914f6cdd1dULL;
     for (int i = 0; i < N; i++) {
         keys[i] = key_from(next_random(&rng));
@@ -107,7 +109,9 @@ static uint64_t key_with_code(uint64_t k)
 static void test_long_runs(void)
 {
     sb_seen64 t;
-    sb_seen64_init(&t, SPARE, 0);
+    sb_meter m;
+    sb_meter_init(&m, NULL);
+    sb_seen64_init(&t, SPARE, &m);
     CHECK(sb_seen64_code(&t, key_with_code(12345)) == 12345ULL << 2);
     for (uint64_t k = 3000; k > 0; k--)
         CHECK(sb_seen64_add(&t, key_with_code(k), (unsigned)k) == 1);
@@ -128,18 +132,48 @@ static void test_budget(void)
 {
     sb_seen64 t;
     size_t budget = 64 * 1024;
-    sb_seen64_init(&t, SPARE, budget);
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.limits.max_bytes = budget;
+    sb_meter m;
+    sb_meter_init(&m, &opts);
+    sb_seen64_init(&t, SPARE, &m);
     uint64_t rng = 42, stored = 0;
     int added;
     while ((added = sb_seen64_add(&t, key_from(next_random(&rng)), 0)) == 1)
         stored++;
     CHECK(added == -1);
-    CHECK(t.over_budget);
-    CHECK(sb_seen64_bytes(&t) <= budget);
+    CHECK(m.hit == SB_LIMIT_BYTES);
+    CHECK(m.peak <= budget);
     CHECK(stored == t.count && stored > 1000);
     CHECK(well_formed(&t));
     sb_seen64_free(&t);
     sb_seen64_free(&t);   /* harmless twice */
+    CHECK(m.held == 0);
+}
+
+/* The states limit: the table stops at exactly max_states keys, and keys
+ * already held are still found (and re-added as "there") at the limit. */
+static void test_states_limit(void)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.limits.max_states = 2500;
+    sb_meter m;
+    sb_meter_init(&m, &opts);
+    sb_seen64 t;
+    sb_seen64_init(&t, SPARE, &m);
+    uint64_t rng = 7;
+    int added;
+    while ((added = sb_seen64_add(&t, key_from(next_random(&rng)), 1)) == 1)
+        ;
+    CHECK(added == -1);
+    CHECK(m.hit == SB_LIMIT_STATES);
+    CHECK(t.count == 2500);
+    rng = 7;
+    CHECK(sb_seen64_add(&t, key_from(next_random(&rng)), 1) == 0);
+    CHECK(well_formed(&t));
+    sb_seen64_free(&t);
 }
 
 int main(void)
@@ -147,6 +181,7 @@ int main(void)
     test_membership_and_depths();
     test_long_runs();
     test_budget();
+    test_states_limit();
     if (failures)
         fprintf(stderr, "test_seen64: %d checks failed\n", failures);
     else

@@ -34,11 +34,12 @@ static int by_size(const void *x, const void *y)
 }
 
 /* Measures the diameter of every component in parts, in place. */
-static void measure(const sb_pieces *pc, sb_space *sp, sb_store *st, const sb_graph *g,
-                    sb_sweep *w, sb_parts *parts, sb_block *scratch)
+static void measure(const sb_pieces *pc, const sb_space *sp, sb_scratch *scratch,
+                    const sb_store *st, const sb_graph *g, sb_sweep *w, sb_parts *parts,
+                    sb_block *blocks)
 {
     for (size_t c = 0; c < parts->n; c++) {
-        size_t twin = sb_layout_twin(pc, sp, st, parts->of, parts->first[c], scratch);
+        size_t twin = sb_layout_twin(pc, sp, scratch, st, parts->of, parts->first[c], blocks);
         if (twin < c) {   /* a mirror image: same diameter */
             parts->list[c].diameter = parts->list[twin].diameter;
             continue;
@@ -51,8 +52,8 @@ static void measure(const sb_pieces *pc, sb_space *sp, sb_store *st, const sb_gr
 /* Fills res's components from parts, largest first, with each one's first
  * layout as its example when res->examples is set.  Equal sizes keep
  * discovery order: qsort is not stable, so the index is the tie-break. */
-static bool rank_parts(const sb_parts *parts, uint32_t init_comp, sb_space *sp, sb_store *st,
-                       sb_piece_map *res)
+static bool rank_parts(const sb_parts *parts, uint32_t init_comp, const sb_space *sp,
+                       sb_scratch *scratch, const sb_store *st, sb_piece_map *res)
 {
     ranked *rank = malloc(parts->n * sizeof *rank);
     res->components = malloc(parts->n * sizeof *res->components);
@@ -69,7 +70,7 @@ static bool rank_parts(const sb_parts *parts, uint32_t init_comp, sb_space *sp, 
         if (c == init_comp)
             res->init_component = k;
         if (res->examples)
-            sp->ops->decode(sp, st->ops->key(st, parts->first[c]),
+            sp->ops->decode(sp, scratch, st->ops->key(st, parts->first[c]),
                             res->examples + k * res->nblocks);
     }
     res->ncomponents = parts->n;
@@ -78,22 +79,24 @@ static bool rank_parts(const sb_parts *parts, uint32_t init_comp, sb_space *sp, 
 }
 
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        const sb_limits *lim, uint64_t init_key, sb_piece_map *res,
+                        const sb_options *opts, uint64_t init_key, sb_piece_map *res,
                         sb_error *err)
 {
     memset(res, 0, sizeof *res);
     size_t nblocks = sb_pieces_blocks(pc);
     res->nblocks = nblocks;
+    sb_meter m;
+    sb_meter_init(&m, opts);
     sb_block *first = calloc(nblocks + 1, sizeof *first);
     sb_store *st = NULL;
     bool found = false;
-    sb_status status = sb_layouts_enumerate(pc, lim->max_states, &st, first, &found, err);
+    sb_status status = sb_layouts_enumerate(pc, &m, &st, first, &found);
     if (status != SB_OK || !found) {   /* !found: the pieces do not fit */
         res->layouts = st ? st->count : 0;
         free(first);
         if (st)
             st->ops->free(st);
-        return status;
+        return status == SB_OK ? SB_OK : sb_meter_fail(&m, err);
     }
     res->layouts = st->count;
 
@@ -101,14 +104,17 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     sb_puzzle first_puzzle = { pc->rows, pc->cols, nblocks, first, 0, NULL };
     sb_catalog cat;
     sb_space *sp = NULL;
+    sb_scratch *scratch = NULL;
     sb_graph g = { 0 };
     sb_sweep w = { 0 };
     sb_parts parts = { 0 };
-    sb_block *scratch = NULL;
+    sb_block *blocks = NULL;
     status = sb_catalog_init(&cat, &first_puzzle);
     if (status == SB_OK)
         status = sb_bitboard_space_new(&first_puzzle, &cat, diameters ? metric : SB_METRIC_UNIT,
                                        &sp);
+    if (status == SB_OK && !(scratch = sp->ops->scratch_new(sp)))
+        status = SB_ELIMIT;
     if (status != SB_OK) {
         status = sb_fail(err, SB_ELIMIT, "ran out of memory while building the bitboard");
         goto done;
@@ -118,45 +124,45 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
                          "layout differs from the bitboard's");
         goto done;
     }
-    status = sb_graph_build(sp, st, &g, err);
+    status = sb_graph_build(sp, scratch, st, &g, err);
     if (status != SB_OK)
         goto done;
     res->edges = g.start[g.n];
     /* The store, the graph and six words a layout of sweep scratch. */
-    size_t held = st->ops->bytes(st) + ((size_t)g.n + 1) * sizeof *g.start +
+    size_t held = m.held + ((size_t)g.n + 1) * sizeof *g.start +
                   res->edges * sizeof *g.adj + (size_t)g.n * 6 * sizeof(uint32_t);
-    if (lim->max_bytes && held > lim->max_bytes) {
-        status = sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes "
-                         "(--max-memory): %llu layouts need about %zu",
-                         (unsigned long long)lim->max_bytes, (unsigned long long)g.n, held);
+    if (m.limits.max_bytes && held > m.limits.max_bytes) {
+        m.hit = SB_LIMIT_BYTES;
+        status = sb_meter_fail(&m, err);
         goto done;
     }
     res->peak = held;
-    scratch = malloc((nblocks + 1) * sizeof *scratch);
-    if (!scratch || !sb_sweep_init(&w, &g, diameters) || !sb_graph_split(&g, &w, &parts)) {
+    blocks = malloc((nblocks + 1) * sizeof *blocks);
+    if (!blocks || !sb_sweep_init(&w, &g, diameters) || !sb_graph_split(&g, &w, &parts)) {
         status = sb_fail(err, SB_ELIMIT, "ran out of memory while splitting components");
         goto done;
     }
     if (diameters)
-        measure(pc, sp, st, &g, &w, &parts, scratch);
+        measure(pc, sp, scratch, st, &g, &w, &parts, blocks);
     uint32_t init_comp = 0;
     if (init_key) {
-        uint32_t id;
-        bool fresh;
-        if (st->ops->intern(st, &init_key, 0, SB_NO_NODE, &id, &fresh) == SB_OK && !fresh)
+        uint32_t id = st->ops->find(st, &init_key, sp->ops->hash(sp, &init_key));
+        if (id != SB_NO_NODE)
             init_comp = parts.of[id];
     }
     if (examples)
         res->examples = calloc(parts.n * nblocks + 1, sizeof *res->examples);
-    if ((examples && !res->examples) || !rank_parts(&parts, init_comp, sp, st, res))
+    if ((examples && !res->examples) || !rank_parts(&parts, init_comp, sp, scratch, st, res))
         status = sb_fail(err, SB_ELIMIT, "ran out of memory while sorting components");
 done:
     sb_parts_free(&parts);
     sb_sweep_free(&w);
     sb_graph_free(&g);
-    free(scratch);
-    if (sp)
+    free(blocks);
+    if (sp) {
+        sp->ops->scratch_free(scratch);
         sp->ops->free(sp);
+    }
     sb_catalog_free(&cat);
     free(first);
     st->ops->free(st);
@@ -179,7 +185,7 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
     sb_piece_map res;
     sb_status status = sb_pieces_of(p, &pc, err);
     if (status == SB_OK)
-        status = sb_map_pieces(&pc, opts->metric, diameters, true, &opts->limits,
+        status = sb_map_pieces(&pc, opts->metric, diameters, true, opts,
                                sb_layout_image(&pc, p->blocks, p->nblocks), &res, err);
     if (status != SB_OK)
         return status;

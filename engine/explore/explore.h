@@ -2,32 +2,33 @@
  * explore_internal.h - what the explore files share.  Internal to the
  * engine.
  *
- *   explore.c             the space reachable from one layout (sb_explore),
- *                         and the option and clock helpers below
- *   explore_layouts.c     a piece set, and every layout of it as a spaced-
- *                         bitboard image in a flat store
- *   explore_graph.c       those layouts linked by moves: components and
- *                         exact diameters
- *   explore_components.c  the two put together for one piece set
- *                         (sb_components, and sb_map_pieces below)
- *   explore_family.c      the same counts over a family of piece sets
+ *   reach.c        the space reachable from one layout (sb_explore), and
+ *                  the options helper below
+ *   layouts.c      a piece set, and every layout of it as a spaced-bitboard
+ *                  image in a flat store
+ *   graph.c        those layouts linked by moves: components and exact
+ *                  diameters
+ *   components.c   the two put together for one piece set (sb_components,
+ *                  and sb_map_pieces below)
+ *   family.c       the same counts over a family of piece sets
  *
  * Invariant shared by all of them: a layout's id is its position in
  * enumeration order, and the store of layouts never grows after
  * enumeration (every move leads from a layout to a layout).
  */
-#ifndef SB_EXPLORE_INTERNAL_H
-#define SB_EXPLORE_INTERNAL_H
+#ifndef SB_EXPLORE_H
+#define SB_EXPLORE_H
 
 
 #include "spaces/space.h"
+#include "stores/store.h"
 
-/* ---- explore.c: helpers every entry point uses ---- */
+/* ---- reach.c: the helper every entry point uses ---- */
 
 /* opts itself, or the defaults (written into *defaults) when opts is NULL. */
 const sb_options *sb_explore_options(const sb_options *opts, sb_options *defaults);
 
-/* ---- explore_layouts.c: piece sets and their layouts ---- */
+/* ---- layouts.c: piece sets and their layouts ---- */
 
 enum { SB_MAX_SHAPES = 16 };
 
@@ -57,22 +58,23 @@ size_t sb_pieces_blocks(const sb_pieces *pc);
  * pc's tray. */
 uint64_t sb_layout_image(const sb_pieces *pc, const sb_block *b, size_t n);
 
-/* Interns every layout of pc into a new flat store, ids in enumeration
- * order, and writes the first layout's blocks into first (room for
- * sb_pieces_blocks(pc) + 1); *found is false when the pieces do not fit at
- * all.  On SB_OK the caller owns *store.  SB_ELIMIT past max_layouts (0: no
- * limit) or out of memory, err saying which; *store is then NULL. */
-sb_status sb_layouts_enumerate(const sb_pieces *pc, uint64_t max_layouts, sb_store **store,
-                               sb_block *first, bool *found, sb_error *err);
+/* Stores every layout of pc in a new flat store allocating through m
+ * (whose states limit bounds the layouts), ids in enumeration order, with
+ * the bitboard space's hash, and writes the first layout's blocks into
+ * first (room for sb_pieces_blocks(pc) + 1); *found is false when the
+ * pieces do not fit at all.  On SB_OK the caller owns *store.  SB_ELIMIT
+ * when m refused (its hit says why); *store is then NULL. */
+sb_status sb_layouts_enumerate(const sb_pieces *pc, sb_meter *m, sb_store **store,
+                               sb_block *first, bool *found);
 
 /* The lowest component index among the mirror images (left-right,
  * top-bottom, both) of layout id's component, its own included.  comp maps
- * a layout id to its component; sp decodes st's keys; scratch has room for
- * a layout's blocks. */
-size_t sb_layout_twin(const sb_pieces *pc, sb_space *sp, sb_store *st, const uint32_t *comp,
-                      uint32_t id, sb_block *scratch);
+ * a layout id to its component; sp (with its scratch w) decodes st's
+ * keys; blocks has room for a layout's blocks. */
+size_t sb_layout_twin(const sb_pieces *pc, const sb_space *sp, sb_scratch *w, const sb_store *st,
+                      const uint32_t *comp, uint32_t id, sb_block *blocks);
 
-/* ---- explore_graph.c: the layouts as a graph ---- */
+/* ---- graph.c: the layouts as a graph ---- */
 
 /* A search-ready graph of all layouts: compressed adjacency lists. */
 typedef struct sb_graph {
@@ -81,10 +83,12 @@ typedef struct sb_graph {
     uint32_t *adj;               /* start[n] neighbour ids */
 } sb_graph;
 
-/* Links every layout in st with one expand() of sp each.  SB_ELIMIT out
- * of memory; SB_EINPUT (an internal error) when a move leads outside st.
- * The caller frees *g with sb_graph_free, also on failure. */
-sb_status sb_graph_build(sb_space *sp, sb_store *st, sb_graph *g, sb_error *err);
+/* Links every layout in st with one expand() of sp each (looking the
+ * children up: st does not grow).  SB_ELIMIT out of memory; SB_EINPUT (an
+ * internal error) when a move leads outside st.  The caller frees *g with
+ * sb_graph_free, also on failure. */
+sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
+                         sb_graph *g, sb_error *err);
 void sb_graph_free(sb_graph *g);
 
 /* BFS scratch shared by every sweep over one graph. */
@@ -96,6 +100,7 @@ typedef struct sb_sweep {
     sb_graph local;              /* the component being measured */
     uint32_t *map;               /* graph id -> local id */
     uint32_t runs;               /* sweeps so far */
+    sb_meter meter;              /* the sweeps' (they allocate nothing through it) */
 } sb_sweep;
 
 /* Makes w ready to split g (sb_graph_split); with diameters, to measure
@@ -120,7 +125,7 @@ void sb_parts_free(sb_parts *parts);
  * been made ready with diameters.  w->runs counts the sweeps it takes. */
 unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start);
 
-/* ---- explore_components.c: one piece set, start to end ---- */
+/* ---- components.c: one piece set, start to end ---- */
 
 /* Everything known about one piece set's layouts. */
 typedef struct sb_piece_map {
@@ -137,10 +142,11 @@ typedef struct sb_piece_map {
  * without diameters) and splits them into components, measuring their
  * diameters when asked.  init_key (0: none) is a layout whose component
  * is wanted.  On SB_OK the caller frees res->components and res->examples;
- * on failure *res is zeroed and err says why (SB_ELIMIT at lim or out of
- * memory, SB_EINPUT on an internal error). */
+ * on failure *res is zeroed and err says why (SB_ELIMIT at opts' limits
+ * (max_states counts layouts) or out of memory, SB_EINPUT on an internal
+ * error). */
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        const sb_limits *lim, uint64_t init_key, sb_piece_map *res,
+                        const sb_options *opts, uint64_t init_key, sb_piece_map *res,
                         sb_error *err);
 
 #endif

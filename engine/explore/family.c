@@ -80,7 +80,7 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
                 add_blocks(&pc, 2, 1, talls);
                 pc.empties = free_cells - units - 2 * (wides + talls);
                 sb_piece_map res;
-                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, &opts->limits, 0,
+                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, opts, 0,
                                        &res, err);
                 if (status != SB_OK) {
                     sb_family_report_free(out);

@@ -20,6 +20,10 @@
  * component is first copied out, renumbered in BFS order, so those sweeps
  * walk small, dense arrays.
  *
+ * Each sweep is the engine's one breadth-first search (search/bfs.c) with
+ * a walker of this file's: distances in an array, the visit order in a
+ * queue whose layers are consecutive ranges.
+ *
  * Invariant: outside a sweep every dist is -1, so a sweep needs no
  * clearing pass over the whole graph, only over the nodes it reached.
  */
@@ -27,22 +31,23 @@
 #include <string.h>
 
 #include "explore/explore.h"
+#include "search/bfs.h"
 
-sb_status sb_graph_build(sb_space *sp, sb_store *st, sb_graph *g, sb_error *err)
+sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
+                         sb_graph *g, sb_error *err)
 {
-    sb_children kids = { .key_size = sizeof(uint64_t) };
+    sb_children kids = { .rec_size = sp->rec_size, .meter = st->meter };
     size_t cap = (size_t)st->count * 4 + 16;
     g->n = st->count;
     g->start = malloc(((size_t)g->n + 1) * sizeof *g->start);
     g->adj = malloc(cap * sizeof *g->adj);
     sb_status status = g->start && g->adj ? SB_OK : SB_ELIMIT;
     size_t m = 0;
+    unsigned char key[sizeof(uint64_t)];
     for (uint32_t id = 0; id < g->n && status == SB_OK; id++) {
-        uint64_t key;
-        memcpy(&key, st->ops->key(st, id), sizeof key);
         g->start[id] = m;
-        kids.n = 0;
-        if (sp->ops->expand(sp, &key, &kids) != SB_OK) {
+        sb_children_clear(&kids);
+        if (sp->ops->expand(sp, scratch, st->ops->key(st, id), &kids) != SB_OK) {
             status = SB_ELIMIT;
             break;
         }
@@ -57,13 +62,10 @@ sb_status sb_graph_build(sb_space *sp, sb_store *st, sb_graph *g, sb_error *err)
             g->adj = grown;
         }
         for (size_t i = 0; i < kids.n; i++) {
-            uint32_t cid;
-            bool fresh;
-            if (st->ops->intern(st, kids.keys + i * sizeof key, kids.hashes[i], id, &cid, &fresh) != SB_OK) {
-                status = SB_ELIMIT;
-                break;
-            }
-            if (fresh) {
+            sp->ops->child_key(sp, scratch, st->ops->key(st, id), kids.recs + i * kids.rec_size,
+                               key);
+            uint32_t cid = st->ops->find(st, key, kids.hashes[i]);
+            if (cid == SB_NO_NODE) {
                 sb_children_free(&kids);
                 return sb_fail(err, SB_EINPUT, "internal error: a move led outside the "
                                "enumerated layouts (bitboard encodings disagree)");
@@ -89,6 +91,7 @@ bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters)
 {
     size_t n = g->n;
     memset(w, 0, sizeof *w);
+    sb_meter_init(&w->meter, NULL);
     w->dist = malloc(n * sizeof *w->dist);
     w->queue = malloc(n * sizeof *w->queue);
     if (!w->dist || !w->queue)
@@ -117,28 +120,56 @@ void sb_sweep_free(sb_sweep *w)
     memset(w, 0, sizeof *w);
 }
 
+/* The sweep's walker: the current layer is queue[head, end), the next
+ * one grows from end to tail. */
+typedef struct sweep_walk {
+    const sb_graph *g;
+    sb_sweep *w;
+    uint32_t head, end, tail;
+} sweep_walk;
+
+static sb_status sweep_layer(void *walker, sb_bfs *run)
+{
+    sweep_walk *sw = walker;
+    const sb_graph *g = sw->g;
+    int32_t *dist = sw->w->dist, d = (int32_t)run->depth + 1;
+    for (uint32_t k = sw->head; k < sw->end; k++) {
+        uint32_t x = sw->w->queue[k];
+        for (size_t j = g->start[x]; j < g->start[x + 1]; j++) {
+            uint32_t y = g->adj[j];
+            if (dist[y] >= 0)
+                continue;
+            dist[y] = d;
+            sw->w->queue[sw->tail++] = y;
+            sb_bfs_met(run, 1, false);
+        }
+    }
+    return SB_OK;
+}
+
+static void sweep_advance(void *walker)
+{
+    sweep_walk *sw = walker;
+    sw->head = sw->end;
+    sw->end = sw->tail;
+}
+
+static const sb_bfs_walker sweep_walker = { sweep_layer, sweep_advance, NULL, NULL, NULL };
+
 /* BFS from src; leaves the visit order in queue (by distance) and returns
  * how many nodes it reached.  *ecc is src's eccentricity.  The caller
  * ends the sweep with reset(). */
 static uint32_t bfs(const sb_graph *g, sb_sweep *w, uint32_t src, unsigned *ecc)
 {
-    uint32_t head = 0, tail = 0;
+    sweep_walk sw = { g, w, 0, 1, 1 };
+    sb_bfs run;
     w->dist[src] = 0;
-    w->queue[tail++] = src;
-    while (head < tail) {
-        uint32_t x = w->queue[head++];
-        int32_t d = w->dist[x] + 1;
-        for (size_t k = g->start[x]; k < g->start[x + 1]; k++) {
-            uint32_t y = g->adj[k];
-            if (w->dist[y] >= 0)
-                continue;
-            w->dist[y] = d;
-            w->queue[tail++] = y;
-        }
-    }
-    *ecc = (unsigned)w->dist[w->queue[tail - 1]];
+    w->queue[0] = src;
+    sb_bfs_init(&run, &w->meter, false, false, 1, false);
+    sb_bfs_run(&run, &sweep_walker, &sw);
+    *ecc = run.depth;
     w->runs++;
-    return tail;
+    return sw.tail;
 }
 
 static void reset(sb_sweep *w, uint32_t n)

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "explore/explore.h"
+#include "spaces/bitboard.h"
 
 /* Enumeration state: the pieces still to place and the layout so far. */
 typedef struct enumerator {
@@ -30,7 +31,6 @@ typedef struct enumerator {
     uint32_t left[SB_MAX_SHAPES];    /* blocks of each shape still to place */
     uint32_t empties_left;       /* cells that may still stay empty */
     sb_store *store;             /* every layout so far */
-    uint64_t max_layouts;        /* 0: no limit */
     sb_block *first;             /* the first layout's blocks */
     sb_block *blocks;            /* the layout being built */
     size_t nplaced;              /* blocks in it */
@@ -125,9 +125,8 @@ static void place(enumerator *e, uint32_t at, uint64_t occupied, uint64_t image)
     if (at == ncells) {
         uint32_t id;
         bool fresh;
-        if (e->store->ops->intern(e->store, &image, sb_mix64(image), SB_NO_NODE, &id, &fresh) != SB_OK)
-            e->status = SB_ELIMIT;
-        else if (e->max_layouts && e->store->count > e->max_layouts)
+        if (e->store->ops->intern(e->store, &image, hash_word64(image), SB_NO_NODE, &id,
+                                  &fresh) != SB_OK)
             e->status = SB_ELIMIT;
         if (!e->have_first) {
             memcpy(e->first, e->blocks, e->nplaced * sizeof *e->blocks);
@@ -158,17 +157,18 @@ static void place(enumerator *e, uint32_t at, uint64_t occupied, uint64_t image)
     }
 }
 
-sb_status sb_layouts_enumerate(const sb_pieces *pc, uint64_t max_layouts, sb_store **store,
-                               sb_block *first, bool *found, sb_error *err)
+sb_status sb_layouts_enumerate(const sb_pieces *pc, sb_meter *m, sb_store **store,
+                               sb_block *first, bool *found)
 {
     enumerator e = { .pc = pc, .width = 2 * pc->cols - 1, .empties_left = pc->empties,
-                     .max_layouts = max_layouts, .first = first, .status = SB_OK };
+                     .first = first, .status = SB_OK };
     for (int s = 0; s < pc->nshapes; s++) {
         e.pattern[s] = image_pattern(e.width, pc->height[s], pc->width[s]);
         e.left[s] = pc->count[s];
     }
     e.blocks = calloc(sb_pieces_blocks(pc) + 1, sizeof *e.blocks);
-    sb_status status = first && e.blocks ? sb_store_flat_new(sizeof(uint64_t), &e.store) : SB_ELIMIT;
+    sb_status status = first && e.blocks ? sb_store_flat_new(sizeof(uint64_t), m, &e.store)
+                                         : SB_ELIMIT;
     if (status == SB_OK)
         place(&e, 0, 0, 0);
     status = status == SB_OK ? e.status : status;
@@ -177,37 +177,35 @@ sb_status sb_layouts_enumerate(const sb_pieces *pc, uint64_t max_layouts, sb_sto
     *found = e.have_first;
     if (status == SB_OK) {
         *store = e.store;
+        m->stored = e.store->count;
         return SB_OK;
     }
-    /* Read the count before the store goes: it says which limit hit. */
-    bool too_many = max_layouts && e.store && e.store->count > max_layouts;
-    if (e.store)
+    if (m->hit == SB_LIMIT_NONE)
+        m->hit = SB_LIMIT_MEMORY;
+    if (e.store) {
+        m->stored = e.store->count;
         e.store->ops->free(e.store);
-    if (too_many)
-        return sb_fail(err, SB_ELIMIT, "gave up after enumerating %llu layouts (--max-states)",
-                       (unsigned long long)max_layouts);
-    return sb_fail(err, SB_ELIMIT, "ran out of memory while enumerating layouts");
+    }
+    return SB_ELIMIT;
 }
 
-size_t sb_layout_twin(const sb_pieces *pc, sb_space *sp, sb_store *st, const uint32_t *comp,
-                      uint32_t id, sb_block *scratch)
+size_t sb_layout_twin(const sb_pieces *pc, const sb_space *sp, sb_scratch *w, const sb_store *st,
+                      const uint32_t *comp, uint32_t id, sb_block *blocks)
 {
     /* Reflections map layouts to layouts of the same piece set and keep
      * distances, so mirror-image components share a diameter. */
     size_t n = sp->cat->nblocks, twin = comp[id];
     for (int flip = 1; flip <= 3; flip++) {
-        sp->ops->decode(sp, st->ops->key(st, id), scratch);
+        sp->ops->decode(sp, w, st->ops->key(st, id), blocks);
         for (size_t i = 0; i < n; i++) {
             if (flip & 1)
-                scratch[i].col = pc->cols - scratch[i].col - scratch[i].width;
+                blocks[i].col = pc->cols - blocks[i].col - blocks[i].width;
             if (flip & 2)
-                scratch[i].row = pc->rows - scratch[i].row - scratch[i].height;
+                blocks[i].row = pc->rows - blocks[i].row - blocks[i].height;
         }
-        uint64_t key = sb_layout_image(pc, scratch, n);
-        uint32_t mid;
-        bool fresh;
-        if (st->ops->intern(st, &key, sb_mix64(key), SB_NO_NODE, &mid, &fresh) == SB_OK && !fresh &&
-            comp[mid] < twin)
+        uint64_t key = sb_layout_image(pc, blocks, n);
+        uint32_t mid = st->ops->find(st, &key, hash_word64(key));
+        if (mid != SB_NO_NODE && comp[mid] < twin)
             twin = comp[mid];
     }
     return twin;

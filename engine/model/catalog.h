@@ -10,7 +10,7 @@
 #ifndef SB_CATALOG_H
 #define SB_CATALOG_H
 
-#include "slide.h"
+#include "core/error.h"
 
 typedef struct sb_shape {
     int height, width;
@@ -30,11 +30,6 @@ typedef struct sb_catalog {
     uint32_t ngoals;       /* goal entries, all shapes */
     uint32_t nempty;       /* empty cells (constant over the search) */
 } sb_catalog;
-
-/* Fills err (when non-NULL) with status and a formatted message; returns
- * status.  The one way engine code reports a failure. */
-sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* Builds the catalog of a puzzle that passed sb_puzzle_check.  Returns
  * SB_OK or SB_ELIMIT (out of memory). */

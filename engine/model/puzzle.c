@@ -11,28 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/error.h"
 #include "model/catalog.h"
-
-sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        err->status = status;
-        err->list = SB_LIST_NONE;
-        err->item = 0;
-        va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
 
 /* An input error that points at one item of a block list. */
 static sb_status fail(sb_error *err, sb_list list, size_t item, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
-        err->status = SB_EINPUT;
+        sb_fail(err, SB_EINPUT, "%s", "");
         err->list = list;
         err->item = item;
         va_start(ap, fmt);

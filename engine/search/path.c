@@ -16,7 +16,8 @@
 #include "search/path.h"
 
 typedef struct reader {
-    sb_space *sp;
+    const sb_space *sp;
+    sb_scratch *w;             /* sp's scratch, for decoding */
     int cols;
     uint32_t ncells;
     size_t nblocks;
@@ -156,10 +157,10 @@ static bool piece_path(reader *r, const sb_block *from, const sb_block *to)
 typedef const void *(*key_at_fn)(const void *ctx, size_t i);
 
 /* Writes the moves between consecutive configurations of a path. */
-static sb_status read_moves(sb_space *sp, key_at_fn key_at, const void *ctx, size_t n,
-                            sb_solution *sol)
+static sb_status read_moves(const sb_space *sp, sb_scratch *w, key_at_fn key_at,
+                            const void *ctx, size_t n, sb_solution *sol)
 {
-    reader r = { .sp = sp, .cols = sp->cat->cols, .ncells = sp->cat->ncells,
+    reader r = { .sp = sp, .w = w, .cols = sp->cat->cols, .ncells = sp->cat->ncells,
                  .nblocks = sp->cat->nblocks };
     size_t nb = r.nblocks + 1;
     r.before = malloc(nb * sizeof *r.before);
@@ -171,12 +172,12 @@ static sb_status read_moves(sb_space *sp, key_at_fn key_at, const void *ctx, siz
     r.prev = malloc(r.ncells * sizeof *r.prev);
     bool ok = r.before && r.after && r.matched && r.corner_of && r.cover && r.stamp && r.prev;
     if (ok && n)
-        sp->ops->decode(sp, key_at(ctx, 0), r.after);
+        sp->ops->decode(sp, w, key_at(ctx, 0), r.after);
     for (size_t i = 1; ok && i < n; i++) {
         sb_block *swap = r.before;
         r.before = r.after;
         r.after = swap;
-        sp->ops->decode(sp, key_at(ctx, i), r.after);
+        sp->ops->decode(sp, w, key_at(ctx, i), r.after);
         const sb_block *from, *to;
         moved_block(&r, &from, &to);
         if (sp->metric == SB_METRIC_PIECE)
@@ -208,7 +209,8 @@ static const void *stored_key(const void *ctx, size_t i)
     return sp->st->ops->key(sp->st, sp->ids[i]);
 }
 
-sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solution *sol)
+sb_status sb_path_read(const sb_space *sp, sb_scratch *w, const sb_store *st, uint32_t goal,
+                       sb_solution *sol)
 {
     size_t depth = 0;
     for (uint32_t id = goal; st->ops->parent(st, id) != SB_NO_NODE; id = st->ops->parent(st, id))
@@ -223,7 +225,7 @@ sb_status sb_path_read(sb_space *sp, const sb_store *st, uint32_t goal, sb_solut
             break;
     }
     stored_path path = { st, ids };
-    sb_status status = read_moves(sp, stored_key, &path, depth + 1, sol);
+    sb_status status = read_moves(sp, w, stored_key, &path, depth + 1, sol);
     free(ids);
     return status;
 }
@@ -236,8 +238,9 @@ static const void *listed_key(const void *ctx, size_t i)
     return kl->keys + i * kl->key_size;
 }
 
-sb_status sb_path_from_keys(sb_space *sp, const unsigned char *keys, size_t n, sb_solution *sol)
+sb_status sb_path_from_keys(const sb_space *sp, sb_scratch *w, const unsigned char *keys, size_t n,
+                            sb_solution *sol)
 {
     key_list kl = { keys, sp->key_size };
-    return read_moves(sp, listed_key, &kl, n, sol);
+    return read_moves(sp, w, listed_key, &kl, n, sol);
 }

@@ -5,8 +5,9 @@
  * bitboard_bfs.c.
  *
  * The masks are computed once in 128 bits and copied down to 64 when the
- * image fits: the 64-bit instance is the fast path (with the kernel), the
- * 128-bit one serves trays up to 6x6 through the generic loops.
+ * image fits: the 64-bit instance is the fast path (search/bfs_bitboard.c
+ * runs on it), the 128-bit one serves trays up to 6x6 through the generic
+ * loops.  A child's record is its image, so child_key is a copy.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,42 +49,69 @@ static sb_wide block_ring(const bitboard *b, int r, int c, int h, int w)
     return m;
 }
 
-static size_t bytes(const sb_space *sp)
-{
-    const bitboard *b = (const bitboard *)sp;
-    return sizeof *b + (size_t)sp->cat->nshapes * sizeof(void *) +
-           sp->cat->nblocks * sizeof *b->anchor_store +
-           sp->cat->ngoals * (sizeof(uint64_t) + sizeof(sb_wide) + sizeof(uint32_t)) +
-           sp->key_size;
-}
-
 static void destroy(sb_space *sp)
 {
     bitboard *b = (bitboard *)sp;
     if (!b)
         return;
-    free(b->anchor_store);
-    free(b->anchors);
+    free(b->anchor_at);
     free(b->m64.goal_cells);
     free(b->m128.goal_cells);
-    free(b->blocked);
     free(b->base.root);
     free(b);
 }
 
-static const sb_space_ops ops64 = {
-    expand64, is_goal64, estimate64, decode64, hash_key64, bytes, destroy, sb_bitboard_bfs
-};
+static void scratch_free(sb_scratch *w)
+{
+    if (!w)
+        return;
+    free(w->anchor_store);
+    free(w->anchors);
+    free(w->blocked);
+    free(w);
+}
 
-/* For the one tray shapes (1x32, 32x1) whose image leaves seen64 no bit
- * to squeeze out: the generic loops and the flat store. */
-static const sb_space_ops ops64_no_kernel = {
-    expand64, is_goal64, estimate64, decode64, hash_key64, bytes, destroy, NULL
+static sb_scratch *scratch_new(const sb_space *sp)
+{
+    const bitboard *b = (const bitboard *)sp;
+    const sb_catalog *cat = sp->cat;
+    sb_scratch *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *w->anchor_store);
+    w->anchors = calloc((size_t)cat->nshapes + 1, sizeof *w->anchors);
+    w->blocked = calloc((size_t)cat->ngoals + 1, sizeof *w->blocked);
+    if (!w->anchor_store || !w->anchors || !w->blocked) {
+        scratch_free(w);
+        return NULL;
+    }
+    for (int s = 0; s < cat->nshapes; s++)
+        w->anchors[s] = cat->shapes[s].ngoals ? w->anchor_store + b->anchor_at[s] : NULL;
+    return w;
+}
+
+static void child_key(const sb_space *sp, sb_scratch *w, const void *parent, const void *rec,
+                      void *key)
+{
+    (void)w;
+    (void)parent;
+    memcpy(key, rec, sp->key_size);
+}
+
+static const sb_space_ops ops64 = {
+    expand64, child_key, is_goal64, estimate64, decode64, hash_key64,
+    scratch_new, scratch_free, destroy
 };
 
 static const sb_space_ops ops128 = {
-    expand128, is_goal128, estimate128, decode128, hash_key128, bytes, destroy, NULL
+    expand128, child_key, is_goal128, estimate128, decode128, hash_key128,
+    scratch_new, scratch_free, destroy
 };
+
+bool sb_bitboard_kernel_fits(const sb_space *sp)
+{
+    return sp->ops == &ops64 && ((const bitboard *)sp)->spare_bit >= 0;
+}
 
 /* The image of a list of blocks. */
 static sb_wide image_of(const bitboard *b, const sb_block *blocks, size_t n)
@@ -176,15 +204,13 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     int nbits = (2 * p->rows - 1) * b->width;
     bool wide = nbits > 64;
     b->base.key_size = wide ? sizeof(sb_wide) : sizeof(uint64_t);
-    size_t n = (size_t)cat->nshapes + 1, ngoals = (size_t)cat->ngoals + 1;
-    b->anchors = calloc(n, sizeof *b->anchors);
-    b->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *b->anchor_store);
+    b->base.rec_size = b->base.key_size;
+    size_t ngoals = (size_t)cat->ngoals + 1;
+    b->anchor_at = calloc((size_t)cat->nshapes + 1, sizeof *b->anchor_at);
     b->base.root = malloc(b->base.key_size);
     b->m64.goal_cells = calloc(ngoals, sizeof *b->m64.goal_cells);
     b->m128.goal_cells = calloc(ngoals, sizeof *b->m128.goal_cells);
-    b->blocked = calloc(ngoals, sizeof *b->blocked);
-    if (!b->anchors || !b->anchor_store || !b->base.root || !b->m64.goal_cells ||
-        !b->m128.goal_cells || !b->blocked) {
+    if (!b->anchor_at || !b->base.root || !b->m64.goal_cells || !b->m128.goal_cells) {
         destroy(&b->base);
         return SB_ELIMIT;
     }
@@ -196,7 +222,7 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
         b->tallest = sh->height > b->tallest ? sh->height : b->tallest;
         b->widest = sh->width > b->widest ? sh->width : b->widest;
         /* Estimates list the blocks of the shapes a goal names, no others. */
-        b->anchors[s] = sh->ngoals ? b->anchor_store + filled : NULL;
+        b->anchor_at[s] = filled;
         filled += sh->count;
     }
     fill_masks(b, p);
@@ -210,12 +236,17 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
         b->spare_bit = p->rows > 1 && p->cols > 1 ? b->width + 1   /* the first crossing */
                        : nbits <= 62                ? 62
                                                     : -1;
-        b->base.ops = b->spare_bit >= 0 ? &ops64 : &ops64_no_kernel;
+        b->base.ops = &ops64;
         b->goal_mirrors = mirrored64(b, b->m64.goal_care) == b->m64.goal_care &&
                           mirrored64(b, b->m64.goal_bits) == b->m64.goal_bits;
         uint64_t narrow = (uint64_t)root;
         memcpy(b->base.root, &narrow, sizeof narrow);
     }
+    /* The space, and one scratch. */
+    b->base.bytes = sizeof *b + (size_t)cat->nshapes * (sizeof(uint32_t) + sizeof(void *)) +
+                    cat->nblocks * sizeof(uint16_t) +
+                    ngoals * (sizeof(uint64_t) + sizeof(sb_wide) + sizeof(uint32_t)) +
+                    b->base.key_size;
     *out = &b->base;
     return SB_OK;
 }

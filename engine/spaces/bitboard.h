@@ -2,9 +2,10 @@
  * bitboard.h - the fast space: a configuration is one 64-bit word, or
  * one 128-bit word on trays up to (2H-1)(2W-1) <= 128 (6x6, 5x7, ...).
  * Internal to the engine: bitboard.c builds the space and answers the
- * generic search through sb_space_ops; bitboard_bfs.c is the 64-bit BFS
- * kernel.  Both share the move generator, bitboard_moves.h, written once
- * and instantiated below for each word size.
+ * generic search through sb_space_ops; search/bfs_bitboard.c is the
+ * breadth-first search's fast inner loop for 64-bit images.  Both share
+ * the move generator, bitboard_moves.h, written once and instantiated
+ * below for each word size.
  *
  * The spaced image.  Put a spacer cell between every two neighbouring
  * cells (and at the crossings), so an H x W tray becomes a (2H-1) x (2W-1)
@@ -70,10 +71,17 @@ typedef struct bitboard {
     int tallest, widest;          /* the largest block height and width */
     int spare_bit;                /* an image bit seen64 may squeeze out (-1: no kernel) */
     int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
-    uint16_t *anchor_store;       /* estimates: anchors of the goal shapes, by shape */
-    const uint16_t **anchors;     /* ... NULL for the others */
-    uint32_t *blocked;            /* guide: occupied target cells per goal entry */
+    uint32_t *anchor_at;          /* estimates: where each goal shape's anchors go in
+                                     a scratch's anchor_store */
 } bitboard;
+
+/* A worker's scratch: the lists the estimates fill. */
+struct sb_scratch {
+    uint16_t *anchor_store;       /* anchors of the goal shapes' blocks */
+    const uint16_t **anchors;     /* per shape: its list in anchor_store, NULL for the
+                                     shapes no goal names */
+    uint32_t *blocked;            /* guide: occupied target cells per goal entry */
+};
 
 static inline int sb_ctz64(uint64_t x)
 {
@@ -146,8 +154,8 @@ static inline void note_block(const bitboard *b, int anchor, int s, void *ctx)
 #undef W
 #undef MASKS
 
-/* The bitboard's own BFS (bitboard_bfs.c), for 64-bit images: the space's
- * bfs op. */
-sb_status sb_bitboard_bfs(sb_space *sp, sb_bfs_run *run);
+/* True when sp is a bitboard whose images the fast BFS (seen64) can
+ * hold: 64 bits, one of them free to squeeze out. */
+bool sb_bitboard_kernel_fits(const sb_space *sp);
 
 #endif

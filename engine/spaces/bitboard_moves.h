@@ -237,31 +237,43 @@ static inline uint64_t W(hash_word)(WORD S)
     return h;
 }
 
-static inline uint64_t W(hash_key)(sb_space *sp, const void *key)
+static inline uint64_t W(hash_key)(const sb_space *sp, const void *key)
 {
     (void)sp;
     return W(hash_word)(W(key_word)(key));
 }
 
+static inline bool W(is_goal_word)(const bitboard *b, WORD S)
+{
+    return (S & b->MASKS.goal_care) == b->MASKS.goal_bits;
+}
+
+/* expand()'s visit function: a child's record is its key. */
+typedef struct W(collector) { const bitboard *b; sb_children *out; } W(collector);
+
 static inline bool W(collect)(void *ctx, WORD child, WORD mirror)
 {
     (void)mirror;
-    unsigned char *slot = sb_children_push(ctx, W(hash_word)(child));
+    W(collector) *c = ctx;
+    unsigned char *slot = sb_children_push(c->out, W(hash_word)(child),
+                                           W(is_goal_word)(c->b, child));
     if (slot)
         memcpy(slot, &child, sizeof child);
     return slot != NULL;
 }
 
-static inline sb_status W(expand)(sb_space *sp, const void *key, sb_children *out)
+static inline sb_status W(expand)(const sb_space *sp, sb_scratch *w, const void *key,
+                                  sb_children *out)
 {
-    return W(generate)((const bitboard *)sp, W(key_word)(key), 0, W(collect), out) ? SB_OK
-                                                                                  : SB_ELIMIT;
+    (void)w;
+    W(collector) c = { (const bitboard *)sp, out };
+    return W(generate)(c.b, W(key_word)(key), 0, W(collect), &c) ? SB_OK : SB_ELIMIT;
 }
 
-static inline bool W(is_goal)(sb_space *sp, const void *key)
+static inline bool W(is_goal)(const sb_space *sp, sb_scratch *w, const void *key)
 {
-    const bitboard *b = (const bitboard *)sp;
-    return (W(key_word)(key) & b->MASKS.goal_care) == b->MASKS.goal_bits;
+    (void)w;
+    return W(is_goal_word)((const bitboard *)sp, W(key_word)(key));
 }
 
 /* The upper-left corners of the h x w blocks of S, for all blocks at
@@ -282,29 +294,31 @@ static inline WORD W(corners_of)(const bitboard *b, WORD S, int h, int w)
 
 /* The catalog's estimates read only the shapes a goal names, so only
  * their blocks are found (with masks); the other shapes are left NULL. */
-static inline unsigned W(estimate)(sb_space *sp, const void *key, bool guide)
+static inline unsigned W(estimate)(const sb_space *sp, sb_scratch *w, const void *key,
+                                   bool guide)
 {
-    bitboard *b = (bitboard *)sp;
+    const bitboard *b = (const bitboard *)sp;
     WORD S = W(key_word)(key);
     const sb_catalog *cat = sp->cat;
     for (int s = 0; s < cat->nshapes; s++) {
         const sb_shape *sh = &cat->shapes[s];
         if (!sh->ngoals)
             continue;
-        uint16_t *list = (uint16_t *)b->anchors[s];
+        uint16_t *list = w->anchor_store + b->anchor_at[s];
         uint32_t n = 0;
         for (WORD m = W(corners_of)(b, S, sh->height, sh->width); m; m &= m - 1)
             list[n++] = (uint16_t)anchor_cell(b, W(sb_ctz)(m));
     }
     if (!guide)
-        return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+        return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
     for (uint32_t g = 0; g < sp->cat->ngoals; g++)
-        b->blocked[g] = (uint32_t)W(sb_popcount)(S & b->MASKS.goal_cells[g]);
-    return sb_catalog_guide(sp->cat, b->anchors, b->blocked);
+        w->blocked[g] = (uint32_t)W(sb_popcount)(S & b->MASKS.goal_cells[g]);
+    return sb_catalog_guide(sp->cat, w->anchors, w->blocked);
 }
 
-static inline void W(decode)(sb_space *sp, const void *key, sb_block *out)
+static inline void W(decode)(const sb_space *sp, sb_scratch *w, const void *key, sb_block *out)
 {
+    (void)w;
     block_list bl = { out, 0 };
     W(each_block)((const bitboard *)sp, W(key_word)(key), note_block, &bl);
 }

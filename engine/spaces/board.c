@@ -11,14 +11,20 @@
  * has a fixed length for the whole search, and it is as short as the
  * smaller of the two lists ("swap the roles of blocks and spaces").
  *
- * The grid.  To generate moves the board keeps one occupancy grid, owner[]
- * (the corner cell of the block covering each cell, or -1), showing the key
- * loaded last.  Loading the next key repaints only the blocks and empty
- * cells whose entries differ, so a move costs what it changes, not what
- * the tray holds.
+ * The grid.  To generate moves a worker keeps one occupancy grid in its
+ * scratch, owner[] (the corner cell of the block covering each cell, or
+ * -1), showing the key loaded last.  Loading the next key repaints only
+ * the blocks and empty cells whose entries differ, so a move costs what it
+ * changes, not what the tray holds.
  *
- * The hash is Zobrist's: the XOR of one pseudo-random word per (list,
- * cell) entry, so a child's hash is its parent's with a few words XORed.
+ * Children.  A child is recorded as the move that makes it (which shape,
+ * from which corner to which); its key is built only when the search asks
+ * (child_key).  Its hash is Zobrist's, the XOR of one pseudo-random word
+ * per (list, cell) entry, so it is the parent's with a few words XORed.
+ * Whether it meets the goal is as cheap: a goal entry is met exactly when
+ * a block of its shape has its corner there, and a move takes one corner
+ * away and puts one down, so the child's count of unmet goal entries is
+ * the parent's plus at most one, minus at most one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +44,14 @@ typedef struct placement {
     int16_t shape;
 } placement;
 
+/* A child: the block of `shape` whose corner was at `from` is at `to`. */
+typedef struct move_rec {
+    uint16_t from, to;
+    int16_t shape;
+    uint16_t unused;    /* zero: records are compared by no one, but kept whole */
+} move_rec;
+
+/* The space: fixed once built. */
 typedef struct board {
     sb_space base;
     int rows, cols;
@@ -48,19 +62,19 @@ typedef struct board {
     int *seg_of_shape;      /* segment listing a shape, or EMPTY */
     int empty_seg;          /* segment listing empty cells, or EMPTY */
     uint32_t keylen;        /* entries (uint16) in a key */
-
-    int32_t *owner;         /* per cell: corner of the covering block, EMPTY */
     uint16_t *row_of, *col_of;   /* per cell: its row and column, without dividing */
     uint64_t *zob;          /* per segment and cell: its Zobrist word, or NULL */
+    uint16_t *goal_at;      /* per cell: 1 + shape of the goal entry there, or 0 */
+} board;
+
+/* A worker's grid and lists. */
+struct sb_scratch {
+    int32_t *owner;         /* per cell: corner of the covering block, EMPTY */
     int16_t *shape_at;      /* per corner cell: shape of its block */
     uint16_t *loaded;       /* the key the grid shows */
-    placement *puts;        /* scratch for load: blocks to put down */
     bool have_loaded;
-
-    uint16_t *goal_at;      /* per cell: 1 + shape of a goal entry there, or 0 */
-    uint32_t *unit_goals;   /* complement only: 2-D prefix sums of 1x1 goal cells */
-    bool unit_goal_cells;   /* complement and some goal entry is 1x1 */
-
+    uint32_t unmet;         /* goal entries the loaded key does not meet */
+    placement *puts;        /* scratch for load: blocks to put down */
     uint32_t *seen;         /* per cell: epoch of the last visit (piece moves) */
     uint32_t epoch;
     uint32_t *taken;        /* per corner: expansion that took the block */
@@ -71,8 +85,7 @@ typedef struct board {
     uint16_t *cells_in, *cells_out;   /* scratch cell lists (complement) */
     const uint16_t **anchors;          /* per shape, for the estimate */
     uint32_t *blocked;                 /* per goal entry, for the guide */
-    size_t held;                       /* bytes held, as board_bytes reports */
-} board;
+};
 
 static const int DR[4] = { -1, 1, 0, 0 };
 static const int DC[4] = { 0, 0, -1, 1 };
@@ -102,38 +115,38 @@ static const sb_shape *shape_of(const board *b, int s)
 /* ---- the grid -------------------------------------------------------- */
 
 /* What a cell holds when no listed block covers it. */
-static void clear_cell(board *b, uint32_t cell)
+static void clear_cell(const board *b, sb_scratch *w, uint32_t cell)
 {
     if (b->complement) {
-        b->owner[cell] = (int32_t)cell;
-        b->shape_at[cell] = (int16_t)b->base.cat->unit;
+        w->owner[cell] = (int32_t)cell;
+        w->shape_at[cell] = (int16_t)b->base.cat->unit;
     } else {
-        b->owner[cell] = EMPTY;
+        w->owner[cell] = EMPTY;
     }
 }
 
-static void paint(board *b, uint32_t corner, int s, bool on)
+static void paint(const board *b, sb_scratch *w, uint32_t corner, int s, bool on)
 {
     const sb_shape *sh = shape_of(b, s);
     for (int r = 0; r < sh->height; r++) {
         uint32_t cell = corner + (uint32_t)(r * b->cols);
         for (int c = 0; c < sh->width; c++, cell++) {
             if (on)
-                b->owner[cell] = (int32_t)corner;
+                w->owner[cell] = (int32_t)corner;
             else
-                clear_cell(b, cell);
+                clear_cell(b, w, cell);
         }
     }
     if (on)
-        b->shape_at[corner] = (int16_t)s;
+        w->shape_at[corner] = (int16_t)s;
 }
 
-static void set_empty(board *b, uint32_t cell, bool empty)
+static void set_empty(const board *b, sb_scratch *w, uint32_t cell, bool empty)
 {
     if (empty)
-        b->owner[cell] = EMPTY;
+        w->owner[cell] = EMPTY;
     else
-        clear_cell(b, cell);
+        clear_cell(b, w, cell);
 }
 
 /* Splits the difference of two sorted lists of len entries: entries only
@@ -163,54 +176,54 @@ static uint32_t split_difference(const uint16_t *x, const uint16_t *y, uint32_t 
  * block leaves 1x1 blocks behind, which the empty list then corrects, and
  * the blocks put down last overwrite both.  Consecutive keys are usually a
  * move or two apart, so only the lists that differ are merged, once. */
-static void load(board *b, const uint16_t *key)
+static void load(const board *b, sb_scratch *w, const uint16_t *key)
 {
-    if (b->have_loaded && memcmp(b->loaded, key, b->keylen * sizeof *key) == 0)
+    if (w->have_loaded && memcmp(w->loaded, key, b->keylen * sizeof *key) == 0)
         return;
-    if (!b->have_loaded) {
+    if (!w->have_loaded) {
         for (uint32_t cell = 0; cell < b->ncells; cell++)
-            clear_cell(b, cell);
+            clear_cell(b, w, cell);
         for (int sg = 0; sg < b->nseg; sg++)
             for (uint32_t i = 0; i < b->seg[sg].len; i++) {
                 uint16_t cell = key[b->seg[sg].off + i];
                 if (b->seg[sg].shape == EMPTY)
-                    set_empty(b, cell, true);
+                    set_empty(b, w, cell, true);
                 else
-                    paint(b, cell, b->seg[sg].shape, true);
+                    paint(b, w, cell, b->seg[sg].shape, true);
             }
     } else {
-        uint16_t *gone = b->cells_in, *come = b->cells_out;
+        uint16_t *gone = w->cells_in, *come = w->cells_out;
         uint32_t nput = 0;
         for (int sg = 0; sg < b->nseg; sg++) {
             const segment *g = &b->seg[sg];
             if (sg == b->empty_seg ||
-                memcmp(b->loaded + g->off, key + g->off, g->len * sizeof *key) == 0)
+                memcmp(w->loaded + g->off, key + g->off, g->len * sizeof *key) == 0)
                 continue;
-            uint32_t n = split_difference(b->loaded + g->off, key + g->off, g->len, gone, come);
+            uint32_t n = split_difference(w->loaded + g->off, key + g->off, g->len, gone, come);
             for (uint32_t i = 0; i < n; i++) {
-                paint(b, gone[i], g->shape, false);
-                b->puts[nput].cell = come[i];
-                b->puts[nput++].shape = (int16_t)g->shape;
+                paint(b, w, gone[i], g->shape, false);
+                w->puts[nput].cell = come[i];
+                w->puts[nput++].shape = (int16_t)g->shape;
             }
         }
         if (b->empty_seg != EMPTY) {
             const segment *g = &b->seg[b->empty_seg];
-            uint32_t n = split_difference(b->loaded + g->off, key + g->off, g->len, gone, come);
+            uint32_t n = split_difference(w->loaded + g->off, key + g->off, g->len, gone, come);
             for (uint32_t i = 0; i < n; i++)
-                set_empty(b, gone[i], false);
+                set_empty(b, w, gone[i], false);
             for (uint32_t i = 0; i < n; i++)
-                set_empty(b, come[i], true);
+                set_empty(b, w, come[i], true);
         }
         for (uint32_t i = 0; i < nput; i++)
-            paint(b, b->puts[i].cell, b->puts[i].shape, true);
+            paint(b, w, w->puts[i].cell, w->puts[i].shape, true);
     }
-    memcpy(b->loaded, key, b->keylen * sizeof *key);
-    b->have_loaded = true;
+    memcpy(w->loaded, key, b->keylen * sizeof *key);
+    w->have_loaded = true;
 }
 
 /* ---- keys -------------------------------------------------------------- */
 
-static uint64_t hash_key(sb_space *sp, const void *keyp)
+static uint64_t hash_key(const sb_space *sp, const void *keyp)
 {
     const board *b = (const board *)sp;
     const uint16_t *key = keyp;
@@ -240,27 +253,27 @@ static void replace_sorted(uint16_t *list, uint32_t len, uint16_t out, uint16_t 
 
 /* Lists the cells of rectangle a (corner, h x w) that rectangle b does not
  * cover, in increasing order. */
-static uint32_t rect_minus(const board *b, uint32_t a, uint32_t other, int h, int w,
+static uint32_t rect_minus(const board *b, uint32_t a, uint32_t other, int h, int wd,
                            uint16_t *out)
 {
     int ar = b->row_of[a], ac = b->col_of[a];
     int br = b->row_of[other], bc = b->col_of[other];
     uint32_t n = 0;
     for (int r = ar; r < ar + h; r++)
-        for (int c = ac; c < ac + w; c++)
-            if (r < br || r >= br + h || c < bc || c >= bc + w)
+        for (int c = ac; c < ac + wd; c++)
+            if (r < br || r >= br + h || c < bc || c >= bc + wd)
                 out[n++] = (uint16_t)(r * b->cols + c);
     return n;
 }
 
 /* Lists the cells of the rectangle with corner (r, c), h x w, row by row:
  * in increasing order. */
-static uint32_t rect_cells(const board *b, int r, int c, int h, int w, uint16_t *out)
+static uint32_t rect_cells(const board *b, int r, int c, int h, int wd, uint16_t *out)
 {
     uint32_t n = 0;
     for (int i = 0; i < h; i++) {
         uint32_t cell = (uint32_t)((r + i) * b->cols + c);
-        for (int j = 0; j < w; j++)
+        for (int j = 0; j < wd; j++)
             out[n++] = (uint16_t)(cell + (uint32_t)j);
     }
     return n;
@@ -284,57 +297,54 @@ static void merge_cells(uint16_t *dst, const uint16_t *src, uint32_t len,
     }
 }
 
-/* Emits the configuration where the block of shape s at `from` sits at
- * `to` instead (the grid shows the parent, whose key is `key`, hash h).
- * In complement mode the move also empties the nchange cells listed in
- * b->cells_out and fills those in b->cells_in (both sorted). */
-static sb_status emit_move(board *b, const uint16_t *key, uint64_t h, int s, uint32_t from,
+/* The child where the block of shape s at `from` sits at `to` instead:
+ * its record, its hash (the parent's, h, with the words that change) and
+ * whether it meets the goal.  In complement mode the move also empties
+ * the nchange cells listed in w->cells_out and fills those in
+ * w->cells_in. */
+static sb_status emit_move(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t from,
                            uint32_t to, uint32_t nchange, sb_children *out)
 {
-    /* The hash is known only once the child is built: the child is built
-     * in its slot, which saves a copy of every child. */
-    unsigned char *slot = sb_children_push(out, 0);
+    int sg = b->seg_of_shape[s];
+    if (sg != EMPTY)
+        h ^= zobrist(b, sg, from) ^ zobrist(b, sg, to);
+    for (uint32_t i = 0; i < nchange; i++)
+        h ^= zobrist(b, b->empty_seg, w->cells_in[i]) ^ zobrist(b, b->empty_seg, w->cells_out[i]);
+    uint16_t goal = (uint16_t)(s + 1);
+    uint32_t unmet = w->unmet + (b->goal_at[from] == goal) - (b->goal_at[to] == goal);
+    unsigned char *slot = sb_children_push(out, h, unmet == 0);
     if (!slot)
         return SB_ELIMIT;
-    uint16_t *child = (uint16_t *)slot;
-    memcpy(child, key, b->keylen * sizeof *child);
-    int sg = b->seg_of_shape[s];
-    if (sg != EMPTY) {
-        h ^= zobrist(b, sg, from) ^ zobrist(b, sg, to);
-        replace_sorted(child + b->seg[sg].off, b->seg[sg].len, (uint16_t)from, (uint16_t)to);
-    }
-    if (b->complement) {
-        const segment *eg = &b->seg[b->empty_seg];
-        for (uint32_t i = 0; i < nchange; i++)
-            h ^= zobrist(b, b->empty_seg, b->cells_in[i]) ^
-                 zobrist(b, b->empty_seg, b->cells_out[i]);
-        merge_cells(child + eg->off, key + eg->off, eg->len, b->cells_in, b->cells_out,
-                    nchange);
-    }
-    out->hashes[out->n - 1] = h;
+    move_rec rec = { (uint16_t)from, (uint16_t)to, (int16_t)s, 0 };
+    memcpy(slot, &rec, sizeof rec);
     return SB_OK;
 }
 
-/* Any move (piece moves may turn corners, and their rectangles overlap). */
-static sb_status emit(board *b, const uint16_t *key, uint64_t h, int s, uint32_t from,
+/* Any move (piece moves may turn corners, and their rectangles overlap):
+ * in complement mode, the cells it fills and empties are what each
+ * rectangle has that the other has not. */
+static uint32_t changed_cells(const board *b, sb_scratch *w, int s, uint32_t from, uint32_t to)
+{
+    if (!b->complement)
+        return 0;
+    const sb_shape *sh = shape_of(b, s);
+    rect_minus(b, from, to, sh->height, sh->width, w->cells_out);
+    return rect_minus(b, to, from, sh->height, sh->width, w->cells_in);
+}
+
+static sb_status emit(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t from,
                       uint32_t to, sb_children *out)
 {
-    uint32_t n = 0;
-    if (b->complement) {
-        const sb_shape *sh = shape_of(b, s);
-        n = rect_minus(b, to, from, sh->height, sh->width, b->cells_in);
-        rect_minus(b, from, to, sh->height, sh->width, b->cells_out);
-    }
-    return emit_move(b, key, h, s, from, to, n, out);
+    return emit_move(b, w, h, s, from, to, changed_cells(b, w, s, from, to), out);
 }
 
 /* A straight slide of k cells in direction d.  The cells it fills and
  * empties are two rectangles, k (at most the block's extent) rows or
  * columns deep: ahead of the block and behind it. */
-static sb_status emit_slide(board *b, const uint16_t *key, uint64_t h, uint32_t corner, int d,
+static sb_status emit_slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corner, int d,
                             int k, sb_children *out)
 {
-    int s = b->shape_at[corner];
+    int s = w->shape_at[corner];
     uint32_t to = (uint32_t)((int)corner + k * (DR[d] * b->cols + DC[d]));
     uint32_t n = 0;
     if (b->complement) {
@@ -350,17 +360,37 @@ static sb_status emit_slide(board *b, const uint16_t *key, uint64_t h, uint32_t 
             ic = d == 3 ? c + sh->width + k - wi : c - k;
             oc = d == 3 ? c : c + sh->width - wi;
         }
-        n = rect_cells(b, ir, ic, hi, wi, b->cells_in);
-        rect_cells(b, orow, oc, hi, wi, b->cells_out);
+        n = rect_cells(b, ir, ic, hi, wi, w->cells_in);
+        rect_cells(b, orow, oc, hi, wi, w->cells_out);
     }
-    return emit_move(b, key, h, s, corner, to, n, out);
+    return emit_move(b, w, h, s, corner, to, n, out);
+}
+
+static void child_key(const sb_space *sp, sb_scratch *w, const void *parentp, const void *recp,
+                      void *keyp)
+{
+    const board *b = (const board *)sp;
+    const uint16_t *parent = parentp;
+    uint16_t *key = keyp;
+    move_rec rec;
+    memcpy(&rec, recp, sizeof rec);
+    memcpy(key, parent, b->keylen * sizeof *key);
+    int sg = b->seg_of_shape[rec.shape];
+    if (sg != EMPTY)
+        replace_sorted(key + b->seg[sg].off, b->seg[sg].len, rec.from, rec.to);
+    uint32_t n = changed_cells(b, w, rec.shape, rec.from, rec.to);
+    if (n) {
+        const segment *eg = &b->seg[b->empty_seg];
+        merge_cells(key + eg->off, parent + eg->off, eg->len, w->cells_in, w->cells_out, n);
+    }
 }
 
 /* ---- moves ------------------------------------------------------------- */
 
 /* Can the block of shape s with corner (r, c) step one cell in direction
  * d?  Cells of the block `self` count as free (it is lifted). */
-static bool can_step(const board *b, int s, int r, int c, int d, int32_t self)
+static bool can_step(const board *b, const sb_scratch *w, int s, int r, int c, int d,
+                     int32_t self)
 {
     const sb_shape *sh = shape_of(b, s);
     int nr = r + DR[d], nc = c + DC[d];
@@ -371,7 +401,7 @@ static bool can_step(const board *b, int s, int r, int c, int d, int32_t self)
     int len = DR[d] ? sh->width : sh->height;
     for (int i = 0; i < len; i++) {
         int cell = DR[d] ? er * b->cols + ec + i : (er + i) * b->cols + ec;
-        if (b->owner[cell] != EMPTY && b->owner[cell] != self)
+        if (w->owner[cell] != EMPTY && w->owner[cell] != self)
             return false;
     }
     return true;
@@ -392,10 +422,10 @@ static uint32_t next_mark(uint32_t *marks, uint32_t ncells, uint32_t mark)
 /* Unit and line moves of one block in one direction: while the row or
  * column just ahead of it (its leading edge) is empty, one more cell.  The
  * edge never overlaps the block itself, so "empty" is all it asks. */
-static sb_status slide(board *b, const uint16_t *key, uint64_t h, uint32_t corner, int d,
+static sb_status slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corner, int d,
                        sb_children *out)
 {
-    const sb_shape *sh = shape_of(b, b->shape_at[corner]);
+    const sb_shape *sh = shape_of(b, w->shape_at[corner]);
     int r = b->row_of[corner], c = b->col_of[corner];
     int room = d == 0 ? r : d == 1 ? b->rows - r - sh->height
              : d == 2 ? c : b->cols - c - sh->width;
@@ -409,9 +439,9 @@ static sb_status slide(board *b, const uint16_t *key, uint64_t h, uint32_t corne
         room = 1;
     for (int k = 1; k <= room; k++, edge += step) {
         for (int i = 0; i < len; i++)
-            if (b->owner[edge + i * along] != EMPTY)
+            if (w->owner[edge + i * along] != EMPTY)
                 return SB_OK;
-        sb_status st = emit_slide(b, key, h, corner, d, k, out);
+        sb_status st = emit_slide(b, w, h, corner, d, k, out);
         if (st != SB_OK)
             return st;
     }
@@ -420,26 +450,26 @@ static sb_status slide(board *b, const uint16_t *key, uint64_t h, uint32_t corne
 
 /* Piece moves: every place the block can reach, by a flood fill over its
  * corner positions with the block lifted from the grid. */
-static sb_status wander(board *b, const uint16_t *key, uint64_t h, uint32_t corner,
+static sb_status wander(const board *b, sb_scratch *w, uint64_t h, uint32_t corner,
                         sb_children *out)
 {
-    int s = b->shape_at[corner];
+    int s = w->shape_at[corner];
     uint32_t head = 0, tail = 0;
-    b->epoch = next_mark(b->seen, b->ncells, b->epoch);
-    b->seen[corner] = b->epoch;
-    b->queue[tail++] = corner;
+    w->epoch = next_mark(w->seen, b->ncells, w->epoch);
+    w->seen[corner] = w->epoch;
+    w->queue[tail++] = corner;
     while (head < tail) {
-        uint32_t at = b->queue[head++];
+        uint32_t at = w->queue[head++];
         int r = b->row_of[at], c = b->col_of[at];
         for (int d = 0; d < 4; d++) {
-            if (!can_step(b, s, r, c, d, (int32_t)corner))
+            if (!can_step(b, w, s, r, c, d, (int32_t)corner))
                 continue;
             uint32_t next = (uint32_t)((r + DR[d]) * b->cols + c + DC[d]);
-            if (b->seen[next] == b->epoch)
+            if (w->seen[next] == w->epoch)
                 continue;
-            b->seen[next] = b->epoch;
-            b->queue[tail++] = next;
-            sb_status st = emit(b, key, h, s, corner, next, out);
+            w->seen[next] = w->epoch;
+            w->queue[tail++] = next;
+            sb_status st = emit(b, w, h, s, corner, next, out);
             if (st != SB_OK)
                 return st;
         }
@@ -447,13 +477,13 @@ static sb_status wander(board *b, const uint16_t *key, uint64_t h, uint32_t corn
     return SB_OK;
 }
 
-static sb_status moves_of_block(board *b, const uint16_t *key, uint64_t h, uint32_t corner,
+static sb_status moves_of_block(const board *b, sb_scratch *w, uint64_t h, uint32_t corner,
                                 sb_children *out)
 {
     if (b->base.metric == SB_METRIC_PIECE)
-        return wander(b, key, h, corner, out);
+        return wander(b, w, h, corner, out);
     for (int d = 0; d < 4; d++) {
-        sb_status st = slide(b, key, h, corner, d, out);
+        sb_status st = slide(b, w, h, corner, d, out);
         if (st != SB_OK)
             return st;
     }
@@ -466,41 +496,41 @@ static sb_status moves_of_block(board *b, const uint16_t *key, uint64_t h, uint3
  * empty, so one empty cell there names both).  Each block is taken once,
  * in the order found, and slides only in the directions so named, in
  * increasing order; piece moves take it whole. */
-static sb_status moves_near_empties(board *b, const uint16_t *key, uint64_t h,
-                                    sb_children *out)
+static sb_status moves_near_empties(const board *b, sb_scratch *w, const uint16_t *key,
+                                    uint64_t h, sb_children *out)
 {
     const segment *eg = &b->seg[b->empty_seg];
     uint32_t nmovers = 0;
-    b->expansion = next_mark(b->taken, b->ncells, b->expansion);
+    w->expansion = next_mark(w->taken, b->ncells, w->expansion);
     for (uint32_t i = 0; i < eg->len; i++) {
         int r = b->row_of[key[eg->off + i]], c = b->col_of[key[eg->off + i]];
         for (int d = 0; d < 4; d++) {
             int nr = r - DR[d], nc = c - DC[d];
             if (nr < 0 || nc < 0 || nr >= b->rows || nc >= b->cols)
                 continue;
-            int32_t corner = b->owner[nr * b->cols + nc];
+            int32_t corner = w->owner[nr * b->cols + nc];
             if (corner == EMPTY)
                 continue;
-            if (b->taken[corner] != b->expansion) {
-                b->taken[corner] = b->expansion;
-                b->ways[corner] = 0;
-                b->movers[nmovers++] = (uint32_t)corner;
+            if (w->taken[corner] != w->expansion) {
+                w->taken[corner] = w->expansion;
+                w->ways[corner] = 0;
+                w->movers[nmovers++] = (uint32_t)corner;
             }
-            b->ways[corner] |= (uint8_t)(1u << d);
+            w->ways[corner] |= (uint8_t)(1u << d);
         }
     }
     for (uint32_t m = 0; m < nmovers; m++) {
-        uint32_t corner = b->movers[m];
+        uint32_t corner = w->movers[m];
         if (b->base.metric == SB_METRIC_PIECE) {
-            sb_status st = wander(b, key, h, corner, out);
+            sb_status st = wander(b, w, h, corner, out);
             if (st != SB_OK)
                 return st;
             continue;
         }
         for (int d = 0; d < 4; d++) {
-            if (!(b->ways[corner] & (1u << d)))
+            if (!(w->ways[corner] & (1u << d)))
                 continue;
-            sb_status st = slide(b, key, h, corner, d, out);
+            sb_status st = slide(b, w, h, corner, d, out);
             if (st != SB_OK)
                 return st;
         }
@@ -508,17 +538,43 @@ static sb_status moves_near_empties(board *b, const uint16_t *key, uint64_t h,
     return SB_OK;
 }
 
-static sb_status expand(sb_space *sp, const void *keyp, sb_children *out)
+/* Goal entries the loaded configuration misses: an entry is met when a
+ * block of its shape has its corner there (in complement mode the grid
+ * shows every 1x1 block as its own corner). */
+static uint32_t count_unmet(const board *b, const sb_scratch *w)
 {
-    board *b = (board *)sp;
+    const sb_catalog *cat = b->base.cat;
+    uint32_t unmet = 0;
+    for (int s = 0; s < cat->nshapes; s++) {
+        const sb_shape *sh = &cat->shapes[s];
+        for (uint32_t i = 0; i < sh->ngoals; i++) {
+            uint16_t g = sh->goals[i];
+            unmet += w->owner[g] != (int32_t)g || w->shape_at[g] != s;
+        }
+    }
+    return unmet;
+}
+
+/* Makes the grid show key, and knows how far it is from the goal. */
+static void show(const board *b, sb_scratch *w, const uint16_t *key)
+{
+    if (w->have_loaded && memcmp(w->loaded, key, b->keylen * sizeof *key) == 0)
+        return;
+    load(b, w, key);
+    w->unmet = count_unmet(b, w);
+}
+
+static sb_status expand(const sb_space *sp, sb_scratch *w, const void *keyp, sb_children *out)
+{
+    const board *b = (const board *)sp;
     const uint16_t *key = keyp;
-    load(b, key);
+    show(b, w, key);
     uint64_t h = hash_key(sp, key);
     if (b->complement)
-        return moves_near_empties(b, key, h, out);
+        return moves_near_empties(b, w, key, h, out);
     for (int sg = 0; sg < b->nseg; sg++)
         for (uint32_t i = 0; i < b->seg[sg].len; i++) {
-            sb_status st = moves_of_block(b, key, h, key[b->seg[sg].off + i], out);
+            sb_status st = moves_of_block(b, w, h, key[b->seg[sg].off + i], out);
             if (st != SB_OK)
                 return st;
         }
@@ -527,49 +583,15 @@ static sb_status expand(sb_space *sp, const void *keyp, sb_children *out)
 
 /* ---- goal, estimate, decode ------------------------------------------- */
 
-/* 1x1 goal cells inside a rectangle, from the prefix sums. */
-static uint32_t unit_goals_in(const board *b, int r, int c, int h, int w)
+static bool is_goal(const sb_space *sp, sb_scratch *w, const void *key)
 {
-    const uint32_t *p = b->unit_goals;
-    int W = b->cols + 1;
-    return p[(r + h) * W + c + w] - p[r * W + c + w] - p[(r + h) * W + c] + p[r * W + c];
-}
-
-static bool is_goal(sb_space *sp, const void *keyp)
-{
-    const board *b = (const board *)sp;
-    const sb_catalog *cat = sp->cat;
-    const uint16_t *key = keyp;
-    for (int sg = 0; sg < b->nseg; sg++) {
-        const segment *g = &b->seg[sg];
-        const uint16_t *list = key + g->off;
-        if (g->shape == EMPTY) {
-            if (!b->unit_goal_cells)
-                continue;
-            /* 1x1 goals hold when no empty cell and no other block sits on one. */
-            for (uint32_t i = 0; i < g->len; i++)
-                if (unit_goals_in(b, b->row_of[list[i]], b->col_of[list[i]], 1, 1))
-                    return false;
-            continue;
-        }
-        const sb_shape *sh = shape_of(b, g->shape);
-        if (b->unit_goal_cells)
-            for (uint32_t i = 0; i < g->len; i++)
-                if (unit_goals_in(b, b->row_of[list[i]], b->col_of[list[i]], sh->height, sh->width))
-                    return false;
-        uint32_t met = 0;
-        for (uint32_t i = 0; i < g->len && met < sh->ngoals; i++)
-            met += b->goal_at[list[i]] == g->shape + 1;
-        if (met < sh->ngoals)
-            return false;
-    }
-    (void)cat;
-    return true;
+    show((const board *)sp, w, key);
+    return w->unmet == 0;
 }
 
 /* Occupied cells of each goal entry's target rectangle, for the guide:
  * from the empty list in complement mode, else from the listed blocks. */
-static void count_blocked(board *b, const uint16_t *key)
+static void count_blocked(const board *b, sb_scratch *w, const uint16_t *key)
 {
     const sb_catalog *cat = b->base.cat;
     for (int s = 0; s < cat->nshapes; s++) {
@@ -584,11 +606,11 @@ static void count_blocked(board *b, const uint16_t *key)
                     continue;
                 const segment *seg = &b->seg[sg];
                 int h = seg->shape == EMPTY ? 1 : shape_of(b, seg->shape)->height;
-                int w = seg->shape == EMPTY ? 1 : shape_of(b, seg->shape)->width;
+                int wd = seg->shape == EMPTY ? 1 : shape_of(b, seg->shape)->width;
                 for (uint32_t i = 0; i < seg->len; i++) {
                     int r = b->row_of[key[seg->off + i]], c = b->col_of[key[seg->off + i]];
                     int dr = (r + h < gr + gs->height ? r + h : gr + gs->height) - (r > gr ? r : gr);
-                    int dc = (c + w < gc + gs->width ? c + w : gc + gs->width) - (c > gc ? c : gc);
+                    int dc = (c + wd < gc + gs->width ? c + wd : gc + gs->width) - (c > gc ? c : gc);
                     if (dr <= 0 || dc <= 0)
                         continue;
                     /* Empty cells free target cells; blocks cover them. */
@@ -598,36 +620,36 @@ static void count_blocked(board *b, const uint16_t *key)
                         n += (uint32_t)(dr * dc);
                 }
             }
-            b->blocked[gs->first_goal + g] = n;
+            w->blocked[gs->first_goal + g] = n;
         }
     }
 }
 
-static unsigned estimate(sb_space *sp, const void *keyp, bool guide)
+static unsigned estimate(const sb_space *sp, sb_scratch *w, const void *keyp, bool guide)
 {
-    board *b = (board *)sp;
+    const board *b = (const board *)sp;
     const uint16_t *key = keyp;
     for (int s = 0; s < sp->cat->nshapes; s++) {
         int sg = b->seg_of_shape[s];
-        b->anchors[s] = sg == EMPTY ? NULL : key + b->seg[sg].off;
+        w->anchors[s] = sg == EMPTY ? NULL : key + b->seg[sg].off;
     }
     if (!guide)
-        return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
+        return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
     if ((uint64_t)sp->cat->ngoals * b->keylen > SB_ESTIMATE_BUDGET)
-        return sb_catalog_estimate(sp->cat, sp->metric, b->anchors);
-    count_blocked(b, key);
-    return sb_catalog_guide(sp->cat, b->anchors, b->blocked);
+        return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
+    count_blocked(b, w, key);
+    return sb_catalog_guide(sp->cat, w->anchors, w->blocked);
 }
 
-static void decode(sb_space *sp, const void *keyp, sb_block *out)
+static void decode(const sb_space *sp, sb_scratch *w, const void *key, sb_block *out)
 {
-    board *b = (board *)sp;
-    load(b, keyp);
+    const board *b = (const board *)sp;
+    show(b, w, key);
     size_t n = 0;
     for (uint32_t cell = 0; cell < b->ncells; cell++) {
-        if (b->owner[cell] != (int32_t)cell)
+        if (w->owner[cell] != (int32_t)cell)
             continue;
-        const sb_shape *sh = shape_of(b, b->shape_at[cell]);
+        const sb_shape *sh = shape_of(b, w->shape_at[cell]);
         out[n].row = (int)cell / b->cols;
         out[n].col = (int)cell % b->cols;
         out[n].height = sh->height;
@@ -636,22 +658,68 @@ static void decode(sb_space *sp, const void *keyp, sb_block *out)
     }
 }
 
-/* What the board holds, which never changes after construction. */
-static size_t count_bytes(const board *b)
+/* ---- a worker's scratch ------------------------------------------------ */
+
+static void scratch_free(sb_scratch *w)
 {
-    size_t percell = sizeof *b->owner + sizeof *b->shape_at + sizeof *b->goal_at +
-                     2 * sizeof *b->seen + sizeof *b->queue + 2 * sizeof *b->cells_in +
-                     sizeof *b->ways + sizeof *b->movers + sizeof *b->row_of + sizeof *b->col_of;
-    return sizeof *b + b->ncells * percell + 2 * b->keylen * sizeof(uint16_t) +
-           b->keylen * sizeof *b->puts + (size_t)(b->nseg + 1) * (sizeof *b->seg + sizeof(int)) +
-           (b->zob ? (size_t)b->nseg * b->ncells * sizeof *b->zob : 0) +
-           (b->unit_goals ? (size_t)(b->rows + 1) * (b->cols + 1) * sizeof(uint32_t) : 0);
+    if (!w)
+        return;
+    free(w->owner);
+    free(w->shape_at);
+    free(w->loaded);
+    free(w->puts);
+    free(w->seen);
+    free(w->taken);
+    free(w->ways);
+    free(w->movers);
+    free(w->queue);
+    free(w->cells_in);
+    free(w->cells_out);
+    free(w->anchors);
+    free(w->blocked);
+    free(w);
 }
 
-/* The search asks after every expansion: the count is kept, not redone. */
-static size_t board_bytes(const sb_space *sp)
+static sb_scratch *scratch_new(const sb_space *sp)
 {
-    return ((const board *)sp)->held;
+    const board *b = (const board *)sp;
+    size_t cells = b->ncells, keylen = (size_t)b->keylen + 1;
+    sb_scratch *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->owner = malloc(cells * sizeof *w->owner);
+    w->shape_at = calloc(cells, sizeof *w->shape_at);
+    w->loaded = malloc(keylen * sizeof *w->loaded);
+    w->puts = malloc(keylen * sizeof *w->puts);
+    w->seen = calloc(cells, sizeof *w->seen);
+    w->taken = calloc(cells, sizeof *w->taken);
+    w->ways = calloc(cells, sizeof *w->ways);
+    w->movers = malloc(cells * sizeof *w->movers);
+    w->queue = malloc(cells * sizeof *w->queue);
+    w->cells_in = malloc(cells * sizeof *w->cells_in);
+    w->cells_out = malloc(cells * sizeof *w->cells_out);
+    w->anchors = calloc((size_t)sp->cat->nshapes + 1, sizeof *w->anchors);
+    w->blocked = calloc((size_t)sp->cat->ngoals + 1, sizeof *w->blocked);
+    if (!w->owner || !w->shape_at || !w->loaded || !w->puts || !w->seen || !w->taken ||
+        !w->ways || !w->movers || !w->queue || !w->cells_in || !w->cells_out || !w->anchors ||
+        !w->blocked) {
+        scratch_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* What the board and one scratch hold, which never changes. */
+static size_t count_bytes(const board *b)
+{
+    const sb_scratch *w = NULL;
+    size_t percell = sizeof *w->owner + sizeof *w->shape_at + sizeof *b->goal_at +
+                     2 * sizeof *w->seen + sizeof *w->queue + 2 * sizeof *w->cells_in +
+                     sizeof *w->ways + sizeof *w->movers + sizeof *b->row_of + sizeof *b->col_of;
+    return sizeof *b + sizeof *w + b->ncells * percell + 2 * b->keylen * sizeof(uint16_t) +
+           b->keylen * sizeof *w->puts + (size_t)(b->nseg + 1) * (sizeof *b->seg + sizeof(int)) +
+           (b->zob ? (size_t)b->nseg * b->ncells * sizeof *b->zob : 0) +
+           (size_t)(b->base.cat->nshapes + b->base.cat->ngoals) * sizeof(void *);
 }
 
 static void board_free(sb_space *sp)
@@ -661,30 +729,17 @@ static void board_free(sb_space *sp)
         return;
     free(b->seg);
     free(b->seg_of_shape);
-    free(b->puts);
-    free(b->owner);
     free(b->row_of);
     free(b->col_of);
     free(b->zob);
-    free(b->shape_at);
-    free(b->loaded);
     free(b->goal_at);
-    free(b->unit_goals);
-    free(b->seen);
-    free(b->taken);
-    free(b->ways);
-    free(b->movers);
-    free(b->queue);
-    free(b->cells_in);
-    free(b->cells_out);
-    free(b->anchors);
-    free(b->blocked);
     free(b->base.root);
     free(b);
 }
 
 static const sb_space_ops board_ops = {
-    expand, is_goal, estimate, decode, hash_key, board_bytes, board_free, NULL
+    expand, child_key, is_goal, estimate, decode, hash_key, scratch_new, scratch_free,
+    board_free
 };
 
 /* ---- construction ------------------------------------------------------ */
@@ -728,7 +783,11 @@ static sb_status build_root(board *b, const sb_puzzle *p)
     uint32_t *fill = calloc((size_t)b->nseg + 1, sizeof *fill);
     if (!fill)
         return SB_ELIMIT;
-    int32_t *cover = b->owner;   /* borrowed as scratch before the first load */
+    int32_t *cover = malloc((size_t)b->ncells * sizeof *cover);
+    if (!cover) {
+        free(fill);
+        return SB_ELIMIT;
+    }
     for (uint32_t cell = 0; cell < b->ncells; cell++)
         cover[cell] = EMPTY;
     for (size_t i = 0; i < p->nblocks; i++) {
@@ -747,6 +806,7 @@ static sb_status build_root(board *b, const sb_puzzle *p)
                 root[b->seg[b->empty_seg].off + fill[b->empty_seg]++] = (uint16_t)cell;
     for (int sg = 0; sg < b->nseg; sg++)
         qsort(root + b->seg[sg].off, b->seg[sg].len, sizeof *root, compare_u16);
+    free(cover);
     free(fill);
     return SB_OK;
 }
@@ -756,16 +816,6 @@ static void index_goals(board *b, const sb_catalog *cat)
     for (int s = 0; s < cat->nshapes; s++)
         for (uint32_t i = 0; i < cat->shapes[s].ngoals; i++)
             b->goal_at[cat->shapes[s].goals[i]] = (uint16_t)(s + 1);
-    if (!b->unit_goals)
-        return;
-    int W = b->cols + 1;
-    for (int r = 0; r < b->rows; r++)
-        for (int c = 0; c < b->cols; c++) {
-            uint32_t here = b->goal_at[r * b->cols + c] == cat->unit + 1;
-            b->unit_goals[(r + 1) * W + c + 1] = here + b->unit_goals[r * W + c + 1] +
-                                                 b->unit_goals[(r + 1) * W + c] -
-                                                 b->unit_goals[r * W + c];
-        }
 }
 
 sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
@@ -783,36 +833,19 @@ sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metri
     size_t nshapes = (size_t)cat->nshapes + 1, cells = b->ncells;
     b->seg = calloc(nshapes, sizeof *b->seg);
     b->seg_of_shape = calloc(nshapes, sizeof *b->seg_of_shape);
-    b->anchors = calloc(nshapes, sizeof *b->anchors);
-    b->blocked = calloc((size_t)cat->ngoals + 1, sizeof *b->blocked);
     if (b->seg && b->seg_of_shape)
         lay_out(b, cat);
-    size_t keybytes = ((size_t)b->keylen + 1) * sizeof(uint16_t);
     b->base.key_size = b->keylen * sizeof(uint16_t);
-    b->base.root = malloc(keybytes);
-    b->loaded = malloc(keybytes);
-    b->puts = malloc(((size_t)b->keylen + 1) * sizeof *b->puts);
-    b->owner = malloc(cells * sizeof *b->owner);
+    b->base.rec_size = sizeof(move_rec);
+    b->base.root = malloc(((size_t)b->keylen + 1) * sizeof(uint16_t));
     b->row_of = malloc(cells * sizeof *b->row_of);
     b->col_of = malloc(cells * sizeof *b->col_of);
-    if ((size_t)b->nseg * cells <= ZOBRIST_TABLE_MAX)
+    bool zobrist_table = (size_t)b->nseg * cells <= ZOBRIST_TABLE_MAX;
+    if (zobrist_table)
         b->zob = malloc((size_t)b->nseg * cells * sizeof *b->zob);
-    b->shape_at = calloc(cells, sizeof *b->shape_at);
     b->goal_at = calloc(cells, sizeof *b->goal_at);
-    b->seen = calloc(cells, sizeof *b->seen);
-    b->taken = calloc(cells, sizeof *b->taken);
-    b->ways = calloc(cells, sizeof *b->ways);
-    b->movers = malloc(cells * sizeof *b->movers);
-    b->queue = malloc(cells * sizeof *b->queue);
-    b->cells_in = malloc(cells * sizeof *b->cells_in);
-    b->cells_out = malloc(cells * sizeof *b->cells_out);
-    if (b->complement)
-        b->unit_goals = calloc((size_t)(b->rows + 1) * (b->cols + 1), sizeof *b->unit_goals);
-    if (!b->seg || !b->seg_of_shape || !b->anchors || !b->blocked || !b->base.root || !b->loaded || !b->puts ||
-        !b->owner ||
-        !b->row_of || !b->col_of || ((size_t)b->nseg * cells <= ZOBRIST_TABLE_MAX && !b->zob) || !b->shape_at || !b->goal_at || !b->seen || !b->taken ||
-        !b->ways || !b->movers ||
-        !b->queue || !b->cells_in || !b->cells_out || (b->complement && !b->unit_goals)) {
+    if (!b->seg || !b->seg_of_shape || !b->base.root || !b->row_of || !b->col_of ||
+        (zobrist_table && !b->zob) || !b->goal_at) {
         board_free(&b->base);
         return SB_ELIMIT;
     }
@@ -829,8 +862,7 @@ sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metri
         return SB_ELIMIT;
     }
     index_goals(b, cat);
-    b->unit_goal_cells = b->complement && cat->shapes[cat->unit].ngoals > 0;
-    b->held = count_bytes(b);
+    b->base.bytes = count_bytes(b);
     *out = &b->base;
     return SB_OK;
 }

@@ -2,44 +2,35 @@
  * seen64.c - growing the fast path's table of seen configurations, and
  * making room in a run; the layout and the probe are in seen64.h.
  *
- * Growth is checked against the budget before anything is allocated, so
- * --max-memory stops the search before the table passes it.
+ * Growth goes through the search's meter, which refuses it past the
+ * memory limit.  The states limit is asked where the table would grow
+ * (sb_seen64_make_room), so the inline add pays nothing for it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "stores/seen64.h"
 
-void sb_seen64_init(sb_seen64 *t, int spare, size_t budget)
+void sb_seen64_init(sb_seen64 *t, int spare, sb_meter *m)
 {
-    *t = (sb_seen64){ .below_spare = (1ULL << spare) - 1, .budget = budget };
+    *t = (sb_seen64){ .below_spare = (1ULL << spare) - 1, .meter = m };
 }
 
 void sb_seen64_free(sb_seen64 *t)
 {
     if (!t)
         return;
-    free(t->slots);
+    sb_meter_free(t->meter, t->slots, sb_seen64_bytes(t));
     t->slots = NULL;
     t->nslots = t->size = t->count = t->room = 0;
-}
-
-/* Whether `more` bytes keep the table within its budget; notes it if not. */
-static bool affordable(sb_seen64 *t, size_t more)
-{
-    if (!t->budget || sb_seen64_bytes(t) + more <= t->budget)
-        return true;
-    t->over_budget = true;
-    return false;
 }
 
 /* Adds spare slots after the last (about an eighth more), all empty. */
 static bool add_spares(sb_seen64 *t)
 {
     uint64_t more = t->size / 8 > 64 ? t->size / 8 : 64;
-    if (!affordable(t, (size_t)more * sizeof *t->slots))
-        return false;
-    uint64_t *slots = realloc(t->slots, (size_t)(t->size + more) * sizeof *slots);
+    uint64_t *slots = sb_meter_realloc(t->meter, t->slots, sb_seen64_bytes(t),
+                                       (size_t)(t->size + more) * sizeof *slots);
     if (!slots)
         return false;
     memset(slots + t->size, 0, (size_t)more * sizeof *slots);
@@ -84,31 +75,36 @@ static bool merge(const sb_seen64 *from, sb_seen64 *to)
  * probe's four-slot window from the last home, and for short runs. */
 enum { SPARES = 64 };
 
-bool sb_seen64_grow(sb_seen64 *t)
+/* Grows the table by half (first to 1024 slots).  False when the meter
+ * refused.  Old and new slots are held at once while the codes move over,
+ * and the meter counts both. */
+static bool grow(sb_seen64 *t)
 {
     uint64_t n = t->nslots ? t->nslots + t->nslots / 2 : 1024;
     if (n > SIZE_MAX / sizeof *t->slots / 4)
         return false;
-    /* Old and new slots are held at once while the codes move over. */
-    if (!affordable(t, (size_t)(n + SPARES) * sizeof *t->slots))
-        return false;
     sb_seen64 grown = *t;
     grown.nslots = n;
     grown.size = n + SPARES;
-    grown.slots = calloc(grown.size, sizeof *grown.slots);
-    /* The merge's own spare slots count against the budget with the old
-     * table still held. */
-    grown.budget = t->budget ? t->budget - sb_seen64_bytes(t) : 0;
+    grown.slots = sb_meter_calloc(t->meter, grown.size, sizeof *grown.slots);
     if (!grown.slots || (t->slots && !merge(t, &grown))) {
-        t->over_budget |= grown.over_budget;
-        free(grown.slots);
+        sb_seen64_free(&grown);
         return false;
     }
-    size_t both = sb_seen64_bytes(t) + sb_seen64_bytes(&grown);
-    free(t->slots);
-    grown.budget = t->budget;
-    grown.peak = both > t->peak ? both : t->peak;
+    sb_seen64_free(t);
     *t = grown;
     t->room = n / 5 * 4;
     return true;
+}
+
+int sb_seen64_make_room(sb_seen64 *t, uint64_t key)
+{
+    if (!sb_meter_may_store(t->meter, t->count))
+        return sb_seen64_find(t, key) >= 0 ? 0 : -1;
+    if (t->count >= t->nslots / 5 * 4 && !grow(t))
+        return -1;
+    uint64_t max = t->meter->limits.max_states;
+    if (max && max < t->room)
+        t->room = max;
+    return 1;
 }

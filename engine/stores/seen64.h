@@ -33,30 +33,29 @@
 #ifndef SB_SEEN64_H
 #define SB_SEEN64_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
+#include "core/meter.h"
 
 typedef struct sb_seen64 {
     uint64_t *slots;        /* size words, sorted where used, the last 0 */
     uint64_t nslots;        /* home slots */
     uint64_t size;          /* slots, the spare ones after the homes included */
     uint64_t count;         /* keys held */
-    uint64_t room;          /* count may grow to this before sb_seen64_grow */
+    uint64_t room;          /* count may grow to this before sb_seen64_make_room */
     uint64_t below_spare;   /* the key bits below the squeezed-out one */
-    size_t budget;          /* most bytes the slots may take, 0 for no limit */
-    size_t peak;            /* most bytes held at once (old and new while growing) */
-    bool over_budget;       /* the last refusal to grow was the budget's */
+    sb_meter *meter;        /* allocates the slots; holds the limits (not owned) */
 } sb_seen64;
 
 /* Prepares an empty table for keys whose bit 63 is 0 and whose bit `spare`
- * (below 63) follows from their other bits.  Allocates nothing yet. */
-void sb_seen64_init(sb_seen64 *t, int spare, size_t budget);
+ * (below 63) follows from their other bits, allocating through m.
+ * Allocates nothing yet. */
+void sb_seen64_init(sb_seen64 *t, int spare, sb_meter *m);
 void sb_seen64_free(sb_seen64 *t);
 
-/* Grows the table by half (first to 1024 slots).  False when the budget
- * or malloc refused; over_budget says which. */
-bool sb_seen64_grow(sb_seen64 *t);
+/* Called when count reaches room, before key is added: grows the table
+ * (by half; first to 1024 slots) when it is full, and holds the states
+ * limit.  1 when key may be added, 0 when it may not but is there already,
+ * -1 when the meter refused (its hit says why). */
+int sb_seen64_make_room(sb_seen64 *t, uint64_t key);
 
 static inline size_t sb_seen64_bytes(const sb_seen64 *t)
 {
@@ -98,7 +97,7 @@ static inline uint64_t sb_seen64_probe(const sb_seen64 *t, uint64_t code)
 
 /* Makes slot i (holding a code, or the last slot) free for a new code:
  * shifts the run from i one slot right, adding spare slots when it would
- * reach the last one.  False when the budget or malloc refused. */
+ * reach the last one.  False when the meter refused. */
 bool sb_seen64_open(sb_seen64 *t, uint64_t i);
 
 /* Adds key at the given depth unless it is there.  1 when added, 0 when
@@ -106,8 +105,11 @@ bool sb_seen64_open(sb_seen64 *t, uint64_t i);
 static inline __attribute__((always_inline)) int sb_seen64_add(sb_seen64 *t, uint64_t key,
                                                                 unsigned depth)
 {
-    if (t->count >= t->room && !sb_seen64_grow(t))
-        return -1;
+    if (t->count >= t->room) {
+        int room = sb_seen64_make_room(t, key);
+        if (room <= 0)
+            return room;
+    }
     uint64_t code = sb_seen64_code(t, key);
     uint64_t i = sb_seen64_probe(t, code);
     uint64_t s = t->slots[i];

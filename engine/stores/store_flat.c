@@ -15,13 +15,14 @@
  * node, a pointer chase per probe) this is about a third of the memory
  * and of the cache misses (docs/performance.md).
  *
- * Growth is checked against base.budget before anything is allocated, so
- * --max-memory stops the search before the table passes it.
+ * Growth goes through the search's meter, which refuses it past the
+ * memory limit; `room`, the count at which the table next grows, is also
+ * where the states limit is asked, so the hot path pays for neither.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "spaces/space.h"
+#include "stores/store.h"
 
 typedef struct flat {
     sb_store base;
@@ -35,50 +36,47 @@ typedef struct flat {
     uint32_t room;             /* count may grow to this before growing */
 } flat;
 
-static size_t bytes(const sb_store *st)
-{
-    const flat *t = (const flat *)st;
-    size_t slots = t->slots ? (size_t)t->mask + 1 : 0;
-    return sizeof *t + (size_t)t->node_cap * (t->key_size + sizeof *t->parents) +
-           slots * sizeof *t->slots;
-}
-
-static bool affordable(flat *t, size_t more)
-{
-    return sb_store_affordable(&t->base, more);
-}
-
 static sb_status grow_nodes(flat *t)
 {
+    sb_meter *m = t->base.meter;
     uint32_t cap = t->node_cap ? t->node_cap * 2 : 1024;
     if (cap <= t->node_cap)
         return SB_ELIMIT;  /* 2^32 nodes */
-    if (!affordable(t, (size_t)(cap - t->node_cap) * (t->key_size + sizeof *t->parents)))
-        return SB_ELIMIT;
-    unsigned char *keys = realloc(t->keys, (size_t)cap * t->key_size);
+    unsigned char *keys = sb_meter_realloc(m, t->keys, (size_t)t->node_cap * t->key_size,
+                                           (size_t)cap * t->key_size);
     if (!keys)
         return SB_ELIMIT;
     t->keys = keys;
-    uint32_t *parents = realloc(t->parents, (size_t)cap * sizeof *parents);
-    if (!parents)
+    uint32_t *parents = sb_meter_realloc(m, t->parents, (size_t)t->node_cap * sizeof *parents,
+                                         (size_t)cap * sizeof *parents);
+    if (!parents) {
+        /* Keep keys and parents the same length: give the keys' growth back. */
+        t->keys = sb_meter_realloc(m, keys, (size_t)cap * t->key_size,
+                                   (size_t)t->node_cap * t->key_size);
         return SB_ELIMIT;
+    }
     t->parents = parents;
     t->node_cap = cap;
     return SB_OK;
 }
 
+static size_t slot_count(const flat *t)
+{
+    return t->slots ? (size_t)t->mask + 1 : 0;
+}
+
 /* Doubles the index and moves every slot over, in order. */
 static sb_status grow_slots(flat *t)
 {
-    size_t n = t->slots ? 2 * ((size_t)t->mask + 1) : 1024;
-    if (n - 1 > UINT32_MAX || !affordable(t, n * sizeof *t->slots))
+    size_t n = t->slots ? 2 * slot_count(t) : 1024;
+    if (n - 1 > UINT32_MAX)
         return SB_ELIMIT;
-    uint64_t *slots = calloc(n, sizeof *slots);
+    uint64_t *slots = sb_meter_calloc(t->base.meter, n, sizeof *slots);
     if (!slots)
         return SB_ELIMIT;
     uint32_t mask = (uint32_t)(n - 1);
     int shift = 32 - __builtin_ctzll(n);
-    size_t old = t->slots ? (size_t)t->mask + 1 : 0;
+    size_t old = slot_count(t);
     for (size_t j = 0; j < old; j++) {
         uint64_t slot = t->slots[j];
         if (!slot)
@@ -88,16 +86,18 @@ static sb_status grow_slots(flat *t)
             i = (i + 1) & mask;
         slots[i] = slot;
     }
-    free(t->slots);
+    sb_meter_free(t->base.meter, t->slots, old * sizeof *slots);
     t->slots = slots;
     t->mask = mask;
     t->shift = shift;
     return SB_OK;
 }
 
+/* Makes room for one more node, or says why not: the states limit (asked
+ * here, once the count reaches room), the meter, or the node ids. */
 static sb_status grow(flat *t)
 {
-    if (t->base.count == SB_NO_NODE)
+    if (t->base.count == SB_NO_NODE || !sb_meter_may_store(t->base.meter, t->base.count))
         return SB_ELIMIT;
     if (t->base.count >= t->node_cap && grow_nodes(t) != SB_OK)
         return SB_ELIMIT;
@@ -105,8 +105,9 @@ static sb_status grow(flat *t)
         if (grow_slots(t) != SB_OK)
             return SB_ELIMIT;
     }
-    uint32_t full = (uint32_t)(((uint64_t)t->mask + 1) / 4 * 3);
-    t->room = t->node_cap < full ? t->node_cap : full;
+    uint64_t full = ((uint64_t)t->mask + 1) / 4 * 3, room = t->node_cap < full ? t->node_cap : full;
+    uint64_t max = t->base.meter->limits.max_states;
+    t->room = (uint32_t)(max && max < room ? max : room);
     return SB_OK;
 }
 
@@ -121,28 +122,54 @@ static bool same_key(const unsigned char *a, const unsigned char *b, size_t n)
     return x[0] == y[0] && (n == sizeof x[0] || x[1] == y[1]);
 }
 
-/* hash must be a well-mixed hash of the key (its top 32 bits are used). */
-static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t parent,
-                        uint32_t *id, bool *fresh)
+/* Where key is, or the empty slot where it belongs.  hash must be a
+ * well-mixed hash of the key (its top 32 bits are used). */
+static uint32_t probe(const flat *t, const void *key, uint64_t hash, bool *found)
 {
-    flat *t = (flat *)st;
-    if (t->base.count >= t->room && grow(t) != SB_OK)
-        return SB_ELIMIT;
     uint32_t tag = (uint32_t)(hash >> 32);
     uint32_t i = tag >> t->shift;
     for (uint64_t slot; (slot = t->slots[i]) != 0; i = (i + 1) & t->mask) {
         uint32_t at = (uint32_t)slot - 1;
-        if ((uint32_t)(slot >> 32) == tag && same_key(t->keys + (size_t)at * t->key_size, key,
-                                                      t->key_size)) {
-            *id = at;
-            *fresh = false;
-            return SB_OK;
+        if ((uint32_t)(slot >> 32) == tag &&
+            same_key(t->keys + (size_t)at * t->key_size, key, t->key_size)) {
+            *found = true;
+            return i;
         }
+    }
+    *found = false;
+    return i;
+}
+
+static uint32_t find(const sb_store *st, const void *key, uint64_t hash)
+{
+    const flat *t = (const flat *)st;
+    bool found;
+    if (!t->slots)
+        return SB_NO_NODE;
+    uint32_t i = probe(t, key, hash, &found);
+    return found ? (uint32_t)t->slots[i] - 1 : SB_NO_NODE;
+}
+
+static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t parent,
+                        uint32_t *id, bool *fresh)
+{
+    flat *t = (flat *)st;
+    bool found;
+    /* At room, a key already stored is still found (the states limit
+     * refuses only new ones). */
+    if (t->base.count >= t->room && (!t->slots || find(st, key, hash) == SB_NO_NODE) &&
+        grow(t) != SB_OK)
+        return SB_ELIMIT;
+    uint32_t i = probe(t, key, hash, &found);
+    if (found) {
+        *id = (uint32_t)t->slots[i] - 1;
+        *fresh = false;
+        return SB_OK;
     }
     uint32_t n = t->base.count++;
     memcpy(t->keys + (size_t)n * t->key_size, key, t->key_size);
     t->parents[n] = parent;
-    t->slots[i] = (uint64_t)tag << 32 | ((uint64_t)n + 1);
+    t->slots[i] = (hash >> 32) << 32 | ((uint64_t)n + 1);
     *id = n;
     *fresh = true;
     return SB_OK;
@@ -169,22 +196,24 @@ static void destroy(sb_store *st)
     flat *t = (flat *)st;
     if (!t)
         return;
-    free(t->keys);
-    free(t->parents);
-    free(t->slots);
+    sb_meter *m = t->base.meter;
+    sb_meter_free(m, t->keys, (size_t)t->node_cap * t->key_size);
+    sb_meter_free(m, t->parents, (size_t)t->node_cap * sizeof *t->parents);
+    sb_meter_free(m, t->slots, slot_count(t) * sizeof *t->slots);
     free(t);
 }
 
 static const sb_store_ops flat_ops = {
-    intern, key_of, parent_of, set_parent, bytes, destroy
+    find, intern, key_of, parent_of, set_parent, destroy
 };
 
-sb_status sb_store_flat_new(size_t key_size, sb_store **out)
+sb_status sb_store_flat_new(size_t key_size, sb_meter *m, sb_store **out)
 {
     flat *t = calloc(1, sizeof *t);
     if (!t)
         return SB_ELIMIT;
     t->base.ops = &flat_ops;
+    t->base.meter = m;
     t->key_size = key_size;
     *out = &t->base;
     return SB_OK;

@@ -7,19 +7,16 @@
  * incrementally), so it never rehashes a key; it still compares whole keys
  * with memcmp, so a hash collision can never merge two configurations.
  *
- * uthash's out-of-memory path is made non-fatal: a failed bucket expansion
- * sets a flag that becomes SB_ELIMIT, never exit(-1) (uthash rolls the add
- * back, so the table stays consistent).  All of uthash's allocations are
- * counted, and every allocation (arena chunks, the chunk index, uthash's
- * buckets) is first checked against base.budget, so --max-memory stops
- * the table before it allocates past the limit rather than after.  Chunks
- * are 4096 records (a few hundred KB) so that even a small limit leaves
- * room for some search.
+ * Every allocation, uthash's buckets included, goes through the search's
+ * meter, which refuses one that would pass the memory limit.  uthash's
+ * out-of-memory path is made non-fatal: a refused bucket expansion sets a
+ * flag that becomes SB_ELIMIT, never exit(-1) (uthash rolls the add back,
+ * so the table stays consistent).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "spaces/space.h"
+#include "stores/store.h"
 
 typedef struct table table;
 
@@ -55,31 +52,17 @@ struct table {
     unsigned chunk_shift;      /* a chunk holds 1 << chunk_shift records */
     unsigned char **chunks;    /* the arena */
     size_t nchunks, chunk_cap;
-    size_t uthash_bytes;       /* buckets and table header held by uthash */
     bool oom;                  /* uthash could not grow its buckets */
 };
 
-static bool affordable(table *t, size_t n)
-{
-    return sb_store_affordable(&t->base, n);
-}
-
 static void *counted_malloc(table *t, size_t n)
 {
-    /* uthash allocates the doubled bucket array while the old one is
-     * still held; bytes() counts the old one, so the peak is checked. */
-    if (!affordable(t, n))
-        return NULL;
-    void *p = malloc(n);
-    if (p)
-        t->uthash_bytes += n;
-    return p;
+    return sb_meter_realloc(t->base.meter, NULL, 0, n);
 }
 
 static void counted_free(table *t, void *p, size_t n)
 {
-    free(p);
-    t->uthash_bytes -= n;
+    sb_meter_free(t->base.meter, p, n);
 }
 
 static void note_oom(table *t)
@@ -107,17 +90,15 @@ static node *new_node(table *t)
     if ((id >> t->chunk_shift) >= t->nchunks) {
         if (t->nchunks == t->chunk_cap) {
             size_t cap = t->chunk_cap ? 2 * t->chunk_cap : 16;
-            if (!affordable(t, cap * sizeof *t->chunks))
-                return NULL;
-            unsigned char **grown = realloc(t->chunks, cap * sizeof *grown);
+            unsigned char **grown = sb_meter_realloc(t->base.meter, t->chunks,
+                                                     t->chunk_cap * sizeof *grown,
+                                                     cap * sizeof *grown);
             if (!grown)
                 return NULL;
             t->chunks = grown;
             t->chunk_cap = cap;
         }
-        if (!affordable(t, chunk_bytes(t)))
-            return NULL;
-        t->chunks[t->nchunks] = malloc(chunk_bytes(t));
+        t->chunks[t->nchunks] = sb_meter_realloc(t->base.meter, NULL, 0, chunk_bytes(t));
         if (!t->chunks[t->nchunks])
             return NULL;
         t->nchunks++;
@@ -125,27 +106,41 @@ static node *new_node(table *t)
     return node_at(t, id);
 }
 
+static node *lookup(const table *t, const void *key, uint64_t hash)
+{
+    unsigned hv = (unsigned)(hash ^ (hash >> 32));
+    node *found;
+    HASH_FIND_BYHASHVALUE(hh, t->head, key, (unsigned)t->key_size, hv, found);
+    return found;
+}
+
+static uint32_t find(const sb_store *st, const void *key, uint64_t hash)
+{
+    node *found = lookup((const table *)st, key, hash);
+    return found ? found->id : SB_NO_NODE;
+}
+
 static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t parent,
                         uint32_t *id, bool *fresh)
 {
     table *t = (table *)st;
     table *active = t;
-    unsigned hv = (unsigned)(hash ^ (hash >> 32));
-    node *found;
-
-    HASH_FIND_BYHASHVALUE(hh, t->head, key, (unsigned)t->key_size, hv, found);
+    node *found = lookup(t, key, hash);
     if (found) {
         *id = found->id;
         *fresh = false;
         return SB_OK;
     }
+    if (!sb_meter_may_store(t->base.meter, t->base.count))
+        return SB_ELIMIT;
     node *n = new_node(t);
     if (!n)
         return SB_ELIMIT;
     n->id = t->base.count;
     n->parent = parent;
     memcpy(n->key, key, t->key_size);
-    HASH_ADD_KEYPTR_BYHASHVALUE(hh, t->head, n->key, (unsigned)t->key_size, hv, n);
+    HASH_ADD_KEYPTR_BYHASHVALUE(hh, t->head, n->key, (unsigned)t->key_size,
+                                (unsigned)(hash ^ (hash >> 32)), n);
     if (t->oom)
         return SB_ELIMIT;
     t->base.count++;
@@ -169,13 +164,6 @@ static void set_parent(sb_store *st, uint32_t id, uint32_t parent)
     node_at((table *)st, id)->parent = parent;
 }
 
-static size_t bytes(const sb_store *st)
-{
-    const table *t = (const table *)st;
-    return sizeof *t + t->chunk_cap * sizeof *t->chunks +
-           t->nchunks * chunk_bytes(t) + t->uthash_bytes;
-}
-
 static void destroy(sb_store *st)
 {
     table *t = (table *)st;
@@ -185,21 +173,22 @@ static void destroy(sb_store *st)
     HASH_CLEAR(hh, t->head);
     (void)active;
     for (size_t i = 0; i < t->nchunks; i++)
-        free(t->chunks[i]);
-    free(t->chunks);
+        sb_meter_free(t->base.meter, t->chunks[i], chunk_bytes(t));
+    sb_meter_free(t->base.meter, t->chunks, t->chunk_cap * sizeof *t->chunks);
     free(t);
 }
 
 static const sb_store_ops uthash_ops = {
-    intern, key_of, parent_of, set_parent, bytes, destroy
+    find, intern, key_of, parent_of, set_parent, destroy
 };
 
-sb_status sb_store_uthash_new(size_t key_size, sb_store **out)
+sb_status sb_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out)
 {
     table *t = calloc(1, sizeof *t);
     if (!t)
         return SB_ELIMIT;
     t->base.ops = &uthash_ops;
+    t->base.meter = m;
     t->key_size = key_size;
     /* Round records up so every handle stays pointer-aligned. */
     t->node_size = (sizeof(node) + key_size + _Alignof(node) - 1) / _Alignof(node) * _Alignof(node);

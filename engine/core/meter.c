@@ -1,0 +1,141 @@
+/*
+ * meter.c - the search's allocator, limits and clock (meter.h says why
+ * they are one thing).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/error.h"
+#include "core/meter.h"
+
+double sb_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+void sb_meter_init(sb_meter *m, const sb_options *opts)
+{
+    memset(m, 0, sizeof *m);
+    m->start = sb_clock();
+    m->tick_mask = 15;
+    if (!opts)
+        return;
+    m->limits = opts->limits;
+    m->deadline = opts->limits.max_seconds > 0 ? m->start + opts->limits.max_seconds : 0;
+    m->progress = opts->progress;
+    m->progress_ctx = opts->progress_ctx;
+}
+
+void sb_meter_hold(sb_meter *m, size_t bytes)
+{
+    m->held += bytes;
+    if (m->held > m->peak)
+        m->peak = m->held;
+}
+
+void sb_meter_release(sb_meter *m, size_t bytes)
+{
+    m->held -= bytes < m->held ? bytes : m->held;
+}
+
+void *sb_meter_realloc(sb_meter *m, void *p, size_t old, size_t size)
+{
+    if (size == 0) {
+        sb_meter_free(m, p, old);
+        return NULL;
+    }
+    size_t max = (size_t)m->limits.max_bytes;
+    if (size > old && max && (size - old > max || m->held > max - (size - old))) {
+        m->hit = SB_LIMIT_BYTES;
+        return NULL;
+    }
+    void *q = realloc(p, size);
+    if (!q) {
+        m->hit = SB_LIMIT_MEMORY;
+        return NULL;
+    }
+    sb_meter_release(m, old);
+    sb_meter_hold(m, size);
+    return q;
+}
+
+void *sb_meter_calloc(sb_meter *m, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size) {
+        m->hit = SB_LIMIT_MEMORY;
+        return NULL;
+    }
+    size_t bytes = n * size;
+    void *p = sb_meter_realloc(m, NULL, 0, bytes ? bytes : 1);
+    if (p)
+        memset(p, 0, n * size);
+    return p;
+}
+
+void sb_meter_free(sb_meter *m, void *p, size_t size)
+{
+    if (!p)
+        return;
+    free(p);
+    sb_meter_release(m, size);
+}
+
+bool sb_meter_late(sb_meter *m)
+{
+    if (m->deadline <= 0 || sb_clock() <= m->deadline)
+        return false;
+    m->hit = SB_LIMIT_SECONDS;
+    return true;
+}
+
+sb_status sb_meter_check(sb_meter *m)
+{
+    double now = sb_clock();
+    if (m->deadline > 0 && now > m->deadline) {
+        m->hit = SB_LIMIT_SECONDS;
+        return SB_ELIMIT;
+    }
+    if (m->progress && now >= m->next_progress) {
+        sb_progress p = { m->stored, m->expanded, m->depth, m->held, now - m->start };
+        m->progress(&p, m->progress_ctx);
+        m->next_progress = now + 0.25;
+    }
+    return SB_OK;
+}
+
+sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
+{
+    const sb_limits *lim = &m->limits;
+    unsigned long long stored = (unsigned long long)m->stored;
+    sb_status st;
+    switch (m->hit) {
+    case SB_LIMIT_STATES:
+        st = sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations, the limit",
+                     (unsigned long long)lim->max_states);
+        break;
+    case SB_LIMIT_BYTES:
+        st = sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes, after storing "
+                     "%llu configurations", (unsigned long long)lim->max_bytes, stored);
+        break;
+    case SB_LIMIT_SECONDS:
+        st = sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds, after storing "
+                     "%llu configurations", lim->max_seconds, stored);
+        break;
+    default:
+        st = sb_fail(err, SB_ELIMIT, "ran out of memory after storing %llu configurations",
+                     stored);
+        break;
+    }
+    if (err) {
+        err->limit = m->hit == SB_LIMIT_NONE ? SB_LIMIT_MEMORY : m->hit;
+        err->limit_value = m->hit == SB_LIMIT_STATES    ? (double)lim->max_states
+                           : m->hit == SB_LIMIT_BYTES   ? (double)lim->max_bytes
+                           : m->hit == SB_LIMIT_SECONDS ? lim->max_seconds
+                                                        : 0;
+        err->stored = m->stored;
+    }
+    return st;
+}

@@ -1,0 +1,100 @@
+/*
+ * meter.h - what one search spends: memory, configurations, time.
+ * Internal to the engine, and its bottom layer: every other part may use
+ * it and it uses none of them.
+ *
+ * Memory.  Everything a search allocates while it runs (its store or
+ * table, its layers, its child buffer, A*'s open list) goes through the
+ * meter's allocator, which counts what is held and refuses an allocation
+ * that would pass --max-memory *before* making it.  So there is one
+ * budget check, here, instead of one per container, and `held` and
+ * `peak` are exact rather than estimated.  What a search holds but
+ * allocated before the meter existed (the space's tables) is counted in
+ * with sb_meter_hold().
+ *
+ * Limits.  A refusal records which limit refused (`hit`): the states
+ * limit (stores ask before adding a configuration), the bytes limit, the
+ * deadline, or malloc itself.  sb_meter_fail() turns that into the
+ * caller's error record, which names the limit and its value; wording a
+ * message for a user is the caller's business (the CLI names its flags).
+ *
+ * Time and progress.  Loops call sb_meter_tick() once per expansion; every
+ * (tick_mask + 1)th call, or after a big expansion, reads the clock,
+ * checks the deadline and reports progress.
+ *
+ * A meter belongs to one search and one thread.
+ */
+#ifndef SB_METER_H
+#define SB_METER_H
+
+#include "slide.h"
+
+/* Seconds on a monotonic clock. */
+double sb_clock(void);
+
+typedef struct sb_meter {
+    sb_limits limits;          /* 0: no limit, for each */
+    size_t held;               /* bytes held now */
+    size_t peak;               /* the most held at once */
+    double start;              /* sb_clock() when the meter was made */
+    double deadline;           /* sb_clock() time to stop at, 0: none */
+    sb_limit hit;              /* what refused last (SB_LIMIT_NONE: nothing) */
+    uint64_t stored;           /* configurations stored: the search keeps it current */
+    uint64_t expanded;         /* configurations expanded: counted by sb_meter_tick */
+    unsigned depth;            /* the depth (or cost) being expanded */
+    uint64_t tick_mask;        /* check the clock every tick_mask + 1 ticks */
+    void (*progress)(const sb_progress *p, void *ctx);
+    void *progress_ctx;
+    double next_progress;      /* when to report next */
+} sb_meter;
+
+/* A meter for a search under opts' limits and progress callback (opts may
+ * be NULL: no limits). */
+void sb_meter_init(sb_meter *m, const sb_options *opts);
+
+/* Resizes p from old to size bytes (p NULL and old 0: a new block; size
+ * 0: frees it and returns NULL).  NULL when the bytes limit refuses or
+ * malloc fails, with hit saying which; p is then untouched. */
+void *sb_meter_realloc(sb_meter *m, void *p, size_t old, size_t size);
+
+/* A new zeroed block of n items of size bytes, or NULL (as above). */
+void *sb_meter_calloc(sb_meter *m, size_t n, size_t size);
+
+/* Frees a block of size bytes from sb_meter_realloc or sb_meter_calloc. */
+void sb_meter_free(sb_meter *m, void *p, size_t size);
+
+/* Counts bytes held (or let go) outside the meter's allocator. */
+void sb_meter_hold(sb_meter *m, size_t bytes);
+void sb_meter_release(sb_meter *m, size_t bytes);
+
+/* True when one more configuration may be stored; otherwise hit is
+ * SB_LIMIT_STATES.  stored is the count before the new one. */
+static inline bool sb_meter_may_store(sb_meter *m, uint64_t stored)
+{
+    if (!m->limits.max_states || stored < m->limits.max_states)
+        return true;
+    m->hit = SB_LIMIT_STATES;
+    return false;
+}
+
+/* The deadline and the progress report; SB_ELIMIT (hit SB_LIMIT_SECONDS)
+ * past the deadline. */
+sb_status sb_meter_check(sb_meter *m);
+
+/* True, with hit set, when the deadline has passed. */
+bool sb_meter_late(sb_meter *m);
+
+/* One expansion done, that made `children` children: every tick_mask + 1
+ * expansions, and after any big one, sb_meter_check(). */
+static inline sb_status sb_meter_tick(sb_meter *m, size_t children)
+{
+    if ((++m->expanded & m->tick_mask) && children <= 1024)
+        return SB_OK;
+    return sb_meter_check(m);
+}
+
+/* Fills err for the limit that stopped the work (hit; SB_LIMIT_MEMORY
+ * when nothing was recorded) and returns SB_ELIMIT. */
+sb_status sb_meter_fail(const sb_meter *m, sb_error *err);
+
+#endif

@@ -1,0 +1,158 @@
+/*
+ * astar.c - A*: an open list of buckets indexed by f = g + w*h (integers),
+ * each a stack, so among equal f the deepest node comes first.  With w = 1
+ * and the catalog's consistent estimate, a node's g is final when it is
+ * popped, and a goal child whose g equals the f being expanded is a
+ * nearest goal (nothing open can lead to a shorter one), so it is taken
+ * when generated; with w > 1 (the guide) it is a fast, greedier search
+ * that takes the first goal child it generates and may return a longer
+ * solution.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/astar.h"
+
+/* An open-list entry: the g it was pushed with tells stale entries. */
+typedef struct entry { uint32_t id, g; } entry;
+typedef struct bucket { entry *items; size_t n, cap; } bucket;
+
+typedef struct astar {
+    sb_setup *s;
+    sb_store *store;
+    sb_meter *meter;
+    sb_children kids;
+    unsigned char *parent, *child;   /* keys: the one expanded, a child's */
+    uint32_t *g;                     /* best known cost per node id */
+    size_t g_cap;
+    bucket *open;                    /* by f */
+    size_t nopen;
+    unsigned weight;
+    bool guided;
+} astar;
+
+static bool push_open(astar *a, size_t f, uint32_t id, uint32_t g)
+{
+    if (f >= a->nopen) {
+        size_t n = a->nopen ? a->nopen : 64;
+        while (n <= f)
+            n *= 2;
+        bucket *grown = sb_meter_realloc(a->meter, a->open, a->nopen * sizeof *grown,
+                                         n * sizeof *grown);
+        if (!grown)
+            return false;
+        memset(grown + a->nopen, 0, (n - a->nopen) * sizeof *grown);
+        a->open = grown;
+        a->nopen = n;
+    }
+    bucket *b = &a->open[f];
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 16;
+        entry *items = sb_meter_realloc(a->meter, b->items, b->cap * sizeof *items,
+                                        cap * sizeof *items);
+        if (!items)
+            return false;
+        b->items = items;
+        b->cap = cap;
+    }
+    b->items[b->n++] = (entry){ id, g };
+    return true;
+}
+
+static bool set_g(astar *a, uint32_t id, uint32_t g)
+{
+    if (id >= a->g_cap) {
+        size_t cap = a->g_cap ? 2 * a->g_cap : 1024;
+        while (cap <= id)
+            cap *= 2;
+        uint32_t *grown = sb_meter_realloc(a->meter, a->g, a->g_cap * sizeof *grown,
+                                           cap * sizeof *grown);
+        if (!grown)
+            return false;
+        a->g = grown;
+        a->g_cap = cap;
+    }
+    a->g[id] = g;
+    return true;
+}
+
+/* Stores child i of node id at cost g and opens it, unless it is stored
+ * already at no greater cost.  *cid is its node id. */
+static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, uint32_t *cid)
+{
+    const sb_space *sp = a->s->space;
+    sb_store *st = a->store;
+    bool fresh;
+    sp->ops->child_key(sp, a->s->scratch, a->parent, a->kids.recs + i * a->kids.rec_size,
+                       a->child);
+    if (st->ops->intern(st, a->child, a->kids.hashes[i], id, cid, &fresh) != SB_OK)
+        return SB_ELIMIT;
+    a->meter->stored = st->count;
+    if (!fresh && a->g[*cid] <= g)
+        return SB_OK;
+    if (!fresh)
+        st->ops->set_parent(st, *cid, id);
+    size_t fc = g + (size_t)a->weight * sp->ops->estimate(sp, a->s->scratch, a->child, a->guided);
+    if (!set_g(a, *cid, g) || !push_open(a, fc, *cid, g))
+        return SB_ELIMIT;
+    /* A child may land in a bucket below f only when w > 1. */
+    if (fc < *f)
+        *f = fc;
+    return SB_OK;
+}
+
+static sb_status run(astar *a, uint32_t *goal)
+{
+    const sb_space *sp = a->s->space;
+    unsigned h0 = sp->ops->estimate(sp, a->s->scratch, sp->root, a->guided);
+    if (!set_g(a, 0, 0) || !push_open(a, (size_t)a->weight * h0, 0, 0))
+        return SB_ELIMIT;
+    for (size_t f = (size_t)a->weight * h0; f < a->nopen; f++) {
+        while (a->open[f].n) {
+            entry e = a->open[f].items[--a->open[f].n];
+            if (e.g != a->g[e.id])
+                continue;   /* a shorter way to this node was found since */
+            a->meter->depth = (unsigned)f;
+            memcpy(a->parent, a->store->ops->key(a->store, e.id), sp->key_size);
+            if (sp->ops->is_goal(sp, a->s->scratch, a->parent)) {
+                *goal = e.id;   /* the root, or a goal child not taken when met */
+                return SB_OK;
+            }
+            sb_children_clear(&a->kids);
+            if (sp->ops->expand(sp, a->s->scratch, a->parent, &a->kids) != SB_OK)
+                return SB_ELIMIT;
+            size_t k = a->kids.first_goal;
+            if (k != SIZE_MAX && (a->weight > 1 || e.g + 1 == f))
+                return relax(a, e.id, k, e.g + 1, &f, goal);
+            for (size_t i = 0; i < a->kids.n; i++) {
+                uint32_t cid;
+                if (relax(a, e.id, i, e.g + 1, &f, &cid) != SB_OK)
+                    return SB_ELIMIT;
+            }
+            if (sb_meter_tick(a->meter, a->kids.n) != SB_OK)
+                return SB_ELIMIT;
+        }
+    }
+    return SB_UNSOLVABLE;
+}
+
+sb_status sb_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint32_t *goal)
+{
+    astar a = { .s = s, .store = st, .meter = &s->meter, .weight = weight, .guided = guided };
+    a.kids = (sb_children){ .rec_size = s->space->rec_size, .meter = &s->meter };
+    a.parent = malloc(s->space->key_size + 1);
+    a.child = malloc(s->space->key_size + 1);
+    sb_status status = SB_ELIMIT;
+    if (a.parent && a.child)
+        status = run(&a, goal);
+    else
+        s->meter.hit = SB_LIMIT_MEMORY;
+    sb_children_free(&a.kids);
+    free(a.parent);
+    free(a.child);
+    sb_meter_free(a.meter, a.g, a.g_cap * sizeof *a.g);
+    for (size_t f = 0; f < a.nopen; f++)
+        sb_meter_free(a.meter, a.open[f].items, a.open[f].cap * sizeof *a.open[f].items);
+    sb_meter_free(a.meter, a.open, a.nopen * sizeof *a.open);
+    return status;
+}

@@ -1,0 +1,62 @@
+/*
+ * bfs.c - the breadth-first search's driver: the layer loop that every
+ * walker runs under (bfs.h).
+ */
+#include <string.h>
+
+#include "search/bfs.h"
+
+void sb_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
+                 uint64_t root_count, bool root_is_goal)
+{
+    memset(run, 0, sizeof *run);
+    run->meter = m;
+    run->stop_at_goal = stop_at_goal;
+    run->profile = profile;
+    run->reached = run->size = root_count;
+    run->goals = root_is_goal ? root_count : 0;
+}
+
+/* Appends the size of the layer about to be expanded to the profile. */
+static bool note_layer(sb_bfs *run)
+{
+    if (!run->profile)
+        return true;
+    if (run->nlayers == run->layers_cap) {
+        size_t cap = run->layers_cap ? 2 * run->layers_cap : 64;
+        uint64_t *grown = sb_meter_realloc(run->meter, run->layer_sizes,
+                                           run->layers_cap * sizeof *grown, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        run->layer_sizes = grown;
+        run->layers_cap = cap;
+    }
+    run->layer_sizes[run->nlayers++] = run->size;
+    return true;
+}
+
+sb_status sb_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker)
+{
+    for (;;) {
+        run->meter->depth = run->depth;
+        if (!note_layer(run))
+            return SB_ELIMIT;
+        run->next_size = 0;
+        sb_status status = w->expand_layer(walker, run);
+        if (status != SB_OK || run->met)
+            return status;
+        if (!run->next_size)
+            break;   /* nothing new: the current layer is the farthest */
+        w->advance(walker);
+        run->size = run->next_size;
+        run->depth++;
+    }
+    return run->stop_at_goal ? SB_UNSOLVABLE : SB_OK;
+}
+
+void sb_bfs_free(sb_bfs *run)
+{
+    sb_meter_free(run->meter, run->layer_sizes, run->layers_cap * sizeof *run->layer_sizes);
+    run->layer_sizes = NULL;
+    run->nlayers = run->layers_cap = 0;
+}

@@ -1,0 +1,104 @@
+/*
+ * setup.c - the one way a search of a puzzle is set up (setup.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/setup.h"
+#include "spaces/bitboard.h"
+
+/* The representation `auto` picks: the bitboard whenever the tray fits,
+ * measured faster on every tray it takes (docs/performance.md). */
+static sb_path choose_path(const sb_puzzle *p, sb_path asked)
+{
+    if (asked != SB_PATH_AUTO)
+        return asked;
+    return sb_bitboard_fits(p->rows, p->cols) ? SB_PATH_BITBOARD : SB_PATH_GENERAL;
+}
+
+sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
+                         sb_error *err)
+{
+    sb_options defaults;
+    if (!opts) {
+        sb_options_default(&defaults);
+        opts = &defaults;
+    }
+    memset(s, 0, sizeof *s);
+    sb_meter_init(&s->meter, opts);
+    sb_status status = sb_puzzle_check(p, err);
+    if (status != SB_OK)
+        return status;
+    s->path = choose_path(p, opts->path);
+    if (sb_catalog_init(&s->cat, p) != SB_OK)
+        return sb_meter_fail(&s->meter, err);
+    status = s->path == SB_PATH_BITBOARD
+                 ? sb_bitboard_space_new(p, &s->cat, opts->metric, &s->space)
+                 : sb_board_space_new(p, &s->cat, opts->metric, &s->space);
+    if (status == SB_EINPUT)
+        return sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the bitboard (its spaced "
+                       "image needs more than 128 bits)", p->rows, p->cols);
+    if (status != SB_OK || !(s->scratch = s->space->ops->scratch_new(s->space)))
+        return sb_meter_fail(&s->meter, err);
+    sb_meter_hold(&s->meter, s->space->bytes);
+    return SB_OK;
+}
+
+void sb_setup_end(sb_setup *s)
+{
+    if (s->space) {
+        s->space->ops->scratch_free(s->scratch);
+        s->space->ops->free(s->space);
+    }
+    sb_catalog_free(&s->cat);
+    s->space = NULL;
+    s->scratch = NULL;
+}
+
+sb_status sb_setup_store(sb_setup *s, sb_store **out)
+{
+    const sb_space *sp = s->space;
+    *out = NULL;
+    sb_status status = s->path == SB_PATH_BITBOARD
+                           ? sb_store_flat_new(sp->key_size, &s->meter, out)
+                           : sb_store_uthash_new(sp->key_size, &s->meter, out);
+    if (status != SB_OK) {
+        s->meter.hit = SB_LIMIT_MEMORY;
+        return status;
+    }
+    uint32_t root;
+    bool fresh;
+    status = (*out)->ops->intern(*out, sp->root, sp->ops->hash(sp, sp->root), SB_NO_NODE,
+                                 &root, &fresh);
+    s->meter.stored = (*out)->count;
+    return status;
+}
+
+sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
+                          const sb_bfs_walker **ops, void **walker)
+{
+    const sb_space *sp = s->space;
+    uint64_t root_count = 1;
+    *walker = NULL;
+    if (sb_bitboard_kernel_fits(sp)) {
+        *ops = &sb_bitboard_walker;
+        *walker = sb_bitboard_walker_new(s, stop_at_goal, &root_count);
+    } else {
+        sb_store *st = NULL;
+        *ops = &sb_store_walker;
+        if (sb_setup_store(s, &st) != SB_OK) {
+            if (st)
+                st->ops->free(st);
+            return SB_ELIMIT;
+        }
+        *walker = sb_store_walker_new(s, st);
+    }
+    if (!*walker) {
+        if (s->meter.hit == SB_LIMIT_NONE)
+            s->meter.hit = SB_LIMIT_MEMORY;
+        return SB_ELIMIT;
+    }
+    sb_bfs_init(run, &s->meter, stop_at_goal, profile, root_count,
+                sp->ops->is_goal(sp, s->scratch, sp->root));
+    return SB_OK;
+}

@@ -1,0 +1,56 @@
+/*
+ * setup.h - what every search of one puzzle starts with, built in one
+ * place: the puzzle checked, the meter, the catalog, the representation
+ * chosen and its space, a scratch, and (for BFS) the walker.  Solving
+ * (solve.c) and exploring (explore/reach.c) both begin here, so they pick
+ * representations, count memory and give up the same way.  Internal to
+ * the engine.
+ */
+#ifndef SB_SETUP_H
+#define SB_SETUP_H
+
+#include "search/bfs.h"
+#include "spaces/space.h"
+#include "stores/store.h"
+
+typedef struct sb_setup {
+    sb_meter meter;
+    sb_catalog cat;
+    sb_path path;             /* the representation chosen (never AUTO) */
+    sb_space *space;
+    sb_scratch *scratch;      /* the one worker's */
+} sb_setup;
+
+/* Checks p and builds everything above for opts (metric, path, limits,
+ * progress).  SB_EINPUT (p invalid, or the bitboard asked for a tray that
+ * does not fit) or SB_ELIMIT, err saying why.  Call sb_setup_end either
+ * way. */
+sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
+                         sb_error *err);
+void sb_setup_end(sb_setup *s);
+
+/* A store for the space's keys (flat for the bitboard's, uthash for the
+ * board's) holding the root as node 0.  SB_OK or SB_ELIMIT (meter->hit). */
+sb_status sb_setup_store(sb_setup *s, sb_store **out);
+
+/* The breadth-first walker for the space (the bitboard's fast one when the
+ * images fit it, else the store's) holding the root, and run prepared for
+ * it.  SB_OK or SB_ELIMIT (meter->hit).  Free with (*ops)->free, also on
+ * failure when *walker is not NULL. */
+sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
+                          const sb_bfs_walker **ops, void **walker);
+
+/* ---- the walkers (bfs_store.c, bfs_bitboard.c) ---- */
+
+/* The store walker over s's space, holding st (with the root as node 0),
+ * which it then owns.  NULL out of memory (st freed). */
+void *sb_store_walker_new(sb_setup *s, sb_store *st);
+extern const sb_bfs_walker sb_store_walker;
+
+/* The bitboard's walker, for a space sb_bitboard_kernel_fits.  It folds
+ * mirror pairs when it can (bfs_bitboard.c); *root_count is what its root
+ * stands for.  NULL out of memory. */
+void *sb_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count);
+extern const sb_bfs_walker sb_bitboard_walker;
+
+#endif

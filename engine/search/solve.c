@@ -1,0 +1,120 @@
+/*
+ * solve.c - sb_solve: set up (setup.c), choose the algorithm, search, and
+ * read the moves back.  Breadth-first search runs under the one BFS driver
+ * (bfs.c) with the walker the setup picks; A* is astar.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/astar.h"
+#include "search/path.h"
+#include "search/setup.h"
+
+/* How strongly a non-optimal A* trusts the guide over the moves made so
+ * far; measured on the CS61B hard suite (docs/performance.md). */
+enum { GUIDE_WEIGHT = 5 };
+
+/* The algorithm `auto` picks, measured on the CS61B suites and the
+ * classic trays (docs/performance.md).  BFS when a shortest solution is
+ * asked for, or when the tray's image fits 64 bits: at most 32 cells and
+ * usually far fewer, so the whole space is small and the bitboard's walker
+ * (or on 1x32 and 32x1 trays the store's), which needs no estimate, is
+ * fastest (and its solutions are shortest).  Otherwise the guided A*,
+ * which reaches the far goals of the CS61B hard suite (c71, pandemonium:
+ * 6x6) in a fraction of a second where BFS would store tens of millions
+ * of configurations. */
+static sb_algo choose_algo(const sb_options *o, const sb_puzzle *p, sb_path path)
+{
+    if (o->algo != SB_ALGO_AUTO)
+        return o->algo;
+    bool small = path == SB_PATH_BITBOARD && (2 * p->rows - 1) * (2 * p->cols - 1) <= 64;
+    return o->optimal || small ? SB_ALGO_BFS : SB_ALGO_ASTAR;
+}
+
+/* Both report, besides the status, what they held at the end (before
+ * letting go of it) and, when exhausted, how many configurations they met. */
+typedef struct outcome { size_t held; uint64_t reached; } outcome;
+
+static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
+{
+    sb_bfs run;
+    const sb_bfs_walker *w;
+    void *walker;
+    sb_status status = sb_setup_walker(s, true, false, &run, &w, &walker);
+    if (status == SB_OK && !run.goals)
+        status = sb_bfs_run(&run, w, walker);
+    if (status == SB_OK && run.met && w->path(walker, &run, sol) != SB_OK) {
+        s->meter.hit = SB_LIMIT_MEMORY;
+        status = SB_ELIMIT;
+    }
+    out->held = s->meter.held;
+    out->reached = run.reached;   /* a folded mirror pair counts two */
+    if (walker)
+        w->free(walker);
+    sb_bfs_free(&run);
+    return status;
+}
+
+static sb_status solve_astar(sb_setup *s, bool optimal, sb_solution *sol, outcome *out)
+{
+    sb_store *st;
+    uint32_t goal;
+    sb_status status = sb_setup_store(s, &st);
+    if (status == SB_OK)
+        status = sb_astar(s, st, optimal ? 1 : GUIDE_WEIGHT, !optimal, &goal);
+    if (status == SB_OK && sb_path_read(s->space, s->scratch, st, goal, sol) != SB_OK) {
+        s->meter.hit = SB_LIMIT_MEMORY;
+        status = SB_ELIMIT;
+    }
+    out->held = s->meter.held;
+    out->reached = s->meter.stored;
+    if (st)
+        st->ops->free(st);
+    return status;
+}
+
+sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
+                   sb_stats *stats, sb_error *err)
+{
+    sb_options defaults;
+    sb_stats ignored;
+    if (!opts) {
+        sb_options_default(&defaults);
+        opts = &defaults;
+    }
+    if (!stats)
+        stats = &ignored;
+    memset(sol, 0, sizeof *sol);
+    memset(stats, 0, sizeof *stats);
+    sb_setup s;
+    outcome out = { 0, 0 };
+    sb_status status = sb_setup_begin(&s, p, opts, err);
+    stats->path = s.path;
+    stats->algo = choose_algo(opts, p, s.path);
+    if (status == SB_OK) {
+        bool optimal = opts->optimal || stats->algo == SB_ALGO_BFS;
+        status = stats->algo == SB_ALGO_BFS ? solve_bfs(&s, sol, &out)
+                                            : solve_astar(&s, opts->optimal, sol, &out);
+        sol->optimal = status == SB_OK && optimal;
+        if (status == SB_ELIMIT)
+            sb_meter_fail(&s.meter, err);
+        else if (status == SB_UNSOLVABLE)
+            sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations searched",
+                    (unsigned long long)out.reached);
+    }
+    stats->stored = s.meter.stored;
+    stats->expanded = s.meter.expanded;
+    stats->peak_bytes = s.meter.peak;
+    stats->final_bytes = out.held;
+    stats->seconds = sb_clock() - s.meter.start;
+    sb_setup_end(&s);
+    return status;
+}
+
+void sb_solution_free(sb_solution *sol)
+{
+    if (!sol)
+        return;
+    free(sol->moves);
+    memset(sol, 0, sizeof *sol);
+}
