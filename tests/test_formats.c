@@ -124,8 +124,16 @@ static const struct bad_case {
       "goal.txt:", "goal names 3 blocks of size 1x1 but the tray has only 2" },
     { "5 4\n0 0 1 1\n", "4 0 5 1\n", SB_FORMAT_CORNERS, "goal.txt:1: ",
       "goal block runs off the 5x4 tray (rows 4..5)" },
-    { "5 4\n0 0 0 0\n0 1 0 1\n", "3 3 3 3\n\n3 3 3 3\n", SB_FORMAT_CORNERS, "goal.txt:3: ",
+    /* overlapping goal lines that are not one line repeated */
+    { "5 4\n0 0 0 1\n1 0 1 1\n", "3 0 3 1\n\n3 1 3 2\n", SB_FORMAT_CORNERS, "goal.txt:3: ",
+      "goal block overlaps the goal block of line 1 (both cover cell 3 1)" },
+    { "5 4\n0 0 0 1\n1 0 1 1\n", "3 0 3 1\n3 0 3 1\n3 1 3 2\n", SB_FORMAT_CORNERS,
+      "goal.txt:3: ", "goal block overlaps the goal block of line 1 (both cover cell 3 1)" },
+    { "5 4\n0 0 0 0\n0 1 0 1\n", "3 3 3 3\n\n2 2 3 3\n", SB_FORMAT_CORNERS, "goal.txt:3: ",
       "goal block overlaps the goal block of line 1" },
+    /* a repeat does not hide a count that is too high */
+    { "5 4\n0 0 0 0\n0 1 0 1\n", "3 3 3 3\n3 3 3 3\n3 2 3 2\n3 1 3 1\n", SB_FORMAT_CORNERS,
+      "goal.txt:1: ", "goal names 3 blocks of size 1x1 but the tray has only 2" },
     { "5 4\n0 0 0 0\n", "5 4\n", SB_FORMAT_AUTO, "goal.txt:1: ",
       "found 2 (a GOAL file has no tray line)" },
     { "5 4\n0 0 0 0\n", "1 0 0 0\n", SB_FORMAT_CORNERS, "goal.txt:1: ", "bottom row 0 is above" },
@@ -191,6 +199,13 @@ static void test_good(void)
     sb_puzzle_free(&p);
     /* No blocks at all, and an empty goal. */
     CHECK(parse("3 3\n", "", SB_FORMAT_AUTO, &used, &p, &err) == SB_OK && p.nblocks == 0);
+    sb_puzzle_free(&p);
+
+    /* A goal line repeated is one requirement: accepted, and kept as given
+     * (the reader does not merge lines; the engine counts distinct ones). */
+    CHECK(parse("5 4\n0 0 0 0\n0 1 0 1\n", "3 3 3 3\n\n3 3 3 3\n3 2 3 2\n3 3 3 3\n",
+                SB_FORMAT_CORNERS, &used, &p, &err) == SB_OK);
+    CHECK(p.ngoals == 4 && p.goals[3].row == 3 && p.goals[3].col == 3);
     sb_puzzle_free(&p);
 
     /* CRLF, tabs, blank lines, no newline at the end. */
@@ -357,6 +372,20 @@ static void test_puzzle_check(void)
     goals[1].width = 3;
     CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.list == SB_LIST_GOAL && err.item == 1);
     goals[1].width = 2;
+    /* Repeated goal entries: one requirement each, however often given;
+     * goal entries that overlap otherwise are still an error. */
+    sb_block twice[4] = { { 0, 0, 2, 2 }, { 2, 0, 1, 1 }, { 0, 0, 2, 2 }, { 2, 0, 1, 1 } };
+    sb_puzzle rep = { 4, 4, 2, blocks, 4, twice };
+    CHECK(sb_puzzle_check(&rep, &err) == SB_OK && sb_puzzle_solved(&rep));
+    twice[3] = (sb_block){ 1, 1, 1, 1 };
+    CHECK(sb_puzzle_check(&rep, &err) == SB_EINPUT && err.list == SB_LIST_GOAL &&
+          err.item == 3 && strstr(err.msg, "overlaps"));
+    twice[3] = (sb_block){ 0, 0, 1, 1 };
+    CHECK(sb_puzzle_check(&rep, &err) == SB_EINPUT && err.list == SB_LIST_GOAL &&
+          err.item == 3 && strstr(err.msg, "overlaps"));
+    twice[3] = (sb_block){ 3, 3, 1, 1 };   /* two distinct 1x1 entries, one 1x1 block */
+    CHECK(sb_puzzle_check(&rep, &err) == SB_EINPUT && err.list == SB_LIST_GOAL &&
+          err.item == 1 && strstr(err.msg, "goal names 2 blocks of size 1x1"));
     blocks[0].height = 2000000000;
     CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.item == 0 && strstr(err.msg, "runs off"));
 }

@@ -1,6 +1,9 @@
 /*
  * catalog.c - shapes, counts and the goal grouped by shape; the distance
  * estimate that A* uses.
+ *
+ * Invariant: each shape's goal list is sorted and holds each position
+ * once, however often the puzzle's goal names it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -77,10 +80,20 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
         sb_shape *sh = &cat->shapes[sb_catalog_shape(cat, g->height, g->width)];
         sh->goals[sh->ngoals++] = (uint16_t)(g->row * p->cols + g->col);
     }
+    /* A goal entry repeated is one requirement (sb_puzzle_check accepts
+     * repeats): each position is kept once, so "every goal position of the
+     * shape holds a block" can count to ngoals, and ngoals never exceeds
+     * count. */
     for (int s = 0; s < cat->nshapes; s++) {
-        qsort(cat->shapes[s].goals, cat->shapes[s].ngoals, sizeof(uint16_t), compare_u16);
-        cat->shapes[s].first_goal = cat->ngoals;
-        cat->ngoals += cat->shapes[s].ngoals;
+        sb_shape *sh = &cat->shapes[s];
+        qsort(sh->goals, sh->ngoals, sizeof(uint16_t), compare_u16);
+        uint32_t distinct = 0;
+        for (uint32_t g = 0; g < sh->ngoals; g++)
+            if (distinct == 0 || sh->goals[distinct - 1] != sh->goals[g])
+                sh->goals[distinct++] = sh->goals[g];
+        sh->ngoals = distinct;
+        sh->first_goal = cat->ngoals;
+        cat->ngoals += distinct;
     }
     return SB_OK;
 }

@@ -102,9 +102,17 @@ static sb_status check_tray(const sb_puzzle *p, sb_error *err)
     return SB_OK;
 }
 
+static bool same_rect(const sb_block *a, const sb_block *b)
+{
+    return a->row == b->row && a->col == b->col && same_size(a, b);
+}
+
 /* Checks one list of rectangles: each inside the tray, none overlapping.
- * Overlapping goal entries are an error too: each goal line needs a block
- * of its own, and two blocks cannot share a cell. */
+ * A goal entry repeated (same size, same place) is one requirement, as
+ * the course's checker reads it; goal entries that overlap otherwise can
+ * never all hold, since two blocks cannot share a cell, and are an error.
+ * A repeat is recognised at its upper-left cell: the cells of an accepted
+ * entry are owned only by entries equal to it. */
 static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
 {
     const sb_block *blocks = list == SB_LIST_GOAL ? p->goals : p->blocks;
@@ -120,6 +128,11 @@ static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
     for (size_t i = 0; i < n && st == SB_OK; i++) {
         const sb_block *b = &blocks[i];
         st = check_rect(p, b, list, i, err);
+        if (st == SB_OK && list == SB_LIST_GOAL) {
+            size_t first = owner[(size_t)b->row * p->cols + b->col];
+            if (first && same_rect(&blocks[first - 1], b))
+                continue;
+        }
         for (int r = b->row; st == SB_OK && r < b->row + b->height; r++) {
             for (int c = b->col; c < b->col + b->width; c++) {
                 size_t cell = (size_t)r * p->cols + c;
@@ -138,9 +151,23 @@ static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
     return st;
 }
 
+/* Orders goal entries by size, then place: repeats sit together, and each
+ * size is one run, as count_of_size() needs. */
+static int compare_entry(const void *x, const void *y)
+{
+    const sb_block *a = x, *b = y;
+    int by_size = compare_size(a, b);
+    if (by_size)
+        return by_size;
+    if (a->row != b->row)
+        return a->row < b->row ? -1 : 1;
+    return (a->col > b->col) - (a->col < b->col);
+}
+
 /* Goal entries (already checked as rectangles) must name sizes the tray has,
- * and name no more blocks of a size than it has.  Counting works on sorted
- * copies, so ten thousand goal lines cost n log n, not n^2. */
+ * and no more distinct entries of a size than it has blocks of it (a
+ * repeated entry is one requirement).  Counting works on sorted copies, so
+ * ten thousand goal lines cost n log n, not n^2. */
 static sb_status check_goals(const sb_puzzle *p, sb_error *err)
 {
     sb_block *sizes = malloc((p->nblocks + 1) * sizeof *sizes);
@@ -155,7 +182,11 @@ static sb_status check_goals(const sb_puzzle *p, sb_error *err)
     qsort(sizes, p->nblocks, sizeof *sizes, compare_size);
     if (p->ngoals)
         memcpy(goals, p->goals, p->ngoals * sizeof *goals);
-    qsort(goals, p->ngoals, sizeof *goals, compare_size);
+    qsort(goals, p->ngoals, sizeof *goals, compare_entry);
+    size_t ndistinct = 0;
+    for (size_t i = 0; i < p->ngoals; i++)
+        if (ndistinct == 0 || !same_rect(&goals[ndistinct - 1], &goals[i]))
+            goals[ndistinct++] = goals[i];
 
     sb_status st = SB_OK;
     for (size_t i = 0; i < p->ngoals && st == SB_OK; i++) {
@@ -165,8 +196,8 @@ static sb_status check_goals(const sb_puzzle *p, sb_error *err)
             st = fail(err, SB_LIST_GOAL, i,
                       "goal names a %dx%d block but the tray has no block of that size",
                       g->height, g->width);
-        } else if (have < p->ngoals) {
-            size_t want = count_of_size(goals, p->ngoals, g);
+        } else if (have < ndistinct) {
+            size_t want = count_of_size(goals, ndistinct, g);
             if (want > have)
                 st = fail(err, SB_LIST_GOAL, i,
                           "goal names %zu blocks of size %dx%d but the tray has only %zu",
