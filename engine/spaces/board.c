@@ -114,15 +114,37 @@ static const sb_shape *shape_of(const board *b, int s)
 
 /* ---- the grid -------------------------------------------------------- */
 
+/* 1 when the goal entry at cell (if there is one) is unmet: it is met
+ * when a block of its shape has its corner there. */
+static uint32_t unmet_at(const board *b, const sb_scratch *w, uint32_t cell)
+{
+    return b->goal_at[cell] &&
+           (w->owner[cell] != (int32_t)cell || w->shape_at[cell] + 1 != b->goal_at[cell]);
+}
+
+/* Every change to the grid goes through here, which keeps w->unmet (the
+ * goal entries unmet) right as it goes: loading a key costs what it
+ * changes, even when the goal names ten thousand blocks.  shape: the
+ * shape of the block cornered at cell, or -1 to leave it. */
+static void set_cell(const board *b, sb_scratch *w, uint32_t cell, int32_t owner, int shape)
+{
+    bool goal = b->goal_at[cell] != 0;
+    if (goal)
+        w->unmet -= unmet_at(b, w, cell);
+    w->owner[cell] = owner;
+    if (shape >= 0)
+        w->shape_at[cell] = (int16_t)shape;
+    if (goal)
+        w->unmet += unmet_at(b, w, cell);
+}
+
 /* What a cell holds when no listed block covers it. */
 static void clear_cell(const board *b, sb_scratch *w, uint32_t cell)
 {
-    if (b->complement) {
-        w->owner[cell] = (int32_t)cell;
-        w->shape_at[cell] = (int16_t)b->base.cat->unit;
-    } else {
-        w->owner[cell] = EMPTY;
-    }
+    if (b->complement)
+        set_cell(b, w, cell, (int32_t)cell, b->base.cat->unit);
+    else
+        set_cell(b, w, cell, EMPTY, -1);
 }
 
 static void paint(const board *b, sb_scratch *w, uint32_t corner, int s, bool on)
@@ -132,19 +154,17 @@ static void paint(const board *b, sb_scratch *w, uint32_t corner, int s, bool on
         uint32_t cell = corner + (uint32_t)(r * b->cols);
         for (int c = 0; c < sh->width; c++, cell++) {
             if (on)
-                w->owner[cell] = (int32_t)corner;
+                set_cell(b, w, cell, (int32_t)corner, cell == corner ? s : -1);
             else
                 clear_cell(b, w, cell);
         }
     }
-    if (on)
-        w->shape_at[corner] = (int16_t)s;
 }
 
 static void set_empty(const board *b, sb_scratch *w, uint32_t cell, bool empty)
 {
     if (empty)
-        w->owner[cell] = EMPTY;
+        set_cell(b, w, cell, EMPTY, -1);
     else
         clear_cell(b, w, cell);
 }
@@ -320,50 +340,43 @@ static sb_status emit_move(const board *b, sb_scratch *w, uint64_t h, int s, uin
     return SB_OK;
 }
 
-/* Any move (piece moves may turn corners, and their rectangles overlap):
- * in complement mode, the cells it fills and empties are what each
- * rectangle has that the other has not. */
+/* The cells a move of a block of shape s from corner `from` to `to` fills
+ * (w->cells_in) and empties (w->cells_out), in increasing order, and how
+ * many of each: only the complement mode's key lists them.  A straight
+ * move of k cells fills and empties two strips, k (at most the block's
+ * extent) rows or columns deep, ahead of the block and behind it; a bent
+ * one (a piece move) what each rectangle has that the other has not. */
 static uint32_t changed_cells(const board *b, sb_scratch *w, int s, uint32_t from, uint32_t to)
 {
     if (!b->complement)
         return 0;
     const sb_shape *sh = shape_of(b, s);
-    rect_minus(b, from, to, sh->height, sh->width, w->cells_out);
-    return rect_minus(b, to, from, sh->height, sh->width, w->cells_in);
+    int r = b->row_of[from], c = b->col_of[from], tr = b->row_of[to], tc = b->col_of[to];
+    if (r != tr && c != tc) {
+        rect_minus(b, from, to, sh->height, sh->width, w->cells_out);
+        return rect_minus(b, to, from, sh->height, sh->width, w->cells_in);
+    }
+    int hi = sh->height, wi = sh->width, ir = r, ic = c, orow = r, oc = c;
+    if (r != tr) {
+        int k = abs(tr - r);
+        hi = k < hi ? k : hi;
+        ir = tr > r ? r + sh->height + k - hi : r - k;
+        orow = tr > r ? r : r + sh->height - hi;
+    } else {
+        int k = abs(tc - c);
+        wi = k < wi ? k : wi;
+        ic = tc > c ? c + sh->width + k - wi : c - k;
+        oc = tc > c ? c : c + sh->width - wi;
+    }
+    rect_cells(b, orow, oc, hi, wi, w->cells_out);
+    return rect_cells(b, ir, ic, hi, wi, w->cells_in);
 }
 
+/* Any move: a straight slide, or a piece move that may turn corners. */
 static sb_status emit(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t from,
                       uint32_t to, sb_children *out)
 {
     return emit_move(b, w, h, s, from, to, changed_cells(b, w, s, from, to), out);
-}
-
-/* A straight slide of k cells in direction d.  The cells it fills and
- * empties are two rectangles, k (at most the block's extent) rows or
- * columns deep: ahead of the block and behind it. */
-static sb_status emit_slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corner, int d,
-                            int k, sb_children *out)
-{
-    int s = w->shape_at[corner];
-    uint32_t to = (uint32_t)((int)corner + k * (DR[d] * b->cols + DC[d]));
-    uint32_t n = 0;
-    if (b->complement) {
-        const sb_shape *sh = shape_of(b, s);
-        int r = b->row_of[corner], c = b->col_of[corner];
-        int hi = sh->height, wi = sh->width, ir = r, ic = c, orow = r, oc = c;
-        if (DR[d]) {
-            hi = k < hi ? k : hi;
-            ir = d == 1 ? r + sh->height + k - hi : r - k;
-            orow = d == 1 ? r : r + sh->height - hi;
-        } else {
-            wi = k < wi ? k : wi;
-            ic = d == 3 ? c + sh->width + k - wi : c - k;
-            oc = d == 3 ? c : c + sh->width - wi;
-        }
-        n = rect_cells(b, ir, ic, hi, wi, w->cells_in);
-        rect_cells(b, orow, oc, hi, wi, w->cells_out);
-    }
-    return emit_move(b, w, h, s, corner, to, n, out);
 }
 
 static void child_key(const sb_space *sp, sb_scratch *w, const void *parentp, const void *recp,
@@ -441,7 +454,8 @@ static sb_status slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corne
         for (int i = 0; i < len; i++)
             if (w->owner[edge + i * along] != EMPTY)
                 return SB_OK;
-        sb_status st = emit_slide(b, w, h, corner, d, k, out);
+        uint32_t to = (uint32_t)((int32_t)corner + k * (DR[d] * b->cols + DC[d]));
+        sb_status st = emit(b, w, h, w->shape_at[corner], corner, to, out);
         if (st != SB_OK)
             return st;
     }
@@ -555,13 +569,14 @@ static uint32_t count_unmet(const board *b, const sb_scratch *w)
     return unmet;
 }
 
-/* Makes the grid show key, and knows how far it is from the goal. */
+/* Makes the grid show key, and knows how far it is from the goal: counted
+ * once, then kept by set_cell. */
 static void show(const board *b, sb_scratch *w, const uint16_t *key)
 {
-    if (w->have_loaded && memcmp(w->loaded, key, b->keylen * sizeof *key) == 0)
-        return;
+    bool first = !w->have_loaded;
     load(b, w, key);
-    w->unmet = count_unmet(b, w);
+    if (first)
+        w->unmet = count_unmet(b, w);
 }
 
 static sb_status expand(const sb_space *sp, sb_scratch *w, const void *keyp, sb_children *out)
@@ -687,7 +702,7 @@ static sb_scratch *scratch_new(const sb_space *sp)
     sb_scratch *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
-    w->owner = malloc(cells * sizeof *w->owner);
+    w->owner = calloc(cells, sizeof *w->owner);
     w->shape_at = calloc(cells, sizeof *w->shape_at);
     w->loaded = malloc(keylen * sizeof *w->loaded);
     w->puts = malloc(keylen * sizeof *w->puts);
