@@ -54,14 +54,14 @@ const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim)
 {
     if (strcmp(name, "max-states") == 0)
         return sb_args_amount(arg, false, &lim->max_states) && lim->max_states
-                   ? NULL : "--max-states takes a positive count, not '%s'";
+                   ? NULL : "--max-states takes a positive count";
     if (strcmp(name, "max-memory") == 0)
         return sb_args_amount(arg, true, &lim->max_bytes) && lim->max_bytes
-                   ? NULL : "--max-memory takes a size like 512M or 2G, not '%s'";
+                   ? NULL : "--max-memory takes a size like 512M or 2G";
     char *end;
     double t = strtod(arg, &end);
     if (end == arg || *end || !(t > 0) || t > 1e9)
-        return "--time-limit takes a positive number of seconds, not '%s'";
+        return "--time-limit takes a positive number of seconds";
     lim->max_seconds = t;
     return NULL;
 }

@@ -24,8 +24,9 @@ uint64_t sb_args_default_memory(void);
 
 /* Reads the value arg of the limit option `name` ("max-states",
  * "max-memory" or "time-limit", as getopt_long names it) into *lim.
- * Returns NULL, or when arg is not a valid value the usage message, a
- * format with one %s for arg, so both programs word it alike. */
+ * Returns NULL, or when arg is not a valid value the usage message (a
+ * static string; callers append ", not 'ARG'"), so both programs word it
+ * alike. */
 const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim);
 
 /* The message for a failed call: err->msg, except that a resource limit

@@ -13,6 +13,7 @@
 #include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,10 +91,16 @@ static void report_error(const cli *c, const char *msg, const sb_stats *stats, b
     }
 }
 
-static int usage_error(const cli *c, const char *fmt, const char *arg)
+static int usage_error(const cli *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int usage_error(const cli *c, const char *fmt, ...)
 {
     char msg[600];
-    snprintf(msg, sizeof msg, fmt, arg);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     report_error(c, msg, NULL, true);
     return EXIT_USAGE;
 }
@@ -182,7 +189,7 @@ static int parse_args(cli *c, int argc, char **argv)
         case OPT_MEMORY:
         case OPT_TIME:
             if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
-                return usage_error(c, bad, optarg);
+                return usage_error(c, "%s, not '%s'", bad, optarg);
             break;
         case OPT_SHOW:
             c->show = true;

@@ -55,10 +55,16 @@ static void die(int status, const char *fmt, ...)
     exit(status);
 }
 
-static void bad_usage(const char *what, const char *arg)
+static void bad_usage(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+static void bad_usage(const char *fmt, ...)
 {
+    va_list ap;
     fputs("slide-check: ", stderr);
-    fprintf(stderr, what, arg);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fputs("\nTry 'slide-check --help' for more information.\n", stderr);
     exit(2);
 }

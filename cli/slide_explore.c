@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,10 +69,15 @@ static void usage(FILE *out)
         "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit.\n");
 }
 
-static int usage_error(const char *fmt, const char *arg)
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usage_error(const char *fmt, ...)
 {
+    va_list ap;
     fprintf(stderr, "slide-explore: ");
-    fprintf(stderr, fmt, arg);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fprintf(stderr, "\nTry 'slide-explore --help'.\n");
     return EXIT_USAGE;
 }
@@ -136,7 +142,7 @@ static int parse_args(cli *c, int argc, char **argv)
         case OPT_MEMORY:
         case OPT_TIME:
             if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
-                return usage_error(bad, optarg);
+                return usage_error("%s, not '%s'", bad, optarg);
             break;
         case OPT_HELP:
             usage(stdout);

@@ -16,6 +16,9 @@
 
 /* An input error that points at one item of a block list. */
 static sb_status fail(sb_error *err, sb_list list, size_t item, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static sb_status fail(sb_error *err, sb_list list, size_t item, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
