@@ -15,7 +15,7 @@ if ! command -v clang >/dev/null; then
     exit 0
 fi
 dir=build-fuzz
-cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DSLIDE_FUZZ=ON \
+cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DSLIDE_FUZZ=ON -DSLIDE_WERROR=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target fuzz_puzzle fuzz_moves fuzz_solve >/dev/null
 mkdir -p "$dir/findings"
