@@ -62,9 +62,9 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
             g->adj = grown;
         }
         for (size_t i = 0; i < kids.n; i++) {
-            sp->ops->child_key(sp, scratch, st->ops->key(st, id), kids.recs + i * kids.rec_size,
-                               key);
-            uint32_t cid = st->ops->find(st, key, kids.hashes[i]);
+            uint64_t hash = sp->ops->child_key(sp, scratch, st->ops->key(st, id),
+                                               kids.recs + i * kids.rec_size, key);
+            uint32_t cid = st->ops->find(st, key, hash);
             if (cid == SB_NO_NODE) {
                 sb_children_free(&kids);
                 return sb_fail(err, SB_EINPUT, "internal error: a move led outside the "

@@ -83,9 +83,9 @@ static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, u
     const sb_space *sp = a->s->space;
     sb_store *st = a->store;
     bool fresh;
-    sp->ops->child_key(sp, a->s->scratch, a->parent, a->kids.recs + i * a->kids.rec_size,
-                       a->child);
-    if (st->ops->intern(st, a->child, a->kids.hashes[i], id, cid, &fresh) != SB_OK)
+    uint64_t hash = sp->ops->child_key(sp, a->s->scratch, a->parent,
+                                       a->kids.recs + i * a->kids.rec_size, a->child);
+    if (st->ops->intern(st, a->child, hash, id, cid, &fresh) != SB_OK)
         return SB_ELIMIT;
     a->meter->stored = st->count;
     if (!fresh && a->g[*cid] <= g)

@@ -90,12 +90,13 @@ static sb_scratch *scratch_new(const sb_space *sp)
     return w;
 }
 
-static void child_key(const sb_space *sp, sb_scratch *w, const void *parent, const void *rec,
-                      void *key)
+static uint64_t child_key(const sb_space *sp, sb_scratch *w, const void *parent,
+                          const void *rec, void *key)
 {
     (void)w;
     (void)parent;
     memcpy(key, rec, sp->key_size);
+    return sp->ops->hash(sp, key);
 }
 
 static const sb_space_ops ops64 = {

@@ -255,8 +255,7 @@ static inline bool W(collect)(void *ctx, WORD child, WORD mirror)
 {
     (void)mirror;
     W(collector) *c = ctx;
-    unsigned char *slot = sb_children_push(c->out, W(hash_word)(child),
-                                           W(is_goal_word)(c->b, child));
+    unsigned char *slot = sb_children_push(c->out, W(is_goal_word)(c->b, child));
     if (slot)
         memcpy(slot, &child, sizeof child);
     return slot != NULL;

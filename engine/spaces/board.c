@@ -46,9 +46,10 @@ typedef struct placement {
 
 /* A child: the block of `shape` whose corner was at `from` is at `to`. */
 typedef struct move_rec {
+    uint64_t hash;      /* the child's hash but for the empty-cell list's words */
     uint16_t from, to;
     int16_t shape;
-    uint16_t unused;    /* zero: records are compared by no one, but kept whole */
+    uint16_t unused;    /* zero: records are kept whole */
 } move_rec;
 
 /* The space: fixed once built. */
@@ -318,24 +319,20 @@ static void merge_cells(uint16_t *dst, const uint16_t *src, uint32_t len,
 }
 
 /* The child where the block of shape s at `from` sits at `to` instead:
- * its record, its hash (the parent's, h, with the words that change) and
- * whether it meets the goal.  In complement mode the move also empties
- * the nchange cells listed in w->cells_out and fills those in
- * w->cells_in. */
-static sb_status emit_move(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t from,
-                           uint32_t to, uint32_t nchange, sb_children *out)
+ * its record (with the hash so far: the parent's, h, with the words of
+ * the moved block's list changed) and whether it meets the goal. */
+static sb_status emit(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t from,
+                      uint32_t to, sb_children *out)
 {
     int sg = b->seg_of_shape[s];
     if (sg != EMPTY)
         h ^= zobrist(b, sg, from) ^ zobrist(b, sg, to);
-    for (uint32_t i = 0; i < nchange; i++)
-        h ^= zobrist(b, b->empty_seg, w->cells_in[i]) ^ zobrist(b, b->empty_seg, w->cells_out[i]);
     uint16_t goal = (uint16_t)(s + 1);
     uint32_t unmet = w->unmet + (b->goal_at[from] == goal) - (b->goal_at[to] == goal);
-    unsigned char *slot = sb_children_push(out, h, unmet == 0);
+    unsigned char *slot = sb_children_push(out, unmet == 0);
     if (!slot)
         return SB_ELIMIT;
-    move_rec rec = { (uint16_t)from, (uint16_t)to, (int16_t)s, 0 };
+    move_rec rec = { h, (uint16_t)from, (uint16_t)to, (int16_t)s, 0 };
     memcpy(slot, &rec, sizeof rec);
     return SB_OK;
 }
@@ -372,15 +369,10 @@ static uint32_t changed_cells(const board *b, sb_scratch *w, int s, uint32_t fro
     return rect_cells(b, ir, ic, hi, wi, w->cells_in);
 }
 
-/* Any move: a straight slide, or a piece move that may turn corners. */
-static sb_status emit(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t from,
-                      uint32_t to, sb_children *out)
-{
-    return emit_move(b, w, h, s, from, to, changed_cells(b, w, s, from, to), out);
-}
-
-static void child_key(const sb_space *sp, sb_scratch *w, const void *parentp, const void *recp,
-                      void *keyp)
+/* Builds the child's key from the parent's and the move, finishing its
+ * hash with the empty-cell list's words (complement mode) on the way. */
+static uint64_t child_key(const sb_space *sp, sb_scratch *w, const void *parentp,
+                          const void *recp, void *keyp)
 {
     const board *b = (const board *)sp;
     const uint16_t *parent = parentp;
@@ -394,8 +386,12 @@ static void child_key(const sb_space *sp, sb_scratch *w, const void *parentp, co
     uint32_t n = changed_cells(b, w, rec.shape, rec.from, rec.to);
     if (n) {
         const segment *eg = &b->seg[b->empty_seg];
+        for (uint32_t i = 0; i < n; i++)
+            rec.hash ^= zobrist(b, b->empty_seg, w->cells_in[i]) ^
+                        zobrist(b, b->empty_seg, w->cells_out[i]);
         merge_cells(key + eg->off, parent + eg->off, eg->len, w->cells_in, w->cells_out, n);
     }
+    return rec.hash;
 }
 
 /* ---- moves ------------------------------------------------------------- */

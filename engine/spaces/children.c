@@ -9,10 +9,10 @@
 
 #include "spaces/space.h"
 
-/* Bytes per child: the record, the hash and the goal flag. */
+/* Bytes per child: the record and the goal flag. */
 static size_t per_child(const sb_children *c)
 {
-    return c->rec_size + sizeof *c->hashes + sizeof *c->goal;
+    return c->rec_size + sizeof *c->goal;
 }
 
 bool sb_children_grow(sb_children *c)
@@ -26,16 +26,13 @@ bool sb_children_grow(sb_children *c)
     unsigned char *grown = sb_meter_realloc(c->meter, NULL, 0, cap * per_child(c));
     if (!grown)
         return false;
-    uint64_t *hashes = (uint64_t *)grown;
-    unsigned char *recs = grown + cap * sizeof *hashes;
+    unsigned char *recs = grown;
     bool *goal = (bool *)(recs + cap * c->rec_size);
     if (c->cap) {
-        memcpy(hashes, c->hashes, c->n * sizeof *hashes);
         memcpy(recs, c->recs, c->n * c->rec_size);
         memcpy(goal, c->goal, c->n * sizeof *goal);
-        sb_meter_free(c->meter, c->hashes, c->cap * per_child(c));
+        sb_meter_free(c->meter, c->recs, c->cap * per_child(c));
     }
-    c->hashes = hashes;
     c->recs = recs;
     c->goal = goal;
     c->cap = cap;
@@ -45,8 +42,7 @@ bool sb_children_grow(sb_children *c)
 void sb_children_free(sb_children *c)
 {
     if (c->cap)
-        sb_meter_free(c->meter, c->hashes, c->cap * per_child(c));
-    c->hashes = NULL;
+        sb_meter_free(c->meter, c->recs, c->cap * per_child(c));
     c->recs = NULL;
     c->goal = NULL;
     c->n = c->cap = 0;

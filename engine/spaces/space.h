@@ -16,12 +16,12 @@
  * Children cost nothing until they prove new.  expand() does not build
  * its children's keys: each child is a short record of the space's own
  * (the board's: which block moved from where to where; the bitboard's:
- * the key itself, which is as short), with its hash and whether it
- * satisfies the goal, both found without building the key.  The search
- * builds a key (child_key) only to look it up and to store it, so a
- * configuration with 65,000 children on a 256x256 tray costs 65,000
- * records, not 65,000 copies of a 64 KB key, and a one-move goal is seen
- * before anything is stored.
+ * the key itself, which is as short), with whether it satisfies the goal,
+ * found without building the key.  The search builds a key (child_key,
+ * which also gives its hash, kept incrementally from the parent's) only to
+ * look it up and to store it, so a configuration with 65,000 children on
+ * a 256x256 tray costs 65,000 records, not 65,000 copies of a 64 KB key,
+ * and a one-move goal is seen before anything is stored.
  *
  * Spaces are immutable once built: every operation takes the space as
  * const, and what a worker needs to change (the board's occupancy grid,
@@ -40,7 +40,6 @@ typedef struct sb_children {
     size_t n, cap;
     size_t rec_size;       /* bytes per record: the space's (sb_space.rec_size) */
     unsigned char *recs;   /* n records */
-    uint64_t *hashes;      /* the hash of each child's key */
     bool *goal;            /* whether each child satisfies the goal */
     size_t first_goal;     /* the first child that does, or SIZE_MAX */
     sb_meter *meter;       /* allocates the buffer; its deadline holds inside one
@@ -62,13 +61,12 @@ static inline void sb_children_clear(sb_children *c)
 /* Appends a child and returns where its record goes, or NULL when the
  * meter refused.  Inline: it runs once per move generated.  Every 4096
  * children the deadline is looked at. */
-static inline unsigned char *sb_children_push(sb_children *c, uint64_t hash, bool goal)
+static inline unsigned char *sb_children_push(sb_children *c, bool goal)
 {
     if ((c->n == c->cap || (c->n & 4095) == 4095) && !sb_children_grow(c))
         return NULL;
     if (goal && c->first_goal == SIZE_MAX)
         c->first_goal = c->n;
-    c->hashes[c->n] = hash;
     c->goal[c->n] = goal;
     return c->recs + c->n++ * c->rec_size;
 }
@@ -81,9 +79,9 @@ typedef struct sb_space_ops {
      * SB_ELIMIT when the meter refused (out->meter->hit says why). */
     sb_status (*expand)(const sb_space *sp, sb_scratch *w, const void *key, sb_children *out);
     /* Writes the key of the child that record rec (from expanding parent)
-     * stands for. */
-    void (*child_key)(const sb_space *sp, sb_scratch *w, const void *parent, const void *rec,
-                      void *key);
+     * stands for, and returns its hash (as hash() would). */
+    uint64_t (*child_key)(const sb_space *sp, sb_scratch *w, const void *parent, const void *rec,
+                          void *key);
     bool (*is_goal)(const sb_space *sp, sb_scratch *w, const void *key);
     /* With guide false, a lower bound on the moves to a goal (consistent,
      * for optimal A*); with guide true, sb_catalog_guide's steering guess. */
