@@ -164,15 +164,17 @@ static unsigned nearest_steps(const sb_catalog *cat, uint32_t goal, const uint16
 }
 
 unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
-                          const uint32_t *blocked)
+                          const uint32_t *blocked, const uint32_t *steps)
 {
     unsigned total = 0;
     for (int s = 0; s < cat->nshapes; s++) {
         const sb_shape *sh = &cat->shapes[s];
-        if (!sh->ngoals || !anchors[s] || too_costly(sh))
+        bool listed = anchors[s] && !too_costly(sh);
+        if (!sh->ngoals || (!listed && !steps))
             continue;
         for (uint32_t g = 0; g < sh->ngoals; g++) {
-            unsigned d = nearest_steps(cat, sh->goals[g], anchors[s], sh->count);
+            unsigned d = listed ? nearest_steps(cat, sh->goals[g], anchors[s], sh->count)
+                                : steps[sh->first_goal + g];
             if (d)
                 total += 2 * d + blocked[sh->first_goal + g];
         }

@@ -56,8 +56,11 @@ enum { SB_ESTIMATE_BUDGET = 4096 };
  * for each goal entry, twice the one-cell steps from its nearest block of
  * its size, plus (while unmet) blocked[i], how many of its target cells
  * are occupied (i = first_goal + index within the shape).  Blocks in the
- * way must move first, which the plain distance cannot see. */
+ * way must move first, which the plain distance cannot see.  For a shape
+ * whose anchors are NULL (or too many to compare), steps[i] gives those
+ * steps when the caller could find them another way (steps NULL: such a
+ * shape counts 0). */
 unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
-                          const uint32_t *blocked);
+                          const uint32_t *blocked, const uint32_t *steps);
 
 #endif

@@ -312,7 +312,7 @@ static inline unsigned W(estimate)(const sb_space *sp, sb_scratch *w, const void
         return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
     for (uint32_t g = 0; g < sp->cat->ngoals; g++)
         w->blocked[g] = (uint32_t)W(sb_popcount)(S & b->MASKS.goal_cells[g]);
-    return sb_catalog_guide(sp->cat, w->anchors, w->blocked);
+    return sb_catalog_guide(sp->cat, w->anchors, w->blocked, NULL);
 }
 
 static inline void W(decode)(const sb_space *sp, sb_scratch *w, const void *key, sb_block *out)

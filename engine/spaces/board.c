@@ -86,6 +86,7 @@ struct sb_scratch {
     uint16_t *cells_in, *cells_out;   /* scratch cell lists (complement) */
     const uint16_t **anchors;          /* per shape, for the estimate */
     uint32_t *blocked;                 /* per goal entry, for the guide */
+    uint32_t *steps;                   /* per goal entry: to its nearest 1x1 block */
 };
 
 static const int DR[4] = { -1, 1, 0, 0 };
@@ -636,6 +637,34 @@ static void count_blocked(const board *b, sb_scratch *w, const uint16_t *key)
     }
 }
 
+/* In complement mode the 1x1 blocks are not listed (they are most of the
+ * tray), so the guide would be blind to 1x1 goals; the grid finds each
+ * one's nearest 1x1 block instead, ring by ring of growing distance: on
+ * a tray dense with them, one or two rings. */
+static void unit_steps(const board *b, sb_scratch *w)
+{
+    const sb_shape *sh = shape_of(b, b->base.cat->unit);
+    for (uint32_t g = 0; g < sh->ngoals; g++) {
+        int gr = b->row_of[sh->goals[g]], gc = b->col_of[sh->goals[g]];
+        uint32_t found = 0;
+        for (int d = 0; !found && d < b->rows + b->cols; d++)
+            for (int dr = -(d < gr ? d : gr); dr <= d && gr + dr < b->rows && !found; dr++) {
+                int r = gr + dr, left = d - abs(dr);
+                for (int dc = -left; dc <= left; dc += left ? 2 * left : 1) {
+                    int c = gc + dc;
+                    if (r < 0 || c < 0 || r >= b->rows || c >= b->cols)
+                        continue;
+                    uint32_t cell = (uint32_t)(r * b->cols + c);
+                    if (w->owner[cell] == (int32_t)cell && w->shape_at[cell] == b->base.cat->unit) {
+                        found = (uint32_t)d + 1;
+                        break;
+                    }
+                }
+            }
+        w->steps[sh->first_goal + g] = found ? found - 1 : 0;
+    }
+}
+
 static unsigned estimate(const sb_space *sp, sb_scratch *w, const void *keyp, bool guide)
 {
     const board *b = (const board *)sp;
@@ -649,7 +678,11 @@ static unsigned estimate(const sb_space *sp, sb_scratch *w, const void *keyp, bo
     if ((uint64_t)sp->cat->ngoals * b->keylen > SB_ESTIMATE_BUDGET)
         return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
     count_blocked(b, w, key);
-    return sb_catalog_guide(sp->cat, w->anchors, w->blocked);
+    if (!b->complement)
+        return sb_catalog_guide(sp->cat, w->anchors, w->blocked, NULL);
+    show(b, w, key);
+    unit_steps(b, w);
+    return sb_catalog_guide(sp->cat, w->anchors, w->blocked, w->steps);
 }
 
 static void decode(const sb_space *sp, sb_scratch *w, const void *key, sb_block *out)
@@ -688,6 +721,7 @@ static void scratch_free(sb_scratch *w)
     free(w->cells_out);
     free(w->anchors);
     free(w->blocked);
+    free(w->steps);
     free(w);
 }
 
@@ -711,9 +745,10 @@ static sb_scratch *scratch_new(const sb_space *sp)
     w->cells_out = malloc(cells * sizeof *w->cells_out);
     w->anchors = calloc((size_t)sp->cat->nshapes + 1, sizeof *w->anchors);
     w->blocked = calloc((size_t)sp->cat->ngoals + 1, sizeof *w->blocked);
+    w->steps = calloc((size_t)sp->cat->ngoals + 1, sizeof *w->steps);
     if (!w->owner || !w->shape_at || !w->loaded || !w->puts || !w->seen || !w->taken ||
         !w->ways || !w->movers || !w->queue || !w->cells_in || !w->cells_out || !w->anchors ||
-        !w->blocked) {
+        !w->blocked || !w->steps) {
         scratch_free(w);
         return NULL;
     }
