@@ -181,7 +181,7 @@ const char *sb_algo_name(sb_algo a);
 const char *sb_path_name(sb_path p);
 
 /* True when the tray's spaced image fits the bitboard: 128 bits (up to
- * 6x6), the fast path with its own BFS kernel when it fits 64 (5x4). */
+ * 6x6), the fast path when it fits 64 (5x4). */
 bool sb_bitboard_fits(int rows, int cols);
 
 /* ---- Exploring: the space behind a puzzle (engine/explore*.c) ----------- */

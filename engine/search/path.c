@@ -1,7 +1,7 @@
 /*
  * path.c - reading a solution back from the store.
  *
- * The store keeps only parent links, not moves (the bitboard's kernel not
+ * The store keeps only parent links, not moves (the bitboard's walker not
  * even those: it hands over the path's configurations).  Two consecutive
  * configurations differ by one block: the one block of the parent that the
  * child lacks is where it came from, the one the child has that the parent

@@ -1,8 +1,8 @@
 /*
  * bitboard.c - building the fast space, and its operation tables for the
  * generic search and explore loops.  The image and the move generator are
- * described in bitboard.h and bitboard_moves.h; the BFS kernel is
- * bitboard_bfs.c.
+ * described in bitboard.h and bitboard_moves.h; the fast breadth-first
+ * walker is search/bfs_bitboard.c.
  *
  * The masks are computed once in 128 bits and copied down to 64 when the
  * image fits: the 64-bit instance is the fast path (search/bfs_bitboard.c

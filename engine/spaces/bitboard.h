@@ -69,7 +69,8 @@ typedef struct bitboard {
     int8_t image_x[128];          /* the image column of each bit */
     bool goal_mirrors;            /* the goal looks the same mirrored left to right */
     int tallest, widest;          /* the largest block height and width */
-    int spare_bit;                /* an image bit seen64 may squeeze out (-1: no kernel) */
+    int spare_bit;                /* an image bit seen64 may squeeze out (-1: none, so
+                                     no fast walker) */
     int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
     uint32_t *anchor_at;          /* estimates: where each goal shape's anchors go in
                                      a scratch's anchor_store */

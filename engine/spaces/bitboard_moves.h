@@ -85,13 +85,14 @@ static inline __attribute__((always_inline)) void W(movers)(const bitboard *b, W
 
 /* Where generated children go.  Move generation is written once, as
  * inline functions taking a visit function: expand() collects children for
- * the generic search loop, and the BFS kernel below stores them straight
- * into the table.  Each call site passes a constant function, so the
- * compiler inlines the whole chain and the kernel pays no indirect call.
+ * the generic loops, and the fast walker (search/bfs_bitboard.c) stores
+ * them straight into its table.  Each call site passes a constant
+ * function, so the compiler inlines the whole chain and the walker pays no
+ * indirect call.
  *
  * Each child comes with its mirror image (left to right), kept up to date
  * move by move from the mirror image mS of S that the caller passes: the
- * kernel folds mirror pairs, and mirroring every child afresh would cost
+ * walker folds mirror pairs, and mirroring every child afresh would cost
  * more than the move itself.  A visit function that ignores the mirror
  * costs nothing for it: the compiler drops the arithmetic. */
 typedef bool (*W(visit_fn))(void *ctx, WORD child, WORD mirror);   /* false: stop */
@@ -197,7 +198,8 @@ static inline __attribute__((always_inline)) bool W(generate)(const bitboard *b,
 /* Mirror symmetry.  Mirroring the tray left to right maps moves to moves
  * and keeps the image's spacer structure, so when the goal looks the same
  * in the mirror a configuration and its mirror image are equally far from
- * it.  The kernel (bitboard_bfs.c) then stores one of each pair. */
+ * it.  The fast walker (search/bfs_bitboard.c) then stores one of each
+ * pair. */
 static inline __attribute__((always_inline)) WORD W(mirrored)(const bitboard *b, WORD S)
 {
     /* Image columns x and w-1-x trade places, one pair at a time. */

@@ -1,7 +1,8 @@
 /*
  * seen64.h - the fast path's table of seen configurations: a set of
  * 64-bit keys, each with its breadth-first depth modulo 3.  Internal to
- * the engine; the bitboard's BFS kernel probes it inline.
+ * the engine; the bitboard's breadth-first walker (search/bfs_bitboard.c)
+ * probes it inline.
  *
  * Why depth mod 3 and nothing else.  A BFS needs to know which
  * configurations it has met; to print a solution it also needs a way back
