@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# components.sh - every component that `slide-explore --components` lists
+# is what it says it is.  For each component of a piece set, its example
+# layout (from --json) is written out as an INIT file, and then
+#   (1) `slide-explore EXAMPLE` reaches exactly the component's listed
+#       size (an independent walk from that one layout), and
+#   (2) `slide-explore --components EXAMPLE` puts INIT in a component of
+#       the listed size (and diameter, when diameters are computed), and
+#       INIT reaches (slide exits 0) the example layout that this second
+#       report gives for that component: the lookup of INIT's component
+#       must find the one holding INIT's blocks wherever INIT lies, not
+#       the largest, nor another of the same size (a mirror image).  The
+#       second report's order is not compared with the first's: ties are
+#       listed in enumeration order, which may follow INIT's block order.
+#
+# Cost, and so how many components get (2): each (2) run maps the whole
+# piece set again (Klotski's: ~20 ms of CPU in a Release build, ~55 ms
+# with diameters) and reads its JSON, against ~1 ms for (1).  (2) on all 898 Klotski
+# components alone would take ~20 s of CPU, ~40 s wall-clock on a loaded
+# 2-core machine, and longer under the sanitizers.  So:
+#  - (1) runs on every component of both piece sets;
+#  - (2) runs on the 20 largest components, the 100 smallest (sizes 2 and
+#    4 for Klotski) and every 4th (Klotski) or 8th (Dad's) in between;
+#    with diameters on the first 4 and every 50th / 100th.
+# Piece sets: the classic Klotski (puzzles/klotski.init, 898 components,
+# sizes 25,955 down to 2) and Dad's puzzle (puzzles/dads.init, 1,074
+# components: other shapes and counts).
+#
+# The JSON is read with sed, tr and awk, not a JSON library: component
+# objects hold "size", "diameter" and then "example" blocks of four named
+# numbers, and the tokens are taken in order whatever the line breaks.
+set -u
+: "${SLIDE_EXPLORE:?}" "${SLIDE:?}" "${PROJECT_PUZZLES:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+pass() { passes=$((passes + 1)); }
+fail() { fails=$((fails + 1)); [ "$fails" -le 40 ] && echo "FAIL $*"; }
+# field KEY FILE: sets $got to what follows "KEY: " on the first such line
+# of FILE (empty when none); no subprocess, since it runs ~2,000 times.
+field() {
+    local line
+    got=
+    while IFS= read -r line; do
+        case $line in "$1: "*) got=${line#"$1: "}; return ;; esac
+    done <"$2"
+}
+
+# split NAME INIT: writes $tmp/NAME/<i>.init for every component i,
+# $tmp/NAME/sizes ("i size diameter blocks" lines) and $tmp/NAME/count.
+split() {
+    local name=$1 init=$2 dir=$tmp/$1
+    mkdir -p "$dir"
+    : >"$dir/sizes"
+    echo 0 >"$dir/count"
+    if ! "$SLIDE_EXPLORE" --components --json "$init" >"$dir/json" 2>"$dir/err"; then
+        fail "$name: slide-explore --components --json: $(head -c 300 "$dir/err")"
+        return
+    fi
+    tokens <"$dir/json" |
+        awk -v dir="$dir" 'BEGIN { n = 0 }
+            $1 == "rows" { rows = $2; next }
+            $1 == "cols" { cols = $2; next }
+            $1 == "size" { if (n) close(f); f = dir "/" n ".init"; print rows, cols >f
+                           size[n] = $2; n++; next }
+            $1 == "diameter" { diam[n - 1] = $2; next }
+            $1 == "row" { r = $2 } $1 == "col" { c = $2 } $1 == "height" { h = $2 }
+            $1 == "width" { print r, c, r + h - 1, c + $2 - 1 >f; blocks[n - 1]++ }
+            END { for (i = 0; i < n; i++) print i, size[i], diam[i], blocks[i] >(dir "/sizes")
+                  print n >(dir "/count") }'
+}
+
+# tokens: the numbers of a --json report on stdin as "key value" lines, in
+# order, whatever the spacing and line breaks.  The "init" path is dropped
+# first: it is the only string that could hold digits or key-like words.
+tokens() {
+    sed -E 's/"init": *"([^"\\]|\\.)*"//' | tr -c '0-9a-z_\n' ' ' |
+        awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[a-z_]/) k = $i; else print k, $i }'
+}
+
+# init_entry GOAL: reads a --components --json report on stdin; prints
+# "init_component size diameter" of the entry INIT is said to be in, and
+# writes that entry's example as GOAL lines (all blocks) to GOAL.
+init_entry() {
+    tokens | awk -v goal="$1" '
+        BEGIN { n = -1; at = -1 }
+        $1 == "init_component" { at = $2; next }
+        $1 == "size" { n++; if (at >= 0 && n > at) exit; if (n == at) size = $2; next }
+        $1 == "diameter" { if (n == at) diam = $2; next }
+        $1 == "row" { r = $2 } $1 == "col" { c = $2 } $1 == "height" { h = $2 }
+        $1 == "width" && n == at { print r, c, r + h - 1, c + $2 - 1 >goal }
+        END { print at, size, diam }'
+}
+
+# check_set NAME INIT EVERY DIAM_EVERY: (1) on every component of INIT's
+# piece set; (2) on the 20 largest, the 100 smallest and every EVERY-th,
+# with diameters on the first 4 and every DIAM_EVERY-th.
+check_set() {
+    local name=$1 init=$2 every=$3 diam_every=$4 dir=$tmp/$1
+    local n i size diam nb want_blocks got listed layouts ran=0 at gsize gdiam rc
+    split "$name" "$init"
+    n=$(cat "$dir/count")
+    listed=$(tokens <"$dir/json" | sed -n 's/^components //p')
+    layouts=$(tokens <"$dir/json" | sed -n 's/^layouts //p')
+    if [ "$n" -gt 0 ] && [ "$n" = "$listed" ]; then pass
+    else fail "$name: $n components in the list, ${listed:-none} announced"; fi
+    if [ "$(awk '{ s += $2 } END { print s + 0 }' "$dir/sizes")" = "$layouts" ]; then pass
+    else fail "$name: component sizes do not add up to ${layouts:-?} layouts"; fi
+    want_blocks=$(grep -cE '^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ *$' "$init")
+    while read -r i size diam nb; do
+        if [ "$nb" != "$want_blocks" ]; then
+            fail "$name component $i: example has $nb blocks, INIT $want_blocks"
+            continue
+        fi
+        # (1) the walk from the example reaches the whole component.
+        "$SLIDE_EXPLORE" "$dir/$i.init" >"$dir/out" 2>&1
+        field reachable "$dir/out"
+        if [ "$got" = "$size configurations" ]; then pass
+        else fail "$name component $i (size $size): slide-explore reaches '$got'"; fi
+        # (2) --components on the example: INIT's component has the listed
+        # size (and diameter), and INIT reaches the example that report
+        # gives for it (the list's order may follow INIT's block order, so
+        # the index itself is not compared).
+        local opts=(--no-diameters) want_diam=
+        if [ "$i" -lt 4 ] || [ $((i % diam_every)) = 0 ]; then
+            opts=() want_diam=$diam
+        elif [ "$i" -ge 20 ] && [ "$i" -lt $((n - 100)) ] && [ $((i % every)) != 0 ]; then
+            continue
+        fi
+        ran=$((ran + 1))
+        rm -f "$dir/entry.goal"
+        read -r at gsize gdiam < <("$SLIDE_EXPLORE" --components "${opts[@]}" --json "$dir/$i.init" \
+                                    2>"$dir/err" | init_entry "$dir/entry.goal")
+        if [ "$gsize" = "$size" ] && [ "${gdiam:-}" = "$want_diam" ]; then pass
+        else
+            fail "$name component $i: --components on its example puts INIT in component" \
+                "${at:-?} of size ${gsize:-?}${want_diam:+ and diameter ${gdiam:-?}};" \
+                "want size $size${want_diam:+ and diameter $want_diam} $(head -c 200 "$dir/err")"
+            continue
+        fi
+        "$SLIDE" --time-limit 20 "$dir/$i.init" "$dir/entry.goal" >/dev/null 2>"$dir/err"
+        rc=$?
+        if [ "$rc" = 0 ]; then pass
+        else fail "$name component $i: INIT does not reach the example of the component" \
+            "--components puts it in (${at:-?}): slide exit $rc $(head -c 200 "$dir/err")"; fi
+    done <"$dir/sizes"
+    echo "components.sh: $name: $n components: (1) on all, (2) on $ran"
+}
+
+check_set klotski "$PROJECT_PUZZLES/klotski.init" 4 50
+check_set dads "$PROJECT_PUZZLES/dads.init" 8 100
+
+[ "$fails" -gt 40 ] && echo "... $((fails - 40)) more failures not shown"
+echo "components.sh: $passes passed, $fails failed"
+[ "$fails" = 0 ]
