@@ -6,7 +6,8 @@
 # grows past it: peak RSS stays under the limit plus a small constant
 # (the program and libc), measured with GNU time when it is there and the
 # binary is not built with AddressSanitizer (whose shadow memory and
-# quarantine would swamp the figure).
+# quarantine would swamp the figure).  --max-states N is exact: at most N
+# configurations stored, in slide (every mode) and slide-explore.
 #
 # The puzzles are generated here so the test needs nothing from ../shared:
 #  open.*    a 10x10 tray with a 2x2 block and 30 1x1 blocks: a search
@@ -127,6 +128,58 @@ limit "long tray memory 200M" 3 "memory limit" --max-memory 200M --optimal \
 
 # --max-states 10.
 limit "states 10" 3 "--max-states" --max-states 10 "$tmp/open.init" "$tmp/open.goal"
+
+# --max-states N is exact: a run stopped by it has stored at most N
+# configurations (-ostats "stored:"), not N plus the children of the
+# configuration being expanded when the count ran over.  Its message names
+# --max-states, and where it says how many configurations were stored,
+# that is the figure -ostats gives and at most N.  Klotski needs more than
+# 1,000 configurations under every mode (11,970 by BFS), so every run here
+# must stop at the limit.  slide-explore has no -ostats: exit 3, nothing on
+# stdout, and its message holds to the same.
+# states_exact NAME N PROGRAM ARGS...: one run; PROGRAM is slide or slide-explore.
+states_exact() {
+    local name=$1 n=$2 prog=$3 bin rc stored said problem=
+    shift 3
+    [ "$prog" = slide ] && bin=$SLIDE || bin=$SLIDE_EXPLORE
+    "$bin" --max-states "$n" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" = 3 ] || problem="exit $rc, want 3"
+    [ -s "$tmp/out" ] && problem="${problem:+$problem; }stdout not empty"
+    grep -q -- '--max-states' "$tmp/err" || problem="${problem:+$problem; }no '--max-states' in the message"
+    grep -v -E '^(algorithm|engine|stored|expanded|peak memory|time|rate|length):' "$tmp/err" \
+        >"$tmp/message"
+    said=$(sed -n 's/.*storing \([0-9]*\) configuration.*/\1/p' "$tmp/message" | head -1)
+    if [ "$prog" = slide ]; then
+        stored=$(sed -n 's/^stored: \([0-9]*\)$/\1/p' "$tmp/err")
+        if [ -z "$stored" ]; then problem="${problem:+$problem; }no 'stored:' line from -ostats"
+        elif [ "$stored" -gt "$n" ]; then problem="${problem:+$problem; }stored $stored configurations"
+        fi
+        [ -z "$said" ] || [ "$said" = "$stored" ] ||
+            problem="${problem:+$problem; }the message says $said stored, -ostats $stored"
+    fi
+    [ -z "$said" ] || [ "$said" -le "$n" ] || problem="${problem:+$problem; }the message says $said stored"
+    if [ -z "$problem" ]; then pass
+    else fail "$name --max-states $n: $problem: $(head -c 300 "$tmp/message")"; fi
+}
+if [ -n "${PROJECT_PUZZLES:-}" ] && [ -f "$PROJECT_PUZZLES/klotski.init" ]; then
+    k=$PROJECT_PUZZLES/klotski
+    for n in 1 2 10 100 1000; do
+        states_exact "klotski" "$n" slide -ostats "$k.init" "$k.goal"
+        states_exact "klotski --optimal" "$n" slide -ostats --optimal "$k.init" "$k.goal"
+        states_exact "klotski --engine general" "$n" slide -ostats --engine general "$k.init" "$k.goal"
+        states_exact "klotski --algo astar" "$n" slide -ostats --algo astar "$k.init" "$k.goal"
+        states_exact "klotski --optimal --metric piece" "$n" slide -ostats --optimal --metric piece \
+            "$k.init" "$k.goal"
+        states_exact "open" "$n" slide -ostats "$tmp/open.init" "$tmp/open.goal"
+        states_exact "open --optimal" "$n" slide -ostats --optimal "$tmp/open.init" "$tmp/open.goal"
+        if [ -n "${SLIDE_EXPLORE:-}" ]; then
+            states_exact "slide-explore klotski" "$n" slide-explore "$k.init"
+            states_exact "slide-explore --engine general klotski" "$n" slide-explore --engine general "$k.init"
+            states_exact "slide-explore --components klotski" "$n" slide-explore --components "$k.init"
+        fi
+    done
+fi
 
 # Never exit 1 after giving up: an unsolvable puzzle under each limit is 3;
 # the small one without limits is the proof (1) that it is unsolvable.
