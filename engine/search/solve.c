@@ -37,7 +37,7 @@ typedef struct outcome { size_t held; uint64_t reached; } outcome;
 
 static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
 {
-    sb_bfs run;
+    sb_bfs run = { 0 };
     const sb_bfs_walker *w;
     void *walker;
     sb_status status = sb_setup_walker(s, true, false, &run, &w, &walker);
