@@ -29,19 +29,14 @@ typedef struct attempt {
     sb_puzzle p;        /* the tray and blocks (no goal yet) */
 } attempt;
 
+/* A CS61B line is a plain rectangle: the other fields stay zero. */
 static void to_block(sb_format fmt, const int v[4], sb_block *b)
 {
-    if (fmt == SB_FORMAT_SIZES) {
-        b->height = v[0];
-        b->width = v[1];
-        b->row = v[2];
-        b->col = v[3];
-    } else {
-        b->row = v[0];
-        b->col = v[1];
-        b->height = v[2] - v[0] + 1;
-        b->width = v[3] - v[1] + 1;
-    }
+    if (fmt == SB_FORMAT_SIZES)
+        *b = (sb_block){ .height = v[0], .width = v[1], .row = v[2], .col = v[3] };
+    else
+        *b = (sb_block){ .row = v[0], .col = v[1], .height = v[2] - v[0] + 1,
+                         .width = v[3] - v[1] + 1 };
 }
 
 /* Reads every line of l as a block in fmt into a new array *out.  Only the

@@ -8,9 +8,15 @@
  * that sb_puzzle_check() accepts is safe to hand to the solver.
  *
  * Coordinates: row 0 / column 0 is the upper-left cell of the tray.  A block
- * is a rectangle named by its upper-left corner and its size.  Blocks of the
- * same height and width are interchangeable: a configuration is the set of
- * (size, position) pairs, not a list of numbered blocks.
+ * (a piece) is named by its anchor, the leftmost cell of its top row: for
+ * a rectangle, its upper-left corner.  A block is a rectangle unless it
+ * names one of the puzzle's shapes (any 4-connected set of cells).
+ * Blocks of one class (the same shape and axis, and the same group) are
+ * interchangeable: a configuration is the set of (class, anchor) pairs,
+ * not a list of numbered blocks.  With the defaults (a zeroed sb_block
+ * but for its place and size) every block is a rectangle of group 0 that
+ * slides both ways, and blocks of the same size are one class: the CS61B
+ * model.
  */
 #ifndef SLIDE_H
 #define SLIDE_H
@@ -57,10 +63,30 @@ typedef struct sb_error {
     char msg[480];      /* what is wrong, in words, without any "slide:" prefix */
 } sb_error;
 
-/* A rectangle on the tray. */
+/* Which way a block may slide. */
+typedef enum sb_axis {
+    SB_AXIS_ANY,        /* along rows and columns */
+    SB_AXIS_ROW,        /* left and right only (Rush Hour's horizontal cars) */
+    SB_AXIS_COL         /* up and down only */
+} sb_axis;
+
+/* A shape other than a full rectangle: the cells it covers in its
+ * bounding box.  Its anchor is the leftmost cell of its top row. */
+typedef struct sb_shape {
+    int height, width;      /* the bounding box, at least 1x1 */
+    uint8_t *cells;         /* height * width, row-major: 1 where the shape has a cell */
+} sb_shape;
+
+/* A block on the tray, or a goal entry. */
 typedef struct sb_block {
-    int row, col;       /* upper-left cell */
-    int height, width;  /* at least 1 each */
+    int row, col;       /* the anchor: the leftmost cell of the top row */
+    int height, width;  /* the bounding box, at least 1 each */
+    int shape;          /* 0: the full height x width rectangle; k > 0: the puzzle's
+                           shapes[k - 1], whose box is height x width */
+    int group;          /* 0: one class with every block of its shape and axis;
+                           g > 0: one class with the blocks of group g only */
+    sb_axis axis;       /* which way it slides */
+    char label;         /* the picture's character for it, 0 when none */
 } sb_block;
 
 /* A puzzle: a tray, the blocks in it, and the goal.  The arrays are owned by
@@ -69,8 +95,11 @@ typedef struct sb_puzzle {
     int rows, cols;       /* tray size */
     size_t nblocks;       /* blocks of the initial configuration */
     sb_block *blocks;
-    size_t ngoals;        /* goal entries: a block of this size at this place */
+    size_t ngoals;        /* goal entries: a block of this class at this anchor */
     sb_block *goals;
+    size_t nshapes;       /* the shapes blocks and goals name (shape > 0) */
+    sb_shape *shapes;
+    uint8_t *walls;       /* rows * cols, row-major: 1 where a wall is; NULL: none */
 } sb_puzzle;
 
 /* A straight slide: the upper-left corner of a block before and after.
@@ -153,6 +182,18 @@ sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
 
 /* Releases the puzzle's arrays and zeroes it; harmless on a zeroed puzzle. */
 void sb_puzzle_free(sb_puzzle *p);
+
+/* Whether block b of p covers the cell (row, col) of the tray.  b's shape
+ * must be valid (sb_puzzle_check). */
+bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
+
+/* The column, within b's bounding box, of its anchor (0 for a rectangle):
+ * the box's left edge is at b->col minus it. */
+int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
+
+/* Whether blocks a and b of p are of one class (interchangeable): the same
+ * cells, axis and group. */
+bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b);
 
 /* True when the blocks of p satisfy its goal. */
 bool sb_puzzle_solved(const sb_puzzle *p);

@@ -66,6 +66,13 @@ sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
         return sb_fail(err, SB_EINPUT, "layouts are enumerated on the 64-bit bitboard, and the "
                        "%dx%d tray's spaced image needs (2*%d-1)*(2*%d-1) = %d bits",
                        p->rows, p->cols, p->rows, p->cols, (2 * p->rows - 1) * (2 * p->cols - 1));
+    bool plain = !p->walls;
+    for (size_t i = 0; i < p->nblocks; i++)
+        plain &= p->blocks[i].shape == 0 && p->blocks[i].group == 0 &&
+                 p->blocks[i].axis == SB_AXIS_ANY;
+    if (!plain)
+        return sb_fail(err, SB_EINPUT, "layouts are enumerated for rectangular blocks that slide "
+                       "both ways on a tray without walls; this puzzle has other pieces");
     uint32_t area = 0;
     for (size_t i = 0; i < p->nblocks; i++) {
         const sb_block *b = &p->blocks[i];

@@ -1,8 +1,8 @@
 /*
- * catalog.c - shapes, counts and the goal grouped by shape; the distance
- * estimate that A* uses.
+ * catalog.c - classes, their cells, counts and the goal grouped by class;
+ * the distance estimates that A* uses.
  *
- * Invariant: each shape's goal list is sorted and holds each position
+ * Invariant: each class's goal list is sorted and holds each position
  * once, however often the puzzle's goal names it.
  */
 #include <stdlib.h>
@@ -16,76 +16,151 @@ static int compare_u16(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-int sb_catalog_shape(const sb_catalog *cat, int height, int width)
+int sb_catalog_class(const sb_catalog *cat, const sb_block *b)
 {
-    for (int s = 0; s < cat->nshapes; s++)
-        if (cat->shapes[s].height == height && cat->shapes[s].width == width)
+    for (int s = 0; s < cat->nclasses; s++)
+        if (sb_block_same_class(cat->puzzle, &cat->classes[s].proto, b))
             return s;
     return -1;
 }
 
-/* Adds the shape if it is new, keeping (height, width) order. */
-static int add_shape(sb_catalog *cat, int height, int width)
+int sb_catalog_rect(const sb_catalog *cat, int height, int width)
+{
+    sb_block b = { 0, 0, height, width, 0, 0, SB_AXIS_ANY, 0 };
+    return sb_catalog_class(cat, &b);
+}
+
+/* Orders classes by box, cells (row-major), axis and group. */
+static int compare_class(const sb_puzzle *p, const sb_block *a, const sb_block *b)
+{
+    if (a->height != b->height)
+        return a->height < b->height ? -1 : 1;
+    if (a->width != b->width)
+        return a->width < b->width ? -1 : 1;
+    int la = a->col - sb_block_anchor_offset(p, a), lb = b->col - sb_block_anchor_offset(p, b);
+    for (int y = 0; y < a->height; y++)
+        for (int x = 0; x < a->width; x++) {
+            bool ca = sb_block_covers(p, a, a->row + y, la + x);
+            bool cb = sb_block_covers(p, b, b->row + y, lb + x);
+            if (ca != cb)
+                return ca ? -1 : 1;
+        }
+    if (a->axis != b->axis)
+        return a->axis < b->axis ? -1 : 1;
+    return (a->group > b->group) - (a->group < b->group);
+}
+
+/* Adds the class of b if it is new, keeping the order above. */
+static int add_class(sb_catalog *cat, const sb_block *b)
 {
     int s = 0;
-    while (s < cat->nshapes && (cat->shapes[s].height < height ||
-           (cat->shapes[s].height == height && cat->shapes[s].width < width)))
+    while (s < cat->nclasses && compare_class(cat->puzzle, &cat->classes[s].proto, b) < 0)
         s++;
-    if (s < cat->nshapes && cat->shapes[s].height == height && cat->shapes[s].width == width)
+    if (s < cat->nclasses && compare_class(cat->puzzle, &cat->classes[s].proto, b) == 0)
         return s;
-    memmove(&cat->shapes[s + 1], &cat->shapes[s], (size_t)(cat->nshapes - s) * sizeof *cat->shapes);
-    memset(&cat->shapes[s], 0, sizeof *cat->shapes);
-    cat->shapes[s].height = height;
-    cat->shapes[s].width = width;
-    cat->nshapes++;
+    memmove(&cat->classes[s + 1], &cat->classes[s],
+            (size_t)(cat->nclasses - s) * sizeof *cat->classes);
+    memset(&cat->classes[s], 0, sizeof *cat->classes);
+    sb_block proto = *b;
+    proto.row = proto.col = 0;
+    cat->classes[s].proto = proto;
+    cat->nclasses++;
     return s;
+}
+
+/* Lists a class's cells relative to its anchor and, per direction, the
+ * cells that lead: no cell of the block beside them that way. */
+static bool describe(sb_catalog *cat, sb_class *c)
+{
+    const sb_puzzle *p = cat->puzzle;
+    sb_block b = c->proto;
+    c->height = b.height;
+    c->width = b.width;
+    c->left = sb_block_anchor_offset(p, &b);
+    /* Placed with its box at the origin, the block's anchor is (0, left). */
+    b.col = c->left;
+    size_t box = (size_t)b.height * (size_t)b.width;
+    c->dr = malloc((box + 1) * sizeof *c->dr);
+    c->dc = malloc((box + 1) * sizeof *c->dc);
+    for (int d = 0; d < 4; d++)
+        c->lead[d] = malloc((box + 1) * sizeof *c->lead[d]);
+    if (!c->dr || !c->dc || !c->lead[0] || !c->lead[1] || !c->lead[2] || !c->lead[3])
+        return false;
+    for (int y = 0; y < b.height; y++)
+        for (int x = 0; x < b.width; x++)
+            if (sb_block_covers(p, &b, y, x)) {
+                c->dr[c->ncells] = (int16_t)y;
+                c->dc[c->ncells++] = (int16_t)(x - c->left);
+            }
+    c->rect = c->ncells == box;
+    static const int DY[4] = { -1, 1, 0, 0 }, DX[4] = { 0, 0, -1, 1 };
+    for (uint32_t i = 0; i < c->ncells; i++)
+        for (int d = 0; d < 4; d++)
+            if (!sb_block_covers(p, &b, c->dr[i] + DY[d], c->dc[i] + c->left + DX[d]))
+                c->lead[d][c->nlead[d]++] = i;
+    return true;
 }
 
 sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
 {
     memset(cat, 0, sizeof *cat);
+    cat->puzzle = p;
     cat->rows = p->rows;
     cat->cols = p->cols;
     cat->ncells = (uint32_t)p->rows * (uint32_t)p->cols;
     cat->nblocks = (uint32_t)p->nblocks;
-    cat->shapes = calloc(p->nblocks + 1, sizeof *cat->shapes);
-    if (!cat->shapes)
+    cat->classes = calloc(p->nblocks + 1, sizeof *cat->classes);
+    if (!cat->classes)
         return SB_ELIMIT;
 
-    /* Distinct shapes are few in practice; insertion keeps them sorted. */
+    /* Distinct classes are few in practice; insertion keeps them sorted. */
     uint64_t covered = 0;
+    cat->plain = true;
     for (size_t i = 0; i < p->nblocks; i++) {
         const sb_block *b = &p->blocks[i];
-        int s = sb_catalog_shape(cat, b->height, b->width);
+        int s = sb_catalog_class(cat, b);
         if (s < 0)
-            s = add_shape(cat, b->height, b->width);
-        cat->shapes[s].count++;
-        covered += (uint64_t)b->height * b->width;
+            s = add_class(cat, b);
+        cat->classes[s].count++;
+        cat->plain &= b->shape == 0 && b->group == 0 && b->axis == SB_AXIS_ANY;
     }
-    cat->nempty = cat->ncells - (uint32_t)covered;
-    cat->unit = sb_catalog_shape(cat, 1, 1);
-
-    for (size_t i = 0; i < p->ngoals; i++)
-        cat->shapes[sb_catalog_shape(cat, p->goals[i].height, p->goals[i].width)].ngoals++;
-    for (int s = 0; s < cat->nshapes; s++) {
-        cat->shapes[s].goals = malloc((cat->shapes[s].ngoals + 1) * sizeof(uint16_t));
-        if (!cat->shapes[s].goals) {
+    for (int s = 0; s < cat->nclasses; s++) {
+        sb_class *c = &cat->classes[s];
+        if (!describe(cat, c)) {
             sb_catalog_free(cat);
             return SB_ELIMIT;
         }
-        cat->shapes[s].ngoals = 0;
+        covered += (uint64_t)c->ncells * c->count;
+        if (c->count > 1)
+            c->proto.label = 0;   /* interchangeable: no one block's label */
+    }
+    for (uint32_t i = 0; p->walls && i < cat->ncells; i++)
+        cat->nwalls += p->walls[i] != 0;
+    cat->plain &= cat->nwalls == 0;
+    cat->nempty = cat->ncells - cat->nwalls - (uint32_t)covered;
+    cat->unit = sb_catalog_rect(cat, 1, 1);
+
+    for (size_t i = 0; i < p->ngoals; i++)
+        cat->classes[sb_catalog_class(cat, &p->goals[i])].ngoals++;
+    for (int s = 0; s < cat->nclasses; s++) {
+        cat->classes[s].goals = malloc((cat->classes[s].ngoals + 1) * sizeof(uint16_t));
+        if (!cat->classes[s].goals) {
+            sb_catalog_free(cat);
+            return SB_ELIMIT;
+        }
+        cat->classes[s].ngoals = 0;
     }
     for (size_t i = 0; i < p->ngoals; i++) {
         const sb_block *g = &p->goals[i];
-        sb_shape *sh = &cat->shapes[sb_catalog_shape(cat, g->height, g->width)];
+        sb_class *sh = &cat->classes[sb_catalog_class(cat, g)];
         sh->goals[sh->ngoals++] = (uint16_t)(g->row * p->cols + g->col);
     }
     /* A goal entry repeated is one requirement (sb_puzzle_check accepts
      * repeats): each position is kept once, so "every goal position of the
-     * shape holds a block" can count to ngoals, and ngoals never exceeds
+     * class holds a block" can count to ngoals, and ngoals never exceeds
      * count. */
-    for (int s = 0; s < cat->nshapes; s++) {
-        sb_shape *sh = &cat->shapes[s];
+    for (int s = 0; s < cat->nclasses; s++) {
+        sb_class *sh = &cat->classes[s];
         qsort(sh->goals, sh->ngoals, sizeof(uint16_t), compare_u16);
         uint32_t distinct = 0;
         for (uint32_t g = 0; g < sh->ngoals; g++)
@@ -100,11 +175,17 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
 
 void sb_catalog_free(sb_catalog *cat)
 {
-    if (!cat || !cat->shapes)
+    if (!cat || !cat->classes)
         return;
-    for (int s = 0; s < cat->nshapes; s++)
-        free(cat->shapes[s].goals);
-    free(cat->shapes);
+    for (int s = 0; s < cat->nclasses; s++) {
+        sb_class *c = &cat->classes[s];
+        free(c->goals);
+        free(c->dr);
+        free(c->dc);
+        for (int d = 0; d < 4; d++)
+            free(c->lead[d]);
+    }
+    free(cat->classes);
     memset(cat, 0, sizeof *cat);
 }
 
@@ -130,7 +211,7 @@ static unsigned distance(const sb_catalog *cat, sb_metric metric, unsigned a, un
 static unsigned nearest(const sb_catalog *cat, sb_metric metric, int s, uint32_t g,
                         const uint16_t *anchors)
 {
-    const sb_shape *sh = &cat->shapes[s];
+    const sb_class *sh = &cat->classes[s];
     unsigned best = ~0u;
     for (uint32_t i = 0; i < sh->count && best; i++) {
         unsigned d = distance(cat, metric, sh->goals[g], anchors[i]);
@@ -140,7 +221,7 @@ static unsigned nearest(const sb_catalog *cat, sb_metric metric, int s, uint32_t
     return best;
 }
 
-static bool too_costly(const sb_shape *sh)
+static bool too_costly(const sb_class *sh)
 {
     return (uint64_t)sh->ngoals * sh->count > SB_ESTIMATE_BUDGET;
 }
@@ -167,8 +248,8 @@ unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
                           const uint32_t *blocked, const uint32_t *steps)
 {
     unsigned total = 0;
-    for (int s = 0; s < cat->nshapes; s++) {
-        const sb_shape *sh = &cat->shapes[s];
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *sh = &cat->classes[s];
         bool listed = anchors[s] && !too_costly(sh);
         if (!sh->ngoals || (!listed && !steps))
             continue;
@@ -186,8 +267,8 @@ unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors)
 {
     unsigned total = 0;
-    for (int s = 0; s < cat->nshapes; s++) {
-        const sb_shape *sh = &cat->shapes[s];
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *sh = &cat->classes[s];
         if (!anchors[s] || too_costly(sh))
             continue;
         unsigned worst = 0;

@@ -1,65 +1,93 @@
 /*
  * catalog.h - what every representation needs to know about a puzzle: its
- * shapes (the distinct block sizes), how many blocks of each, and the goal
- * grouped by shape.  Internal to the engine.
+ * classes (blocks that are interchangeable: the same cells, axis and
+ * group), how many blocks of each, the cells of each relative to its
+ * anchor, and the goal grouped by class.  Internal to the engine.
  *
- * Shapes are numbered 0..nshapes-1 in (height, width) order, so the same
- * puzzle always gets the same numbering.  A "position" is a cell index,
- * row * cols + col, of a block's upper-left corner.
+ * Classes are numbered 0..nclasses-1 in the order of (height, width,
+ * cells, axis, group), so the same puzzle always gets the same numbering;
+ * for the CS61B formats that is (height, width) order.  A "position" is a
+ * cell index, row * cols + col, of a block's anchor (the leftmost cell of
+ * its top row: a rectangle's upper-left corner).
  */
 #ifndef SB_CATALOG_H
 #define SB_CATALOG_H
 
 #include "core/error.h"
 
-typedef struct sb_shape {
-    int height, width;
-    uint32_t count;        /* blocks of this shape in the puzzle */
-    uint32_t ngoals;       /* goal entries of this shape */
+typedef struct sb_class {
+    sb_block proto;        /* a block of the class anchored at 0 0 (shape, group, axis,
+                              and the label when the class has one block) */
+    int height, width;     /* its bounding box */
+    int left;              /* the anchor's column within the box */
+    bool rect;             /* it fills its box */
+    uint32_t ncells;
+    int16_t *dr, *dc;      /* its cells relative to the anchor, in row-major order */
+    uint32_t nlead[4];     /* per direction (up, down, left, right): how many cells ... */
+    uint32_t *lead[4];     /* ... have no cell of the block beside them that way (indexes
+                              into dr, dc): the cells that must find room to move */
+    uint32_t count;        /* blocks of this class in the puzzle */
+    uint32_t ngoals;       /* goal entries of this class */
     uint16_t *goals;       /* their positions, sorted */
     uint32_t first_goal;   /* index of goals[0] among all goal entries */
-} sb_shape;
+} sb_class;
 
 typedef struct sb_catalog {
+    const sb_puzzle *puzzle;  /* not owned */
     int rows, cols;
     uint32_t ncells;
-    int nshapes;
-    sb_shape *shapes;
-    int unit;              /* shape id of 1x1 blocks, or -1 */
+    int nclasses;
+    sb_class *classes;
+    int unit;              /* the class of plain 1x1 blocks (group 0, any axis), or -1 */
+    bool plain;            /* rectangles only, of group 0 and any axis, and no walls: the
+                              CS61B model, which the bitboard takes */
     uint32_t nblocks;
-    uint32_t ngoals;       /* goal entries, all shapes */
+    uint32_t ngoals;       /* goal entries, all classes */
+    uint32_t nwalls;       /* wall cells */
     uint32_t nempty;       /* empty cells (constant over the search) */
 } sb_catalog;
 
-/* Builds the catalog of a puzzle that passed sb_puzzle_check.  Returns
- * SB_OK or SB_ELIMIT (out of memory). */
+/* Builds the catalog of a puzzle that passed sb_puzzle_check (which must
+ * outlive it).  Returns SB_OK or SB_ELIMIT (out of memory). */
 sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p);
 void sb_catalog_free(sb_catalog *cat);
 
-/* The shape id of a height x width block, or -1. */
-int sb_catalog_shape(const sb_catalog *cat, int height, int width);
+/* The class of block b (of the catalog's puzzle, or any block with the
+ * same fields), or -1. */
+int sb_catalog_class(const sb_catalog *cat, const sb_block *b);
+
+/* The class of plain height x width rectangles (group 0, any axis), or
+ * -1. */
+int sb_catalog_rect(const sb_catalog *cat, int height, int width);
+
+/* Whether the class may slide in direction d (0 up, 1 down, 2 left,
+ * 3 right). */
+static inline bool sb_class_moves(const sb_class *c, int d)
+{
+    return c->proto.axis == SB_AXIS_ANY || (c->proto.axis == SB_AXIS_ROW) == (d >= 2);
+}
 
 /* A lower bound on the moves still needed under metric, for a configuration
- * given as anchors[s] = sorted positions of the blocks of shape s (NULL
- * for a shape the caller cannot list cheaply: it then counts as 0).  For
- * each shape, the goal entry farthest from its nearest block; summed over
- * shapes, since a move moves blocks of one shape only.  Consistent: one
+ * given as anchors[s] = sorted positions of the blocks of class s (NULL
+ * for a class the caller cannot list cheaply: it then counts as 0).  For
+ * each class, the goal entry farthest from its nearest block; summed over
+ * classes, since a move moves blocks of one class only.  Consistent: one
  * move changes it by at most one. */
 unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors);
 
 /* Goal lists can be long (a CS61B goal names 9,999 blocks); beyond this
- * many (goal, block) pairs per shape the estimates skip the shape. */
+ * many (goal, block) pairs per class the estimates skip the class. */
 enum { SB_ESTIMATE_BUDGET = 4096 };
 
 /* A guess, not a bound, that steers searches which need not be optimal:
  * for each goal entry, twice the one-cell steps from its nearest block of
  * its size, plus (while unmet) blocked[i], how many of its target cells
- * are occupied (i = first_goal + index within the shape).  Blocks in the
- * way must move first, which the plain distance cannot see.  For a shape
+ * are occupied (i = first_goal + index within the class).  Blocks in the
+ * way must move first, which the plain distance cannot see.  For a class
  * whose anchors are NULL (or too many to compare), steps[i] gives those
  * steps when the caller could find them another way (steps NULL: such a
- * shape counts 0). */
+ * class counts 0). */
 unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
                           const uint32_t *blocked, const uint32_t *steps);
 

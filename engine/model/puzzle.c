@@ -32,50 +32,137 @@ static sb_status fail(sb_error *err, sb_list list, size_t item, const char *fmt,
     return SB_EINPUT;
 }
 
-/* Checks that one rectangle has a positive size and lies inside the tray.
- * Arithmetic is 64-bit so that no input value can overflow it. */
-static sb_status check_rect(const sb_puzzle *p, const sb_block *b, sb_list list,
-                            size_t item, sb_error *err)
-{
-    const char *what = list == SB_LIST_GOAL ? "goal block" : "block";
-    long long r2 = (long long)b->row + b->height - 1;
-    long long c2 = (long long)b->col + b->width - 1;
+/* ---- shapes and classes ------------------------------------------------ */
 
-    if (b->height < 1 || b->width < 1)
-        return fail(err, list, item, "%s has size %dx%d; sizes must be at least 1x1",
-                    what, b->height, b->width);
-    if (b->row < 0 || b->col < 0)
-        return fail(err, list, item, "%s has a negative position", what);
-    if (r2 >= p->rows)
-        return fail(err, list, item, "%s runs off the %dx%d tray (rows %d..%lld)",
-                    what, p->rows, p->cols, b->row, r2);
-    if (c2 >= p->cols)
-        return fail(err, list, item, "%s runs off the %dx%d tray (columns %d..%lld)",
-                    what, p->rows, p->cols, b->col, c2);
-    return SB_OK;
+static const sb_shape *shape_of(const sb_puzzle *p, const sb_block *b)
+{
+    return b->shape > 0 ? &p->shapes[b->shape - 1] : NULL;
 }
 
-static bool same_size(const sb_block *a, const sb_block *b)
+/* Whether cell (y, x) of b's bounding box is b's. */
+static bool box_cell(const sb_puzzle *p, const sb_block *b, int y, int x)
 {
-    return a->height == b->height && a->width == b->width;
+    const sb_shape *sh = shape_of(p, b);
+    return !sh || sh->cells[(size_t)y * sh->width + x];
 }
 
-static int compare_size(const void *x, const void *y)
+int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b)
 {
-    const sb_block *a = x, *b = y;
+    int x = 0;
+    while (x < b->width - 1 && !box_cell(p, b, 0, x))
+        x++;
+    return x;
+}
+
+bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col)
+{
+    int y = row - b->row, x = col - (b->col - sb_block_anchor_offset(p, b));
+    return y >= 0 && x >= 0 && y < b->height && x < b->width && box_cell(p, b, y, x);
+}
+
+/* Whether a and b cover the same cells of boxes of the same size. */
+static bool same_cells(const sb_puzzle *p, const sb_block *a, const sb_block *b)
+{
+    if (a->height != b->height || a->width != b->width)
+        return false;
+    if (a->shape == b->shape)
+        return true;
+    for (int y = 0; y < a->height; y++)
+        for (int x = 0; x < a->width; x++)
+            if (box_cell(p, a, y, x) != box_cell(p, b, y, x))
+                return false;
+    return true;
+}
+
+bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b)
+{
+    return a->axis == b->axis && a->group == b->group && same_cells(p, a, b);
+}
+
+/* A block's class as a sortable key: shapes equal in cells share one
+ * number (canon), a full rectangle's being 0. */
+typedef struct class_key {
+    int height, width, canon, axis, group;
+    int row, col;           /* the entry's anchor (goal entries) */
+    size_t item;            /* its index in its list */
+} class_key;
+
+static int compare_class(const class_key *a, const class_key *b)
+{
     if (a->height != b->height)
         return a->height < b->height ? -1 : 1;
-    return (a->width > b->width) - (a->width < b->width);
+    if (a->width != b->width)
+        return a->width < b->width ? -1 : 1;
+    if (a->canon != b->canon)
+        return a->canon < b->canon ? -1 : 1;
+    if (a->axis != b->axis)
+        return a->axis < b->axis ? -1 : 1;
+    return (a->group > b->group) - (a->group < b->group);
 }
 
-/* Counts the blocks of the given size by binary search in sizes[], a copy
- * of the blocks sorted by size. */
-static size_t count_of_size(const sb_block *sizes, size_t n, const sb_block *key)
+static int compare_key(const void *x, const void *y)
+{
+    return compare_class(x, y);
+}
+
+/* By class, then place: repeated goal entries sit together. */
+static int compare_entry(const void *x, const void *y)
+{
+    const class_key *a = x, *b = y;
+    int by_class = compare_class(a, b);
+    if (by_class)
+        return by_class;
+    if (a->row != b->row)
+        return a->row < b->row ? -1 : 1;
+    return (a->col > b->col) - (a->col < b->col);
+}
+
+/* canon[k] for shape k + 1: 0 when it is a full rectangle, else 1 + the
+ * first shape with the same cells.  NULL out of memory.  Shapes are few
+ * (a picture has at most one per character), so pairs are compared. */
+static int *canon_shapes(const sb_puzzle *p)
+{
+    int *canon = calloc(p->nshapes + 1, sizeof *canon);
+    if (!canon)
+        return NULL;
+    for (size_t k = 0; k < p->nshapes; k++) {
+        const sb_shape *sh = &p->shapes[k];
+        sb_block me = { 0, 0, sh->height, sh->width, (int)k + 1, 0, SB_AXIS_ANY, 0 };
+        sb_block rect = { 0, 0, sh->height, sh->width, 0, 0, SB_AXIS_ANY, 0 };
+        canon[k] = same_cells(p, &me, &rect) ? 0 : (int)k + 1;
+        for (size_t j = 0; j < k && canon[k] == (int)k + 1; j++) {
+            sb_block other = { 0, 0, p->shapes[j].height, p->shapes[j].width, (int)j + 1, 0,
+                               SB_AXIS_ANY, 0 };
+            if (same_cells(p, &me, &other))
+                canon[k] = canon[j];
+        }
+    }
+    return canon;
+}
+
+/* The class keys of a list, sorted with cmp.  NULL out of memory. */
+static class_key *class_keys(const int *canon, const sb_block *list, size_t n,
+                             int (*cmp)(const void *, const void *))
+{
+    class_key *keys = malloc((n + 1) * sizeof *keys);
+    if (!keys)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        const sb_block *b = &list[i];
+        keys[i] = (class_key){ b->height, b->width, b->shape ? canon[b->shape - 1] : 0,
+                               (int)b->axis, b->group, b->row, b->col, i };
+    }
+    qsort(keys, n, sizeof *keys, cmp);
+    return keys;
+}
+
+/* How many keys of sorted[0..n) are of key's class, by binary search. */
+static size_t count_of_class(const class_key *sorted, size_t n, const class_key *key)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {               /* first element not below key */
         size_t mid = lo + (hi - lo) / 2;
-        if (compare_size(&sizes[mid], key) < 0)
+        if (compare_class(&sorted[mid], key) < 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -84,13 +171,15 @@ static size_t count_of_size(const sb_block *sizes, size_t n, const sb_block *key
     hi = n;
     while (lo < hi) {               /* first element above key */
         size_t mid = lo + (hi - lo) / 2;
-        if (compare_size(&sizes[mid], key) <= 0)
+        if (compare_class(&sorted[mid], key) <= 0)
             lo = mid + 1;
         else
             hi = mid;
     }
     return lo - first;
 }
+
+/* ---- the checks -------------------------------------------------------- */
 
 static sb_status check_tray(const sb_puzzle *p, sb_error *err)
 {
@@ -105,17 +194,104 @@ static sb_status check_tray(const sb_puzzle *p, sb_error *err)
     return SB_OK;
 }
 
-static bool same_rect(const sb_block *a, const sb_block *b)
+/* A shape must fill its box tightly (a cell in every row and column) and
+ * be 4-connected. */
+static bool shape_ok(const sb_shape *sh)
 {
-    return a->row == b->row && a->col == b->col && same_size(a, b);
+    if (sh->height < 1 || sh->width < 1 || !sh->cells ||
+        (long long)sh->height * sh->width > SB_MAX_CELLS)
+        return false;
+    size_t n = (size_t)sh->height * (size_t)sh->width, first = n, count = 0;
+    for (int y = 0; y < sh->height; y++) {
+        bool any = false;
+        for (int x = 0; x < sh->width; x++)
+            any |= sh->cells[(size_t)y * sh->width + x] != 0;
+        if (!any)
+            return false;
+    }
+    for (int x = 0; x < sh->width; x++) {
+        bool any = false;
+        for (int y = 0; y < sh->height; y++)
+            any |= sh->cells[(size_t)y * sh->width + x] != 0;
+        if (!any)
+            return false;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (sh->cells[i]) {
+            count++;
+            first = first < i ? first : i;
+        }
+    /* A flood fill from the first cell must reach them all. */
+    uint32_t *stack = malloc(n * sizeof *stack);
+    uint8_t *seen = calloc(n, 1);
+    bool ok = stack && seen;
+    size_t top = 0, reached = 0;
+    if (ok) {
+        stack[top++] = (uint32_t)first;
+        seen[first] = 1;
+    }
+    while (ok && top) {
+        uint32_t i = stack[--top];
+        int y = (int)(i / (size_t)sh->width), x = (int)(i % (size_t)sh->width);
+        reached++;
+        const int dy[4] = { -1, 1, 0, 0 }, dx[4] = { 0, 0, -1, 1 };
+        for (int d = 0; d < 4; d++) {
+            int ny = y + dy[d], nx = x + dx[d];
+            if (ny < 0 || nx < 0 || ny >= sh->height || nx >= sh->width)
+                continue;
+            size_t j = (size_t)ny * sh->width + nx;
+            if (sh->cells[j] && !seen[j]) {
+                seen[j] = 1;
+                stack[top++] = (uint32_t)j;
+            }
+        }
+    }
+    free(stack);
+    free(seen);
+    return ok && reached == count;
 }
 
-/* Checks one list of rectangles: each inside the tray, none overlapping.
- * A goal entry repeated (same size, same place) is one requirement, as
- * the course's checker reads it; goal entries that overlap otherwise can
- * never all hold, since two blocks cannot share a cell, and are an error.
- * A repeat is recognised at its upper-left cell: the cells of an accepted
- * entry are owned only by entries equal to it. */
+/* Checks one block's fields and that its box lies inside the tray.
+ * Arithmetic is 64-bit so that no input value can overflow it. */
+static sb_status check_block(const sb_puzzle *p, const sb_block *b, sb_list list, size_t item,
+                             sb_error *err)
+{
+    const char *what = list == SB_LIST_GOAL ? "goal block" : "block";
+    if (b->shape < 0 || (size_t)b->shape > p->nshapes)
+        return fail(err, list, item, "%s names shape %d; the puzzle has %zu", what, b->shape,
+                    p->nshapes);
+    if (b->shape && !shape_ok(&p->shapes[b->shape - 1]))
+        return fail(err, list, item, "%s has a shape whose cells are not one connected piece "
+                    "filling its box", what);
+    const sb_shape *sh = shape_of(p, b);
+    if (sh && (sh->height != b->height || sh->width != b->width))
+        return fail(err, list, item, "%s is %dx%d but its shape is %dx%d", what, b->height,
+                    b->width, sh->height, sh->width);
+    if (b->axis < SB_AXIS_ANY || b->axis > SB_AXIS_COL || b->group < 0)
+        return fail(err, list, item, "%s has an unknown axis or group", what);
+    if (b->height < 1 || b->width < 1)
+        return fail(err, list, item, "%s has size %dx%d; sizes must be at least 1x1",
+                    what, b->height, b->width);
+    long long left = (long long)b->col - (sh ? sb_block_anchor_offset(p, b) : 0);
+    long long r2 = (long long)b->row + b->height - 1;
+    long long c2 = left + b->width - 1;
+    if (b->row < 0 || left < 0)
+        return fail(err, list, item, "%s has a negative position", what);
+    if (r2 >= p->rows)
+        return fail(err, list, item, "%s runs off the %dx%d tray (rows %d..%lld)",
+                    what, p->rows, p->cols, b->row, r2);
+    if (c2 >= p->cols)
+        return fail(err, list, item, "%s runs off the %dx%d tray (columns %lld..%lld)",
+                    what, p->rows, p->cols, left, c2);
+    return SB_OK;
+}
+
+/* Checks one list: each block valid and inside the tray, none overlapping
+ * another or a wall.  A goal entry repeated (same class, same place) is
+ * one requirement, as the course's checker reads it; goal entries that
+ * overlap otherwise can never all hold, since two blocks cannot share a
+ * cell, and are an error.  A repeat is recognised at its anchor: the
+ * cells of an accepted entry are owned only by entries equal to it. */
 static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
 {
     const sb_block *blocks = list == SB_LIST_GOAL ? p->goals : p->blocks;
@@ -124,21 +300,31 @@ static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
     size_t cells = (size_t)p->rows * (size_t)p->cols;
     /* owner[cell] = 1 + index of the block covering it, 0 when empty. */
     size_t *owner = calloc(cells, sizeof *owner);
-    if (!owner) {
+    if (!owner)
         return sb_fail(err, SB_ELIMIT, "out of memory checking the tray");
-    }
     sb_status st = SB_OK;
     for (size_t i = 0; i < n && st == SB_OK; i++) {
         const sb_block *b = &blocks[i];
-        st = check_rect(p, b, list, i, err);
-        if (st == SB_OK && list == SB_LIST_GOAL) {
+        st = check_block(p, b, list, i, err);
+        if (st != SB_OK)
+            break;
+        if (list == SB_LIST_GOAL) {
             size_t first = owner[(size_t)b->row * p->cols + b->col];
-            if (first && same_rect(&blocks[first - 1], b))
+            const sb_block *o = first ? &blocks[first - 1] : NULL;
+            if (o && o->row == b->row && o->col == b->col && sb_block_same_class(p, o, b))
                 continue;
         }
-        for (int r = b->row; st == SB_OK && r < b->row + b->height; r++) {
-            for (int c = b->col; c < b->col + b->width; c++) {
+        int left = b->col - sb_block_anchor_offset(p, b);
+        for (int y = 0; st == SB_OK && y < b->height; y++) {
+            for (int x = 0; x < b->width; x++) {
+                if (!box_cell(p, b, y, x))
+                    continue;
+                int r = b->row + y, c = left + x;
                 size_t cell = (size_t)r * p->cols + c;
+                if (p->walls && p->walls[cell]) {
+                    st = fail(err, list, i, "%s covers a wall (cell %d %d)", what, r, c);
+                    break;
+                }
                 if (owner[cell]) {
                     const sb_block *o = &blocks[owner[cell] - 1];
                     st = fail(err, list, i,
@@ -154,61 +340,52 @@ static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
     return st;
 }
 
-/* Orders goal entries by size, then place: repeats sit together, and each
- * size is one run, as count_of_size() needs. */
-static int compare_entry(const void *x, const void *y)
-{
-    const sb_block *a = x, *b = y;
-    int by_size = compare_size(a, b);
-    if (by_size)
-        return by_size;
-    if (a->row != b->row)
-        return a->row < b->row ? -1 : 1;
-    return (a->col > b->col) - (a->col < b->col);
-}
-
-/* Goal entries (already checked as rectangles) must name sizes the tray has,
- * and no more distinct entries of a size than it has blocks of it (a
- * repeated entry is one requirement).  Counting works on sorted copies, so
- * ten thousand goal lines cost n log n, not n^2. */
+/* Goal entries (already checked as blocks) must name classes the tray
+ * has, and no more distinct entries of a class than it has blocks of it
+ * (a repeated entry is one requirement).  Counting works on sorted keys,
+ * so ten thousand goal lines cost n log n, not n^2. */
 static sb_status check_goals(const sb_puzzle *p, sb_error *err)
 {
-    sb_block *sizes = malloc((p->nblocks + 1) * sizeof *sizes);
-    sb_block *goals = malloc((p->ngoals + 1) * sizeof *goals);
-    if (!sizes || !goals) {
-        free(sizes);
-        free(goals);
+    int *canon = canon_shapes(p);
+    class_key *have = canon ? class_keys(canon, p->blocks, p->nblocks, compare_key) : NULL;
+    class_key *want = canon ? class_keys(canon, p->goals, p->ngoals, compare_entry) : NULL;
+    if (!canon || !have || !want) {
+        free(canon);
+        free(have);
+        free(want);
         return sb_fail(err, SB_ELIMIT, "out of memory checking the goal");
     }
-    if (p->nblocks)
-        memcpy(sizes, p->blocks, p->nblocks * sizeof *sizes);
-    qsort(sizes, p->nblocks, sizeof *sizes, compare_size);
-    if (p->ngoals)
-        memcpy(goals, p->goals, p->ngoals * sizeof *goals);
-    qsort(goals, p->ngoals, sizeof *goals, compare_entry);
     size_t ndistinct = 0;
     for (size_t i = 0; i < p->ngoals; i++)
-        if (ndistinct == 0 || !same_rect(&goals[ndistinct - 1], &goals[i]))
-            goals[ndistinct++] = goals[i];
-
+        if (ndistinct == 0 || compare_entry(&want[ndistinct - 1], &want[i]) != 0)
+            want[ndistinct++] = want[i];
     sb_status st = SB_OK;
     for (size_t i = 0; i < p->ngoals && st == SB_OK; i++) {
+        /* In the order given, so that the first bad line is named. */
         const sb_block *g = &p->goals[i];
-        size_t have = count_of_size(sizes, p->nblocks, g);
-        if (have == 0) {
+        class_key k = { g->height, g->width, g->shape ? canon[g->shape - 1] : 0, (int)g->axis,
+                        g->group, g->row, g->col, i };
+        size_t blocks = count_of_class(have, p->nblocks, &k);
+        /* A plain rectangle is named by its size, as in the CS61B formats;
+         * anything else by its box and kind. */
+        bool plain = g->shape == 0 && g->group == 0 && g->axis == SB_AXIS_ANY;
+        const char *kind = plain ? "size" : "kind";
+        if (blocks == 0) {
             st = fail(err, SB_LIST_GOAL, i,
-                      "goal names a %dx%d block but the tray has no block of that size",
-                      g->height, g->width);
-        } else if (have < ndistinct) {
-            size_t want = count_of_size(goals, ndistinct, g);
-            if (want > have)
+                      "goal names a %dx%d block but the tray has no block of that %s",
+                      g->height, g->width, kind);
+        } else if (blocks < ndistinct) {
+            size_t named = count_of_class(want, ndistinct, &k);
+            if (named > blocks)
                 st = fail(err, SB_LIST_GOAL, i,
-                          "goal names %zu blocks of size %dx%d but the tray has only %zu",
-                          want, g->height, g->width, have);
+                          "goal names %zu blocks of %s %dx%d but the tray has only %zu",
+                          named, plain ? "size" : "the kind of its", g->height, g->width,
+                          blocks);
         }
     }
-    free(sizes);
-    free(goals);
+    free(canon);
+    free(have);
+    free(want);
     return st;
 }
 
@@ -230,6 +407,10 @@ void sb_puzzle_free(sb_puzzle *p)
         return;
     free(p->blocks);
     free(p->goals);
+    for (size_t k = 0; k < p->nshapes; k++)
+        free(p->shapes[k].cells);
+    free(p->shapes);
+    free(p->walls);
     memset(p, 0, sizeof *p);
 }
 
@@ -247,7 +428,7 @@ bool sb_puzzle_solved(const sb_puzzle *p)
     for (size_t i = 0; i < p->ngoals && ok; i++) {
         const sb_block *g = &p->goals[i];
         size_t a = anchor[(size_t)g->row * p->cols + g->col];
-        ok = a && same_size(&p->blocks[a - 1], g);
+        ok = a && sb_block_same_class(p, &p->blocks[a - 1], g);
     }
     free(anchor);
     return ok;

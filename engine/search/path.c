@@ -50,6 +50,14 @@ static uint32_t cell_of(const reader *r, const sb_block *b)
     return (uint32_t)(b->row * r->cols + b->col);
 }
 
+/* Whether decoded blocks a and b are of one class: decoding writes each
+ * class's own fields, so equal fields are the test. */
+static bool same_kind(const sb_block *a, const sb_block *b)
+{
+    return a->height == b->height && a->width == b->width && a->shape == b->shape &&
+           a->group == b->group && a->axis == b->axis;
+}
+
 /* Finds the block that moved between before[] and after[]. */
 static void moved_block(reader *r, const sb_block **from, const sb_block **to)
 {
@@ -65,7 +73,7 @@ static void moved_block(reader *r, const sb_block **from, const sb_block **to)
         const sb_block *a = &r->after[i];
         uint32_t c = cell_of(r, a);
         const sb_block *b = r->stamp[c] == r->epoch ? &r->before[r->corner_of[c]] : NULL;
-        if (b && b->height == a->height && b->width == a->width && !r->matched[r->corner_of[c]])
+        if (b && same_kind(a, b) && !r->matched[r->corner_of[c]])
             r->matched[r->corner_of[c]] = true;
         else
             *to = a;
@@ -76,35 +84,38 @@ static void moved_block(reader *r, const sb_block **from, const sb_block **to)
             *from = &r->before[i];
 }
 
-/* True when the block `self` (an index into before[]) may occupy the h x w
- * rectangle at (row, col) of the parent's grid. */
-static bool free_for(const reader *r, int32_t self, int row, int col, int h, int w)
+/* True when the block `self` (an index into before[]), of class c, may be
+ * anchored at (row, col) on the parent's grid. */
+static bool free_for(const reader *r, int32_t self, const sb_class *c, int row, int col)
 {
-    int rows = (int)(r->ncells / (uint32_t)r->cols);
-    if (row < 0 || col < 0 || row + h > rows || col + w > r->cols)
+    int rows = (int)(r->ncells / (uint32_t)r->cols), left = col - c->left;
+    if (row < 0 || left < 0 || row + c->height > rows || left + c->width > r->cols)
         return false;
-    for (int y = row; y < row + h; y++)
-        for (int x = col; x < col + w; x++) {
-            int32_t who = r->cover[y * r->cols + x];
-            if (who >= 0 && who != self)
-                return false;
-        }
+    for (uint32_t i = 0; i < c->ncells; i++) {
+        int32_t who = r->cover[(row + c->dr[i]) * r->cols + col + c->dc[i]];
+        if (who != -1 && who != self)
+            return false;
+    }
     return true;
 }
 
 /* Writes the straight slides that take block `from` to `to` on the
- * parent's grid: a shortest path of one-cell steps, runs merged. */
+ * parent's grid: a shortest path of one-cell steps (along its axis), runs
+ * merged. */
 static bool piece_path(reader *r, const sb_block *from, const sb_block *to)
 {
     static const int DR[4] = { -1, 1, 0, 0 }, DC[4] = { 0, 0, -1, 1 };
+    const sb_catalog *cat = r->sp->cat;
+    const uint8_t *walls = cat->puzzle->walls;
     int32_t self = (int32_t)(from - r->before);
-    for (uint32_t c = 0; c < r->ncells; c++)
-        r->cover[c] = -1;
+    const sb_class *c = &cat->classes[sb_catalog_class(cat, from)];
+    for (uint32_t k = 0; k < r->ncells; k++)
+        r->cover[k] = walls && walls[k] ? -2 : -1;
     for (size_t i = 0; i < r->nblocks; i++) {
         const sb_block *b = &r->before[i];
-        for (int y = b->row; y < b->row + b->height; y++)
-            for (int x = b->col; x < b->col + b->width; x++)
-                r->cover[y * r->cols + x] = (int32_t)i;
+        const sb_class *bc = &cat->classes[sb_catalog_class(cat, b)];
+        for (uint32_t j = 0; j < bc->ncells; j++)
+            r->cover[(b->row + bc->dr[j]) * r->cols + b->col + bc->dc[j]] = (int32_t)i;
     }
     uint32_t start = cell_of(r, from), target = cell_of(r, to);
     uint32_t *queue = malloc(r->ncells * sizeof *queue);
@@ -119,7 +130,7 @@ static bool piece_path(reader *r, const sb_block *from, const sb_block *to)
         int row = (int)at / r->cols, col = (int)at % r->cols;
         for (int d = 0; d < 4; d++) {
             int nr = row + DR[d], nc = col + DC[d];
-            if (!free_for(r, self, nr, nc, from->height, from->width))
+            if (!sb_class_moves(c, d) || !free_for(r, self, c, nr, nc))
                 continue;
             uint32_t next = (uint32_t)(nr * r->cols + nc);
             if (r->stamp[next] == r->epoch)

@@ -7,13 +7,15 @@
 #include "search/setup.h"
 #include "spaces/bitboard.h"
 
-/* The representation `auto` picks: the bitboard whenever the tray fits,
- * measured faster on every tray it takes (docs/performance.md). */
-static sb_path choose_path(const sb_puzzle *p, sb_path asked)
+/* The representation `auto` picks: the bitboard whenever it takes the
+ * puzzle (the tray fits, and the blocks are plain rectangles: the CS61B
+ * model), measured faster on every tray it takes (docs/performance.md). */
+static sb_path choose_path(const sb_catalog *cat, sb_path asked)
 {
     if (asked != SB_PATH_AUTO)
         return asked;
-    return sb_bitboard_fits(p->rows, p->cols) ? SB_PATH_BITBOARD : SB_PATH_GENERAL;
+    return cat->plain && sb_bitboard_fits(cat->rows, cat->cols) ? SB_PATH_BITBOARD
+                                                                 : SB_PATH_GENERAL;
 }
 
 sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
@@ -29,9 +31,12 @@ sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts
     sb_status status = sb_puzzle_check(p, err);
     if (status != SB_OK)
         return status;
-    s->path = choose_path(p, opts->path);
     if (sb_catalog_init(&s->cat, p) != SB_OK)
         return sb_meter_fail(&s->meter, err);
+    s->path = choose_path(&s->cat, opts->path);
+    if (s->path == SB_PATH_BITBOARD && !s->cat.plain)
+        return sb_fail(err, SB_EINPUT, "the bitboard takes rectangular blocks that slide both "
+                       "ways, on a tray without walls; this puzzle needs --engine general");
     status = s->path == SB_PATH_BITBOARD
                  ? sb_bitboard_space_new(p, &s->cat, opts->metric, &s->space)
                  : sb_board_space_new(p, &s->cat, opts->metric, &s->space);

@@ -79,14 +79,14 @@ static sb_scratch *scratch_new(const sb_space *sp)
     if (!w)
         return NULL;
     w->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *w->anchor_store);
-    w->anchors = calloc((size_t)cat->nshapes + 1, sizeof *w->anchors);
+    w->anchors = calloc((size_t)cat->nclasses + 1, sizeof *w->anchors);
     w->blocked = calloc((size_t)cat->ngoals + 1, sizeof *w->blocked);
     if (!w->anchor_store || !w->anchors || !w->blocked) {
         scratch_free(w);
         return NULL;
     }
-    for (int s = 0; s < cat->nshapes; s++)
-        w->anchors[s] = cat->shapes[s].ngoals ? w->anchor_store + b->anchor_at[s] : NULL;
+    for (int s = 0; s < cat->nclasses; s++)
+        w->anchors[s] = cat->classes[s].ngoals ? w->anchor_store + b->anchor_at[s] : NULL;
     return w;
 }
 
@@ -160,8 +160,8 @@ static void fill_masks(bitboard *b, const sb_puzzle *p)
         b->m128.goal_care |= image_of(b, g, 1) | block_ring(b, g->row, g->col, g->height, g->width);
     }
     const sb_catalog *cat = b->base.cat;
-    for (int s = 0; s < cat->nshapes; s++) {
-        const sb_shape *sh = &cat->shapes[s];
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *sh = &cat->classes[s];
         for (uint32_t g = 0; g < sh->ngoals; g++)
             b->m128.goal_cells[sh->first_goal + g] =
                 block_image(b, sh->goals[g] / p->cols, sh->goals[g] % p->cols, sh->height,
@@ -191,7 +191,7 @@ static void narrow_masks(bitboard *b)
 sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
                                 sb_space **out)
 {
-    if (!sb_bitboard_fits(p->rows, p->cols))
+    if (!sb_bitboard_fits(p->rows, p->cols) || !cat->plain)
         return SB_EINPUT;
     bitboard *b = calloc(1, sizeof *b);
     if (!b)
@@ -207,7 +207,7 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     b->base.key_size = wide ? sizeof(sb_wide) : sizeof(uint64_t);
     b->base.rec_size = b->base.key_size;
     size_t ngoals = (size_t)cat->ngoals + 1;
-    b->anchor_at = calloc((size_t)cat->nshapes + 1, sizeof *b->anchor_at);
+    b->anchor_at = calloc((size_t)cat->nclasses + 1, sizeof *b->anchor_at);
     b->base.root = malloc(b->base.key_size);
     b->m64.goal_cells = calloc(ngoals, sizeof *b->m64.goal_cells);
     b->m128.goal_cells = calloc(ngoals, sizeof *b->m128.goal_cells);
@@ -217,8 +217,8 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     }
     memset(b->shape_id, -1, sizeof b->shape_id);
     uint32_t filled = 0;
-    for (int s = 0; s < cat->nshapes; s++) {
-        const sb_shape *sh = &cat->shapes[s];
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *sh = &cat->classes[s];
         b->shape_id[sh->height][sh->width] = (int8_t)s;
         b->tallest = sh->height > b->tallest ? sh->height : b->tallest;
         b->widest = sh->width > b->widest ? sh->width : b->widest;
@@ -244,7 +244,7 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
         memcpy(b->base.root, &narrow, sizeof narrow);
     }
     /* The space, and one scratch. */
-    b->base.bytes = sizeof *b + (size_t)cat->nshapes * (sizeof(uint32_t) + sizeof(void *)) +
+    b->base.bytes = sizeof *b + (size_t)cat->nclasses * (sizeof(uint32_t) + sizeof(void *)) +
                     cat->nblocks * sizeof(uint16_t) +
                     ngoals * (sizeof(uint64_t) + sizeof(sb_wide) + sizeof(uint32_t)) +
                     b->base.key_size;

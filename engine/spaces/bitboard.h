@@ -130,7 +130,7 @@ typedef struct block_list { sb_block *out; size_t n; } block_list;
 static inline void note_block(const bitboard *b, int anchor, int s, void *ctx)
 {
     block_list *bl = ctx;
-    const sb_shape *sh = &b->base.cat->shapes[s];
+    const sb_class *sh = &b->base.cat->classes[s];
     int cell = anchor_cell(b, anchor);
     bl->out[bl->n++] = (sb_block){ cell / b->cols, cell % b->cols, sh->height, sh->width };
 }

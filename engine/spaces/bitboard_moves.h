@@ -301,8 +301,8 @@ static inline unsigned W(estimate)(const sb_space *sp, sb_scratch *w, const void
     const bitboard *b = (const bitboard *)sp;
     WORD S = W(key_word)(key);
     const sb_catalog *cat = sp->cat;
-    for (int s = 0; s < cat->nshapes; s++) {
-        const sb_shape *sh = &cat->shapes[s];
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *sh = &cat->classes[s];
         if (!sh->ngoals)
             continue;
         uint16_t *list = w->anchor_store + b->anchor_at[s];

@@ -32,6 +32,7 @@
 #include "spaces/space.h"
 
 #define EMPTY (-1)
+#define WALL (-2)
 
 typedef struct segment {
     int shape;          /* shape listed, or EMPTY for the empty-cell list */
@@ -65,7 +66,11 @@ typedef struct board {
     uint32_t keylen;        /* entries (uint16) in a key */
     uint16_t *row_of, *col_of;   /* per cell: its row and column, without dividing */
     uint64_t *zob;          /* per segment and cell: its Zobrist word, or NULL */
-    uint16_t *goal_at;      /* per cell: 1 + shape of the goal entry there, or 0 */
+    uint16_t *goal_at;      /* per cell: 1 + class of the goal entry there, or 0 */
+    const uint8_t *walls;   /* per cell: 1 for a wall (the puzzle's), or NULL */
+    int32_t **off;          /* per class: its cells' offsets from the anchor */
+    int32_t **ahead[4];     /* per class and direction: the cells its leading cells
+                               step into, as offsets from the anchor */
 } board;
 
 /* A worker's grid and lists. */
@@ -109,9 +114,9 @@ static uint64_t zobrist(const board *b, int seg, uint32_t cell)
     return b->zob ? b->zob[(size_t)seg * b->ncells + cell] : zobrist_word(seg, cell);
 }
 
-static const sb_shape *shape_of(const board *b, int s)
+static const sb_class *shape_of(const board *b, int s)
 {
-    return &b->base.cat->shapes[s];
+    return &b->base.cat->classes[s];
 }
 
 /* ---- the grid -------------------------------------------------------- */
@@ -151,15 +156,13 @@ static void clear_cell(const board *b, sb_scratch *w, uint32_t cell)
 
 static void paint(const board *b, sb_scratch *w, uint32_t corner, int s, bool on)
 {
-    const sb_shape *sh = shape_of(b, s);
-    for (int r = 0; r < sh->height; r++) {
-        uint32_t cell = corner + (uint32_t)(r * b->cols);
-        for (int c = 0; c < sh->width; c++, cell++) {
-            if (on)
-                set_cell(b, w, cell, (int32_t)corner, cell == corner ? s : -1);
-            else
-                clear_cell(b, w, cell);
-        }
+    const sb_class *sh = shape_of(b, s);
+    for (uint32_t i = 0; i < sh->ncells; i++) {
+        uint32_t cell = corner + (uint32_t)b->off[s][i];
+        if (on)
+            set_cell(b, w, cell, (int32_t)corner, cell == corner ? s : -1);
+        else
+            clear_cell(b, w, cell);
     }
 }
 
@@ -204,7 +207,10 @@ static void load(const board *b, sb_scratch *w, const uint16_t *key)
         return;
     if (!w->have_loaded) {
         for (uint32_t cell = 0; cell < b->ncells; cell++)
-            clear_cell(b, w, cell);
+            if (b->walls && b->walls[cell])
+                set_cell(b, w, cell, WALL, -1);
+            else
+                clear_cell(b, w, cell);
         for (int sg = 0; sg < b->nseg; sg++)
             for (uint32_t i = 0; i < b->seg[sg].len; i++) {
                 uint16_t cell = key[b->seg[sg].off + i];
@@ -273,34 +279,6 @@ static void replace_sorted(uint16_t *list, uint32_t len, uint16_t out, uint16_t 
     list[i] = in;
 }
 
-/* Lists the cells of rectangle a (corner, h x w) that rectangle b does not
- * cover, in increasing order. */
-static uint32_t rect_minus(const board *b, uint32_t a, uint32_t other, int h, int wd,
-                           uint16_t *out)
-{
-    int ar = b->row_of[a], ac = b->col_of[a];
-    int br = b->row_of[other], bc = b->col_of[other];
-    uint32_t n = 0;
-    for (int r = ar; r < ar + h; r++)
-        for (int c = ac; c < ac + wd; c++)
-            if (r < br || r >= br + h || c < bc || c >= bc + wd)
-                out[n++] = (uint16_t)(r * b->cols + c);
-    return n;
-}
-
-/* Lists the cells of the rectangle with corner (r, c), h x w, row by row:
- * in increasing order. */
-static uint32_t rect_cells(const board *b, int r, int c, int h, int wd, uint16_t *out)
-{
-    uint32_t n = 0;
-    for (int i = 0; i < h; i++) {
-        uint32_t cell = (uint32_t)((r + i) * b->cols + c);
-        for (int j = 0; j < wd; j++)
-            out[n++] = (uint16_t)(cell + (uint32_t)j);
-    }
-    return n;
-}
-
 /* Writes into dst the sorted list src minus `drop` plus `add` (both sorted,
  * `drop` a subset of src, `add` disjoint from it). */
 static void merge_cells(uint16_t *dst, const uint16_t *src, uint32_t len,
@@ -338,36 +316,44 @@ static sb_status emit(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t
     return SB_OK;
 }
 
-/* The cells a move of a block of shape s from corner `from` to `to` fills
+/* The next mark for a per-cell "visited at mark m" array.  When the
+ * 32-bit counter wraps, old marks could look current, so the array is
+ * cleared then (once in four billion uses). */
+static uint32_t next_mark(uint32_t *marks, uint32_t ncells, uint32_t mark)
+{
+    if (++mark == 0) {
+        memset(marks, 0, ncells * sizeof *marks);
+        mark = 1;
+    }
+    return mark;
+}
+
+/* The cells a move of a block of class s from anchor `from` to `to` fills
  * (w->cells_in) and empties (w->cells_out), in increasing order, and how
- * many of each: only the complement mode's key lists them.  A straight
- * move of k cells fills and empties two strips, k (at most the block's
- * extent) rows or columns deep, ahead of the block and behind it; a bent
- * one (a piece move) what each rectangle has that the other has not. */
+ * many of each: only the complement mode's key lists them.  Each is what
+ * one placement covers and the other does not; a cell of one placement is
+ * found in the other by its offset, marked in w->seen. */
 static uint32_t changed_cells(const board *b, sb_scratch *w, int s, uint32_t from, uint32_t to)
 {
     if (!b->complement)
         return 0;
-    const sb_shape *sh = shape_of(b, s);
-    int r = b->row_of[from], c = b->col_of[from], tr = b->row_of[to], tc = b->col_of[to];
-    if (r != tr && c != tc) {
-        rect_minus(b, from, to, sh->height, sh->width, w->cells_out);
-        return rect_minus(b, to, from, sh->height, sh->width, w->cells_in);
-    }
-    int hi = sh->height, wi = sh->width, ir = r, ic = c, orow = r, oc = c;
-    if (r != tr) {
-        int k = abs(tr - r);
-        hi = k < hi ? k : hi;
-        ir = tr > r ? r + sh->height + k - hi : r - k;
-        orow = tr > r ? r : r + sh->height - hi;
-    } else {
-        int k = abs(tc - c);
-        wi = k < wi ? k : wi;
-        ic = tc > c ? c + sh->width + k - wi : c - k;
-        oc = tc > c ? c : c + sh->width - wi;
-    }
-    rect_cells(b, orow, oc, hi, wi, w->cells_out);
-    return rect_cells(b, ir, ic, hi, wi, w->cells_in);
+    const sb_class *c = shape_of(b, s);
+    const int32_t *off = b->off[s];
+    uint32_t n = 0;
+    w->epoch = next_mark(w->seen, b->ncells, w->epoch);
+    for (uint32_t i = 0; i < c->ncells; i++)
+        w->seen[from + (uint32_t)off[i]] = w->epoch;
+    for (uint32_t i = 0; i < c->ncells; i++)
+        if (w->seen[to + (uint32_t)off[i]] != w->epoch)
+            w->cells_in[n++] = (uint16_t)(to + (uint32_t)off[i]);
+    w->epoch = next_mark(w->seen, b->ncells, w->epoch);
+    for (uint32_t i = 0; i < c->ncells; i++)
+        w->seen[to + (uint32_t)off[i]] = w->epoch;
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < c->ncells; i++)
+        if (w->seen[from + (uint32_t)off[i]] != w->epoch)
+            w->cells_out[m++] = (uint16_t)(from + (uint32_t)off[i]);
+    return n;
 }
 
 /* Builds the child's key from the parent's and the move, finishing its
@@ -397,62 +383,54 @@ static uint64_t child_key(const sb_space *sp, sb_scratch *w, const void *parentp
 
 /* ---- moves ------------------------------------------------------------- */
 
-/* Can the block of shape s with corner (r, c) step one cell in direction
+/* The room a block of class s anchored at (r, c) has in direction d: how
+ * many cells its box may go before it leaves the tray. */
+static int room(const board *b, const sb_class *c, int r, int col, int d)
+{
+    int left = col - c->left;
+    return d == 0 ? r : d == 1 ? b->rows - r - c->height
+         : d == 2 ? left : b->cols - left - c->width;
+}
+
+/* Can the block of class s anchored at (r, c) step one cell in direction
  * d?  Cells of the block `self` count as free (it is lifted). */
 static bool can_step(const board *b, const sb_scratch *w, int s, int r, int c, int d,
                      int32_t self)
 {
-    const sb_shape *sh = shape_of(b, s);
-    int nr = r + DR[d], nc = c + DC[d];
-    if (nr < 0 || nc < 0 || nr + sh->height > b->rows || nc + sh->width > b->cols)
+    const sb_class *sh = shape_of(b, s);
+    if (!sb_class_moves(sh, d) || room(b, sh, r, c, d) < 1)
         return false;
-    /* The leading edge: the row or column the block moves into. */
-    int er = d == 1 ? r + sh->height : nr, ec = d == 3 ? c + sh->width : nc;
-    int len = DR[d] ? sh->width : sh->height;
-    for (int i = 0; i < len; i++) {
-        int cell = DR[d] ? er * b->cols + ec + i : (er + i) * b->cols + ec;
-        if (w->owner[cell] != EMPTY && w->owner[cell] != self)
+    int32_t at = r * b->cols + c;
+    const int32_t *ahead = b->ahead[d][s];
+    for (uint32_t i = 0; i < sh->nlead[d]; i++) {
+        int32_t o = w->owner[at + ahead[i]];
+        if (o != EMPTY && o != self)
             return false;
     }
     return true;
 }
 
-/* The next mark for a per-cell "visited at mark m" array.  When the
- * 32-bit counter wraps, old marks could look current, so the array is
- * cleared then (once in four billion uses). */
-static uint32_t next_mark(uint32_t *marks, uint32_t ncells, uint32_t mark)
-{
-    if (++mark == 0) {
-        memset(marks, 0, ncells * sizeof *marks);
-        mark = 1;
-    }
-    return mark;
-}
-
-/* Unit and line moves of one block in one direction: while the row or
- * column just ahead of it (its leading edge) is empty, one more cell.  The
- * edge never overlaps the block itself, so "empty" is all it asks. */
+/* Unit and line moves of one block in one direction: while the cells
+ * just ahead of its leading cells are empty, one more cell.  They are
+ * never the block's own, so "empty" is all it asks. */
 static sb_status slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corner, int d,
                        sb_children *out)
 {
-    const sb_shape *sh = shape_of(b, w->shape_at[corner]);
-    int r = b->row_of[corner], c = b->col_of[corner];
-    int room = d == 0 ? r : d == 1 ? b->rows - r - sh->height
-             : d == 2 ? c : b->cols - c - sh->width;
-    int len = DR[d] ? sh->width : sh->height;
-    int32_t along = DR[d] ? 1 : b->cols;          /* between cells of the edge */
-    int32_t step = DR[d] * b->cols + DC[d];       /* from one edge to the next */
-    int32_t edge = d == 0 ? (int32_t)corner - b->cols
-                 : d == 1 ? (int32_t)corner + sh->height * b->cols
-                 : d == 2 ? (int32_t)corner - 1 : (int32_t)corner + sh->width;
-    if (b->base.metric == SB_METRIC_UNIT && room > 1)
-        room = 1;
-    for (int k = 1; k <= room; k++, edge += step) {
-        for (int i = 0; i < len; i++)
-            if (w->owner[edge + i * along] != EMPTY)
+    int s = w->shape_at[corner];
+    const sb_class *sh = shape_of(b, s);
+    if (!sb_class_moves(sh, d))
+        return SB_OK;
+    int far = room(b, sh, b->row_of[corner], b->col_of[corner], d);
+    int32_t step = DR[d] * b->cols + DC[d];
+    const int32_t *ahead = b->ahead[d][s];
+    if (b->base.metric == SB_METRIC_UNIT && far > 1)
+        far = 1;
+    for (int k = 1; k <= far; k++) {
+        int32_t at = (int32_t)corner + (k - 1) * step;
+        for (uint32_t i = 0; i < sh->nlead[d]; i++)
+            if (w->owner[at + ahead[i]] != EMPTY)
                 return SB_OK;
-        uint32_t to = (uint32_t)((int32_t)corner + k * (DR[d] * b->cols + DC[d]));
-        sb_status st = emit(b, w, h, w->shape_at[corner], corner, to, out);
+        sb_status st = emit(b, w, h, s, corner, (uint32_t)(at + step), out);
         if (st != SB_OK)
             return st;
     }
@@ -520,8 +498,8 @@ static sb_status moves_near_empties(const board *b, sb_scratch *w, const uint16_
             if (nr < 0 || nc < 0 || nr >= b->rows || nc >= b->cols)
                 continue;
             int32_t corner = w->owner[nr * b->cols + nc];
-            if (corner == EMPTY)
-                continue;
+            if (corner < 0)
+                continue;   /* empty, or a wall */
             if (w->taken[corner] != w->expansion) {
                 w->taken[corner] = w->expansion;
                 w->ways[corner] = 0;
@@ -556,8 +534,8 @@ static uint32_t count_unmet(const board *b, const sb_scratch *w)
 {
     const sb_catalog *cat = b->base.cat;
     uint32_t unmet = 0;
-    for (int s = 0; s < cat->nshapes; s++) {
-        const sb_shape *sh = &cat->shapes[s];
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *sh = &cat->classes[s];
         for (uint32_t i = 0; i < sh->ngoals; i++) {
             uint16_t g = sh->goals[i];
             unmet += w->owner[g] != (int32_t)g || w->shape_at[g] != s;
@@ -601,38 +579,18 @@ static bool is_goal(const sb_space *sp, sb_scratch *w, const void *key)
     return w->unmet == 0;
 }
 
-/* Occupied cells of each goal entry's target rectangle, for the guide:
- * from the empty list in complement mode, else from the listed blocks. */
-static void count_blocked(const board *b, sb_scratch *w, const uint16_t *key)
+/* Occupied cells of each goal entry's target cells, for the guide, from
+ * the grid (which must show the configuration). */
+static void count_blocked(const board *b, sb_scratch *w)
 {
     const sb_catalog *cat = b->base.cat;
-    for (int s = 0; s < cat->nshapes; s++) {
-        const sb_shape *gs = shape_of(b, s);
-        for (uint32_t g = 0; g < gs->ngoals; g++) {
-            int gr = b->row_of[gs->goals[g]], gc = b->col_of[gs->goals[g]];
-            uint32_t n = b->complement ? (uint32_t)(gs->height * gs->width) : 0;
-            for (int sg = 0; sg < b->nseg; sg++) {
-                /* In complement mode every cell counts as covered but for
-                 * the listed empty ones, so only that list is read. */
-                if (b->complement && sg != b->empty_seg)
-                    continue;
-                const segment *seg = &b->seg[sg];
-                int h = seg->shape == EMPTY ? 1 : shape_of(b, seg->shape)->height;
-                int wd = seg->shape == EMPTY ? 1 : shape_of(b, seg->shape)->width;
-                for (uint32_t i = 0; i < seg->len; i++) {
-                    int r = b->row_of[key[seg->off + i]], c = b->col_of[key[seg->off + i]];
-                    int dr = (r + h < gr + gs->height ? r + h : gr + gs->height) - (r > gr ? r : gr);
-                    int dc = (c + wd < gc + gs->width ? c + wd : gc + gs->width) - (c > gc ? c : gc);
-                    if (dr <= 0 || dc <= 0)
-                        continue;
-                    /* Empty cells free target cells; blocks cover them. */
-                    if (seg->shape == EMPTY)
-                        n--;
-                    else if (!b->complement)
-                        n += (uint32_t)(dr * dc);
-                }
-            }
-            w->blocked[gs->first_goal + g] = n;
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *c = shape_of(b, s);
+        for (uint32_t g = 0; g < c->ngoals; g++) {
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < c->ncells; i++)
+                n += w->owner[c->goals[g] + b->off[s][i]] != EMPTY;
+            w->blocked[c->first_goal + g] = n;
         }
     }
 }
@@ -643,7 +601,7 @@ static void count_blocked(const board *b, sb_scratch *w, const uint16_t *key)
  * a tray dense with them, one or two rings. */
 static void unit_steps(const board *b, sb_scratch *w)
 {
-    const sb_shape *sh = shape_of(b, b->base.cat->unit);
+    const sb_class *sh = shape_of(b, b->base.cat->unit);
     for (uint32_t g = 0; g < sh->ngoals; g++) {
         int gr = b->row_of[sh->goals[g]], gc = b->col_of[sh->goals[g]];
         uint32_t found = 0;
@@ -669,7 +627,7 @@ static unsigned estimate(const sb_space *sp, sb_scratch *w, const void *keyp, bo
 {
     const board *b = (const board *)sp;
     const uint16_t *key = keyp;
-    for (int s = 0; s < sp->cat->nshapes; s++) {
+    for (int s = 0; s < sp->cat->nclasses; s++) {
         int sg = b->seg_of_shape[s];
         w->anchors[s] = sg == EMPTY ? NULL : key + b->seg[sg].off;
     }
@@ -677,10 +635,10 @@ static unsigned estimate(const sb_space *sp, sb_scratch *w, const void *keyp, bo
         return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
     if ((uint64_t)sp->cat->ngoals * b->keylen > SB_ESTIMATE_BUDGET)
         return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
-    count_blocked(b, w, key);
+    show(b, w, key);
+    count_blocked(b, w);
     if (!b->complement)
         return sb_catalog_guide(sp->cat, w->anchors, w->blocked, NULL);
-    show(b, w, key);
     unit_steps(b, w);
     return sb_catalog_guide(sp->cat, w->anchors, w->blocked, w->steps);
 }
@@ -693,11 +651,9 @@ static void decode(const sb_space *sp, sb_scratch *w, const void *key, sb_block 
     for (uint32_t cell = 0; cell < b->ncells; cell++) {
         if (w->owner[cell] != (int32_t)cell)
             continue;
-        const sb_shape *sh = shape_of(b, w->shape_at[cell]);
+        out[n] = shape_of(b, w->shape_at[cell])->proto;
         out[n].row = (int)cell / b->cols;
         out[n].col = (int)cell % b->cols;
-        out[n].height = sh->height;
-        out[n].width = sh->width;
         n++;
     }
 }
@@ -743,7 +699,7 @@ static sb_scratch *scratch_new(const sb_space *sp)
     w->queue = malloc(cells * sizeof *w->queue);
     w->cells_in = malloc(cells * sizeof *w->cells_in);
     w->cells_out = malloc(cells * sizeof *w->cells_out);
-    w->anchors = calloc((size_t)sp->cat->nshapes + 1, sizeof *w->anchors);
+    w->anchors = calloc((size_t)sp->cat->nclasses + 1, sizeof *w->anchors);
     w->blocked = calloc((size_t)sp->cat->ngoals + 1, sizeof *w->blocked);
     w->steps = calloc((size_t)sp->cat->ngoals + 1, sizeof *w->steps);
     if (!w->owner || !w->shape_at || !w->loaded || !w->puts || !w->seen || !w->taken ||
@@ -765,7 +721,7 @@ static size_t count_bytes(const board *b)
     return sizeof *b + sizeof *w + b->ncells * percell + 2 * b->keylen * sizeof(uint16_t) +
            b->keylen * sizeof *w->puts + (size_t)(b->nseg + 1) * (sizeof *b->seg + sizeof(int)) +
            (b->zob ? (size_t)b->nseg * b->ncells * sizeof *b->zob : 0) +
-           (size_t)(b->base.cat->nshapes + b->base.cat->ngoals) * sizeof(void *);
+           (size_t)(b->base.cat->nclasses + b->base.cat->ngoals) * sizeof(void *);
 }
 
 static void board_free(sb_space *sp)
@@ -779,6 +735,14 @@ static void board_free(sb_space *sp)
     free(b->col_of);
     free(b->zob);
     free(b->goal_at);
+    for (int d = 0; d < 4; d++) {
+        for (int s = 0; b->ahead[d] && s < b->base.cat->nclasses; s++)
+            free(b->ahead[d][s]);
+        free(b->ahead[d]);
+    }
+    for (int s = 0; b->off && s < b->base.cat->nclasses; s++)
+        free(b->off[s]);
+    free(b->off);
     free(b->base.root);
     free(b);
 }
@@ -800,10 +764,10 @@ static int compare_u16(const void *x, const void *y)
  * empty cells when those are fewer. */
 static void lay_out(board *b, const sb_catalog *cat)
 {
-    b->complement = cat->unit >= 0 && cat->shapes[cat->unit].count > cat->nempty;
+    b->complement = cat->unit >= 0 && cat->classes[cat->unit].count > cat->nempty;
     b->empty_seg = EMPTY;
     uint32_t off = 0;
-    for (int s = 0; s < cat->nshapes; s++) {
+    for (int s = 0; s < cat->nclasses; s++) {
         segment *g = &b->seg[b->nseg];
         if (s == cat->unit && b->complement) {
             b->seg_of_shape[s] = EMPTY;
@@ -813,7 +777,7 @@ static void lay_out(board *b, const sb_catalog *cat)
         } else {
             b->seg_of_shape[s] = b->nseg;
             g->shape = s;
-            g->len = cat->shapes[s].count;
+            g->len = cat->classes[s].count;
         }
         g->off = off;
         off += g->len;
@@ -835,14 +799,14 @@ static sb_status build_root(board *b, const sb_puzzle *p)
         return SB_ELIMIT;
     }
     for (uint32_t cell = 0; cell < b->ncells; cell++)
-        cover[cell] = EMPTY;
+        cover[cell] = b->walls && b->walls[cell] ? WALL : EMPTY;
     for (size_t i = 0; i < p->nblocks; i++) {
         const sb_block *k = &p->blocks[i];
         uint32_t corner = (uint32_t)(k->row * p->cols + k->col);
-        for (int r = 0; r < k->height; r++)
-            for (int c = 0; c < k->width; c++)
-                cover[(k->row + r) * p->cols + k->col + c] = (int32_t)corner;
-        int sg = b->seg_of_shape[sb_catalog_shape(b->base.cat, k->height, k->width)];
+        int s = sb_catalog_class(b->base.cat, k);
+        for (uint32_t j = 0; j < shape_of(b, s)->ncells; j++)
+            cover[corner + (uint32_t)b->off[s][j]] = (int32_t)corner;
+        int sg = b->seg_of_shape[s];
         if (sg != EMPTY)
             root[b->seg[sg].off + fill[sg]++] = (uint16_t)corner;
     }
@@ -857,11 +821,39 @@ static sb_status build_root(board *b, const sb_puzzle *p)
     return SB_OK;
 }
 
+/* Each class's cells, and the cells ahead of its leading cells, as
+ * offsets from its anchor on this tray. */
+static bool lay_cells(board *b, const sb_catalog *cat)
+{
+    size_t n = (size_t)cat->nclasses + 1;
+    b->off = calloc(n, sizeof *b->off);
+    for (int d = 0; d < 4; d++)
+        b->ahead[d] = calloc(n, sizeof *b->ahead[d]);
+    if (!b->off || !b->ahead[0] || !b->ahead[1] || !b->ahead[2] || !b->ahead[3])
+        return false;
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *c = &cat->classes[s];
+        b->off[s] = malloc((c->ncells + 1) * sizeof *b->off[s]);
+        if (!b->off[s])
+            return false;
+        for (uint32_t i = 0; i < c->ncells; i++)
+            b->off[s][i] = c->dr[i] * b->cols + c->dc[i];
+        for (int d = 0; d < 4; d++) {
+            b->ahead[d][s] = malloc((c->nlead[d] + 1) * sizeof *b->ahead[d][s]);
+            if (!b->ahead[d][s])
+                return false;
+            for (uint32_t i = 0; i < c->nlead[d]; i++)
+                b->ahead[d][s][i] = b->off[s][c->lead[d][i]] + DR[d] * b->cols + DC[d];
+        }
+    }
+    return true;
+}
+
 static void index_goals(board *b, const sb_catalog *cat)
 {
-    for (int s = 0; s < cat->nshapes; s++)
-        for (uint32_t i = 0; i < cat->shapes[s].ngoals; i++)
-            b->goal_at[cat->shapes[s].goals[i]] = (uint16_t)(s + 1);
+    for (int s = 0; s < cat->nclasses; s++)
+        for (uint32_t i = 0; i < cat->classes[s].ngoals; i++)
+            b->goal_at[cat->classes[s].goals[i]] = (uint16_t)(s + 1);
 }
 
 sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
@@ -876,7 +868,7 @@ sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metri
     b->rows = p->rows;
     b->cols = p->cols;
     b->ncells = cat->ncells;
-    size_t nshapes = (size_t)cat->nshapes + 1, cells = b->ncells;
+    size_t nshapes = (size_t)cat->nclasses + 1, cells = b->ncells;
     b->seg = calloc(nshapes, sizeof *b->seg);
     b->seg_of_shape = calloc(nshapes, sizeof *b->seg_of_shape);
     if (b->seg && b->seg_of_shape)
@@ -890,8 +882,9 @@ sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metri
     if (zobrist_table)
         b->zob = malloc((size_t)b->nseg * cells * sizeof *b->zob);
     b->goal_at = calloc(cells, sizeof *b->goal_at);
+    b->walls = p->walls;
     if (!b->seg || !b->seg_of_shape || !b->base.root || !b->row_of || !b->col_of ||
-        (zobrist_table && !b->zob) || !b->goal_at) {
+        (zobrist_table && !b->zob) || !b->goal_at || !lay_cells(b, cat)) {
         board_free(&b->base);
         return SB_ELIMIT;
     }
