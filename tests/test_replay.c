@@ -1,0 +1,409 @@
+/*
+ * test_replay.c - the checker's judge (cli/replay.c) on pieces of any
+ * shape, walls and one-axis pieces: legal and illegal moves with their
+ * exact messages, and goals met or not by class.
+ *
+ * Puzzles are drawn here as small pictures and built into sb_puzzle values
+ * by this file's own reader (draw()), so the tests depend neither on
+ * formats/ nor on the engine's catalog.  The last part cross-checks the
+ * engine against the judge: random walks made of moves the judge accepts
+ * give reachable goals, and sb_solve must find a way there, in both
+ * representations, that the judge verifies.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay.h"
+#include "slide.h"
+
+static int passed, failed;
+
+static int check(int ok, const char *what, int line)
+{
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "test_replay.c:%d: FAILED: %s\n", line, what);
+    }
+    return ok;
+}
+#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+
+enum { MAX_SIDE = 16 };
+
+/* Builds *p from a picture: rows separated by '\n', '.' empty, '#' a wall,
+ * any other character one piece (its cells must be 4-connected; not
+ * checked here, sb_puzzle_check does).  horizontal and vertical list the
+ * one-axis pieces, groups lists space-separated words, each a group (one
+ * letter: a marked piece).  goal, when not NULL, is a picture of the same
+ * size whose characters name INIT's pieces at their goal places.  Returns
+ * whether sb_puzzle_check accepts the result. */
+static bool draw(sb_puzzle *p, const char *init, const char *goal, const char *horizontal,
+                 const char *vertical, const char *groups)
+{
+    memset(p, 0, sizeof *p);
+    char grid[MAX_SIDE][MAX_SIDE + 1];
+    int rows = 0;
+    for (const char *s = init; *s; rows++) {
+        size_t n = strcspn(s, "\n");
+        memcpy(grid[rows], s, n);
+        grid[rows][n] = 0;
+        p->cols = (int)n;
+        s += n + (s[n] == '\n');
+    }
+    p->rows = rows;
+    size_t cells = (size_t)rows * (size_t)p->cols;
+    p->blocks = calloc(128, sizeof *p->blocks);
+    p->shapes = calloc(128, sizeof *p->shapes);
+    p->goals = calloc(128, sizeof *p->goals);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < p->cols; c++) {
+            char ch = grid[r][c];
+            if (ch == '#') {
+                if (!p->walls)
+                    p->walls = calloc(cells, 1);
+                p->walls[r * p->cols + c] = 1;
+                continue;
+            }
+            bool seen = false;
+            for (size_t k = 0; k < p->nblocks; k++)
+                seen |= p->blocks[k].label == ch;
+            if (ch == '.' || seen)
+                continue;
+            /* The first cell met row by row is the anchor. */
+            int r0 = r, r1 = r, c0 = c, c1 = c;
+            for (int y = 0; y < rows; y++)
+                for (int x = 0; x < p->cols; x++)
+                    if (grid[y][x] == ch) {
+                        r1 = y > r1 ? y : r1;
+                        c0 = x < c0 ? x : c0;
+                        c1 = x > c1 ? x : c1;
+                    }
+            sb_block *b = &p->blocks[p->nblocks++];
+            b->row = r0;
+            b->col = c;
+            b->height = r1 - r0 + 1;
+            b->width = c1 - c0 + 1;
+            b->label = ch;
+            b->axis = horizontal && strchr(horizontal, ch) ? SB_AXIS_ROW
+                      : vertical && strchr(vertical, ch)   ? SB_AXIS_COL
+                                                           : SB_AXIS_ANY;
+            const char *in = groups ? strchr(groups, ch) : NULL;
+            if (in)
+                for (const char *s = groups; s <= in; s++)
+                    b->group += s == groups || s[-1] == ' ';
+            uint8_t *bits = calloc((size_t)(b->height * b->width), 1);
+            int count = 0;
+            for (int y = 0; y < b->height; y++)
+                for (int x = 0; x < b->width; x++)
+                    count += bits[y * b->width + x] = grid[r0 + y][c0 + x] == ch;
+            if (count == b->height * b->width) {
+                free(bits);
+            } else {
+                p->shapes[p->nshapes] = (sb_shape){ b->height, b->width, bits };
+                b->shape = (int)++p->nshapes;
+            }
+        }
+    for (int r = 0; goal && r < rows; r++) {
+        const char *line = goal;
+        for (int k = 0; k < r; k++)
+            line = strchr(line, '\n') + 1;
+        for (int c = 0; c < p->cols; c++) {
+            char ch = line[c];
+            bool seen = false;
+            for (size_t k = 0; k < p->ngoals; k++)
+                seen |= p->goals[k].label == ch;
+            if (ch == '.' || ch == '#' || seen)
+                continue;
+            for (size_t k = 0; k < p->nblocks; k++)
+                if (p->blocks[k].label == ch) {
+                    p->goals[p->ngoals] = p->blocks[k];
+                    p->goals[p->ngoals].row = r;
+                    p->goals[p->ngoals].col = c;
+                    p->ngoals++;
+                }
+        }
+    }
+    sb_error err;
+    if (sb_puzzle_check(p, &err) != SB_OK) {
+        fprintf(stderr, "test_replay.c: puzzle refused: %s\n", err.msg);
+        return false;
+    }
+    return true;
+}
+
+/* Applies "r1 c1 r2 c2"; want is NULL for a legal move, else the exact
+ * message. */
+static int try_move(sb_replay *r, const char *text, const char *want, int line)
+{
+    sb_move m;
+    char why[128];
+    if (sscanf(text, "%d %d %d %d", &m.from_row, &m.from_col, &m.to_row, &m.to_col) != 4)
+        return check(0, text, line);
+    const char *got = sb_replay_move(r, &m, why, sizeof why);
+    bool ok = want ? got && strcmp(got, want) == 0 : got == NULL;
+    if (!ok)
+        fprintf(stderr, "test_replay.c:%d: %s: got '%s', want '%s'\n", line, text,
+                got ? got : "(legal)", want ? want : "(legal)");
+    return check(ok, text, line);
+}
+#define MOVE(r, text, want) try_move((r), (text), (want), __LINE__)
+
+/* A string of the grid as the replay holds it: each block by its label,
+ * walls '#', empty '.'; rows separated by '\n'. */
+static void picture(const sb_replay *r, char *out)
+{
+    for (int y = 0; y < r->rows; y++) {
+        for (int x = 0; x < r->cols; x++) {
+            uint32_t id = r->cell[y * r->cols + x];
+            *out++ = id ? r->blocks[id - 1].label
+                        : r->wall && r->wall[y * r->cols + x] ? '#' : '.';
+        }
+        *out++ = '\n';
+    }
+    out[-1] = 0;
+}
+
+static void shapes_and_walls(void)
+{
+    /* A: an L; B: a 2x1; C: a 1x1 that slides only horizontally; D: a U
+     * whose notch holds E. */
+    sb_puzzle p;
+    CHECK(draw(&p,
+               "AA..#\n"
+               "A.B..\n"
+               "..B.C\n"
+               "D.D#.\n"
+               "DDDE.",
+               NULL, "C", NULL, NULL));
+    sb_replay r;
+    CHECK(sb_replay_init(&r, &p) == SB_OK);
+    char pic[64];
+
+    /* Naming pieces: the L by its anchor, not by another of its cells. */
+    MOVE(&r, "1 0 1 1", "no piece has its anchor at 1 0 (the piece covering it has its anchor at 0 0)");
+    MOVE(&r, "0 4 1 4", "no piece has its anchor at 0 4 (that cell is a wall)");
+    MOVE(&r, "1 1 1 0", "no piece has its anchor at 1 1");
+    MOVE(&r, "7 7 7 6", "no piece has its anchor at 7 7");
+    /* Straight slides, along the axis. */
+    MOVE(&r, "0 0 1 1", "not a straight slide: row and column both change");
+    MOVE(&r, "0 0 0 0", "not a straight slide: the block would not move");
+    MOVE(&r, "2 4 1 4", "block slides only horizontally");
+    /* The L's own cells are free: down one is legal (its corner moves
+     * onto (1, 0), which it covers now). */
+    MOVE(&r, "0 0 1 0", NULL);
+    picture(&r, pic);
+    CHECK(strcmp(pic, "....#\nAAB..\nA.B.C\nD.D#.\nDDDE.") == 0);
+    /* Down again: its foot would land on the U. */
+    MOVE(&r, "1 0 2 0", "block would overlap another block");
+    /* Up two, or left: off the tray. */
+    MOVE(&r, "1 0 -1 0", "block would leave the tray");
+    MOVE(&r, "1 0 1 -1", "block would leave the tray");
+    /* Back up, then right: one step is free, the second puts its foot
+     * on B although its arm's path is clear. */
+    MOVE(&r, "1 0 0 0", NULL);
+    MOVE(&r, "0 0 0 1", NULL);
+    MOVE(&r, "0 1 0 2", "block would overlap another block");
+    picture(&r, pic);
+    CHECK(strcmp(pic, ".AA.#\n.AB..\n..B.C\nD.D#.\nDDDE.") == 0);
+    /* The U: up, its right arm meets B; right, its right arm meets the
+     * wall at (3, 3), though its base row is clear up to E. */
+    MOVE(&r, "3 0 2 0", "block would overlap another block");
+    MOVE(&r, "3 0 3 1", "block would hit a wall");
+    /* C slides left one cell, not two (B). */
+    MOVE(&r, "2 4 2 3", NULL);
+    MOVE(&r, "2 3 2 1", "block would overlap another block");
+    /* E: the wall above it stops it; to the right and up, the wall at
+     * (0, 4) stops it on the fourth step. */
+    MOVE(&r, "4 3 3 3", "block would hit a wall");
+    MOVE(&r, "4 3 4 4", NULL);
+    MOVE(&r, "4 4 0 4", "block would hit a wall");
+    MOVE(&r, "4 4 1 4", NULL);
+    picture(&r, pic);
+    CHECK(strcmp(pic, ".AA.#\n.AB.E\n..BC.\nD.D#.\nDDD..") == 0);
+    sb_replay_free(&r);
+    sb_puzzle_free(&p);
+
+    /* On a tray of rectangles only, the CS61B wording stays. */
+    CHECK(draw(&p, "AA.\nAA.\n..B", NULL, NULL, NULL, NULL));
+    CHECK(sb_replay_init(&r, &p) == SB_OK);
+    MOVE(&r, "0 1 0 2", "no block has its upper-left corner at 0 1");
+    MOVE(&r, "2 2 0 2", NULL);
+    sb_replay_free(&r);
+    sb_puzzle_free(&p);
+
+    /* A vertical piece, and a piece threading a gap between walls. */
+    CHECK(draw(&p, "A.#\n..B\n#..", NULL, NULL, "A", NULL));
+    CHECK(sb_replay_init(&r, &p) == SB_OK);
+    MOVE(&r, "0 0 0 1", "block slides only vertically");
+    MOVE(&r, "0 0 2 0", "block would hit a wall");
+    MOVE(&r, "0 0 1 0", NULL);
+    MOVE(&r, "1 2 0 2", "block would hit a wall");
+    MOVE(&r, "1 2 1 1", NULL);
+    MOVE(&r, "1 1 0 1", NULL);
+    sb_replay_free(&r);
+    sb_puzzle_free(&p);
+}
+
+/* One goal check: INIT and GOAL pictures, options, what the judge says. */
+static void goal_case(const char *init, const char *goal, const char *groups,
+                      const char *horizontal, bool want, int line)
+{
+    sb_puzzle p;
+    sb_replay r;
+    if (!check(draw(&p, init, goal, horizontal, NULL, groups), init, line)) {
+        sb_puzzle_free(&p);
+        return;
+    }
+    check(sb_replay_init(&r, &p) == SB_OK, "init", line);
+    check(sb_replay_goal_met(&r, &p) == want, goal, line);
+    /* The engine's own test must agree with the judge. */
+    check(sb_puzzle_solved(&p) == want, "sb_puzzle_solved agrees", line);
+    sb_replay_free(&r);
+    sb_puzzle_free(&p);
+}
+
+static void goals(void)
+{
+    /* Met by the piece itself. */
+    goal_case("AA.\nA..\n..B", "AA.\nA..\n...", NULL, NULL, true, __LINE__);
+    /* Two Ls of one shape are interchangeable: B's goal is where A is. */
+    goal_case("AA.BB\nA..B.", "BB.AA\nB..A.", NULL, NULL, true, __LINE__);
+    /* ... unless they are marked (each its own group). */
+    goal_case("AA.BB\nA..B.", "BB.AA\nB..A.", "A B", NULL, false, __LINE__);
+    goal_case("AA.BB\nA..B.", "AA.BB\nA..B.", "A B", NULL, true, __LINE__);
+    /* ... or in different "same" groups; one group is interchangeable. */
+    goal_case("AA.BB.CC\nA..B..C.", "BB.AA...\nB..A....", "AC B", NULL, false, __LINE__);
+    goal_case("AA.BB.CC\nA..B..C.", "CC....AA\nC.....A.", "AC B", NULL, true, __LINE__);
+    /* A mirrored L (same box, other cells) is another class. */
+    goal_case("AA.BB\nA...B", "BB.AA\n.B..A", NULL, NULL, false, __LINE__);
+    /* So is a one-axis piece of the same shape. */
+    goal_case("A.B", "B.A", NULL, "A", false, __LINE__);
+    goal_case("A.B", "B.A", NULL, "AB", true, __LINE__);
+    /* The right piece near, not at, its anchor. */
+    goal_case("AA.\nA..\n...", "...\n.AA\n.A.", NULL, NULL, false, __LINE__);
+    /* An empty goal holds. */
+    goal_case("A#\n.B", NULL, NULL, NULL, true, __LINE__);
+}
+
+/* ---- the engine against the judge --------------------------------------- */
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint32_t next(uint32_t n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng % n);
+}
+
+/* Walks from p's INIT by random moves the judge accepts, then makes the
+ * place of some pieces the goal: it is reachable, so sb_solve must solve
+ * it under every representation, and the judge must verify the answer. */
+static void cross_check(const char *init, const char *horizontal, const char *vertical,
+                        const char *groups, int walks)
+{
+    for (int w = 0; w < walks; w++) {
+        sb_puzzle p;
+        if (!CHECK(draw(&p, init, NULL, horizontal, vertical, groups))) {
+            sb_puzzle_free(&p);
+            return;
+        }
+        sb_replay r;
+        CHECK(sb_replay_init(&r, &p) == SB_OK);
+        char why[128];
+        for (int s = 0; s < 40; s++) {
+            const sb_block *b = &r.blocks[next((uint32_t)r.nblocks)];
+            int d = (int)next(4), len = 1 + (int)next(2);
+            sb_move m = { b->row, b->col, b->row, b->col };
+            if (d < 2)
+                m.to_row += d ? len : -len;
+            else
+                m.to_col += d == 3 ? len : -len;
+            (void)sb_replay_move(&r, &m, why, sizeof why);
+        }
+        p.ngoals = 0;
+        for (size_t k = 0; k < r.nblocks; k++)
+            if (next(3) == 0 || (k + 1 == r.nblocks && p.ngoals == 0))
+                p.goals[p.ngoals++] = r.blocks[k];
+        sb_replay_free(&r);
+
+        static const sb_path paths[] = { SB_PATH_AUTO, SB_PATH_GENERAL };
+        for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+            sb_options opts;
+            sb_options_default(&opts);
+            opts.path = paths[i];
+            opts.optimal = w % 2;
+            sb_solution sol = { 0 };
+            sb_error err;
+            sb_status st = sb_solve(&p, &opts, &sol, NULL, &err);
+            if (!CHECK(st == SB_OK)) {
+                fprintf(stderr, "  %s (path %s): status %d: %s\n", init,
+                        sb_path_name(paths[i]), (int)st, st == SB_OK ? "" : err.msg);
+                continue;
+            }
+            CHECK(sb_replay_init(&r, &p) == SB_OK);
+            bool ok = true;
+            for (size_t k = 0; k < sol.nmoves && ok; k++) {
+                const char *bad = sb_replay_move(&r, &sol.moves[k], why, sizeof why);
+                if (bad) {
+                    fprintf(stderr, "  %s (path %s): move %zu: %d %d %d %d: %s\n", init,
+                            sb_path_name(paths[i]), k + 1, sol.moves[k].from_row,
+                            sol.moves[k].from_col, sol.moves[k].to_row, sol.moves[k].to_col,
+                            bad);
+                    ok = false;
+                }
+            }
+            CHECK(ok);
+            if (ok && !CHECK(sb_replay_goal_met(&r, &p)))
+                fprintf(stderr, "  %s (path %s): the moves end short of the goal\n", init,
+                        sb_path_name(paths[i]));
+            sb_replay_free(&r);
+            sb_solution_free(&sol);
+        }
+        sb_puzzle_free(&p);
+    }
+}
+
+static void engine_against_judge(void)
+{
+    /* Ls and a T around walls. */
+    cross_check("AAB.\n"
+                "A.BB\n"
+                "..#.\n"
+                "CCC.\n"
+                ".C..",
+                NULL, NULL, NULL, 12);
+    /* Rush Hour in small: one-axis cars. */
+    cross_check("AA.B\n"
+                "..CB\n"
+                "DDC.\n"
+                "....",
+                "AD", "BC", NULL, 12);
+    /* Two interchangeable Ls and a marked one, with a U. */
+    cross_check("AA.BB\n"
+                "A..B.\n"
+                "C.C..\n"
+                "CCCDD\n"
+                "...D.",
+                NULL, NULL, "D", 12);
+    /* Klotski-like rectangles with a wall. */
+    cross_check("ABBC\n"
+                "ABBC\n"
+                "DEEF\n"
+                "DGHF\n"
+                "I#.J",
+                NULL, NULL, NULL, 8);
+}
+
+int main(void)
+{
+    shapes_and_walls();
+    goals();
+    engine_against_judge();
+    printf("test_replay: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
