@@ -1,14 +1,17 @@
 /*
  * render.h - the ways `slide` shows a solution besides the bare moves:
  * terminal pictures (--show), a self-contained HTML player (--html), and
- * one JSON document (--json).
+ * one JSON document (--json); and a layout written as a picture file
+ * (slide-explore's examples).
  *
  * These are CLI helpers: they write to a FILE the caller opened and return
  * 0, or -1 when a write (or an allocation) failed, with errno set.  They
  * never exit and never print anywhere but the FILE they are given.  The
  * puzzle must have passed sb_puzzle_check() and the moves must be the
- * solver's (each names the upper-left corner of a block); a move that
- * names no block is reported as -1 with errno EINVAL rather than trusted.
+ * solver's (each names the anchor of a piece: the leftmost cell of its top
+ * row, a rectangle's upper-left corner); a move that names no piece is
+ * reported as -1 with errno EINVAL rather than trusted.  Pieces may have
+ * any shape, walls may stand in the tray, and every view shows both.
  */
 #ifndef SB_RENDER_H
 #define SB_RENDER_H
@@ -33,10 +36,22 @@ typedef struct sb_show_style {
 bool sb_show_fits(const sb_puzzle *p);
 
 /* Prints the tray before each move, with a caption naming the move and
- * the moving block marked, then the tray after the last move: n + 1
- * pictures. */
+ * the moving piece marked, then the tray after the last move: n + 1
+ * pictures.  Pieces are outlined whatever their shape and labelled with
+ * their picture characters when each has its own, else A, B, ...; walls
+ * are filled with '#'. */
 int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
                   const sb_show_style *style);
+
+/* Writes a layout of p's pieces (blocks: n of them, p's blocks moved
+ * about) as a picture that reads back as an INIT file: one line per tray
+ * row after indent ('.' empty, '#' a wall, one character per piece: its
+ * label when free, else the first free of A-Z, a-z, 0-9, punctuation),
+ * then the option lines that keep one-axis and marked pieces.  Returns 0,
+ * -1 on a write error, or 1 (nothing written) when there are more pieces
+ * than characters (89). */
+int sb_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks, size_t n,
+                     const char *indent);
 
 /* Writes one self-contained HTML page that plays the solution; title is
  * shown in the page (any bytes; it is escaped). */
@@ -53,9 +68,12 @@ typedef struct sb_json_report {
     bool optimal;               /* the solution is proven shortest */
     const sb_stats *stats;      /* NULL when no search ran */
     const char *message;        /* NULL, or why there is no solution */
+    const sb_puzzle *puzzle;    /* the puzzle read, or NULL (it could not be) */
 } sb_json_report;
 
-/* Writes the report as one JSON document (see docs/usage.md). */
+/* Writes the report as one JSON document (see docs/usage.md): the
+ * outcome, and with the puzzle its tray, walls, pieces (each as its
+ * anchor and its cells) and goal. */
 int sb_json_write(FILE *out, const sb_json_report *r);
 
 /* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'

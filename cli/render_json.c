@@ -6,6 +6,11 @@
  * The document has the same keys whatever happened, so a script can read
  * it without first checking which case it is in: values that do not apply
  * are null (length when there is no solution, stats when no search ran).
+ * With the puzzle (whenever it could be read) the document also carries
+ * the tray and its walls, the pieces of INIT, each as its anchor (what
+ * moves name) and its cells, with a class number shared by the pieces
+ * that are interchangeable, and the goal entries in the same form; null
+ * when the puzzle could not be read.
  * Strings are escaped byte by byte, since messages quote file names, which
  * may hold any bytes; what is not valid UTF-8 becomes U+FFFD so the
  * document always parses.
@@ -13,8 +18,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "render.h"
+#include "view.h"
 
 /* The length of the UTF-8 sequence starting at s, or 0 when it is not a
  * valid (shortest-form, non-surrogate) one. */
@@ -64,6 +71,74 @@ int sb_json_string(FILE *out, const char *str)
     return ferror(out) ? -1 : 0;
 }
 
+static const char *axis_name(sb_axis a)
+{
+    return a == SB_AXIS_ROW ? "horizontal" : a == SB_AXIS_COL ? "vertical" : "both";
+}
+
+/* Block b of p as {"anchor", "cells", "height", "width", "class"} and,
+ * for the pieces of INIT, its picture character and axis. */
+static void piece_json(FILE *out, const sb_puzzle *p, const sb_block *b, size_t k, bool init)
+{
+    fprintf(out, "{\"anchor\": [%d, %d], \"cells\": [", b->row, b->col);
+    int left = b->col - sb_block_anchor_offset(p, b);
+    const char *sep = "";
+    for (int r = b->row; r < b->row + b->height; r++)
+        for (int c = left; c < left + b->width; c++)
+            if (sb_block_covers(p, b, r, c)) {
+                fprintf(out, "%s[%d, %d]", sep, r, c);
+                sep = ", ";
+            }
+    fprintf(out, "], \"height\": %d, \"width\": %d, \"class\": %zu", b->height, b->width, k);
+    if (init) {
+        fputs(", \"label\": ", out);
+        if (b->label > ' ' && b->label <= '~') {
+            char text[2] = { b->label, 0 };
+            sb_json_string(out, text);
+        } else {
+            fputs("null", out);
+        }
+        fprintf(out, ", \"axis\": \"%s\"", axis_name(b->axis));
+    }
+    putc('}', out);
+}
+
+/* "tray", "pieces" and "goal": the puzzle as it was read.  Returns 0, or
+ * -1 when memory runs out. */
+static int puzzle_json(FILE *out, const sb_puzzle *p)
+{
+    if (!p) {
+        fputs("  \"tray\": null,\n  \"pieces\": null,\n  \"goal\": null,\n", out);
+        return 0;
+    }
+    size_t *classes = sb_view_classes(p, NULL);
+    if (!classes) {
+        errno = ENOMEM;
+        return -1;
+    }
+    fprintf(out, "  \"tray\": {\"rows\": %d, \"cols\": %d, \"walls\": [", p->rows, p->cols);
+    const char *sep = "";
+    for (int r = 0; p->walls && r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            if (p->walls[(size_t)r * (size_t)p->cols + (size_t)c]) {
+                fprintf(out, "%s[%d, %d]", sep, r, c);
+                sep = ", ";
+            }
+    fputs("]},\n  \"pieces\": [", out);
+    for (size_t i = 0; i < p->nblocks; i++) {
+        fputs(i ? ",\n    " : "\n    ", out);
+        piece_json(out, p, &p->blocks[i], classes[i], true);
+    }
+    fputs(p->nblocks ? "\n  ],\n  \"goal\": [" : "],\n  \"goal\": [", out);
+    for (size_t i = 0; i < p->ngoals; i++) {
+        fputs(i ? ",\n    " : "\n    ", out);
+        piece_json(out, p, &p->goals[i], classes[p->nblocks + i], false);
+    }
+    fputs(p->ngoals ? "\n  ],\n" : "],\n", out);
+    free(classes);
+    return 0;
+}
+
 static const char *status_name(sb_status st)
 {
     switch (st) {
@@ -105,6 +180,8 @@ int sb_json_write(FILE *out, const sb_json_report *r)
     } else {
         fputs("  \"stats\": null,\n", out);
     }
+    if (puzzle_json(out, r->puzzle) != 0)
+        return -1;
     fputs("  \"message\": ", out);
     if (r->message)
         sb_json_string(out, r->message);

@@ -4,23 +4,32 @@
  *
  * The trick: a picture is a canvas of (2H+1) x (4W+1) points.  Cell (r, c)
  * owns the interior points row 2r+1, columns 4c+1..4c+3; the even rows and
- * the columns that are multiples of 4 are where edges run.  Drawing a block
- * only records, at each edge point, which of its four directions (up,
- * down, left, right) a line leaves in.  Neighbouring blocks share edges, so
- * the choice of character is made last, from the four direction bits: the
- * same 16-entry table yields ┼ where four blocks meet and ├ where three do,
- * and the ASCII table yields + - |.  No block needs to know its neighbours.
+ * the columns that are multiples of 4 are where edges run.  Each frame
+ * first marks who owns every cell (a piece, a wall, nobody); then every
+ * owned cell is drawn on its own: its interior filled, the points towards
+ * a neighbour of the same owner filled too (so a piece of any shape, L or
+ * U or a ring, reads as one region), and an edge drawn on each side where
+ * the neighbour is someone else.  An edge only records, at each point,
+ * which of its four directions (up, down, left, right) a line leaves in;
+ * the character is chosen last, from the four direction bits: the same
+ * 16-entry table yields ┼ where four pieces meet and ├ where three do,
+ * and the ASCII table yields + - |.  No piece needs to know its
+ * neighbours' shapes, and a rectangle comes out exactly as a box.
  *
- * Blocks keep the letter they start with (A, B, ... z, then numbers) as
- * they move, so a reader can follow one.  The block about to move is
- * filled with arrows pointing the way it goes (and shown in reverse video
- * when colour is on).
+ * Pieces keep one label as they move, so a reader can follow one: the
+ * picture's character when every piece has its own (sb_block.label), or
+ * else the letter they start with (A, B, ... z, then numbers).  Edges run
+ * between any two pieces, so interchangeable pieces are told apart too.
+ * The piece about to move is filled with arrows pointing the way it goes
+ * (and shown in reverse video when colour is on).  Walls are filled with
+ * '#', empty cells show a dot.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render.h"
+#include "view.h"
 
 enum { UP = 1, DOWN = 2, LEFT = 4, RIGHT = 8 };
 
@@ -39,7 +48,7 @@ typedef struct canvas {
 } canvas;
 
 /* Box-drawing characters by direction bits (UP=1, DOWN=2, LEFT=4, RIGHT=8).
- * Lone half-lines never occur (every edge belongs to a closed rectangle). */
+ * Lone half-lines never occur (every edge belongs to a closed outline). */
 static const char *const BOX[16] = {
     " ", "╵", "╷", "│", "╴", "┘", "┐", "┤",
     "╶", "└", "┌", "├", "─", "┴", "┬", "┼",
@@ -72,23 +81,44 @@ static point *at(canvas *cv, int y, int x)
     return &cv->p[(size_t)y * (size_t)cv->w + (size_t)x];
 }
 
-/* Records the outline of the rectangle of canvas points y0..y1, x0..x1. */
-static void outline(canvas *cv, int y0, int x0, int y1, int x1)
+/* Records a line along the canvas row y from x0 to x1, or the canvas
+ * column x from y0 to y1. */
+static void hline(canvas *cv, int y, int x0, int x1)
 {
-    for (int x = x0; x < x1; x++) {
-        at(cv, y0, x)->lines |= RIGHT, at(cv, y0, x + 1)->lines |= LEFT;
-        at(cv, y1, x)->lines |= RIGHT, at(cv, y1, x + 1)->lines |= LEFT;
-    }
-    for (int y = y0; y < y1; y++) {
-        at(cv, y, x0)->lines |= DOWN, at(cv, y + 1, x0)->lines |= UP;
-        at(cv, y, x1)->lines |= DOWN, at(cv, y + 1, x1)->lines |= UP;
-    }
+    for (int x = x0; x < x1; x++)
+        at(cv, y, x)->lines |= RIGHT, at(cv, y, x + 1)->lines |= LEFT;
 }
 
-/* The label of block i: A-Z, a-z, then numbers from 52. */
-static void label(size_t i, char out[24])
+static void vline(canvas *cv, int x, int y0, int y1)
 {
-    if (i < 26)
+    for (int y = y0; y < y1; y++)
+        at(cv, y, x)->lines |= DOWN, at(cv, y + 1, x)->lines |= UP;
+}
+
+/* What a frame knows about the tray: who owns each cell. */
+enum { EMPTY = 0, WALL = -1 };   /* else 1 + the index of the piece */
+
+typedef struct frame {
+    const sb_puzzle *p;
+    const sb_block *blocks;  /* where the pieces are now */
+    int32_t *owner;          /* rows * cols: EMPTY, WALL or 1 + piece */
+    bool own_labels;         /* every piece has its own picture character */
+} frame;
+
+static int32_t owner_at(const frame *f, int r, int c)
+{
+    if (r < 0 || c < 0 || r >= f->p->rows || c >= f->p->cols)
+        return EMPTY;
+    return f->owner[(size_t)r * (size_t)f->p->cols + (size_t)c];
+}
+
+/* The label of block i: its picture character when every piece has its
+ * own, else A-Z, a-z, then numbers from 52. */
+static void label(const frame *f, size_t i, char out[24])
+{
+    if (f->own_labels)
+        snprintf(out, 24, "%c", f->p->blocks[i].label);
+    else if (i < 26)
         snprintf(out, 24, "%c", (char)('A' + i));
     else if (i < 52)
         snprintf(out, 24, "%c", (char)('a' + i - 26));
@@ -96,23 +126,69 @@ static void label(size_t i, char out[24])
         snprintf(out, 24, "%zu", i);
 }
 
-/* Draws block i; arrow is 0 or the G_* arrow that marks the moving block. */
-static void draw_block(canvas *cv, const sb_block *b, size_t i, unsigned arrow)
+static void fill(canvas *cv, int y, int x, unsigned glyph, bool mark)
 {
-    int y0 = 2 * b->row, x0 = 4 * b->col, y1 = y0 + 2 * b->height, x1 = x0 + 4 * b->width;
-    outline(cv, y0, x0, y1, x1);
-    for (int y = y0 + 1; y < y1; y++)
-        for (int x = x0 + 1; x < x1; x++) {
-            point *pt = at(cv, y, x);
-            pt->glyph = (unsigned short)arrow;
-            pt->mark = arrow != 0;
-        }
+    point *pt = at(cv, y, x);
+    pt->glyph = (unsigned short)glyph;
+    pt->mark = mark;
+}
+
+/* Draws cell (r, c) of owner o: its interior, the points joining it to
+ * neighbours of the same owner, and edges towards every other one. */
+static void draw_cell(canvas *cv, const frame *f, int r, int c, unsigned glyph, bool mark)
+{
+    int32_t o = owner_at(f, r, c);
+    int y = 2 * r, x = 4 * c;
+    bool right = owner_at(f, r, c + 1) == o, down = owner_at(f, r + 1, c) == o;
+    for (int k = 1; k <= 3; k++) {
+        fill(cv, y + 1, x + k, glyph, mark);
+        if (down)
+            fill(cv, y + 2, x + k, glyph, mark);
+    }
+    if (right)
+        fill(cv, y + 1, x + 4, glyph, mark);
+    if (right && down && owner_at(f, r + 1, c + 1) == o)
+        fill(cv, y + 2, x + 4, glyph, mark);
+    if (!right)
+        vline(cv, x + 4, y, y + 2);
+    if (!down)
+        hline(cv, y + 2, x, x + 4);
+    if (owner_at(f, r, c - 1) != o)
+        vline(cv, x, y, y + 2);
+    if (owner_at(f, r - 1, c) != o)
+        hline(cv, y, x, x + 4);
+}
+
+/* Writes block i's label: in the middle of a rectangle, as always; in
+ * the cell nearest the middle of its box for any other shape (the middle
+ * of an L's box is not the L's). */
+static void draw_label(canvas *cv, const frame *f, size_t i)
+{
+    const sb_puzzle *p = f->p;
+    const sb_block *b = &f->blocks[i];
+    int left = sb_view_box_left(p, b);
+    int y0 = 2 * b->row, x0 = 4 * left, y1 = y0 + 2 * b->height, x1 = x0 + 4 * b->width;
+    int y = (y0 + y1) / 2, room = x1 - x0 - 1, from = x0 + 1;
+    if (!sb_view_is_rectangle(p, b)) {
+        long best = -1;
+        for (int r = b->row; r < b->row + b->height; r++)
+            for (int c = left; c < left + b->width; c++) {
+                long dy = 2 * r + 1 - (y0 + y1) / 2, dx = 4 * c + 2 - (x0 + x1) / 2;
+                long d = dy * dy + dx * dx;
+                if (sb_block_covers(p, b, r, c) && (best < 0 || d < best)) {
+                    best = d;
+                    y = 2 * r + 1;
+                    from = 4 * c + 1;
+                    room = 3;
+                }
+            }
+    }
     char text[24];
-    label(i, text);
-    int len = (int)strlen(text), room = x1 - x0 - 1;
-    if (len > room)   /* only numbers past 999 in a 1-wide block */
-        text[0] = '#', text[1] = 0, len = 1;
-    int y = (y0 + y1) / 2, x = x0 + 1 + (room - len) / 2;
+    label(f, i, text);
+    int len = (int)strlen(text);
+    if (len > room)   /* only numbers past 999 in a one-cell-wide spot */
+        text[0] = '*', text[1] = 0, len = 1;
+    int x = from + (room - len) / 2;
     for (int k = 0; k < len; k++)
         at(cv, y, x + k)->glyph = (unsigned char)text[k];
 }
@@ -152,18 +228,45 @@ static void print_canvas(FILE *out, const canvas *cv, const sb_show_style *st)
     }
 }
 
-/* Draws the tray with the blocks where they are; mover is the index of the
- * block about to make move m, or -1 for the final picture. */
-static void draw(canvas *cv, const sb_puzzle *p, const sb_block *blocks, int mover,
-                 const sb_move *m)
+/* Marks who owns each cell with the pieces where f->blocks says. */
+static void own_cells(frame *f)
 {
+    const sb_puzzle *p = f->p;
+    for (size_t k = 0; k < (size_t)p->rows * (size_t)p->cols; k++)
+        f->owner[k] = p->walls && p->walls[k] ? WALL : EMPTY;
+    for (size_t i = 0; i < p->nblocks; i++) {
+        const sb_block *b = &f->blocks[i];
+        int left = sb_view_box_left(p, b);
+        for (int r = b->row; r < b->row + b->height; r++)
+            for (int c = left; c < left + b->width; c++)
+                if (sb_block_covers(p, b, r, c))
+                    f->owner[(size_t)r * (size_t)p->cols + (size_t)c] = (int32_t)i + 1;
+    }
+}
+
+/* Draws the tray with the pieces where f->blocks says; mover is the index
+ * of the piece about to make move m, or -1 for the final picture. */
+static void draw(canvas *cv, frame *f, int mover, const sb_move *m)
+{
+    const sb_puzzle *p = f->p;
     memset(cv->p, 0, (size_t)cv->h * (size_t)cv->w * sizeof *cv->p);
+    own_cells(f);
     for (int r = 0; r < p->rows; r++)
-        for (int c = 0; c < p->cols; c++)
-            at(cv, 2 * r + 1, 4 * c + 2)->glyph = G_DOT;
-    outline(cv, 0, 0, cv->h - 1, cv->w - 1);
+        for (int c = 0; c < p->cols; c++) {
+            int32_t o = owner_at(f, r, c);
+            if (o == EMPTY)
+                at(cv, 2 * r + 1, 4 * c + 2)->glyph = G_DOT;
+            else if (o == WALL)
+                draw_cell(cv, f, r, c, '#', false);
+            else
+                draw_cell(cv, f, r, c, o - 1 == mover ? arrow_of(m) : 0, o - 1 == mover);
+        }
+    hline(cv, 0, 0, cv->w - 1);
+    hline(cv, cv->h - 1, 0, cv->w - 1);
+    vline(cv, 0, 0, cv->h - 1);
+    vline(cv, cv->w - 1, 0, cv->h - 1);
     for (size_t i = 0; i < p->nblocks; i++)
-        draw_block(cv, &blocks[i], i, (int)i == mover ? arrow_of(m) : 0);
+        draw_label(cv, f, i);
 }
 
 bool sb_show_fits(const sb_puzzle *p)
@@ -176,9 +279,11 @@ int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
 {
     canvas cv = { 2 * p->rows + 1, 4 * p->cols + 1, NULL };
     sb_block *blocks = malloc(p->nblocks * sizeof *blocks + 1);
+    frame f = { p, blocks, malloc((size_t)p->rows * (size_t)p->cols * sizeof *f.owner),
+                sb_view_own_labels(p) };
     cv.p = malloc((size_t)cv.h * (size_t)cv.w * sizeof *cv.p);
     int rc = 0;
-    if (!blocks || !cv.p) {
+    if (!blocks || !cv.p || !f.owner) {
         rc = -1;
         goto done;
     }
@@ -194,10 +299,10 @@ int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
             goto done;
         }
         char name[24];
-        label((size_t)i, name);
+        label(&f, (size_t)i, name);
         fprintf(out, "%smove %zu of %zu: %d %d -> %d %d%s (block %s)\n", bold, k + 1, n,
                 m->from_row, m->from_col, m->to_row, m->to_col, plain, name);
-        draw(&cv, p, blocks, i, m);
+        draw(&cv, &f, i, m);
         print_canvas(out, &cv, st);
         putc('\n', out);
         blocks[i].row = m->to_row;
@@ -207,12 +312,13 @@ int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
         fprintf(out, "%ssolved after %zu move%s%s\n", bold, n, n == 1 ? "" : "s", plain);
     else
         fprintf(out, "%ssolved already: no moves%s\n", bold, plain);
-    draw(&cv, p, blocks, -1, NULL);
+    draw(&cv, &f, -1, NULL);
     print_canvas(out, &cv, st);
     if (ferror(out))
         rc = -1;
 done:
     free(blocks);
+    free(f.owner);
     free(cv.p);
     return rc;
 }

@@ -81,12 +81,14 @@ static void usage(FILE *out)
 }
 
 /* Reports an input or usage error on stderr and, under --json, as a JSON
- * document on stdout, so a script always gets a document to parse. */
-static void report_error(const cli *c, const char *msg, const sb_stats *stats, bool hint)
+ * document on stdout, so a script always gets a document to parse; p is
+ * the puzzle when it was read, else NULL. */
+static void report_error(const cli *c, const char *msg, const sb_stats *stats, bool hint,
+                         const sb_puzzle *p)
 {
     fprintf(stderr, "slide: %s\n%s", msg, hint ? "Try 'slide --help'.\n" : "");
     if (c->json) {
-        sb_json_report r = { SB_EINPUT, NULL, 0, c->opts.metric, false, stats, msg };
+        sb_json_report r = { SB_EINPUT, NULL, 0, c->opts.metric, false, stats, msg, p };
         sb_json_write(stdout, &r);
     }
 }
@@ -101,7 +103,7 @@ static int usage_error(const cli *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    report_error(c, msg, NULL, true);
+    report_error(c, msg, NULL, true, NULL);
     return EXIT_USAGE;
 }
 
@@ -276,7 +278,7 @@ static int print_solution(const cli *c, const sb_puzzle *p, const sb_solution *s
 {
     if (c->json) {
         sb_json_report r = { SB_OK, sol->moves, sol->nmoves, c->opts.metric, sol->optimal,
-                             stats, NULL };
+                             stats, NULL, p };
         return sb_json_write(stdout, &r);
     }
     if (c->show && sb_show_fits(p)) {
@@ -303,7 +305,7 @@ int main(int argc, char **argv)
     sb_error err;
     sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, NULL, &puzzle, &err);
     if (status != SB_OK) {
-        report_error(&c, err.msg, NULL, false);
+        report_error(&c, err.msg, NULL, false, NULL);
         return sb_args_exit_code(status);
     }
     sb_progress_line progress;
@@ -324,7 +326,7 @@ int main(int argc, char **argv)
             status = SB_EINPUT;
         }
     } else if (status == SB_EINPUT) {
-        report_error(&c, err.msg, &stats, false);
+        report_error(&c, err.msg, &stats, false, &puzzle);
     } else {
         char worded[sizeof err.msg + 128];
         const char *msg = status == SB_ELIMIT
@@ -333,7 +335,7 @@ int main(int argc, char **argv)
         if (status == SB_ELIMIT)
             fprintf(stderr, "slide: %s\n", msg);
         if (c.json) {
-            sb_json_report r = { status, NULL, 0, c.opts.metric, false, &stats, msg };
+            sb_json_report r = { status, NULL, 0, c.opts.metric, false, &stats, msg, &puzzle };
             sb_json_write(stdout, &r);
         }
         if (c.html_path)

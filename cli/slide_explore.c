@@ -27,6 +27,7 @@
 #include "render.h"
 #include "sb_format.h"
 #include "slide.h"
+#include "view.h"
 
 enum { EXIT_USAGE = 2 };
 typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY } mode;
@@ -168,13 +169,39 @@ static int parse_args(cli *c, int argc, char **argv)
     return -1;
 }
 
-static void json_blocks(const sb_block *b, size_t n)
+/* Blocks as {"row", "col", "height", "width", "cells"}: the anchor, the
+ * box and the cells covered (a rectangle's too, so that a script needs no
+ * special case). */
+static void json_blocks(const sb_puzzle *p, const sb_block *b, size_t n)
 {
     putchar('[');
-    for (size_t i = 0; i < n; i++)
-        printf("%s{\"row\": %d, \"col\": %d, \"height\": %d, \"width\": %d}", i ? ", " : "",
-               b[i].row, b[i].col, b[i].height, b[i].width);
+    for (size_t i = 0; i < n; i++) {
+        printf("%s{\"row\": %d, \"col\": %d, \"height\": %d, \"width\": %d, \"cells\": [",
+               i ? ", " : "", b[i].row, b[i].col, b[i].height, b[i].width);
+        int left = sb_view_box_left(p, &b[i]);
+        const char *sep = "";
+        for (int r = b[i].row; r < b[i].row + b[i].height; r++)
+            for (int c = left; c < left + b[i].width; c++)
+                if (sb_block_covers(p, &b[i], r, c)) {
+                    printf("%s[%d, %d]", sep, r, c);
+                    sep = ", ";
+                }
+        printf("]}");
+    }
     putchar(']');
+}
+
+/* Whether CS61B block lines can say a layout: rectangles that slide both
+ * ways, interchangeable by size, on a tray without walls. */
+static bool lines_can_say(const sb_puzzle *p, const sb_block *b, size_t n)
+{
+    for (size_t k = 0; p->walls && k < (size_t)p->rows * (size_t)p->cols; k++)
+        if (p->walls[k])
+            return false;
+    for (size_t i = 0; i < n; i++)
+        if (!sb_view_is_rectangle(p, &b[i]) || b[i].axis != SB_AXIS_ANY || b[i].group != 0)
+            return false;
+    return true;
 }
 
 /* Block lines in the format the INIT file used, so they can be pasted
@@ -190,6 +217,19 @@ static void text_blocks(const sb_block *b, size_t n, sb_format f, const char *in
     }
 }
 
+/* A layout, indented by two spaces, as a puzzle file: in the INIT file's
+ * line format when it has one and it can say the layout, else as a
+ * picture (any shape, walls, one-axis and marked pieces). */
+static void print_layout(const sb_puzzle *p, const sb_block *b, size_t n, sb_format f)
+{
+    if ((f == SB_FORMAT_CORNERS || f == SB_FORMAT_SIZES) && lines_can_say(p, b, n)) {
+        printf("  %d %d\n", p->rows, p->cols);
+        text_blocks(b, n, f, "  ");
+    } else if (sb_picture_write(stdout, p, b, n, "  ") == 1) {
+        printf("  (%zu pieces: too many to draw as a picture)\n", n);
+    }
+}
+
 static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_report *r, sb_format f)
 {
     uint64_t at_far = r->per_depth[r->farthest];
@@ -201,7 +241,7 @@ static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_repor
                "\"example\": ",
                p->rows, p->cols, sb_metric_name(r->metric), sb_path_name(r->path),
                (unsigned long long)r->reachable, r->farthest, (unsigned long long)at_far);
-        json_blocks(r->far_example, r->nblocks);
+        json_blocks(p, r->far_example, r->nblocks);
         printf("},\n \"widest\": {\"distance\": %u, \"count\": %llu},\n", r->widest_depth,
                (unsigned long long)r->widest);
         if (r->has_goal) {
@@ -235,8 +275,8 @@ static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_repor
             printf("; it cannot be reached\n");
     }
     printf("time: %.3f ms, peak memory %zu bytes\n", r->seconds * 1e3, r->peak_bytes);
-    printf("one configuration at distance %u:\n  %d %d\n", r->farthest, p->rows, p->cols);
-    text_blocks(r->far_example, r->nblocks, f, "  ");
+    printf("one configuration at distance %u:\n", r->farthest);
+    print_layout(p, r->far_example, r->nblocks, f);
     printf("depth profile (distance: new configurations):\n");
     for (unsigned d = 0; d <= r->farthest; d++)
         printf("  %u: %llu\n", d, (unsigned long long)r->per_depth[d]);
@@ -265,7 +305,7 @@ static void print_components(const cli *c, const sb_puzzle *p, const sb_componen
                 printf("\"diameter\": %u, \"sweeps\": %u, ", r->components[i].diameter,
                        r->components[i].sweeps);
             printf("\"example\": ");
-            json_blocks(r->examples + i * r->nblocks, r->nblocks);
+            json_blocks(p, r->examples + i * r->nblocks, r->nblocks);
             putchar('}');
         }
         printf("]}\n");
@@ -310,10 +350,8 @@ static void print_components(const cli *c, const sb_puzzle *p, const sb_componen
     } else if (r->ncomponents) {
         printf("largest component contains:\n");
     }
-    if (r->ncomponents) {
-        printf("  %d %d\n", p->rows, p->cols);
-        text_blocks(r->examples, r->nblocks, f, "  ");
-    }
+    if (r->ncomponents)
+        print_layout(p, r->examples, r->nblocks, f);
 }
 
 static void print_family(const cli *c, const sb_family_report *r)

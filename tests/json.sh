@@ -3,6 +3,9 @@
 # with every key for each outcome — solved (exit 0, moves that slide-check
 # verifies), unsolvable (1), limit (3), bad input and bad usage (2, the
 # message on stderr too) — and the exit codes of plain runs unchanged.
+# Whenever the puzzle was read the document describes it too: the tray,
+# each piece as its anchor and its cells with a class number shared by
+# interchangeable pieces, and the goal likewise (null when unreadable).
 set -u
 : "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
 command -v python3 >/dev/null || { echo "json: python3 not found; skipping"; exit 77; }
@@ -55,16 +58,30 @@ if [ "$("$SLIDE_CHECK" "$init" "$goal" "$tmp/moves")" = Verified ]; then
 else
     fails=$((fails + 1)); echo "FAIL the JSON moves do not verify"
 fi
+# The puzzle: the tray, each piece as its anchor and cells, classes shared
+# by interchangeable pieces (Klotski's four 1x1 blocks), the goal likewise.
+case_ puzzle 0 solved \
+    'd["tray"] == {"rows": 5, "cols": 4, "walls": []} and len(d["pieces"]) == 10 and
+     sum(len(p["cells"]) for p in d["pieces"]) == 18 and
+     all(p["anchor"] == min(p["cells"]) and p["axis"] == "both" and p["label"] is None
+         for p in d["pieces"]) and
+     len({p["class"] for p in d["pieces"] if len(p["cells"]) == 1}) == 1 and
+     len({p["class"] for p in d["pieces"]}) == 4 and
+     d["goal"] == [{"anchor": [3, 1], "cells": [[3, 1], [3, 2], [4, 1], [4, 2]], "height": 2,
+                    "width": 2, "class": [p for p in d["pieces"] if p["anchor"] == [0, 1]][0]["class"]}]' \
+    "$init" "$goal"
 case_ optimal 0 solved \
     'd["optimal"] is True and d["length"]["piece"] == 81 and d["metric"] == "piece"' \
     --optimal --metric piece "$init" "$goal"
 case_ already 0 solved 'd["moves"] == [] and d["length"]["line"] == 0' \
     "$init" "$TESTS_DIR/ui/done.goal"
 case_ unsolvable 1 unsolvable \
-    'd["moves"] == [] and d["length"] is None and d["message"] and d["stats"]' "${stuck[@]}"
+    'd["moves"] == [] and d["length"] is None and d["message"] and d["stats"] and d["pieces"]' \
+    "${stuck[@]}"
 case_ limit 3 limit 'd["moves"] == [] and "max-states" in d["message"]' \
     --max-states 1 "$init" "$goal"
-case_ missing 2 error 'd["stats"] is None and "nonexistent" in d["message"]' \
+case_ missing 2 error 'd["stats"] is None and "nonexistent" in d["message"] and
+                      d["tray"] is None and d["pieces"] is None and d["goal"] is None' \
     "$TESTS_DIR/ui/nonexistent.init" "$goal"
 case_ usage 2 error '"--metric" in d["message"]' --metric nonsense "$init" "$goal"
 case_ usage-before 2 error '"unknown option" in d["message"]' --bogus --json "$init" "$goal"
