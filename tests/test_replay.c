@@ -11,7 +11,8 @@
  * representations, that the judge verifies; and on 300 random small
  * puzzles (shapes, walls, one-axis and marked pieces, a goal that may or
  * may not be reachable) a breadth-first walk made only of the judge's
- * moves must agree with sb_explore (reachable, farthest, goals and the
+ * moves (under the line metric, and every third puzzle the unit one)
+ * must agree with sb_explore (reachable, farthest, goals and the
  * nearest) and with sb_solve --optimal (solvable or not, and how long).
  */
 #include <stdio.h>
@@ -524,7 +525,9 @@ typedef struct walk {
     unsigned nearest;      /* the nearest of them (goals > 0) */
 } walk;
 
-static walk judge_walk(const sb_puzzle *p)
+/* The walk under the line metric, or the unit metric (one-cell slides
+ * only) when unit is set. */
+static walk judge_walk(const sb_puzzle *p, bool unit)
 {
     sb_replay r;
     space sp = { 0 };
@@ -553,7 +556,7 @@ static walk judge_walk(const sb_puzzle *p)
         out.farthest = sp.depth[s];
         for (size_t i = 0; i < sp.n; i++)
             for (int d = 0; d < 4; d++)
-                for (int len = 1;; len++) {
+                for (int len = 1; len == 1 || !unit; len++) {
                     sb_block *b = &r.blocks[i];
                     sb_move m = { b->row, b->col, b->row + len * DR[d], b->col + len * DC[d] };
                     if (sb_replay_move(&r, &m, why, sizeof why))
@@ -676,23 +679,26 @@ static void random_space(int round)
         sb_puzzle_free(&p);
         return;
     }
-    walk judge = judge_walk(&p);
+    bool unit = round % 3 == 2;
+    walk judge = judge_walk(&p, unit);
 
     static const sb_path paths[] = { SB_PATH_AUTO, SB_PATH_GENERAL };
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
         sb_options opts;
         sb_options_default(&opts);
         opts.path = paths[i];
+        opts.metric = unit ? SB_METRIC_UNIT : SB_METRIC_LINE;
         sb_explore_report rep;
         sb_error err;
         bool ok = CHECK(sb_explore(&p, &opts, &rep, &err) == SB_OK);
         if (ok && !CHECK(rep.reachable == judge.reachable && rep.farthest == judge.farthest &&
                          rep.goal_count == judge.goals &&
                          (judge.goals == 0 || rep.nearest_goal == judge.nearest)))
-            fprintf(stderr, "  round %d (%s): engine %llu reachable, farthest %u, %llu goals "
+            fprintf(stderr, "  round %d (%s, %s): engine %llu reachable, farthest %u, %llu goals "
                             "(nearest %u); judge %zu, %u, %zu (%u)\n%s\nhorizontal: %s\n"
                             "vertical: %s\ngroups: %s\n--\n%s\n",
-                    round, sb_path_name(paths[i]), (unsigned long long)rep.reachable,
+                    round, sb_path_name(paths[i]), sb_metric_name(opts.metric),
+                    (unsigned long long)rep.reachable,
                     rep.farthest, (unsigned long long)rep.goal_count, rep.nearest_goal,
                     judge.reachable, judge.farthest, judge.goals, judge.nearest, init_text,
                     horizontal, vertical, groups, goal_text);
@@ -704,9 +710,10 @@ static void random_space(int round)
         sb_status st = sb_solve(&p, &opts, &sol, NULL, &err);
         sb_status want = judge.goals ? SB_OK : SB_UNSOLVABLE;
         if (!CHECK(st == want && (st != SB_OK || sol.nmoves == judge.nearest)))
-            fprintf(stderr, "  round %d (%s): sb_solve %d with %zu moves; the judge's walk "
+            fprintf(stderr, "  round %d (%s, %s): sb_solve %d with %zu moves; the judge's walk "
                             "says %s%u\n%s\n--\n%s\n",
-                    round, sb_path_name(paths[i]), (int)st, st == SB_OK ? sol.nmoves : 0,
+                    round, sb_path_name(paths[i]), sb_metric_name(opts.metric), (int)st,
+                    st == SB_OK ? sol.nmoves : 0,
                     judge.goals ? "solvable in " : "unsolvable ", judge.goals ? judge.nearest : 0,
                     init_text, goal_text);
         sb_solution_free(&sol);
