@@ -581,12 +581,10 @@ static walk judge_walk(const sb_puzzle *p, bool unit)
 
 /* The shapes random puzzles are made of, as small pictures of 'X'.  The
  * notched ones (a U, a C) come last: sliding two cells, a leading cell
- * can land on a cell the piece itself covered (the notch's far side),
- * which the engine's line moves (engine/spaces/board.c, slide()) take for
- * an obstacle: it moves them one cell per move under the line metric, so
- * its distances come out longer than the judge's.  They join the draw
- * once that is fixed (NOTCHED 1). */
-#define NOTCHED 0
+ * lands on a cell the piece itself covered (the notch's far side), which
+ * must count as free (NOTCHED 0 leaves them out, to tell such a bug from
+ * others). */
+#define NOTCHED 1
 static const char *const SHAPES[] = {
     "X", "X", "XX", "X\nX", "XX\nX.", "XX\n.X", ".X\nXX", "XXX\n.X.", "XX\nXX", "X.\nXX\n.X",
     "XXX", "X.X\nXXX", "XX\nX.\nXX",

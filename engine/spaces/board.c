@@ -411,8 +411,8 @@ static bool can_step(const board *b, const sb_scratch *w, int s, int r, int c, i
 }
 
 /* Unit and line moves of one block in one direction: while the cells
- * just ahead of its leading cells are empty, one more cell.  They are
- * never the block's own, so "empty" is all it asks. */
+ * just ahead of its leading cells are empty (or the block's own: a notched
+ * block sliding on meets cells it has left), one more cell. */
 static sb_status slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corner, int d,
                        sb_children *out)
 {
@@ -427,9 +427,11 @@ static sb_status slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corne
         far = 1;
     for (int k = 1; k <= far; k++) {
         int32_t at = (int32_t)corner + (k - 1) * step;
-        for (uint32_t i = 0; i < sh->nlead[d]; i++)
-            if (w->owner[at + ahead[i]] != EMPTY)
+        for (uint32_t i = 0; i < sh->nlead[d]; i++) {
+            int32_t o = w->owner[at + ahead[i]];
+            if (o != EMPTY && o != (int32_t)corner)
                 return SB_OK;
+        }
         sb_status st = emit(b, w, h, s, corner, (uint32_t)(at + step), out);
         if (st != SB_OK)
             return st;
