@@ -77,7 +77,8 @@ static const char *block_fields(sb_format fmt)
     switch (fmt) {
     case SB_FORMAT_CORNERS: return " (r1 c1 r2 c2)";
     case SB_FORMAT_SIZES: return " (h w r c)";
-    case SB_FORMAT_AUTO: break;
+    case SB_FORMAT_AUTO:
+    case SB_FORMAT_PICTURE: break;
     }
     return "";
 }
@@ -204,6 +205,14 @@ sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_
         init_name = "INIT";
     if (!goal_name)
         goal_name = "GOAL";
+    if (fmt == SB_FORMAT_PICTURE ||
+        (fmt == SB_FORMAT_AUTO && sb_fmt_picture_detect(init_text, init_len))) {
+        st = sb_fmt_picture_parse(init_text, init_len, init_name, goal_text, goal_len,
+                                  goal_name, out, err);
+        if (st == SB_OK && used)
+            *used = SB_FORMAT_PICTURE;
+        return st;
+    }
     st = sb_fmt_scan_text(init_text, init_len, init_name, true, fmt, &init, err);
     if (st != SB_OK)
         return st;
@@ -242,6 +251,7 @@ sb_status sb_fmt_parse_name(const char *name, sb_format *out)
         { "auto", SB_FORMAT_AUTO },
         { "corners", SB_FORMAT_CORNERS },
         { "sizes", SB_FORMAT_SIZES },
+        { "picture", SB_FORMAT_PICTURE },
     };
     for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(name, names[i].name) == 0) {
@@ -258,6 +268,7 @@ const char *sb_fmt_name(sb_format f)
     case SB_FORMAT_AUTO: return "auto";
     case SB_FORMAT_CORNERS: return "corners";
     case SB_FORMAT_SIZES: return "sizes";
+    case SB_FORMAT_PICTURE: return "picture";
     }
     return "?";
 }

@@ -6,6 +6,9 @@
  *   sizes:    h w r c       height, width, upper-left row and column
  * An INIT file starts with a tray line "H W"; a GOAL file has block lines
  * only.  Blank lines are ignored; CRLF line ends and tabs are accepted.
+ * The third format, picture, draws the tray one character per cell
+ * (formats/picture.c): pieces of any shape, walls, marked pieces and
+ * one-axis pieces.  A GOAL is always read in its INIT's format.
  *
  * Every error names the file and line: err->msg reads
  * "FILE:LINE: what is wrong" (or "FILE: what is wrong" when no line
@@ -21,17 +24,22 @@
 typedef enum sb_format {
     SB_FORMAT_AUTO,     /* decide from the INIT file */
     SB_FORMAT_CORNERS,
-    SB_FORMAT_SIZES
+    SB_FORMAT_SIZES,
+    SB_FORMAT_PICTURE   /* the tray drawn, one character per cell */
 } sb_format;
 
-/* Parses "auto", "corners" or "sizes".  Returns SB_OK or SB_EINPUT. */
+/* Parses "auto", "corners", "sizes" or "picture".  Returns SB_OK or
+ * SB_EINPUT. */
 sb_status sb_fmt_parse_name(const char *name, sb_format *out);
 const char *sb_fmt_name(sb_format f);
 
 /* Reads a puzzle from INIT and GOAL text held in memory; the names are used
  * in messages only.  goal_text may be NULL (no goal: an empty goal list).
- * With SB_FORMAT_AUTO the format is decided from the INIT text: if both
- * readings are valid and differ, that is an error asking for --format.
+ * With SB_FORMAT_AUTO the format is decided from the INIT text: a picture
+ * when its first line that is neither blank nor a ';' comment is not two
+ * integers (precisely: does not start with a number followed by more
+ * words); otherwise corners or sizes, and if both readings are valid and
+ * differ, that is an error asking for --format.
  * *used (may be NULL) receives the format actually used.  On SB_OK the
  * caller owns *out (sb_puzzle_free).  On failure *out is zeroed. */
 sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_name,

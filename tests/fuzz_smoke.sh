@@ -17,10 +17,10 @@ fi
 dir=build-fuzz
 cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DSLIDE_FUZZ=ON -DSLIDE_WERROR=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$dir" -j"$(nproc)" --target fuzz_puzzle fuzz_moves fuzz_solve >/dev/null
+cmake --build "$dir" -j"$(nproc)" --target fuzz_puzzle fuzz_picture fuzz_moves fuzz_solve >/dev/null
 mkdir -p "$dir/findings"
 status=0
-for h in fuzz_puzzle fuzz_moves fuzz_solve; do
+for h in fuzz_puzzle fuzz_picture fuzz_moves fuzz_solve; do
     work=$(mktemp -d)
     cp tests/fuzz/corpus/$h/* "$work/"
     cp tests/fuzz/regressions/$h/* "$work/" 2>/dev/null || true

@@ -110,5 +110,68 @@ else
 fi
 grep -q $'\r' crlf.init && grep -q $'\t' crlf.goal || fail "crlf+tabs: the files lack CR or tab"
 
+# ---- Pictures (SPEC "Pictures") --------------------------------------
+# Generated pictures that tests/bad cannot hold, and every byte inside a
+# grid row.  The Klotski picture, CRLF and all, solves and checks as the
+# CS61B Klotski does.
+printf '; Klotski\r\nABBC\r\nABBC\r\nDEEF\r\nDGHF\r\nI..J\r\n' >k.pic
+printf '....\r\n....\r\n....\r\n.BB.\r\n.BB.\r\n' >kg.pic
+"$SLIDE" k.pic kg.pic >moves 2>err
+rc=$?
+if [ "$rc" = 0 ] && [ "$(wc -l <moves)" = 90 ] &&
+    [ "$("$SLIDE_CHECK" k.pic kg.pic moves 2>&1)" = Verified ] &&
+    [ "$("$SLIDE_CHECK" "$puzzles/klotski.init" "$puzzles/klotski.goal" moves 2>&1)" = Verified ]
+then pass; else fail "picture crlf klotski: exit $rc: $(head -c 200 err)"; fi
+if [ -n "${SLIDE_EXPLORE:-}" ]; then
+    "$SLIDE_EXPLORE" k.pic kg.pic >out 2>err
+    if grep -q "reachable: 25955 configurations" out; then pass
+    else fail "slide-explore on a picture: $(head -c 200 out err)"; fi
+fi
+# A goal drawn in the wrong size, ragged rows in a tall picture, a piece
+# in two far corners of the largest tray.
+printf '.....\n.....\n.....\n.BB..\n.BB..\n' >wide.goal
+refuse pic-goal-size "wide.goal:1:" "the goal picture is 5x5 but INIT (k.pic) is 5x4" k.pic wide.goal
+awk 'BEGIN { for (i = 1; i <= 1000; i++) print (i == 700 ? "AAAAA" : "AAAA") }' >ragged.pic
+refuse pic-ragged "ragged.pic:700:" "rows of different lengths: this row has 5 cells, the first (line 1) has 4" \
+    ragged.pic kg.pic
+awk 'BEGIN { for (i = 0; i < 256; i++) { s = ""; for (j = 0; j < 256; j++) s = s "."; if (i == 0) s = "A" substr(s, 2); if (i == 255) s = substr(s, 1, 255) "A"; print s } }' >apart.pic
+refuse pic-apart "apart.pic:256:" "piece 'A' is not connected: its cell at column 256" apart.pic kg.pic
+# A 10 MB row: measured in one pass and refused with the tray limit, as
+# INIT and as GOAL.
+{ printf 'A'; head -c 10485760 /dev/zero | tr '\0' '.'; echo; } >row10m.pic
+refuse pic-10mb-row "row10m.pic:1:" "tray of 1x10485761 has 10485761 cells; slide handles at most 65536" \
+    row10m.pic kg.pic
+refuse pic-10mb-goal "row10m.pic:1:" "the goal picture is 1x10485761 but INIT (k.pic) is 5x4" \
+    k.pic row10m.pic
+# Every byte that is not a cell, inside a row: control bytes and DEL are
+# binary data, bytes past ASCII are not ASCII, blanks and ';' are named,
+# ':' makes an option line.  (A newline splits the row: not a case.)
+for b in $(seq 0 255); do
+    hex=$(printf '%02x' "$b")
+    case $b in
+    10) continue ;;
+    9) what="a tab at column 2" ;;
+    32) what="a space at column 2" ;;
+    59) what="';' at column 2 cannot be a piece" ;;
+    58) what="unknown option 'A:'" ;;
+    3[3-9] | [4-9][0-9] | 1[01][0-9] | 12[0-6]) continue ;;   # printable: cells
+    12[7-9] | 1[3-9][0-9] | 2[0-9][0-9])
+        [ "$b" = 127 ] && what="binary data: byte 0x7f at column 2" ||
+            what="byte 0x$hex at column 2 is not ASCII" ;;
+    *) what="binary data: byte 0x$hex at column 2 is not text" ;;
+    esac
+    printf "A\\x${hex}B\\n..\\n" >byte.pic
+    refuse "pic-byte-$hex" "byte.pic:1:" "$what" byte.pic kg.pic
+done
+# Every printable character but the four that are not pieces is one, in
+# INIT and in GOAL.
+chars=$(printf '%s' '!"$%&'"'"'()*+,-/0123456789<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz{|}~')
+printf '%s\n' "$chars" >chars.pic
+printf '%s\n' "$chars" | tr -c '\n' '.' >chars.goal
+"$SLIDE" chars.pic chars.goal >out 2>err
+rc=$?
+if [ "$rc" = 0 ] && [ ! -s out ] && [ "${#chars}" = 90 ]; then pass
+else fail "every piece character: exit $rc, ${#chars} characters: $(head -c 200 err)"; fi
+
 echo "hostile.sh: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -81,7 +81,8 @@ static const struct bad_case {
     { "100000 100000\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
       "tray of 100000x100000 has 10000000000 cells; slide handles at most 65536 (e.g. 256x256)" },
     { "1000000000 1000000000\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "slide handles at most" },
-    { "5\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
+    /* (under auto, "5" alone is a picture: a 1x1 tray; see test_picture.c) */
+    { "5\n", NULL, SB_FORMAT_CORNERS, "init.txt:1: ",
       "the tray line should be 2 numbers (rows columns), found 1" },
     { "0 0 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "tray line should be 2 numbers" },
     { "5 4 x\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "trailing text 'x' after the 2 numbers" },
