@@ -16,10 +16,13 @@
 #   cannot turn), unit measured; Ma's Puzzle 23 piece / 26 line and its
 #   variant 37 / 41, unit measured; notch (the project's own, with a
 #   wall) measured under all three.
+# Then the reachable configurations by slide-explore, where they are
+# published (Klotski 25,955; the 8-puzzle's 9!/2 = 181,440; Fogleman's
+# cluster sizes 4,780 and 2,332) or measured (Ma's Puzzle, notch).
 # Fails loudly on any miss; skips (exit 77) only when a program is missing.
 set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}"
-for prog in "$SLIDE" "$SLIDE_CHECK"; do
+: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}"
+for prog in "$SLIDE" "$SLIDE_CHECK" "$SLIDE_EXPLORE"; do
     if [ ! -x "$prog" ]; then
         echo "pictures: $prog is not an executable program; skipping"
         exit 77
@@ -85,5 +88,28 @@ while read -r name metric want; do
         grep -m3 "^slide" "$tmp/stats" | sed "s/^/    /"
     fi
 done <<<"$table"
+
+# name reachable
+reach='klotski-picture 25955
+eight-31a 181440
+eight-31b 181440
+rush-hour-51 4780
+rush-hour-60 2332
+mas-puzzle 110804
+notch 60877'
+
+while read -r name want; do
+    i=$PROJECT_PUZZLES/$name.init
+    timeout 120 "$SLIDE_EXPLORE" "$i" >"$tmp/explore" 2>&1
+    rc=$?
+    got=$(sed -n 's/^reachable: \([0-9][0-9]*\) configurations$/\1/p' "$tmp/explore")
+    if [ "$rc" = 0 ] && [ "$got" = "$want" ]; then
+        passes=$((passes + 1))
+    else
+        fails=$((fails + 1))
+        echo "FAIL $name: slide-explore exit $rc, reachable '$got', want $want"
+        grep -m3 "^slide" "$tmp/explore" | sed "s/^/    /"
+    fi
+done <<<"$reach"
 echo "pictures: $passes passed, $fails failed"
 [ "$fails" = 0 ]
