@@ -47,6 +47,20 @@ static int replays(const sb_puzzle *p, const sb_solution *sol)
     return ok;
 }
 
+/* Whether the bitboard can take p: rectangles of group 0 that slide both
+ * ways, and no walls (pictures can say otherwise). */
+static bool plain(const sb_puzzle *p)
+{
+    if (p->walls)
+        for (size_t i = 0; i < (size_t)p->rows * p->cols; i++)
+            if (p->walls[i])
+                return false;
+    for (size_t i = 0; i < p->nblocks; i++)
+        if (p->blocks[i].shape || p->blocks[i].group || p->blocks[i].axis != SB_AXIS_ANY)
+            return false;
+    return true;
+}
+
 /* Solves and checks what any single answer must satisfy. */
 static sb_status solve_checked(const sb_puzzle *p, const sb_options *o, sb_solution *sol)
 {
@@ -65,8 +79,10 @@ static sb_status solve_checked(const sb_puzzle *p, const sb_options *o, sb_solut
     case SB_ELIMIT:
         break;
     case SB_EINPUT:
-        /* Only a bitboard asked for a tray it cannot hold may be refused. */
-        FUZZ_REQUIRE(o->path == SB_PATH_BITBOARD && !sb_bitboard_fits(p->rows, p->cols),
+        /* Only a bitboard asked for a tray or pieces it cannot hold may be
+         * refused. */
+        FUZZ_REQUIRE(o->path == SB_PATH_BITBOARD && (!sb_bitboard_fits(p->rows, p->cols) ||
+                                                     !plain(p)),
                      "checked puzzle refused by sb_solve");
         break;
     }
