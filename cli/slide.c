@@ -64,7 +64,8 @@ static void usage(FILE *out)
         "                            configuration representation (default auto:\n"
         "                            the bitboard when the tray fits: 64 bits\n"
         "                            up to 5x4, 128 up to 6x6)\n"
-        "  --format auto|corners|sizes  block-line format of INIT and GOAL\n"
+        "  --format auto|corners|sizes|picture\n"
+        "                            how INIT and GOAL are written (default auto)\n"
         "  --max-states N            give up after storing N configurations\n"
         "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
         "                            default 3/4 of physical memory)\n"
@@ -185,7 +186,7 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_FORMAT:
             if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
-                return usage_error(c, "--format takes auto, corners or sizes, not '%s'", optarg);
+                return usage_error(c, "--format takes auto, corners, sizes or picture, not '%s'", optarg);
             break;
         case OPT_STATES:
         case OPT_MEMORY:

@@ -25,13 +25,16 @@
 #include "slide.h"
 
 static const char usage_text[] =
-    "Usage: slide-check [--format corners|sizes|auto] INIT GOAL [MOVES]\n"
+    "Usage: slide-check [--format corners|sizes|picture|auto] INIT GOAL [MOVES]\n"
     "Replays the moves in MOVES (standard input when absent or \"-\") on the\n"
     "puzzle INIT, one \"r1 c1 r2 c2\" per line, and checks that each is a legal\n"
-    "straight slide and that the final configuration satisfies GOAL.\n"
+    "straight slide and that the final configuration satisfies GOAL.  A move\n"
+    "names a piece by its anchor, the leftmost cell of its top row (the\n"
+    "upper-left corner of a rectangle).\n"
     "\n"
     "  --format F   how INIT and GOAL are written: corners (r1 c1 r2 c2),\n"
-    "               sizes (h w r c), or auto (default: decide from INIT)\n"
+    "               sizes (h w r c), picture (the tray drawn), or auto\n"
+    "               (default: decide from INIT)\n"
     "  --help       print this help and exit\n"
     "  --version    print the version and exit\n"
     "\n"
@@ -105,9 +108,9 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0) {
             const char *name = a[8] == '=' ? a + 9 : argv[++i];
             if (!name)
-                bad_usage("%s needs a value: corners, sizes or auto", a);
+                bad_usage("%s needs a value: corners, sizes, picture or auto", a);
             if (sb_fmt_parse_name(name, &fmt) != SB_OK)
-                bad_usage("unknown format '%s' (use corners, sizes or auto)", name);
+                bad_usage("unknown format '%s' (use corners, sizes, picture or auto)", name);
         } else {
             bad_usage("unknown option '%s'", a);
         }

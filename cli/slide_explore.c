@@ -59,7 +59,8 @@ static void usage(FILE *out)
         "                            other blocks: layouts and components of each\n"
         "  --metric unit|line|piece  how distances are counted (default line)\n"
         "  --engine auto|bitboard|general  representation (default auto)\n"
-        "  --format auto|corners|sizes  block-line format of INIT and GOAL\n"
+        "  --format auto|corners|sizes|picture\n"
+        "                            how INIT and GOAL are written (default auto)\n"
         "  --json                    one JSON document instead of text\n"
         "  --max-states N            give up beyond N configurations (or layouts)\n"
         "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
@@ -125,7 +126,7 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_FORMAT:
             if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
-                return usage_error("--format takes auto, corners or sizes, not '%s'", optarg);
+                return usage_error("--format takes auto, corners, sizes or picture, not '%s'", optarg);
             break;
         case OPT_JSON:
             c->json = true;

@@ -7,7 +7,8 @@
 #
 # The puzzles: square.* is a 3x3 tray with a 2x2 block that must reach the
 # lower right (square.sizes.* is the same in sizes format); row.* is a 1x4
-# tray with two 1x1 blocks, for sliding through a block.
+# tray with two 1x1 blocks, for sliding through a block; pic.* and pair.*
+# are pictures (pieces of other shapes, walls, one-axis and marked pieces).
 set -u
 : "${SLIDE_CHECK:?SLIDE_CHECK must name the slide-check binary}"
 : "${TESTS_DIR:?TESTS_DIR must name the tests folder}"
@@ -84,6 +85,37 @@ expect five 1 '' "${pre}line 2: 0 0 1 0 7: not four non-negative integers (found
 expect short 1 '' "${pre}moves end before the goal is reached" "${sq[@]}" square.short.moves
 expect past 1 '' "${pre}moves end before the goal is reached" "${sq[@]}" square.past.moves
 expect none 1 '' "${pre}moves end before the goal is reached" "${sq[@]}" empty.moves
+
+# Pictures: pic.* is a 5x5 tray with an L (A), a J (B), a T (C), a bar
+# that slides only horizontally (D) and a wall; pieces are named by their
+# anchors (the leftmost cell of the top row) and every step of a slide is
+# checked against walls, pieces and the tray.  pair.* holds two Ls of one
+# shape: interchangeable, unless marked distinct.
+pic=(pic.init pic.goal)
+expect pic-solution 0 Verified '' "${pic[@]}" pic.solution
+expect pic-format 0 Verified '' --format picture "${pic[@]}" pic.solution
+expect pic-notanchor 1 '' \
+    "${pre}line 1: 1 0 1 1: no piece has its anchor at 1 0 (the piece covering it has its anchor at 0 0)" \
+    "${pic[@]}" pic.notanchor.moves
+expect pic-wallcell 1 '' "${pre}line 1: 2 1 2 2: no piece has its anchor at 2 1 (that cell is a wall)" \
+    "${pic[@]}" pic.wallcell.moves
+expect pic-wall 1 '' "${pre}line 2: 3 0 2 0: block would hit a wall" "${pic[@]}" pic.wall.moves
+expect pic-axis 1 '' "${pre}line 1: 4 3 3 3: block slides only horizontally" \
+    "${pic[@]}" pic.axis.moves
+expect pic-overlap 1 '' "${pre}line 2: 4 3 4 1: block would overlap another block" \
+    "${pic[@]}" pic.overlap.moves
+expect pic-leave 1 '' "${pre}line 1: 4 3 4 4: block would leave the tray" "${pic[@]}" pic.leave.moves
+expect pic-short 1 '' "${pre}moves end before the goal is reached" "${pic[@]}" pic.short.moves
+expect pair 0 Verified '' pair.init pair.goal empty.moves
+expect pair-distinct 1 '' "${pre}moves end before the goal is reached" \
+    pair.distinct.init pair.goal empty.moves
+# A solver's answer on the picture, in both representations, is verified.
+if [ -n "${SLIDE:-}" ]; then
+    for engine in auto general; do
+        "$SLIDE" --engine $engine "${pic[@]}" >"$tmp/pic.moves"
+        expect "pic-slide-$engine" 0 Verified '' "${pic[@]}" "$tmp/pic.moves"
+    done
+fi
 
 # Unreadable files, bad puzzles and bad usage: exit 2.
 expect no-moves-file 2 '' "${pre}no-such.moves: No such file or directory" \

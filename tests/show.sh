@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # show.sh - `slide --show`: one picture per move plus the final one, the
-# initial picture exactly as drawn from puzzles/klotski.init, ASCII under
+# initial picture exactly as drawn from puzzles/klotski.init (and from a
+# picture puzzle with an L, a J, a T and a wall), ASCII under
 # LC_ALL=C and box drawing under a UTF-8 locale, colour only on a terminal
 # and never with NO_COLOR, the zero-move case, the too-large notice, and a
 # plain run whose stdout is still nothing but moves.
@@ -68,6 +69,32 @@ assert pic[8][8] == "B", pic
 assert pic[6][4:13] == "+-------+" or pic[6][4:13].replace("-", "").strip("+") == "", pic
 PY
 [ $? = 0 ] && ok
+
+# A picture: pieces of other shapes (an L, a J, a T) are outlined cell by
+# cell and keep their own letters, the wall is filled with '#'; the final
+# picture has the L's letter in its anchor cell at the goal (row 1,
+# column 2: canvas line 3, column 10).
+pic=("$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal")
+LC_ALL=C "$SLIDE" --show "${pic[@]}" >"$tmp/pic"; rc=$?
+check "picture: --show exits 0" [ "$rc" = 0 ]
+cat >"$tmp/pic.want" <<'PIC'
++-------+-----------+
+| A     | .   .   . |
+|   +---+   +---+   |
+|   | .   . | B | . |
++---+---+   |   +---+
+| . |###| . |       |
++---+---+---+-------+
+|     C     | .   . |
++---+   +---+-------+
+| . |   | . |   D   |
++---+---+---+-------+
+PIC
+sed -n '2,12p' "$tmp/pic" | tr '<>^v' '    ' >"$tmp/pic.got"
+check "picture: initial picture" cmp -s "$tmp/pic.got" "$tmp/pic.want"
+check "picture: pictures = moves + 1" \
+    [ "$(pictures "$tmp/pic")" = $(($("$SLIDE" "${pic[@]}" | wc -l) + 1)) ]
+check "picture: A at its goal" [ "$(tail -n 11 "$tmp/pic" | sed -n 4p | cut -c11)" = A ]
 
 # Box drawing under a UTF-8 locale (when the system has one).
 if locale -a 2>/dev/null | grep -qiE '^C\.utf-?8$'; then
