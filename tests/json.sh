@@ -70,6 +70,25 @@ case_ puzzle 0 solved \
      d["goal"] == [{"anchor": [3, 1], "cells": [[3, 1], [3, 2], [4, 1], [4, 2]], "height": 2,
                     "width": 2, "class": [p for p in d["pieces"] if p["anchor"] == [0, 1]][0]["class"]}]' \
     "$init" "$goal"
+# A picture: an L, a J, a T, a bar that slides only horizontally, a wall.
+pic=("$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal")
+case_ picture 0 solved \
+    'd["tray"] == {"rows": 5, "cols": 5, "walls": [[2, 1]]} and
+     [p["label"] for p in d["pieces"]] == ["A", "B", "C", "D"] and
+     d["pieces"][0]["cells"] == [[0, 0], [0, 1], [1, 0]] and d["pieces"][0]["anchor"] == [0, 0] and
+     d["pieces"][1]["cells"] == [[1, 3], [2, 3], [2, 4]] and
+     d["pieces"][2]["cells"] == [[3, 0], [3, 1], [3, 2], [4, 1]] and
+     [p["axis"] for p in d["pieces"]] == ["both", "both", "both", "horizontal"] and
+     len({p["class"] for p in d["pieces"]}) == 4 and
+     d["goal"] == [{"anchor": [1, 2], "cells": [[1, 2], [1, 3], [2, 2]], "height": 2, "width": 2,
+                    "class": d["pieces"][0]["class"]}]' "${pic[@]}"
+python3 -c 'import json,sys; [print(*m) for m in json.load(open(sys.argv[1]))["moves"]]' \
+    "$tmp/out" >"$tmp/moves"
+if [ "$("$SLIDE_CHECK" "${pic[@]}" "$tmp/moves")" = Verified ]; then
+    passes=$((passes + 1))
+else
+    fails=$((fails + 1)); echo "FAIL the picture's JSON moves do not verify"
+fi
 case_ optimal 0 solved \
     'd["optimal"] is True and d["length"]["piece"] == 81 and d["metric"] == "piece"' \
     --optimal --metric piece "$init" "$goal"
