@@ -6,6 +6,7 @@
 #   With the goal: the nearest goal is the optimum (116 unit, 90 line,
 #   81 piece).  --json is valid JSON and says the same.
 #   Components of Klotski's piece set: 65,880 layouts in 898 components.
+#   A picture's farthest example is printed as a picture that reads back.
 #   Errors: a tray too big for --components exits 2 saying why; a
 #   --max-states limit exits 3.
 set -u
@@ -51,6 +52,20 @@ check "same profile, general engine" "$(sed -n '/^depth/,$p' "$tmp/unit")" \
 sed -n '/^one configuration/,/^depth/p' "$tmp/unit" | sed '1d;$d;s/^  //' >"$tmp/far.init"
 "$SLIDE_EXPLORE" --metric unit "$tmp/far.init" >"$tmp/far"
 check "farthest example lies in the same space" "25955 configurations" "$(field reachable "$tmp/far")"
+
+# A picture's farthest example is a picture (walls, one-axis cars, the
+# marked red car: CS61B lines cannot say them), and pasted back it spans
+# the same space: Rush Hour with a wall, 2,332 configurations.
+rh=$PROJECT_PUZZLES/rush-hour-60.init
+"$SLIDE_EXPLORE" "$rh" >"$tmp/rh"
+check "picture: reachable" "2332 configurations" "$(field reachable "$tmp/rh")"
+sed -n '/^one configuration/,/^depth/p' "$tmp/rh" | sed '1d;$d;s/^  //' >"$tmp/rh-far.init"
+check "picture: the example keeps its wall and options" "1 1 1 1" \
+    "$(grep -c '#' "$tmp/rh-far.init") $(grep -c '^horizontal: ' "$tmp/rh-far.init") \
+$(grep -c '^vertical: ' "$tmp/rh-far.init") $(grep -c '^distinct: ' "$tmp/rh-far.init")"
+"$SLIDE_EXPLORE" "$tmp/rh-far.init" >"$tmp/rh-far"
+check "picture: farthest example lies in the same space" "2332 configurations" \
+    "$(field reachable "$tmp/rh-far")"
 
 # GOAL: nearest goal distance is the optimum under each metric.
 for pair in unit:116 line:90 piece:81; do
