@@ -63,7 +63,7 @@ static sb_status store_child(store_walk *wk, uint32_t id, size_t i, bool *fresh)
     uint64_t hash = sp->ops->child_key(sp, wk->scratch, wk->parent,
                                        wk->kids.recs + i * wk->kids.rec_size, wk->child);
     sb_status status = wk->store->ops->intern(wk->store, wk->child, hash, id, &cid, fresh);
-    if (*fresh && wk->kids.goal[i])
+    if (status == SB_OK && *fresh && wk->kids.goal[i])
         wk->goal = cid;
     wk->meter->stored = wk->store->count;
     return status;
