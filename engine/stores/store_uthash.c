@@ -139,6 +139,7 @@ static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t p
     n->id = t->base.count;
     n->parent = parent;
     memcpy(n->key, key, t->key_size);
+    t->oom = false;   /* this add's refusal only: an earlier one was rolled back */
     HASH_ADD_KEYPTR_BYHASHVALUE(hh, t->head, n->key, (unsigned)t->key_size,
                                 (unsigned)(hash ^ (hash >> 32)), n);
     if (t->oom)
