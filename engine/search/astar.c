@@ -126,7 +126,8 @@ static sb_status run(astar *a, uint32_t *goal)
                 return relax(a, e.id, k, e.g + 1, &f, goal);
             for (size_t i = 0; i < a->kids.n; i++) {
                 uint32_t cid;
-                if (relax(a, e.id, i, e.g + 1, &f, &cid) != SB_OK)
+                if (((i & 4095) == 4095 && sb_meter_late(a->meter)) ||
+                    relax(a, e.id, i, e.g + 1, &f, &cid) != SB_OK)
                     return SB_ELIMIT;
             }
             if (sb_meter_tick(a->meter, a->kids.n) != SB_OK)
