@@ -16,6 +16,14 @@ double sb_clock(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defaults)
+{
+    if (opts)
+        return opts;
+    sb_options_default(defaults);
+    return defaults;
+}
+
 void sb_meter_init(sb_meter *m, const sb_options *opts)
 {
     memset(m, 0, sizeof *m);

@@ -109,7 +109,7 @@ static const sb_space_ops ops128 = {
     scratch_new, scratch_free, destroy
 };
 
-bool sb_bitboard_kernel_fits(const sb_space *sp)
+bool sb_bitboard_fast(const sb_space *sp)
 {
     return sp->ops == &ops64 && ((const bitboard *)sp)->spare_bit >= 0;
 }
