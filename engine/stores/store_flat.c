@@ -123,7 +123,8 @@ static sb_status grow(flat *t)
 }
 
 /* The bitboard's keys are one or two words: compared inline. */
-static bool same_key(const unsigned char *a, const unsigned char *b, size_t n)
+static inline __attribute__((always_inline)) bool same_key(const unsigned char *a,
+                                                          const unsigned char *b, size_t n)
 {
     uint64_t x[2], y[2];
     if (n != sizeof x[0] && n != sizeof x)
@@ -135,7 +136,8 @@ static bool same_key(const unsigned char *a, const unsigned char *b, size_t n)
 
 /* Where key is, or the empty slot where it belongs.  hash must be a
  * well-mixed hash of the key (its top 32 bits are used). */
-static uint32_t probe(const flat *t, const void *key, uint64_t hash, bool *found)
+static inline __attribute__((always_inline)) uint32_t probe(const flat *t, const void *key,
+                                                            uint64_t hash, bool *found)
 {
     uint32_t tag = (uint32_t)(hash >> 32);
     uint32_t i = tag >> t->shift;
