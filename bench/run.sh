@@ -7,9 +7,10 @@
 # time over RUNS solves (slide-bench), configurations stored and expanded,
 # stored per second, bytes per stored configuration, and the fast/general
 # ratio.  Then the classic's whole reachable space walked (slide-explore's
-# walk), the 6x6 hard pairs on both engines, median whole-process times
-# (hyperfine) for the classic, and for every pair of the CS61B hard suite
-# (read from ../shared when there).
+# walk), the 6x6 hard pairs on both engines, the trays dense with 1x1
+# blocks (tests/gen_dense.sh), median whole-process times (hyperfine) for
+# the classic, and for every pair of the CS61B hard suite (read from
+# ../shared when there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-15}
@@ -51,6 +52,20 @@ if [ -f "$dir/manifest.tsv" ]; then
         "$bench" --runs "$runs" --engine both --label "$1" "$dir/hard/$1" "$dir/hard/$2"
     done
 fi
+
+echo "# trays dense with 1x1 blocks (tests/gen_dense.sh), default options, whole process, median of $runs"
+dense=$build/dense
+mkdir -p "$dense"
+tests/gen_dense.sh "$dense" | while read -r name blocks length; do
+    times=()
+    for _ in $(seq "$runs"); do
+        t0=$(date +%s%N)
+        "$slide" "$dense/$name.init" "$dense/$name.goal" >/dev/null 2>&1 || true
+        times+=($(( ($(date +%s%N) - t0) / 1000 )))
+    done
+    med=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+    printf '%s (%s blocks, %s moves)\t%.1f ms\n' "$name" "$blocks" "$length" "$(echo "$med / 1000" | bc -l)"
+done
 
 if command -v hyperfine >/dev/null; then
     echo "# whole process, median of hyperfine runs"

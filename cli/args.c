@@ -75,8 +75,8 @@ const char *sb_args_error_message(const sb_error *err, char *buf, size_t n)
     }
     switch (err->limit) {
     case SB_LIMIT_STATES:
-        snprintf(buf, n, "gave up after storing %.0f configurations (--max-states)",
-                 err->limit_value);
+        snprintf(buf, n, "gave up after storing %.0f configuration%s (--max-states)",
+                 err->limit_value, err->limit_value == 1 ? "" : "s");
         break;
     case SB_LIMIT_BYTES:
         snprintf(buf, n, "gave up at the memory limit of %.0f bytes (--max-memory), after "

@@ -65,7 +65,7 @@ static void usage(FILE *out)
         "  --max-states N            give up beyond N configurations (or layouts)\n"
         "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
         "                            default 3/4 of physical memory)\n"
-        "  --time-limit SECONDS      give up after SECONDS (reachable space only)\n"
+        "  --time-limit SECONDS      give up after SECONDS\n"
         "  --help, --version\n"
         "\n"
         "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit.\n");

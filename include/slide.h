@@ -225,7 +225,7 @@ const char *sb_path_name(sb_path p);
  * 6x6), the fast path when it fits 64 (5x4). */
 bool sb_bitboard_fits(int rows, int cols);
 
-/* ---- Exploring: the space behind a puzzle (engine/explore*.c) ----------- */
+/* ---- Exploring: the space behind a puzzle (engine/explore/) ------------- */
 
 /* What a breadth-first walk of everything reachable from INIT found. */
 typedef struct sb_explore_report {

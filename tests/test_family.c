@@ -203,7 +203,8 @@ static void census_of(const pieces *pc, census *out)
     }
     if (used <= ncells)
         enumerate(pc, 0, covered, left, ncells - used, 0, out);
-    qsort(out->keys, out->n, sizeof *out->keys, compare_u64);
+    if (out->n)     /* a member with no layout has no array at all */
+        qsort(out->keys, out->n, sizeof *out->keys, compare_u64);
     for (size_t i = 1; i < out->n; i++)
         if (out->keys[i - 1] == out->keys[i])       /* each layout once */
             check(0, "a layout enumerated twice", __LINE__);

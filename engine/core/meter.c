@@ -16,6 +16,14 @@ double sb_clock(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defaults)
+{
+    if (opts)
+        return opts;
+    sb_options_default(defaults);
+    return defaults;
+}
+
 void sb_meter_init(sb_meter *m, const sb_options *opts)
 {
     memset(m, 0, sizeof *m);
@@ -41,18 +49,21 @@ void sb_meter_release(sb_meter *m, size_t bytes)
     m->held -= bytes < m->held ? bytes : m->held;
 }
 
-void *sb_meter_realloc(sb_meter *m, void *p, size_t old, size_t size)
+/* Whether growing a block from old to size bytes keeps the search within
+ * the bytes limit; hit says so when not. */
+static bool admit(sb_meter *m, size_t old, size_t size)
 {
-    if (size == 0) {
-        sb_meter_free(m, p, old);
-        return NULL;
-    }
     size_t max = (size_t)m->limits.max_bytes;
-    if (size > old && max && (size - old > max || m->held > max - (size - old))) {
-        m->hit = SB_LIMIT_BYTES;
-        return NULL;
-    }
-    void *q = realloc(p, size);
+    if (size <= old || !max || (size - old <= max && m->held <= max - (size - old)))
+        return true;
+    m->hit = SB_LIMIT_BYTES;
+    return false;
+}
+
+/* Counts a block that went from old to size bytes (q: the allocator's
+ * answer, NULL when it failed). */
+static void *counted(sb_meter *m, void *q, size_t old, size_t size)
+{
     if (!q) {
         m->hit = SB_LIMIT_MEMORY;
         return NULL;
@@ -62,17 +73,26 @@ void *sb_meter_realloc(sb_meter *m, void *p, size_t old, size_t size)
     return q;
 }
 
+void *sb_meter_realloc(sb_meter *m, void *p, size_t old, size_t size)
+{
+    if (size == 0) {
+        sb_meter_free(m, p, old);
+        return NULL;
+    }
+    return admit(m, old, size) ? counted(m, realloc(p, size), old, size) : NULL;
+}
+
 void *sb_meter_calloc(sb_meter *m, size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size) {
         m->hit = SB_LIMIT_MEMORY;
         return NULL;
     }
+    /* calloc itself: large blocks come zeroed from the system for free. */
     size_t bytes = n * size;
-    void *p = sb_meter_realloc(m, NULL, 0, bytes ? bytes : 1);
-    if (p)
-        memset(p, 0, n * size);
-    return p;
+    if (bytes == 0)
+        bytes = 1;
+    return admit(m, 0, bytes) ? counted(m, calloc(1, bytes), 0, bytes) : NULL;
 }
 
 void sb_meter_free(sb_meter *m, void *p, size_t size)

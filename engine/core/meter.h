@@ -48,6 +48,10 @@ typedef struct sb_meter {
     double next_progress;      /* when to report next */
 } sb_meter;
 
+/* opts itself, or the defaults (written into *defaults) when opts is
+ * NULL: every entry point of the engine takes NULL options so. */
+const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defaults);
+
 /* A meter for a search under opts' limits and progress callback (opts may
  * be NULL: no limits). */
 void sb_meter_init(sb_meter *m, const sb_options *opts);

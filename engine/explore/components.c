@@ -1,12 +1,12 @@
 /*
- * explore_components.c - every layout of a piece set, split into the
+ * components.c - every layout of a piece set, split into the
  * components that moves connect, with each component's exact diameter
  * (sb_components); sb_map_pieces does the work, for sb_family too.
  *
  * The steps, each in its own file: enumerate the layouts as spaced-
- * bitboard images (explore_layouts.c); link them with the bitboard space
+ * bitboard images (layouts.c); link them with the bitboard space
  * of the metric asked for, split the graph into components and measure
- * their diameters (explore_graph.c).  Without diameters the unit metric
+ * their diameters (graph.c).  Without diameters the unit metric
  * links them: fewest edges, and the components are the same under every
  * metric.  Mirror-image components share a diameter, so only the first of
  * each set of reflections is measured.
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "explore/explore.h"
+#include "search/setup.h"
 
 typedef struct ranked {
     uint64_t size;
@@ -85,87 +86,78 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     memset(res, 0, sizeof *res);
     size_t nblocks = sb_pieces_blocks(pc);
     res->nblocks = nblocks;
-    sb_meter m;
-    sb_meter_init(&m, opts);
+    /* The meter comes first: the layouts are stored through it before there
+     * is a puzzle to set a space up for. */
+    sb_setup s;
+    sb_setup_meter(&s, opts);
     sb_block *first = calloc(nblocks + 1, sizeof *first);
     sb_store *st = NULL;
     bool found = false;
-    sb_status status = sb_layouts_enumerate(pc, &m, &st, first, &found);
-    if (status != SB_OK || !found) {   /* !found: the pieces do not fit */
-        res->layouts = st ? st->count : 0;
-        free(first);
-        if (st)
-            st->ops->free(st);
-        return status == SB_OK ? SB_OK : sb_meter_fail(&m, err);
-    }
-    res->layouts = st->count;
-
-    /* The bitboard space of the first layout moves every layout. */
-    sb_puzzle first_puzzle = { pc->rows, pc->cols, nblocks, first, 0, NULL };
-    sb_catalog cat;
-    sb_space *sp = NULL;
-    sb_scratch *scratch = NULL;
+    sb_status status = first ? sb_layouts_enumerate(pc, &s.meter, &st, first, &found)
+                             : SB_ELIMIT;
     sb_graph g = { 0 };
     sb_sweep w = { 0 };
     sb_parts parts = { 0 };
     sb_block *blocks = NULL;
-    status = sb_catalog_init(&cat, &first_puzzle);
-    if (status == SB_OK)
-        status = sb_bitboard_space_new(&first_puzzle, &cat, diameters ? metric : SB_METRIC_UNIT,
-                                       &sp);
-    if (status == SB_OK && !(scratch = sp->ops->scratch_new(sp)))
-        status = SB_ELIMIT;
     if (status != SB_OK) {
-        status = sb_fail(err, SB_ELIMIT, "ran out of memory while building the bitboard");
+        status = sb_meter_fail(&s.meter, err);
         goto done;
     }
+    res->layouts = st->count;
+    if (!found)   /* the pieces do not fit: no layouts, no components */
+        goto done;
+
+    /* The bitboard space of the first layout moves every layout. */
+    sb_puzzle first_puzzle = { pc->rows, pc->cols, nblocks, first, 0, NULL };
+    status = sb_setup_space(&s, &first_puzzle, SB_PATH_BITBOARD,
+                            diameters ? metric : SB_METRIC_UNIT, err);
+    if (status != SB_OK)
+        goto done;
+    const sb_space *sp = s.space;
     if (memcmp(sp->root, st->ops->key(st, 0), sizeof(uint64_t)) != 0) {
         status = sb_fail(err, SB_EINPUT, "internal error: the enumerated image of the first "
                          "layout differs from the bitboard's");
         goto done;
     }
-    status = sb_graph_build(sp, scratch, st, &g, err);
+    status = sb_graph_build(sp, s.scratch, st, &g, err);
     if (status != SB_OK)
         goto done;
     res->edges = g.start[g.n];
-    /* The store, the graph and six words a layout of sweep scratch. */
-    size_t held = m.held + ((size_t)g.n + 1) * sizeof *g.start +
-                  res->edges * sizeof *g.adj + (size_t)g.n * 6 * sizeof(uint32_t);
-    if (m.limits.max_bytes && held > m.limits.max_bytes) {
-        m.hit = SB_LIMIT_BYTES;
-        status = sb_meter_fail(&m, err);
-        goto done;
-    }
-    res->peak = held;
     blocks = malloc((nblocks + 1) * sizeof *blocks);
     if (!blocks || !sb_sweep_init(&w, &g, diameters) || !sb_graph_split(&g, &w, &parts)) {
-        status = sb_fail(err, SB_ELIMIT, "ran out of memory while splitting components");
+        status = sb_meter_fail(&s.meter, err);
         goto done;
     }
     if (diameters)
-        measure(pc, sp, scratch, st, &g, &w, &parts, blocks);
+        measure(pc, sp, s.scratch, st, &g, &w, &parts, blocks);
+    if (w.stopped) {
+        status = sb_meter_fail(&s.meter, err);
+        goto done;
+    }
     uint32_t init_comp = 0;
     if (init_key) {
         uint32_t id = st->ops->find(st, &init_key, sp->ops->hash(sp, &init_key));
-        if (id != SB_NO_NODE)
-            init_comp = parts.of[id];
+        if (id == SB_NO_NODE) {
+            status = sb_fail(err, SB_EINPUT, "internal error: INIT is not among the "
+                             "enumerated layouts");
+            goto done;
+        }
+        init_comp = parts.of[id];
     }
     if (examples)
         res->examples = calloc(parts.n * nblocks + 1, sizeof *res->examples);
-    if ((examples && !res->examples) || !rank_parts(&parts, init_comp, sp, scratch, st, res))
+    if ((examples && !res->examples) || !rank_parts(&parts, init_comp, sp, s.scratch, st, res))
         status = sb_fail(err, SB_ELIMIT, "ran out of memory while sorting components");
 done:
+    res->peak = s.meter.peak;
     sb_parts_free(&parts);
     sb_sweep_free(&w);
     sb_graph_free(&g);
     free(blocks);
-    if (sp) {
-        sp->ops->scratch_free(scratch);
-        sp->ops->free(sp);
-    }
-    sb_catalog_free(&cat);
     free(first);
-    st->ops->free(st);
+    if (st)
+        st->ops->free(st);
+    sb_setup_end(&s);
     if (status != SB_OK) {
         free(res->components);
         free(res->examples);
@@ -178,7 +170,7 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
                         sb_components_report *out, sb_error *err)
 {
     sb_options defaults;
-    opts = sb_explore_options(opts, &defaults);
+    opts = sb_options_or_default(opts, &defaults);
     memset(out, 0, sizeof *out);
     double t0 = sb_clock();
     sb_pieces pc;

@@ -2,8 +2,7 @@
  * explore_internal.h - what the explore files share.  Internal to the
  * engine.
  *
- *   reach.c        the space reachable from one layout (sb_explore), and
- *                  the options helper below
+ *   reach.c        the space reachable from one layout (sb_explore)
  *   layouts.c      a piece set, and every layout of it as a spaced-bitboard
  *                  image in a flat store
  *   graph.c        those layouts linked by moves: components and exact
@@ -22,11 +21,6 @@
 
 #include "spaces/space.h"
 #include "stores/store.h"
-
-/* ---- reach.c: the helper every entry point uses ---- */
-
-/* opts itself, or the defaults (written into *defaults) when opts is NULL. */
-const sb_options *sb_explore_options(const sb_options *opts, sb_options *defaults);
 
 /* ---- layouts.c: piece sets and their layouts ---- */
 
@@ -81,10 +75,13 @@ typedef struct sb_graph {
     uint32_t n;                  /* nodes: layout ids 0..n-1 */
     size_t *start;               /* n + 1 offsets into adj */
     uint32_t *adj;               /* start[n] neighbour ids */
+    size_t adj_cap;              /* room in adj */
+    sb_meter *meter;             /* allocates both (not owned) */
 } sb_graph;
 
 /* Links every layout in st with one expand() of sp each (looking the
- * children up: st does not grow).  SB_ELIMIT out of memory; SB_EINPUT (an
+ * children up: st does not grow), allocating through st's meter.
+ * SB_ELIMIT when the meter refused (err names the limit); SB_EINPUT (an
  * internal error) when a move leads outside st.  The caller frees *g with
  * sb_graph_free, also on failure. */
 sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
@@ -100,11 +97,13 @@ typedef struct sb_sweep {
     sb_graph local;              /* the component being measured */
     uint32_t *map;               /* graph id -> local id */
     uint32_t runs;               /* sweeps so far */
-    sb_meter meter;              /* the sweeps' (they allocate nothing through it) */
+    size_t n;                    /* the graph's nodes: the arrays' length */
+    sb_meter *meter;             /* the graph's: allocates, holds the deadline */
+    bool stopped;                /* a sweep was stopped by the meter */
 } sb_sweep;
 
 /* Makes w ready to split g (sb_graph_split); with diameters, to measure
- * them too.  false out of memory.  sb_sweep_free(w) either way. */
+ * them too.  false when g's meter refused.  sb_sweep_free(w) either way. */
 bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters);
 void sb_sweep_free(sb_sweep *w);
 
@@ -114,15 +113,19 @@ typedef struct sb_parts {
     size_t n;                    /* components */
     sb_component *list;          /* their sizes (diameters left 0) */
     uint32_t *first;             /* each one's lowest node id */
+    size_t cap;                  /* room in list and first */
+    uint32_t nodes;              /* entries in of */
+    sb_meter *meter;             /* the graph's */
 } sb_parts;
 
 /* Splits g into *parts (zeroed first; sb_parts_free it, also on failure).
- * false out of memory. */
+ * false when the meter refused (memory, or the deadline). */
 bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts);
 void sb_parts_free(sb_parts *parts);
 
 /* The exact diameter of the component holding node start; w must have
- * been made ready with diameters.  w->runs counts the sweeps it takes. */
+ * been made ready with diameters.  w->runs counts the sweeps it takes;
+ * w->stopped says the meter stopped one (the result is then not exact). */
 unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start);
 
 /* ---- components.c: one piece set, start to end ---- */
@@ -135,7 +138,7 @@ typedef struct sb_piece_map {
     sb_block *examples;          /* when asked for: nblocks per component */
     size_t nblocks;
     size_t init_component;       /* index of init_key's component */
-    size_t peak;                 /* bytes held, estimated */
+    size_t peak;                 /* the most bytes held at once */
 } sb_piece_map;
 
 /* Enumerates pc's layouts, links them under metric (the unit metric

@@ -1,5 +1,5 @@
 /*
- * explore_family.c - the layouts and components of a whole family of
+ * family.c - the layouts and components of a whole family of
  * piece sets (sb_family): INIT's blocks larger than two cells stay, and
  * every mix of 1x1, 1x2 and 2x1 blocks around them is a member.
  *
@@ -44,7 +44,7 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
                     sb_error *err)
 {
     sb_options defaults;
-    opts = sb_explore_options(opts, &defaults);
+    opts = sb_options_or_default(opts, &defaults);
     memset(out, 0, sizeof *out);
     double t0 = sb_clock();
     sb_pieces base;
@@ -79,9 +79,18 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
                 add_blocks(&pc, 1, 2, wides);
                 add_blocks(&pc, 2, 1, talls);
                 pc.empties = free_cells - units - 2 * (wides + talls);
+                /* Each member has its own meter; the deadline is the family's. */
+                sb_options member = *opts;
+                if (opts->limits.max_seconds > 0) {
+                    member.limits.max_seconds -= sb_clock() - t0;
+                    if (member.limits.max_seconds <= 0)
+                        member.limits.max_seconds = 1e-9;
+                }
                 sb_piece_map res;
-                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, opts, 0,
+                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, &member, 0,
                                        &res, err);
+                if (status == SB_ELIMIT && err && err->limit == SB_LIMIT_SECONDS)
+                    err->limit_value = opts->limits.max_seconds;
                 if (status != SB_OK) {
                     sb_family_report_free(out);
                     return status;

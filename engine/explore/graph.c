@@ -1,5 +1,5 @@
 /*
- * explore_graph.c - the layouts of a piece set as a graph: its connected
+ * graph.c - the layouts of a piece set as a graph: its connected
  * components and their exact diameters.
  *
  * The graph.  Layout keys sit in the flat store (8-byte keys), whose ids
@@ -33,33 +33,42 @@
 #include "explore/explore.h"
 #include "search/bfs.h"
 
+/* Makes room for `more` entries in g->adj. */
+static bool adj_room(sb_graph *g, size_t used, size_t more)
+{
+    if (used + more <= g->adj_cap)
+        return true;
+    size_t cap = g->adj_cap ? g->adj_cap : 16;
+    while (used + more > cap)
+        cap *= 2;
+    uint32_t *grown = sb_meter_realloc(g->meter, g->adj, g->adj_cap * sizeof *grown,
+                                       cap * sizeof *grown);
+    if (!grown)
+        return false;
+    g->adj = grown;
+    g->adj_cap = cap;
+    return true;
+}
+
 sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
                          sb_graph *g, sb_error *err)
 {
-    sb_children kids = { .rec_size = sp->rec_size, .meter = st->meter };
-    size_t cap = (size_t)st->count * 4 + 16;
+    sb_meter *m = st->meter;
+    sb_children kids = { .rec_size = sp->rec_size, .meter = m };
+    memset(g, 0, sizeof *g);
+    g->meter = m;
     g->n = st->count;
-    g->start = malloc(((size_t)g->n + 1) * sizeof *g->start);
-    g->adj = malloc(cap * sizeof *g->adj);
-    sb_status status = g->start && g->adj ? SB_OK : SB_ELIMIT;
-    size_t m = 0;
+    g->start = sb_meter_calloc(m, (size_t)g->n + 1, sizeof *g->start);
+    sb_status status = g->start && adj_room(g, 0, (size_t)st->count * 4) ? SB_OK : SB_ELIMIT;
+    size_t used = 0;
     unsigned char key[sizeof(uint64_t)];
     for (uint32_t id = 0; id < g->n && status == SB_OK; id++) {
-        g->start[id] = m;
+        g->start[id] = used;
         sb_children_clear(&kids);
-        if (sp->ops->expand(sp, scratch, st->ops->key(st, id), &kids) != SB_OK) {
+        if (sp->ops->expand(sp, scratch, st->ops->key(st, id), &kids) != SB_OK ||
+            !adj_room(g, used, kids.n) || sb_meter_tick(m, kids.n) != SB_OK) {
             status = SB_ELIMIT;
             break;
-        }
-        if (m + kids.n > cap) {
-            while (m + kids.n > cap)
-                cap *= 2;
-            uint32_t *grown = realloc(g->adj, cap * sizeof *grown);
-            if (!grown) {
-                status = SB_ELIMIT;
-                break;
-            }
-            g->adj = grown;
         }
         for (size_t i = 0; i < kids.n; i++) {
             uint64_t hash = sp->ops->child_key(sp, scratch, st->ops->key(st, id),
@@ -70,53 +79,63 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
                 return sb_fail(err, SB_EINPUT, "internal error: a move led outside the "
                                "enumerated layouts (bitboard encodings disagree)");
             }
-            g->adj[m++] = cid;
+            g->adj[used++] = cid;
         }
     }
     sb_children_free(&kids);
     if (status != SB_OK)
-        return sb_fail(err, SB_ELIMIT, "ran out of memory while linking %u layouts", g->n);
-    g->start[g->n] = m;
+        return sb_meter_fail(m, err);
+    g->start[g->n] = used;
     return SB_OK;
 }
 
 void sb_graph_free(sb_graph *g)
 {
-    free(g->start);
-    free(g->adj);
+    if (g->meter) {
+        sb_meter_free(g->meter, g->start, ((size_t)g->n + 1) * sizeof *g->start);
+        sb_meter_free(g->meter, g->adj, g->adj_cap * sizeof *g->adj);
+    }
     memset(g, 0, sizeof *g);
 }
 
 bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters)
 {
     size_t n = g->n;
+    sb_meter *m = g->meter;
     memset(w, 0, sizeof *w);
-    sb_meter_init(&w->meter, NULL);
-    w->dist = malloc(n * sizeof *w->dist);
-    w->queue = malloc(n * sizeof *w->queue);
+    w->meter = m;
+    w->n = n;
+    w->dist = sb_meter_calloc(m, n, sizeof *w->dist);
+    w->queue = sb_meter_calloc(m, n, sizeof *w->queue);
     if (!w->dist || !w->queue)
         return false;
     memset(w->dist, 0xff, n * sizeof *w->dist);
     if (!diameters)
         return true;
-    w->order = malloc(n * sizeof *w->order);
-    w->lo = malloc(n * sizeof *w->lo);
-    w->hi = malloc(n * sizeof *w->hi);
-    w->local.start = malloc((n + 1) * sizeof *w->local.start);
-    w->local.adj = malloc((g->start[n] + 1) * sizeof *w->local.adj);
-    w->map = malloc(n * sizeof *w->map);
-    return w->order && w->lo && w->hi && w->local.start && w->local.adj && w->map;
+    w->order = sb_meter_calloc(m, n, sizeof *w->order);
+    w->lo = sb_meter_calloc(m, n, sizeof *w->lo);
+    w->hi = sb_meter_calloc(m, n, sizeof *w->hi);
+    w->map = sb_meter_calloc(m, n, sizeof *w->map);
+    w->local = (sb_graph){ .meter = m, .n = g->n };
+    w->local.start = sb_meter_calloc(m, n + 1, sizeof *w->local.start);
+    return w->order && w->lo && w->hi && w->map && w->local.start &&
+           adj_room(&w->local, 0, g->start[n] + 1);
 }
 
 void sb_sweep_free(sb_sweep *w)
 {
-    free(w->dist);
-    free(w->queue);
-    free(w->order);
-    free(w->lo);
-    free(w->hi);
-    sb_graph_free(&w->local);
-    free(w->map);
+    sb_meter *m = w->meter;
+    if (m) {
+        size_t n = w->n;
+        sb_meter_free(m, w->dist, n * sizeof *w->dist);
+        sb_meter_free(m, w->queue, n * sizeof *w->queue);
+        sb_meter_free(m, w->order, n * sizeof *w->order);
+        sb_meter_free(m, w->lo, n * sizeof *w->lo);
+        sb_meter_free(m, w->hi, n * sizeof *w->hi);
+        sb_meter_free(m, w->map, n * sizeof *w->map);
+        w->local.n = (uint32_t)n;   /* freed at its full size, whatever it measured last */
+        sb_graph_free(&w->local);
+    }
     memset(w, 0, sizeof *w);
 }
 
@@ -143,6 +162,8 @@ static sb_status sweep_layer(void *walker, sb_bfs *run)
             sw->w->queue[sw->tail++] = y;
             sb_bfs_met(run, 1, false);
         }
+        if (sb_meter_tick(sw->w->meter, 0) != SB_OK)
+            return SB_ELIMIT;
     }
     return SB_OK;
 }
@@ -165,8 +186,9 @@ static uint32_t bfs(const sb_graph *g, sb_sweep *w, uint32_t src, unsigned *ecc)
     sb_bfs run;
     w->dist[src] = 0;
     w->queue[0] = src;
-    sb_bfs_init(&run, &w->meter, false, false, 1, false);
-    sb_bfs_run(&run, &sweep_walker, &sw);
+    sb_bfs_init(&run, w->meter, false, false, 1, false);
+    if (sb_bfs_run(&run, &sweep_walker, &sw) != SB_OK)
+        w->stopped = true;
     *ecc = run.depth;
     w->runs++;
     return sw.tail;
@@ -178,14 +200,37 @@ static void reset(sb_sweep *w, uint32_t n)
         w->dist[w->queue[i]] = -1;
 }
 
+/* Makes room for one more component in parts. */
+static bool parts_room(sb_parts *parts)
+{
+    if (parts->n < parts->cap)
+        return true;
+    size_t cap = parts->cap ? 2 * parts->cap : 64;
+    sb_component *list = sb_meter_realloc(parts->meter, parts->list,
+                                          parts->cap * sizeof *list, cap * sizeof *list);
+    if (!list)
+        return false;
+    parts->list = list;
+    uint32_t *first = sb_meter_realloc(parts->meter, parts->first,
+                                       parts->cap * sizeof *first, cap * sizeof *first);
+    if (!first) {
+        /* Keep both arrays the same length: give the list's growth back. */
+        parts->list = sb_meter_realloc(parts->meter, list, cap * sizeof *list,
+                                       parts->cap * sizeof *list);
+        return false;
+    }
+    parts->first = first;
+    parts->cap = cap;
+    return true;
+}
+
 bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts)
 {
-    size_t cap = 64;
     memset(parts, 0, sizeof *parts);
-    parts->of = malloc((size_t)g->n * sizeof *parts->of);
-    parts->list = malloc(cap * sizeof *parts->list);
-    parts->first = malloc(cap * sizeof *parts->first);
-    if (!parts->of || !parts->list || !parts->first)
+    parts->meter = g->meter;
+    parts->nodes = g->n;
+    parts->of = sb_meter_calloc(g->meter, g->n, sizeof *parts->of);
+    if (!parts->of)
         return false;
     for (uint32_t i = 0; i < g->n; i++)
         parts->of[i] = UINT32_MAX;
@@ -197,17 +242,8 @@ bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts)
         for (uint32_t k = 0; k < n; k++)
             parts->of[w->queue[k]] = (uint32_t)parts->n;
         reset(w, n);
-        if (parts->n == cap) {
-            cap *= 2;
-            sb_component *grown = realloc(parts->list, cap * sizeof *grown);
-            uint32_t *more = realloc(parts->first, cap * sizeof *more);
-            if (grown)
-                parts->list = grown;
-            if (more)
-                parts->first = more;
-            if (!grown || !more)
-                return false;
-        }
+        if (w->stopped || !parts_room(parts))
+            return false;
         parts->first[parts->n] = id;
         parts->list[parts->n++] = (sb_component){ n, 0, 0 };
     }
@@ -216,9 +252,11 @@ bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts)
 
 void sb_parts_free(sb_parts *parts)
 {
-    free(parts->of);
-    free(parts->list);
-    free(parts->first);
+    if (parts->meter) {
+        sb_meter_free(parts->meter, parts->of, (size_t)parts->nodes * sizeof *parts->of);
+        sb_meter_free(parts->meter, parts->list, parts->cap * sizeof *parts->list);
+        sb_meter_free(parts->meter, parts->first, parts->cap * sizeof *parts->first);
+    }
     memset(parts, 0, sizeof *parts);
 }
 

@@ -1,5 +1,5 @@
 /*
- * explore_layouts.c - a piece set (which block shapes, how many of each,
+ * layouts.c - a piece set (which block shapes, how many of each,
  * how many cells stay empty) and every layout of it on its tray.
  *
  * Layouts are built cell by cell in row-major order: the first cell not
@@ -187,8 +187,6 @@ sb_status sb_layouts_enumerate(const sb_pieces *pc, sb_meter *m, sb_store **stor
         m->stored = e.store->count;
         return SB_OK;
     }
-    if (m->hit == SB_LIMIT_NONE)
-        m->hit = SB_LIMIT_MEMORY;
     if (e.store) {
         m->stored = e.store->count;
         e.store->ops->free(e.store);

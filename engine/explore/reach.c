@@ -7,23 +7,12 @@
  * so it picks representations, counts memory and gives up exactly as
  * solving does.  The driver keeps the profile of configurations per
  * depth; the walker's last layer gives the farthest example.
- *
- * It also holds the helper every explore entry point starts with
- * (explore.h): default options.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "explore/explore.h"
 #include "search/setup.h"
-
-const sb_options *sb_explore_options(const sb_options *opts, sb_options *defaults)
-{
-    if (opts)
-        return opts;
-    sb_options_default(defaults);
-    return defaults;
-}
 
 /* Fills r from a finished walk. */
 static sb_status report(sb_setup *s, sb_bfs *run, const sb_bfs_walker *w, void *walker,
@@ -58,7 +47,7 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
                      sb_error *err)
 {
     sb_options defaults;
-    opts = sb_explore_options(opts, &defaults);
+    opts = sb_options_or_default(opts, &defaults);
     memset(out, 0, sizeof *out);
     sb_setup s;
     sb_bfs run = { 0 };

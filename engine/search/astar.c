@@ -122,8 +122,10 @@ static sb_status run(astar *a, uint32_t *goal)
             if (sp->ops->expand(sp, a->s->scratch, a->parent, &a->kids) != SB_OK)
                 return SB_ELIMIT;
             size_t k = a->kids.first_goal;
-            if (k != SIZE_MAX && (a->weight > 1 || e.g + 1 == f))
+            if (k != SIZE_MAX && (a->weight > 1 || e.g + 1 == f)) {
+                a->meter->expanded++;
                 return relax(a, e.id, k, e.g + 1, &f, goal);
+            }
             for (size_t i = 0; i < a->kids.n; i++) {
                 uint32_t cid;
                 if (((i & 4095) == 4095 && sb_meter_late(a->meter)) ||

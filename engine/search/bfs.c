@@ -43,7 +43,7 @@ sb_status sb_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker)
             return SB_ELIMIT;
         run->next_size = 0;
         sb_status status = w->expand_layer(walker, run);
-        if (status != SB_OK || run->met)
+        if (status != SB_OK || run->at_goal)
             return status;
         if (!run->next_size)
             break;   /* nothing new: the current layer is the farthest */

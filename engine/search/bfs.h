@@ -59,7 +59,7 @@ struct sb_bfs {
     uint64_t next_size;       /* configurations met in the layer being made */
     uint64_t goals;           /* goal configurations met */
     unsigned nearest_goal;    /* the depth of the first (goals > 0) */
-    bool met;                 /* stopped at a goal */
+    bool at_goal;             /* stopped at a goal */
     uint64_t *layer_sizes;    /* configurations per depth, nlayers of them (profile) */
     size_t nlayers, layers_cap;
 };
@@ -70,7 +70,7 @@ void sb_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
                  uint64_t root_count, bool root_is_goal);
 
 /* Walks layer by layer from the root, which the walker holds as its
- * current layer.  SB_OK when it stopped at a goal (run->met) or, without
+ * current layer.  SB_OK when it stopped at a goal (run->at_goal) or, without
  * stop_at_goal, when the space was exhausted; SB_UNSOLVABLE when it was
  * exhausted looking for a goal; SB_ELIMIT when the meter refused (its hit
  * says which limit).  On return run->depth is the layer being expanded
@@ -90,8 +90,8 @@ static inline bool sb_bfs_met(sb_bfs *run, uint64_t count, bool goal)
     if (!run->goals)
         run->nearest_goal = run->depth + 1;
     run->goals += count;
-    run->met = run->stop_at_goal;
-    return run->met;
+    run->at_goal = run->stop_at_goal;
+    return run->at_goal;
 }
 
 void sb_bfs_free(sb_bfs *run);

@@ -31,7 +31,7 @@
 /* One layer of the search: the images at one depth, in the order met. */
 typedef struct layer { uint64_t *keys; size_t n, cap; } layer;
 
-typedef struct kernel {
+typedef struct fast_walk {
     const bitboard *b;
     sb_meter *meter;
     sb_bfs *run;              /* the run whose layer is being expanded */
@@ -40,10 +40,12 @@ typedef struct kernel {
     uint64_t goal;            /* the goal image met (stop_at_goal) ... */
     uint64_t goal_parent;     /* ... and the image it was met from */
     bool fold;                /* store one of each mirror pair */
-} kernel;
+    bool pairs;               /* ... and count it as two: the root is its own mirror image,
+                                 so both halves of every pair are reachable */
+} fast_walk;
 
 /* Doubles a layer's room. */
-static __attribute__((noinline)) bool layer_grow(kernel *k, layer *l)
+static __attribute__((noinline)) bool layer_grow(fast_walk *k, layer *l)
 {
     size_t cap = l->cap ? 2 * l->cap : 256;
     uint64_t *keys = sb_meter_realloc(k->meter, l->keys, l->cap * sizeof *keys,
@@ -55,7 +57,7 @@ static __attribute__((noinline)) bool layer_grow(kernel *k, layer *l)
     return true;
 }
 
-static inline bool layer_push(kernel *k, layer *l, uint64_t key)
+static inline bool layer_push(fast_walk *k, layer *l, uint64_t key)
 {
     if (l->n == l->cap && !layer_grow(k, l))
         return false;
@@ -76,8 +78,8 @@ static inline uint64_t representative(bool fold, uint64_t S, uint64_t mirror, un
 }
 
 /* Stores a child unless seen and tells the driver.  False to stop the
- * layer: at a goal (run->met) or when the meter refused. */
-static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child, uint64_t mirror,
+ * layer: at a goal (run->at_goal) or when the meter refused. */
+static inline __attribute__((always_inline)) bool meet(fast_walk *k, uint64_t child, uint64_t mirror,
                                                         bool fold)
 {
     unsigned count;
@@ -87,7 +89,8 @@ static inline __attribute__((always_inline)) bool meet(kernel *k, uint64_t child
         return true;
     if (added < 0 || !layer_push(k, &k->next, child))
         return false;
-    if (!sb_bfs_met(k->run, count, (child & k->b->m64.goal_care) == k->b->m64.goal_bits))
+    if (!sb_bfs_met(k->run, k->pairs ? count : 1,
+                    (child & k->b->m64.goal_care) == k->b->m64.goal_bits))
         return true;
     k->goal = child;
     return false;
@@ -106,14 +109,14 @@ static inline __attribute__((always_inline)) bool meet_pair(void *ctx, uint64_t 
 }
 
 /* The mirror image generate64() wants with S: only folding uses it. */
-static inline uint64_t mirror_of(const kernel *k, uint64_t S)
+static inline uint64_t mirror_of(const fast_walk *k, uint64_t S)
 {
     return k->fold ? mirrored64(k->b, S) : 0;
 }
 
 /* Path reading: finds a neighbour stored at the depth (mod 3) wanted, or
  * (step_to) the one that a given representative stands for. */
-typedef struct way_back { const kernel *k; uint64_t want, found; } way_back;
+typedef struct way_back { const fast_walk *k; uint64_t want, found; } way_back;
 
 static bool step_back(void *ctx, uint64_t child, uint64_t mirror)
 {
@@ -144,7 +147,7 @@ static bool step_to(void *ctx, uint64_t child, uint64_t mirror)
  * maps moves to moves, so there always is one). */
 static sb_status path(void *walker, const sb_bfs *run, sb_solution *sol)
 {
-    kernel *k = walker;
+    fast_walk *k = walker;
     unsigned d = run->depth;
     uint64_t *path = malloc(((size_t)d + 2) * sizeof *path);
     if (!path)
@@ -173,7 +176,7 @@ static sb_status path(void *walker, const sb_bfs *run, sb_solution *sol)
 /* Expands the current layer into the next.  Written once and made twice
  * (below), folding and not, so that neither pays for the other's test in
  * its inner loop. */
-static inline __attribute__((always_inline)) sb_status expand_with(kernel *k, sb_bfs *run,
+static inline __attribute__((always_inline)) sb_status expand_with(fast_walk *k, sb_bfs *run,
                                                                     visit_fn64 meet_fn)
 {
     k->run = run;
@@ -182,8 +185,9 @@ static inline __attribute__((always_inline)) sb_status expand_with(kernel *k, sb
         uint64_t S = k->now.keys[i];
         bool go_on = generate64(k->b, S, mirror_of(k, S), meet_fn, k);
         k->meter->stored = k->seen.count;
-        if (!go_on && run->met) {
+        if (!go_on && run->at_goal) {
             k->goal_parent = S;
+            k->meter->expanded++;
             return SB_OK;
         }
         if (!go_on || sb_meter_tick(k->meter, 0) != SB_OK)
@@ -192,25 +196,25 @@ static inline __attribute__((always_inline)) sb_status expand_with(kernel *k, sb
     return SB_OK;
 }
 
-static sb_status expand_plain(kernel *k, sb_bfs *run)
+static sb_status expand_plain(fast_walk *k, sb_bfs *run)
 {
     return expand_with(k, run, meet_child);
 }
 
-static sb_status expand_folded(kernel *k, sb_bfs *run)
+static sb_status expand_folded(fast_walk *k, sb_bfs *run)
 {
     return expand_with(k, run, meet_pair);
 }
 
 static sb_status expand_layer(void *walker, sb_bfs *run)
 {
-    kernel *k = walker;
+    fast_walk *k = walker;
     return k->fold ? expand_folded(k, run) : expand_plain(k, run);
 }
 
 static void advance(void *walker)
 {
-    kernel *k = walker;
+    fast_walk *k = walker;
     layer swap = k->now;
     k->now = k->next;
     k->next = swap;
@@ -218,13 +222,13 @@ static void advance(void *walker)
 
 static const void *layer_key(void *walker)
 {
-    kernel *k = walker;
+    fast_walk *k = walker;
     return k->now.keys;
 }
 
-static void kernel_free(void *walker)
+static void walk_free(void *walker)
 {
-    kernel *k = walker;
+    fast_walk *k = walker;
     if (!k)
         return;
     sb_seen64_free(&k->seen);
@@ -238,7 +242,7 @@ static void kernel_free(void *walker)
 void *sb_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count)
 {
     const bitboard *b = (const bitboard *)s->space;
-    kernel *k = calloc(1, sizeof *k);
+    fast_walk *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;
     k->b = b;
@@ -253,14 +257,16 @@ void *sb_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_coun
      * pairs also needs the space to be mirrored into itself, which it is
      * when the root is its own mirror image. */
     k->fold = b->goal_mirrors && (stop_at_goal || mirrored64(b, root) == root);
+    k->pairs = k->fold && mirrored64(b, root) == root;
+    s->mirrors_once = k->fold && !k->pairs;
     root = representative(k->fold, root, mirror_of(k, root), &count);
-    *root_count = count;
+    *root_count = k->pairs ? count : 1;
     if (sb_seen64_add(&k->seen, root, 0) < 0 || !layer_push(k, &k->now, root)) {
-        kernel_free(k);
+        walk_free(k);
         return NULL;
     }
     k->meter->stored = k->seen.count;
     return k;
 }
 
-const sb_bfs_walker sb_bitboard_walker = { expand_layer, advance, path, layer_key, kernel_free };
+const sb_bfs_walker sb_bitboard_walker = { expand_layer, advance, path, layer_key, walk_free };

@@ -55,7 +55,7 @@ void *sb_store_walker_new(sb_setup *s, sb_store *st)
     return wk;
 }
 
-/* Stores child i of node id; true when it was new. */
+/* Stores child i of node id; *fresh says whether it was new. */
 static sb_status store_child(store_walk *wk, uint32_t id, size_t i, bool *fresh)
 {
     const sb_space *sp = wk->space;
@@ -82,6 +82,7 @@ static sb_status expand_layer(void *walker, sb_bfs *run)
         if (run->stop_at_goal && wk->kids.first_goal != SIZE_MAX) {
             if (store_child(wk, id, wk->kids.first_goal, &fresh) != SB_OK)
                 return SB_ELIMIT;
+            wk->meter->expanded++;
             sb_bfs_met(run, 1, true);
             return SB_OK;
         }

@@ -18,28 +18,26 @@ static sb_path choose_path(const sb_catalog *cat, sb_path asked)
                                                                  : SB_PATH_GENERAL;
 }
 
-sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
-                         sb_error *err)
+void sb_setup_meter(sb_setup *s, const sb_options *opts)
 {
-    sb_options defaults;
-    if (!opts) {
-        sb_options_default(&defaults);
-        opts = &defaults;
-    }
     memset(s, 0, sizeof *s);
     sb_meter_init(&s->meter, opts);
+}
+
+sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
+                         sb_error *err)
+{
     sb_status status = sb_puzzle_check(p, err);
     if (status != SB_OK)
         return status;
     if (sb_catalog_init(&s->cat, p) != SB_OK)
         return sb_meter_fail(&s->meter, err);
-    s->path = choose_path(&s->cat, opts->path);
+    s->path = choose_path(&s->cat, path);
     if (s->path == SB_PATH_BITBOARD && !s->cat.plain)
         return sb_fail(err, SB_EINPUT, "the bitboard takes rectangular blocks that slide both "
                        "ways, on a tray without walls; this puzzle needs --engine general");
-    status = s->path == SB_PATH_BITBOARD
-                 ? sb_bitboard_space_new(p, &s->cat, opts->metric, &s->space)
-                 : sb_board_space_new(p, &s->cat, opts->metric, &s->space);
+    status = s->path == SB_PATH_BITBOARD ? sb_bitboard_space_new(p, &s->cat, metric, &s->space)
+                                         : sb_board_space_new(p, &s->cat, metric, &s->space);
     if (status == SB_EINPUT)
         return sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the bitboard (its spaced "
                        "image needs more than 128 bits)", p->rows, p->cols);
@@ -47,6 +45,15 @@ sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts
         return sb_meter_fail(&s->meter, err);
     sb_meter_hold(&s->meter, s->space->bytes);
     return SB_OK;
+}
+
+sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
+                         sb_error *err)
+{
+    sb_options defaults;
+    opts = sb_options_or_default(opts, &defaults);
+    sb_setup_meter(s, opts);
+    return sb_setup_space(s, p, opts->path, opts->metric, err);
 }
 
 void sb_setup_end(sb_setup *s)
@@ -85,7 +92,7 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
     const sb_space *sp = s->space;
     uint64_t root_count = 1;
     *walker = NULL;
-    if (sb_bitboard_kernel_fits(sp)) {
+    if (sb_bitboard_fast(sp)) {
         *ops = &sb_bitboard_walker;
         *walker = sb_bitboard_walker_new(s, stop_at_goal, &root_count);
     } else {
@@ -98,11 +105,8 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
         }
         *walker = sb_store_walker_new(s, st);
     }
-    if (!*walker) {
-        if (s->meter.hit == SB_LIMIT_NONE)
-            s->meter.hit = SB_LIMIT_MEMORY;
-        return SB_ELIMIT;
-    }
+    if (!*walker)
+        return SB_ELIMIT;   /* sb_meter_fail says "memory" when nothing else refused */
     sb_bfs_init(run, &s->meter, stop_at_goal, profile, root_count,
                 sp->ops->is_goal(sp, s->scratch, sp->root));
     return SB_OK;

@@ -19,13 +19,21 @@ typedef struct sb_setup {
     sb_path path;             /* the representation chosen (never AUTO) */
     sb_space *space;
     sb_scratch *scratch;      /* the one worker's */
+    bool mirrors_once;        /* the walker counts a configuration and its mirror image
+                                 once (it folds them, and cannot tell whether both are
+                                 reachable) */
 } sb_setup;
 
 /* Checks p and builds everything above for opts (metric, path, limits,
- * progress).  SB_EINPUT (p invalid, or the bitboard asked for a tray that
- * does not fit) or SB_ELIMIT, err saying why.  Call sb_setup_end either
- * way. */
+ * progress; NULL: the defaults).  SB_EINPUT (p invalid, or the bitboard
+ * asked for a tray that does not fit) or SB_ELIMIT, err saying why.  Call
+ * sb_setup_end either way.  It is sb_setup_meter then sb_setup_space: a
+ * caller that allocates through the meter before it has a puzzle (the
+ * layouts of a piece set) calls the two itself. */
 sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
+                         sb_error *err);
+void sb_setup_meter(sb_setup *s, const sb_options *opts);
+sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
                          sb_error *err);
 void sb_setup_end(sb_setup *s);
 
@@ -47,7 +55,7 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
 void *sb_store_walker_new(sb_setup *s, sb_store *st);
 extern const sb_bfs_walker sb_store_walker;
 
-/* The bitboard's walker, for a space sb_bitboard_kernel_fits.  It folds
+/* The bitboard's walker, for a space sb_bitboard_fast.  It folds
  * mirror pairs when it can (bfs_bitboard.c); *root_count is what its root
  * stands for.  NULL out of memory. */
 void *sb_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count);

@@ -51,7 +51,7 @@ static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
     sb_status status = sb_setup_walker(s, true, false, &run, &w, &walker);
     if (status == SB_OK && !run.goals)
         status = sb_bfs_run(&run, w, walker);
-    if (status == SB_OK && run.met && w->path(walker, &run, sol) != SB_OK) {
+    if (status == SB_OK && run.at_goal && w->path(walker, &run, sol) != SB_OK) {
         s->meter.hit = SB_LIMIT_MEMORY;
         status = SB_ELIMIT;
     }
@@ -86,10 +86,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
 {
     sb_options defaults;
     sb_stats ignored;
-    if (!opts) {
-        sb_options_default(&defaults);
-        opts = &defaults;
-    }
+    opts = sb_options_or_default(opts, &defaults);
     if (!stats)
         stats = &ignored;
     memset(sol, 0, sizeof *sol);
@@ -107,8 +104,9 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
         if (status == SB_ELIMIT)
             sb_meter_fail(&s.meter, err);
         else if (status == SB_UNSOLVABLE)
-            sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations searched",
-                    (unsigned long long)out.reached);
+            sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
+                    "searched%s", (unsigned long long)out.reached,
+                    s.mirrors_once ? " (a configuration and its mirror image counted once)" : "");
     }
     stats->stored = s.meter.stored;
     stats->expanded = s.meter.expanded;

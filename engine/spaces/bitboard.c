@@ -7,7 +7,7 @@
  * The masks are computed once in 128 bits and copied down to 64 when the
  * image fits: the 64-bit instance is the fast path (search/bfs_bitboard.c
  * runs on it), the 128-bit one serves trays up to 6x6 through the generic
- * loops.  A child's record is its image, so child_key is a copy.
+ * loops.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -90,26 +90,17 @@ static sb_scratch *scratch_new(const sb_space *sp)
     return w;
 }
 
-static uint64_t child_key(const sb_space *sp, sb_scratch *w, const void *parent,
-                          const void *rec, void *key)
-{
-    (void)w;
-    (void)parent;
-    memcpy(key, rec, sp->key_size);
-    return sp->ops->hash(sp, key);
-}
-
 static const sb_space_ops ops64 = {
-    expand64, child_key, is_goal64, estimate64, decode64, hash_key64,
+    expand64, child_key64, is_goal64, estimate64, decode64, hash_key64,
     scratch_new, scratch_free, destroy
 };
 
 static const sb_space_ops ops128 = {
-    expand128, child_key, is_goal128, estimate128, decode128, hash_key128,
+    expand128, child_key128, is_goal128, estimate128, decode128, hash_key128,
     scratch_new, scratch_free, destroy
 };
 
-bool sb_bitboard_kernel_fits(const sb_space *sp)
+bool sb_bitboard_fast(const sb_space *sp)
 {
     return sp->ops == &ops64 && ((const bitboard *)sp)->spare_bit >= 0;
 }

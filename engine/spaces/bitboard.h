@@ -157,6 +157,6 @@ static inline void note_block(const bitboard *b, int anchor, int s, void *ctx)
 
 /* True when sp is a bitboard whose images the fast BFS (seen64) can
  * hold: 64 bits, one of them free to squeeze out. */
-bool sb_bitboard_kernel_fits(const sb_space *sp);
+bool sb_bitboard_fast(const sb_space *sp);
 
 #endif

@@ -271,6 +271,19 @@ static inline sb_status W(expand)(const sb_space *sp, sb_scratch *w, const void 
     return W(generate)(c.b, W(key_word)(key), 0, W(collect), &c) ? SB_OK : SB_ELIMIT;
 }
 
+/* A child's record is its image: the key is a copy (of a known size, so
+ * no library call). */
+static inline uint64_t W(child_key)(const sb_space *sp, sb_scratch *w, const void *parent,
+                                    const void *rec, void *key)
+{
+    (void)sp;
+    (void)w;
+    (void)parent;
+    WORD S = W(key_word)(rec);
+    memcpy(key, &S, sizeof S);
+    return W(hash_word)(S);
+}
+
 static inline bool W(is_goal)(const sb_space *sp, sb_scratch *w, const void *key)
 {
     (void)w;

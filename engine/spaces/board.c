@@ -529,20 +529,14 @@ static sb_status moves_near_empties(const board *b, sb_scratch *w, const uint16_
     return SB_OK;
 }
 
-/* Goal entries the loaded configuration misses: an entry is met when a
- * block of its shape has its corner there (in complement mode the grid
- * shows every 1x1 block as its own corner). */
+/* Goal entries the loaded configuration misses (unmet_at over them). */
 static uint32_t count_unmet(const board *b, const sb_scratch *w)
 {
     const sb_catalog *cat = b->base.cat;
     uint32_t unmet = 0;
-    for (int s = 0; s < cat->nclasses; s++) {
-        const sb_class *sh = &cat->classes[s];
-        for (uint32_t i = 0; i < sh->ngoals; i++) {
-            uint16_t g = sh->goals[i];
-            unmet += w->owner[g] != (int32_t)g || w->shape_at[g] != s;
-        }
-    }
+    for (int s = 0; s < cat->nclasses; s++)
+        for (uint32_t i = 0; i < cat->classes[s].ngoals; i++)
+            unmet += unmet_at(b, w, cat->classes[s].goals[i]);
     return unmet;
 }
 

@@ -99,8 +99,11 @@ static bool grow(sb_seen64 *t)
 
 int sb_seen64_make_room(sb_seen64 *t, uint64_t key)
 {
+    uint64_t cap = t->meter->limits.max_states;
+    if (cap && t->count >= cap && sb_seen64_find(t, key) >= 0)
+        return 0;   /* at the states limit, but already held: no refusal */
     if (!sb_meter_may_store(t->meter, t->count))
-        return sb_seen64_find(t, key) >= 0 ? 0 : -1;
+        return -1;
     if (t->count >= t->nslots / 5 * 4 && !grow(t))
         return -1;
     uint64_t max = t->meter->limits.max_states;

@@ -29,33 +29,44 @@ typedef struct flat {
     size_t key_size;
     unsigned char *keys;       /* key_size bytes per node, by node id */
     uint32_t *parents;         /* by node id */
-    uint32_t node_cap;
+    uint32_t node_cap;         /* room in parents, and in keys (which may have more) */
+    uint32_t key_cap;          /* room in keys */
     uint64_t *slots;           /* tag << 32 | (node id + 1), or 0 when empty */
     uint32_t mask;             /* slot count - 1 */
     int shift;                 /* a tag's first slot is tag >> shift (< 32: 1024+ slots) */
     uint32_t room;             /* count may grow to this before growing */
 } flat;
 
+/* Grows an array of node_cap elements of `size` bytes to cap. */
+static bool grow_array(flat *t, void *arrayp, size_t size, uint32_t cap)
+{
+    void **array = arrayp;
+    void *grown = sb_meter_realloc(t->base.meter, *array, (size_t)t->node_cap * size,
+                                   (size_t)cap * size);
+    if (grown)
+        *array = grown;
+    return grown != NULL;
+}
+
+/* Doubles the node arrays.  Keys grow first; should the parents then be
+ * refused, the keys keep their room, which the next growth finds: node_cap
+ * rises only when both have it, so a refusal loses nothing. */
 static sb_status grow_nodes(flat *t)
 {
-    sb_meter *m = t->base.meter;
     uint32_t cap = t->node_cap ? t->node_cap * 2 : 1024;
     if (cap <= t->node_cap)
         return SB_ELIMIT;  /* 2^32 nodes */
-    unsigned char *keys = sb_meter_realloc(m, t->keys, (size_t)t->node_cap * t->key_size,
-                                           (size_t)cap * t->key_size);
-    if (!keys)
-        return SB_ELIMIT;
-    t->keys = keys;
-    uint32_t *parents = sb_meter_realloc(m, t->parents, (size_t)t->node_cap * sizeof *parents,
-                                         (size_t)cap * sizeof *parents);
-    if (!parents) {
-        /* Keep keys and parents the same length: give the keys' growth back. */
-        t->keys = sb_meter_realloc(m, keys, (size_t)cap * t->key_size,
-                                   (size_t)t->node_cap * t->key_size);
-        return SB_ELIMIT;
+    if (t->key_cap < cap) {
+        uint32_t had = t->node_cap;
+        t->node_cap = t->key_cap;
+        bool ok = grow_array(t, &t->keys, t->key_size, cap);
+        t->node_cap = had;
+        if (!ok)
+            return SB_ELIMIT;
+        t->key_cap = cap;
     }
-    t->parents = parents;
+    if (!grow_array(t, &t->parents, sizeof *t->parents, cap))
+        return SB_ELIMIT;
     t->node_cap = cap;
     return SB_OK;
 }
@@ -112,7 +123,8 @@ static sb_status grow(flat *t)
 }
 
 /* The bitboard's keys are one or two words: compared inline. */
-static bool same_key(const unsigned char *a, const unsigned char *b, size_t n)
+static inline __attribute__((always_inline)) bool same_key(const unsigned char *a,
+                                                          const unsigned char *b, size_t n)
 {
     uint64_t x[2], y[2];
     if (n != sizeof x[0] && n != sizeof x)
@@ -124,7 +136,8 @@ static bool same_key(const unsigned char *a, const unsigned char *b, size_t n)
 
 /* Where key is, or the empty slot where it belongs.  hash must be a
  * well-mixed hash of the key (its top 32 bits are used). */
-static uint32_t probe(const flat *t, const void *key, uint64_t hash, bool *found)
+static inline __attribute__((always_inline)) uint32_t probe(const flat *t, const void *key,
+                                                            uint64_t hash, bool *found)
 {
     uint32_t tag = (uint32_t)(hash >> 32);
     uint32_t i = tag >> t->shift;
@@ -197,7 +210,7 @@ static void destroy(sb_store *st)
     if (!t)
         return;
     sb_meter *m = t->base.meter;
-    sb_meter_free(m, t->keys, (size_t)t->node_cap * t->key_size);
+    sb_meter_free(m, t->keys, (size_t)t->key_cap * t->key_size);
     sb_meter_free(m, t->parents, (size_t)t->node_cap * sizeof *t->parents);
     sb_meter_free(m, t->slots, slot_count(t) * sizeof *t->slots);
     free(t);
