@@ -7,7 +7,9 @@
 # time over RUNS solves (slide-bench), configurations stored and expanded,
 # stored per second, bytes per stored configuration, and the fast/general
 # ratio.  Then the classic's whole reachable space walked (slide-explore's
-# walk), the 6x6 hard pairs on both engines, the trays dense with 1x1
+# walk), the 6x6 hard pairs on both engines, pictures (Klotski drawn
+# against Klotski in lines, Rush Hour, the 8- and 15-puzzles, a polyomino
+# tray's whole space), the trays dense with 1x1
 # blocks (tests/gen_dense.sh), median whole-process times (hyperfine) for
 # the classic, and for every pair of the CS61B hard suite (read from
 # ../shared when there).
@@ -52,6 +54,23 @@ if [ -f "$dir/manifest.tsv" ]; then
         "$bench" --runs "$runs" --engine both --label "$1" "$dir/hard/$1" "$dir/hard/$2"
     done
 fi
+
+echo "# pieces of any shape (pictures): Klotski drawn against Klotski in lines, optimal Rush"
+echo "# Hour and 8-puzzle, a 15-puzzle in default mode, in-process, median of $runs"
+klotski_lines=$("$bench" --runs "$runs" --optimal --engine bitboard --label "klotski (lines)" \
+                puzzles/klotski.init puzzles/klotski.goal)
+klotski_picture=$("$bench" --runs "$runs" --optimal --engine bitboard --label "klotski (picture)" \
+                  puzzles/klotski-picture.init puzzles/klotski-picture.goal)
+printf '%s\n%s\n' "$klotski_lines" "$klotski_picture"
+awk -F'\t' -v a="$klotski_lines" -v b="$klotski_picture" \
+    'BEGIN { split(a, x, "\t"); split(b, y, "\t"); printf "ratio\tklotski picture/lines = %.3f\n", y[3] / x[3] }'
+for p in rush-hour-51 rush-hour-60; do
+    "$bench" --runs "$runs" --optimal --metric line --label "$p" puzzles/$p.init puzzles/$p.goal
+done
+"$bench" --runs "$runs" --optimal --metric unit --label eight-31a puzzles/eight-31a.init puzzles/eight-31a.goal
+"$bench" --runs "$runs" --label fifteen-rosetta puzzles/fifteen-rosetta.init puzzles/fifteen-rosetta.goal
+echo "# polyominoes on a 5x6 tray: the whole space walked (slide-explore's walk), median of 3"
+"$bench" --runs 3 --explore --label polyominoes puzzles/polyominoes.init puzzles/polyominoes.goal
 
 echo "# trays dense with 1x1 blocks (tests/gen_dense.sh), default options, whole process, median of $runs"
 dense=$build/dense

@@ -413,8 +413,9 @@ static bool can_step(const board *b, const sb_scratch *w, int s, int r, int c, i
 /* Unit and line moves of one block in one direction: while the cells
  * just ahead of its leading cells are empty (or the block's own: a notched
  * block sliding on meets cells it has left), one more cell. */
-static sb_status slide(const board *b, sb_scratch *w, uint64_t h, uint32_t corner, int d,
-                       sb_children *out)
+static inline __attribute__((always_inline)) sb_status slide(const board *b, sb_scratch *w,
+                                                             uint64_t h, uint32_t corner, int d,
+                                                             sb_children *out)
 {
     int s = w->shape_at[corner];
     const sb_class *sh = shape_of(b, s);
