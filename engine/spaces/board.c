@@ -80,6 +80,9 @@ struct sb_scratch {
     uint16_t *loaded;       /* the key the grid shows */
     bool have_loaded;
     uint32_t unmet;         /* goal entries the loaded key does not meet */
+    uint16_t *empties;      /* the empty cells the grid shows, in no order ... */
+    uint32_t nempties;
+    uint32_t *empty_at;     /* ... and per cell its index there (while empty) */
     placement *puts;        /* scratch for load: blocks to put down */
     uint32_t *seen;         /* per cell: epoch of the last visit (piece moves) */
     uint32_t epoch;
@@ -130,14 +133,25 @@ static uint32_t unmet_at(const board *b, const sb_scratch *w, uint32_t cell)
 }
 
 /* Every change to the grid goes through here, which keeps w->unmet (the
- * goal entries unmet) right as it goes: loading a key costs what it
- * changes, even when the goal names ten thousand blocks.  shape: the
- * shape of the block cornered at cell, or -1 to leave it. */
+ * goal entries unmet) and the list of empty cells right as it goes:
+ * loading a key costs what it changes, even when the goal names ten
+ * thousand blocks.  shape: the class of the block cornered at cell, or -1
+ * to leave it. */
 static void set_cell(const board *b, sb_scratch *w, uint32_t cell, int32_t owner, int shape)
 {
     bool goal = b->goal_at[cell] != 0;
     if (goal)
         w->unmet -= unmet_at(b, w, cell);
+    if ((w->owner[cell] == EMPTY) != (owner == EMPTY)) {
+        if (owner == EMPTY) {
+            w->empty_at[cell] = w->nempties;
+            w->empties[w->nempties++] = (uint16_t)cell;
+        } else {
+            uint16_t last = w->empties[--w->nempties];
+            w->empties[w->empty_at[cell]] = last;
+            w->empty_at[last] = w->empty_at[cell];
+        }
+    }
     w->owner[cell] = owner;
     if (shape >= 0)
         w->shape_at[cell] = (int16_t)shape;
@@ -482,20 +496,19 @@ static sb_status moves_of_block(const board *b, sb_scratch *w, uint64_t h, uint3
     return SB_OK;
 }
 
-/* In complement mode the blocks that can move are found from the few
+/* The blocks that can move are found from the few
  * empty cells: a block moves only into an empty cell beside it, and only
  * in the direction from it to that cell (its leading edge must be all
  * empty, so one empty cell there names both).  Each block is taken once,
  * in the order found, and slides only in the directions so named, in
  * increasing order; piece moves take it whole. */
-static sb_status moves_near_empties(const board *b, sb_scratch *w, const uint16_t *key,
-                                    uint64_t h, sb_children *out)
+static sb_status moves_near_empties(const board *b, sb_scratch *w, const uint16_t *empties,
+                                    uint32_t nempties, uint64_t h, sb_children *out)
 {
-    const segment *eg = &b->seg[b->empty_seg];
     uint32_t nmovers = 0;
     w->expansion = next_mark(w->taken, b->ncells, w->expansion);
-    for (uint32_t i = 0; i < eg->len; i++) {
-        int r = b->row_of[key[eg->off + i]], c = b->col_of[key[eg->off + i]];
+    for (uint32_t i = 0; i < nempties; i++) {
+        int r = b->row_of[empties[i]], c = b->col_of[empties[i]];
         for (int d = 0; d < 4; d++) {
             int nr = r - DR[d], nc = c - DC[d];
             if (nr < 0 || nc < 0 || nr >= b->rows || nc >= b->cols)
@@ -557,8 +570,13 @@ static sb_status expand(const sb_space *sp, sb_scratch *w, const void *keyp, sb_
     const uint16_t *key = keyp;
     show(b, w, key);
     uint64_t h = hash_key(sp, key);
+    /* From the empty cells when they are the fewer (in complement mode the
+     * key lists them, sorted), else block by block. */
     if (b->complement)
-        return moves_near_empties(b, w, key, h, out);
+        return moves_near_empties(b, w, key + b->seg[b->empty_seg].off,
+                                  b->seg[b->empty_seg].len, h, out);
+    if (b->base.cat->nempty <= b->base.cat->nblocks)
+        return moves_near_empties(b, w, w->empties, w->nempties, h, out);
     for (int sg = 0; sg < b->nseg; sg++)
         for (uint32_t i = 0; i < b->seg[sg].len; i++) {
             sb_status st = moves_of_block(b, w, h, key[b->seg[sg].off + i], out);
@@ -675,6 +693,8 @@ static void scratch_free(sb_scratch *w)
     free(w->anchors);
     free(w->blocked);
     free(w->steps);
+    free(w->empties);
+    free(w->empty_at);
     free(w);
 }
 
@@ -699,9 +719,11 @@ static sb_scratch *scratch_new(const sb_space *sp)
     w->anchors = calloc((size_t)sp->cat->nclasses + 1, sizeof *w->anchors);
     w->blocked = calloc((size_t)sp->cat->ngoals + 1, sizeof *w->blocked);
     w->steps = calloc((size_t)sp->cat->ngoals + 1, sizeof *w->steps);
+    w->empties = malloc(cells * sizeof *w->empties);
+    w->empty_at = malloc(cells * sizeof *w->empty_at);
     if (!w->owner || !w->shape_at || !w->loaded || !w->puts || !w->seen || !w->taken ||
         !w->ways || !w->movers || !w->queue || !w->cells_in || !w->cells_out || !w->anchors ||
-        !w->blocked || !w->steps) {
+        !w->blocked || !w->steps || !w->empties || !w->empty_at) {
         scratch_free(w);
         return NULL;
     }
