@@ -27,19 +27,7 @@
 
 #include "slide.h"
 
-static int passed, failed;
-
-static int check(int ok, const char *what, int line)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_family.c:%d: FAILED: %s\n", line, what);
-    }
-    return ok;
-}
-#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+#include "unit.h"
 
 enum { MAX_CELLS = 16, MAX_SHAPES = 8 };
 
@@ -182,7 +170,7 @@ static size_t neighbours(const pieces *pc, const census *c, uint64_t key, size_t
             uint64_t moved = put(put(key, a, 0), nr * pc->cols + nc, code);
             size_t i = find(c, moved);
             if (i == c->n) {        /* a legal move must land on a layout */
-                check(0, "a move leads to a layout not enumerated", __LINE__);
+                unit_check((0) != 0, __FILE__, __LINE__, "a move leads to a layout not enumerated");
                 continue;
             }
             out[n++] = i;
@@ -207,7 +195,7 @@ static void census_of(const pieces *pc, census *out)
         qsort(out->keys, out->n, sizeof *out->keys, compare_u64);
     for (size_t i = 1; i < out->n; i++)
         if (out->keys[i - 1] == out->keys[i])       /* each layout once */
-            check(0, "a layout enumerated twice", __LINE__);
+            unit_check((0) != 0, __FILE__, __LINE__, "a layout enumerated twice");
 
     out->label = malloc((out->n + 1) * sizeof *out->label);
     out->sizes = malloc((out->n + 1) * sizeof *out->sizes);
@@ -451,7 +439,7 @@ int main(void)
     check_family("3x4", &p1);
     check_family("4x3", &p2);
     check_family("4x4", &p3);
-    printf("test_family: %d passed, %d failed (%.3f s)\n", passed, failed,
+    printf("test_family: %.3f s\n",
            (double)(clock() - t0) / CLOCKS_PER_SEC);
-    return failed != 0;
+    return unit_finish("test_family");
 }

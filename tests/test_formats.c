@@ -15,20 +15,7 @@
 #include "sb_format.h"
 #include "slide.h"
 
-static int passed, failed;
-
-/* Records one check; a function, not a macro body, so cond is evaluated once. */
-static int check(int ok, const char *what, int line)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_formats.c:%d: FAILED: %s\n", line, what);
-    }
-    return ok;
-}
-#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+#include "unit.h"
 
 static sb_status parse(const char *init, const char *goal, sb_format fmt,
                        sb_format *used, sb_puzzle *p, sb_error *err)
@@ -54,7 +41,7 @@ static void expect_error(const char *init, size_t init_len, const char *goal,
                                 "goal.txt", fmt, NULL, &p, &err);
     int ok = st == SB_EINPUT && starts_with(err.msg, where) && strstr(err.msg, what) &&
              p.blocks == NULL && p.goals == NULL && p.nblocks == 0;
-    if (!check(ok, what, line))
+    if (!unit_check(ok, __FILE__, line, what))
         fprintf(stderr, "    %s: status %d, message: %s\n", label, (int)st, err.msg);
     sb_puzzle_free(&p);
 }
@@ -400,6 +387,5 @@ int main(void)
     test_names();
     test_puzzle_check();
     test_million_lines();
-    printf("test_formats: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return unit_finish("test_formats");
 }

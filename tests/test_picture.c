@@ -18,20 +18,7 @@
 #include "sb_format.h"
 #include "slide.h"
 
-static int passed, failed;
-
-/* Records one check; a function, so cond is evaluated once. */
-static int check(int ok, const char *what, int line)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_picture.c:%d: FAILED: %s\n", line, what);
-    }
-    return ok;
-}
-#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+#include "unit.h"
 
 static sb_status parse(const char *init, const char *goal, sb_format fmt, sb_puzzle *p,
                        sb_error *err)
@@ -394,7 +381,7 @@ static void test_errors(void)
         int ok = c->where ? st == SB_EINPUT && strncmp(err.msg, c->where, strlen(c->where)) == 0 &&
                                 strstr(err.msg, c->what) && p.blocks == NULL && p.nblocks == 0
                           : st == SB_OK;
-        if (!check(ok, c->what ? c->what : "accepted", __LINE__))
+        if (!unit_check(ok, __FILE__, __LINE__, c->what ? c->what : "accepted"))
             fprintf(stderr, "    bad_cases[%zu]: status %d, message: %s\n", i, (int)st, err.msg);
         sb_puzzle_free(&p);
     }
@@ -466,6 +453,5 @@ int main(void)
     test_detection();
     test_errors();
     test_large();
-    printf("test_picture: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return unit_finish("test_picture");
 }

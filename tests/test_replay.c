@@ -22,19 +22,7 @@
 #include "replay.h"
 #include "slide.h"
 
-static int passed, failed;
-
-static int check(int ok, const char *what, int line)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_replay.c:%d: FAILED: %s\n", line, what);
-    }
-    return ok;
-}
-#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+#include "unit.h"
 
 enum { MAX_SIDE = 16 };
 
@@ -146,13 +134,13 @@ static int try_move(sb_replay *r, const char *text, const char *want, int line)
     sb_move m;
     char why[128];
     if (sscanf(text, "%d %d %d %d", &m.from_row, &m.from_col, &m.to_row, &m.to_col) != 4)
-        return check(0, text, line);
+        return unit_check((0) != 0, __FILE__, line, text);
     const char *got = sb_replay_move(r, &m, why, sizeof why);
     bool ok = want ? got && strcmp(got, want) == 0 : got == NULL;
     if (!ok)
         fprintf(stderr, "test_replay.c:%d: %s: got '%s', want '%s'\n", line, text,
                 got ? got : "(legal)", want ? want : "(legal)");
-    return check(ok, text, line);
+    return unit_check((ok) != 0, __FILE__, line, text);
 }
 #define MOVE(r, text, want) try_move((r), (text), (want), __LINE__)
 
@@ -258,14 +246,14 @@ static void goal_case(const char *init, const char *goal, const char *groups,
 {
     sb_puzzle p;
     sb_replay r;
-    if (!check(draw(&p, init, goal, horizontal, NULL, groups), init, line)) {
+    if (!unit_check((draw(&p, init, goal, horizontal, NULL, groups)) != 0, __FILE__, line, init)) {
         sb_puzzle_free(&p);
         return;
     }
-    check(sb_replay_init(&r, &p) == SB_OK, "init", line);
-    check(sb_replay_goal_met(&r, &p) == want, goal, line);
+    unit_check((sb_replay_init(&r, &p) == SB_OK) != 0, __FILE__, line, "init");
+    unit_check((sb_replay_goal_met(&r, &p) == want) != 0, __FILE__, line, goal);
     /* The engine's own test must agree with the judge. */
-    check(sb_puzzle_solved(&p) == want, "sb_puzzle_solved agrees", line);
+    unit_check((sb_puzzle_solved(&p) == want) != 0, __FILE__, line, "sb_puzzle_solved agrees");
     sb_replay_free(&r);
     sb_puzzle_free(&p);
 }
@@ -732,6 +720,5 @@ int main(void)
     engine_against_judge();
     for (int round = 0; round < 300; round++)
         random_space(round);
-    printf("test_replay: %d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return unit_finish("test_replay");
 }

@@ -25,34 +25,51 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "slide.h"
 
-static int unit_failures;
+static int unit_passes, unit_failures;
 
+/* Records one check and says where it failed (the first 40 failures).
+ * Returns ok, so a check can guard what follows it. */
+static inline bool unit_check(bool ok, const char *file, int line, const char *what)
+{
+    if (ok) {
+        unit_passes++;
+        return true;
+    }
+    if (++unit_failures <= 40)
+        fprintf(stderr, "%s:%d: check failed: %s ", file, line, what);
+    return false;
+}
+
+/* The rest of a failed check's message; false. */
+static inline __attribute__((format(printf, 1, 2))) bool unit_say(const char *fmt, ...)
+{
+    if (unit_failures <= 40) {
+        va_list ap;
+        va_start(ap, fmt);
+        vfprintf(stderr, fmt, ap);
+        va_end(ap);
+        fputc('\n', stderr);
+    }
+    return false;
+}
+
+/* A check, as an expression worth its truth: cond is evaluated once. */
 #define CHECK(cond) CHECK_MSG(cond, "%s", "")
 
 /* A check that says more when it fails: a printf format and its values. */
-#define CHECK_MSG(cond, ...)                                                             \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            unit_failures++;                                                             \
-            if (unit_failures <= 40) {                                                   \
-                fprintf(stderr, "%s:%d: check failed: %s ", __FILE__, __LINE__, #cond);  \
-                fprintf(stderr, __VA_ARGS__);                                            \
-                fputc('\n', stderr);                                                     \
-            }                                                                            \
-        }                                                                                \
-    } while (0)
+#define CHECK_MSG(cond, ...) \
+    (unit_check((cond) != 0, __FILE__, __LINE__, #cond) ? true : unit_say(__VA_ARGS__))
 
-/* Ends a test program: a summary line and the exit status. */
+/* Ends a test program: the closing line (N passed, N failed) and the exit
+ * status. */
 static inline int unit_finish(const char *name)
 {
-    if (unit_failures)
-        fprintf(stderr, "%s: %d checks failed\n", name, unit_failures);
-    else
-        printf("%s: all checks passed\n", name);
+    printf("%s: %d passed, %d failed\n", name, unit_passes, unit_failures);
     return unit_failures != 0;
 }
 
