@@ -89,8 +89,8 @@ static bool describe(sb_catalog *cat, sb_class *c)
     for (int y = 0; y < b.height; y++)
         for (int x = 0; x < b.width; x++)
             if (sb_block_covers(p, &b, y, x)) {
-                c->dr[c->ncells] = (int16_t)y;
-                c->dc[c->ncells++] = (int16_t)(x - c->left);
+                c->dr[c->ncells] = y;
+                c->dc[c->ncells++] = x - c->left;
             }
     c->rect = c->ncells == box;
     static const int DY[4] = { -1, 1, 0, 0 }, DX[4] = { 0, 0, -1, 1 };

@@ -22,7 +22,7 @@ typedef struct sb_class {
     int left;              /* the anchor's column within the box */
     bool rect;             /* it fills its box */
     uint32_t ncells;
-    int16_t *dr, *dc;      /* its cells relative to the anchor, in row-major order */
+    int32_t *dr, *dc;      /* its cells relative to the anchor, in row-major order */
     uint32_t nlead[4];     /* per direction (up, down, left, right): how many cells ... */
     uint32_t *lead[4];     /* ... have no cell of the block beside them that way (indexes
                               into dr, dc): the cells that must find room to move */
