@@ -262,8 +262,8 @@ typedef struct sb_component {
     uint32_t sweeps;       /* breadth-first searches the diameter took */
 } sb_component;
 
-/* Every legal layout of p's tray and multiset of blocks, split into the
- * classes that moves connect. */
+/* Every legal layout of p's tray and multiset of pieces (by class: shape,
+ * axis and marks), split into the classes that moves connect. */
 typedef struct sb_components_report {
     sb_metric metric;      /* the metric of the diameters */
     bool diameters;        /* whether diameters were computed (exact) */
@@ -279,17 +279,23 @@ typedef struct sb_components_report {
 } sb_components_report;
 
 /* Enumerates the layouts of p's piece set (positions in p matter only to
- * find INIT's component) and their components under opts->metric (which
- * does not change the components, only the diameters); diameters are
- * exact (bounding eccentricities: a few BFS per component).  Needs the 64-bit bitboard:
- * SB_EINPUT with a message saying why when the tray does not fit, or when
- * p fails sb_puzzle_check.  SB_ELIMIT at opts->limits (max_states counts
- * layouts).  On SB_OK the caller owns *out (sb_components_report_free). */
+ * find INIT's component): every placement of its pieces on the tray's
+ * cells that are not walls, pieces of one class interchangeable, each
+ * one-axis piece anywhere (it keeps its row or column only while it
+ * moves).  Splits them into components under opts->metric (which does
+ * not change the components, only the diameters); diameters are exact
+ * (bounding eccentricities: a few BFS per component).  opts->path picks
+ * the representation: auto takes the 64-bit bitboard for plain
+ * rectangles on trays whose image fits it, the general board otherwise.
+ * SB_EINPUT when p fails sb_puzzle_check, has more than 64 classes, or
+ * the bitboard is asked for and cannot take it (the message says why).
+ * SB_ELIMIT at opts->limits (max_states counts layouts).  On SB_OK the
+ * caller owns *out (sb_components_report_free). */
 sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
                         sb_components_report *out, sb_error *err);
 void sb_components_report_free(sb_components_report *r);
 
-/* One member of a family: how many 1x1, 1x2 and 2x1 blocks it has. */
+/* One member of a family: how many plain 1x1, 1x2 and 2x1 blocks it has. */
 typedef struct sb_family_member {
     uint32_t units, wides, talls;  /* 1x1, 1x2, 2x1 blocks */
     uint64_t layouts;      /* its legal layouts */
@@ -305,10 +311,12 @@ typedef struct sb_family_report {
     double seconds;
 } sb_family_report;
 
-/* The family of p: its blocks other than 1x1, 1x2 and 2x1 stay, and every
- * mix of 1x1, 1x2 and 2x1 blocks that fits around them leaving at least as
- * many empty cells as p has (none at all included) is a member; each member's layouts and components are counted
- * as by sb_components without diameters.  Errors as for sb_components. */
+/* The family of p: its pieces stay but for the plain 1x1, 1x2 and 2x1
+ * blocks (unmarked rectangles that slide both ways), and every mix of
+ * those three that fits around them leaving at least as many empty cells
+ * as p has (none at all included) is a member; each member's layouts and
+ * components are counted as by sb_components without diameters.  Errors
+ * as for sb_components. */
 sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
                     sb_family_report *out, sb_error *err);
 void sb_family_report_free(sb_family_report *r);
