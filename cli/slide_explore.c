@@ -192,6 +192,43 @@ static void json_blocks(const sb_puzzle *p, const sb_block *b, size_t n)
     putchar(']');
 }
 
+/* A layout as the lines of a picture file ("picture": [...], no indent),
+ * which a script can save as an INIT file as it is: the blocks alone do
+ * not say which pieces are marked or slide one way.  null when the layout
+ * cannot be drawn (more pieces than characters) or the memory for it
+ * runs out: the blocks still say where every piece is. */
+static void json_picture(const sb_puzzle *p, const sb_block *b, size_t n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    /* An array, not "": the writer tells its first option word by
+     * comparing pointers with indent, and a literal "" may be its own. */
+    static const char no_indent[1] = { 0 };
+    FILE *mem = open_memstream(&text, &len);
+    int drawn = mem ? sb_picture_write(mem, p, b, n, no_indent) : -1;
+    if (mem && fclose(mem) != 0)
+        drawn = -1;
+    if (drawn != 0 || !text) {
+        printf("null");
+        free(text);
+        return;
+    }
+    putchar('[');
+    const char *sep = "";
+    for (char *line = text, *end; *line; line = end + 1) {
+        end = strchr(line, '\n');
+        if (!end)
+            end = line + strlen(line) - 1;   /* the writer ends every line; just in case */
+        else
+            *end = '\0';
+        fputs(sep, stdout);
+        sb_json_string(stdout, line);
+        sep = ", ";
+    }
+    putchar(']');
+    free(text);
+}
+
 /* Whether CS61B block lines can say a layout: rectangles that slide both
  * ways, interchangeable by size, on a tray without walls. */
 static bool lines_can_say(const sb_puzzle *p, const sb_block *b, size_t n)
@@ -243,6 +280,8 @@ static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_repor
                p->rows, p->cols, sb_metric_name(r->metric), sb_path_name(r->path),
                (unsigned long long)r->reachable, r->farthest, (unsigned long long)at_far);
         json_blocks(p, r->far_example, r->nblocks);
+        printf(", \"picture\": ");
+        json_picture(p, r->far_example, r->nblocks);
         printf("},\n \"widest\": {\"distance\": %u, \"count\": %llu},\n", r->widest_depth,
                (unsigned long long)r->widest);
         if (r->has_goal) {
@@ -307,6 +346,8 @@ static void print_components(const cli *c, const sb_puzzle *p, const sb_componen
                        r->components[i].sweeps);
             printf("\"example\": ");
             json_blocks(p, r->examples + i * r->nblocks, r->nblocks);
+            printf(", \"picture\": ");
+            json_picture(p, r->examples + i * r->nblocks, r->nblocks);
             putchar('}');
         }
         printf("]}\n");
