@@ -166,6 +166,19 @@ check "--max-states: message, no report" "1 0" "$(grep -c max-states "$tmp/err")
 check "--components --max-states: exit" 3 $?
 "$SLIDE_EXPLORE" --max-memory 100K "$k.init" >/dev/null 2>&1
 check "--max-memory: exit" 3 $?
+# Pictures' layouts are held to the same limits: the deadline holds while
+# layouts are still being enumerated (a real Rush Hour card has billions).
+"$SLIDE_EXPLORE" --components --max-states 1000 "$PROJECT_PUZZLES/eight-31a.init" >"$tmp/out" 2>"$tmp/err"
+check "picture --components --max-states: exit, message, no report" "3 1 0" \
+    "$? $(grep -c -- '--max-states' "$tmp/err") $(wc -c <"$tmp/out")"
+"$SLIDE_EXPLORE" --components --max-memory 1M "$PROJECT_PUZZLES/eight-31a.init" >/dev/null 2>"$tmp/err"
+check "picture --components --max-memory: exit, message" "3 1" "$? $(grep -c -- '--max-memory' "$tmp/err")"
+start=$(date +%s)
+"$SLIDE_EXPLORE" --components --time-limit 0.5 "$PROJECT_PUZZLES/rush-hour-60.init" >/dev/null 2>"$tmp/err"
+check "picture --components --time-limit: exit, message" "3 1" "$? $(grep -c -- '--time-limit' "$tmp/err")"
+check "picture --components --time-limit: stops in time" 1 "$(( $(date +%s) - start <= 10 ))"
+"$SLIDE_EXPLORE" --family --time-limit 0.3 "$PROJECT_PUZZLES/notch.init" >/dev/null 2>"$tmp/err"
+check "picture --family --time-limit: exit" 3 $?
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
 
