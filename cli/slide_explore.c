@@ -6,10 +6,11 @@
  *       its size, the depth profile under the metric, the farthest layer
  *       (with one configuration from it), and with GOAL how many
  *       configurations satisfy it and how near the nearest is.
- *   slide-explore --components INIT       every layout of INIT's piece set,
- *       split into connected components, with sizes and exact diameters.
- *   slide-explore --family INIT           every mix of 1x1, 1x2 and 2x1
- *       blocks around INIT's larger blocks: layouts and components each.
+ *   slide-explore --components INIT       every layout of INIT's piece set
+ *       (any shapes, walls, marked and one-axis pieces), split into
+ *       connected components, with sizes and exact diameters.
+ *   slide-explore --family INIT           every mix of plain 1x1, 1x2 and
+ *       2x1 blocks around INIT's other pieces: layouts and components each.
  *
  * Text by default, one JSON document with --json.  Exit status as for
  * `slide`: 0 done, 2 bad usage or input, 3 gave up at a limit.  Like every
@@ -52,11 +53,12 @@ static void usage(FILE *out)
         "  (default)                 everything reachable from INIT: how many, how many\n"
         "                            at each distance, the farthest ones; with GOAL, how\n"
         "                            many satisfy it and the nearest one's distance\n"
-        "  --components              every layout of INIT's tray and blocks, split into\n"
-        "                            connected components (sizes, exact diameters)\n"
+        "  --components              every layout of INIT's pieces on its tray (any\n"
+        "                            shape, walls, marked and one-axis pieces), split\n"
+        "                            into connected components (sizes, exact diameters)\n"
         "  --no-diameters            with --components: skip the diameters\n"
-        "  --family                  every mix of 1x1, 1x2, 2x1 blocks around INIT's\n"
-        "                            other blocks: layouts and components of each\n"
+        "  --family                  every mix of plain 1x1, 1x2, 2x1 blocks around\n"
+        "                            INIT's other pieces: layouts and components of each\n"
         "  --metric unit|line|piece  how distances are counted (default line)\n"
         "  --engine auto|bitboard|general  representation (default auto)\n"
         "  --format auto|corners|sizes|picture\n"

@@ -182,5 +182,18 @@ check "picture --family --time-limit: exit" 3 $?
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
 
+# The manual page has an entry for every option --help lists.
+man1=${TESTS_DIR:+$TESTS_DIR/../docs/slide-explore.1}
+if [ -n "$man1" ] && [ -f "$man1" ]; then
+    for opt in $("$SLIDE_EXPLORE" --help | grep -o -- '--[a-z-]*' | sort -u); do
+        roff=$(printf '%s\n' "$opt" | sed 's/-/\\-/g')
+        # ENVIRON, not -v: awk -v would take the backslashes as escapes.
+        check "man page: $opt" 1 "$(OPT=$roff awk '$1 ~ /^\.B[RI]?$/ && $2 == ENVIRON["OPT"] { n = 1 }
+                                                 END { print n + 0 }' "$man1")"
+    done
+else
+    echo "explore: docs/slide-explore.1 not found: man page check skipped"
+fi
+
 echo "explore: $passes passed, $fails failed"
 [ "$fails" = 0 ]
