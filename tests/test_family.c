@@ -395,10 +395,11 @@ static unsigned *diameters_of(const pieces *pc, const census *c, sb_metric metri
     return diam;
 }
 
-/* The key of a list of blocks (an example), or 0 when they are not a
- * layout of pc: another class, off the tray, on a wall, overlapping, or
- * another number of some class. */
-static uint64_t key_of(const pieces *pc, const sb_block *b, size_t n)
+/* The key of a list of blocks (an example) into *out; false when they
+ * are not a layout of pc: another class, off the tray, on a wall,
+ * overlapping, or another number of some class.  (The empty layout's key
+ * is 0.) */
+static bool key_of(const pieces *pc, const sb_block *b, size_t n, uint64_t *out)
 {
     int owner[MAX_CELLS], count[MAX_CLASSES] = { 0 };
     for (int i = 0; i < MAX_CELLS; i++)
@@ -409,20 +410,21 @@ static uint64_t key_of(const pieces *pc, const sb_block *b, size_t n)
         int k = -1;
         if (b[i].row < 0 || b[i].col < 0 || b[i].row >= pc->rows || b[i].col >= pc->cols ||
             !class_of_block(pc->source, &b[i], &t))
-            return 0;
+            return false;
         for (int s = 0; s < pc->nclasses; s++)
             if (same_class(&pc->cls[s], &t))
                 k = s;
         if (k < 0 || !fits(pc, k, b[i].row, b[i].col, owner, -1))
-            return 0;
+            return false;
         count[k]++;
         mark(pc, k, b[i].row * pc->cols + b[i].col, owner, 0);
         key = put(key, b[i].row * pc->cols + b[i].col, k + 1);
     }
     for (int s = 0; s < pc->nclasses; s++)
         if (count[s] != pc->cls[s].count)
-            return 0;
-    return key;
+            return false;
+    *out = key;
+    return true;
 }
 
 /* The blocks of layout key, from the classes' protos; returns how many. */
@@ -484,8 +486,8 @@ static void check_components(const char *name, const pieces *pc, const census *c
         sum += rep.components[i].size;
         ok &= CHECK(rep.components[i].size == want[i]);
         const sb_block *ex = rep.examples + i * rep.nblocks;
-        uint64_t key = key_of(pc, ex, rep.nblocks);
-        size_t at = key ? find(c, key) : c->n;
+        uint64_t key;
+        size_t at = key_of(pc, ex, rep.nblocks, &key) ? find(c, key) : c->n;
         if (!CHECK_MSG(at < c->n, "%s: example %zu is no layout", name, i)) {
             ok = false;
             break;
@@ -668,8 +670,8 @@ static const tshape SHAPES[] = {
 enum { NSHAPES = sizeof SHAPES / sizeof SHAPES[0] };
 
 /* Writes a random picture into text: a 2..4 x 3..4 tray, up to two walls,
- * pieces dropped at random until one to three cells are left, some of
- * them marked, grouped or one-axis. */
+ * pieces dropped at random until at most zero to three cells are left,
+ * some of them marked, grouped or one-axis. */
 static void random_picture(unit_rng *rng, char *text)
 {
     int rows = 2 + unit_below(rng, 3), cols = 3 + unit_below(rng, 2);
@@ -681,11 +683,11 @@ static void random_picture(unit_rng *rng, char *text)
         left -= grid[at] == '.';
         grid[at] = '#';
     }
-    int keep = 1 + unit_below(rng, 3);
+    int keep = unit_below(rng, 4);
     for (int tries = 0; tries < 80 && left > keep; tries++) {
         int s = unit_below(rng, NSHAPES), at = unit_below(rng, rows * cols);
         const tshape *sh = &SHAPES[s];
-        bool ok = sh->n <= left - 1;
+        bool ok = sh->n <= left;
         for (int i = 0; ok && i < sh->n; i++) {
             int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
             ok = r >= 0 && c >= 0 && r < rows && c < cols && grid[r * cols + c] == '.';
@@ -784,6 +786,8 @@ static void check_pictures(void)
         { "one-axis", "AA.\n.B.\nCBB\n..#\nhorizontal: A\nvertical: B\n" },
         /* A group of two dominoes apart from a third. */
         { "grouped", "AA.\nBB.\nCC.\nsame: AB\n" },
+        /* No empty cell, walls: the board's key lists nothing at all. */
+        { "full", "AB\nC#\n" },
         /* Everything at once, and a family with the fixed part all pictures. */
         { "everything", "AAB.\nA#BC\nDEEC\n..E.\ndistinct: D\nhorizontal: C\n" },
     };

@@ -62,7 +62,10 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
     g->start = sb_meter_calloc(m, (size_t)g->n + 1, sizeof *g->start);
     sb_status status = g->start && adj_room(g, 0, (size_t)st->count * 4) ? SB_OK : SB_ELIMIT;
     size_t used = 0;
-    unsigned char *key = sb_meter_calloc(m, sp->key_size, 1);
+    /* At least one byte, zeroed: the store keeps an empty key as one zero
+     * byte (sb_layouts_enumerate). */
+    size_t key_size = sp->key_size ? sp->key_size : 1;
+    unsigned char *key = sb_meter_calloc(m, key_size, 1);
     if (!key)
         status = SB_ELIMIT;
     for (uint32_t id = 0; id < g->n && status == SB_OK; id++) {
@@ -79,7 +82,7 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
             uint32_t cid = st->ops->find(st, key, hash);
             if (cid == SB_NO_NODE) {
                 sb_children_free(&kids);
-                sb_meter_free(m, key, sp->key_size);
+                sb_meter_free(m, key, key_size);
                 return sb_fail(err, SB_EINPUT, "internal error: a move led outside the "
                                "enumerated layouts (bitboard encodings disagree)");
             }
@@ -87,7 +90,7 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
         }
     }
     sb_children_free(&kids);
-    sb_meter_free(m, key, key ? sp->key_size : 0);
+    sb_meter_free(m, key, key ? key_size : 0);
     if (status != SB_OK)
         return sb_meter_fail(m, err);
     g->start[g->n] = used;
@@ -334,6 +337,12 @@ static unsigned connected_diameter(const sb_graph *g, sb_sweep *w)
         cand[k] = k;
         w->lo[k] = 0;
         w->hi[k] = UINT32_MAX;
+        /* A node beside every other has eccentricity 1 (a move never
+         * repeats a child).  Under line and piece moves a lone piece's
+         * row is a clique, where no sweep bounds another node below 2:
+         * without this, one sweep per node. */
+        if (g->start[k + 1] - g->start[k] == (size_t)n - 1)
+            w->lo[k] = w->hi[k] = 1;
     }
     unsigned lb = 0;
     bool high = true;

@@ -500,7 +500,11 @@ sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
 {
     bool found;
     *store = NULL;
-    sb_status status = sb_store_flat_new(l->space->key_size, l->meter, store);
+    /* A board key can be empty: 1x1 blocks on every cell that is not a
+     * wall leave the board nothing to list, and one layout.  The store
+     * holds such keys as one zero byte (list_key has it, zeroed). */
+    size_t key_size = l->space->key_size ? l->space->key_size : 1;
+    sb_status status = sb_store_flat_new(key_size, l->meter, store);
     if (status != SB_OK) {
         l->meter->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
