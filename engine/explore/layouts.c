@@ -388,6 +388,22 @@ static uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
     return cell;
 }
 
+/* Once every piece is placed, the cells still undecided are the empty
+ * ones left: writes them into a key that lists empty cells, and returns
+ * how many it wrote (for take-back). */
+static uint32_t put_rest(sb_layouts *l, uint32_t at)
+{
+    uint32_t n = 0;
+    if (!l->list_key || l->empty_at < 0)
+        return 0;
+    for (; at < l->ncells; at++)
+        if (!l->taken[at]) {
+            put_empty(l, at);
+            n++;
+        }
+    return n;
+}
+
 /* The blocks of the layout the stack holds. */
 static void record(const sb_layouts *l, const choice *stack, size_t depth, sb_block *out)
 {
@@ -415,6 +431,7 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
     if (!stack)
         return SB_ELIMIT;
     uint32_t left[SB_MAX_CLASSES], empties = pc->empties;
+    size_t pieces = sb_pieces_blocks(pc);   /* still to place */
     memcpy(left, pc->count, sizeof left);
     clear_tray(l);
     l->image_key = 0;
@@ -433,17 +450,23 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
             break;
         }
         int cls = next;
-        if (at == l->ncells) {     /* every cell decided: a layout */
+        /* A layout once every piece is placed: the rest is empty, and is
+         * not walked cell by cell (one piece on a large tray would cost
+         * cells squared). */
+        if (at == l->ncells || (pieces == 0 && next < 0)) {
             *found = true;
             if (!st) {
                 record(l, stack, depth, first);
                 break;
             }
+            uint32_t rest = put_rest(l, at);
             const void *key = key_now(l);
             uint32_t id;
             bool fresh;
-            if (st->ops->intern(st, key, l->space->ops->hash(l->space, key), SB_NO_NODE, &id,
-                                &fresh) != SB_OK) {
+            sb_status interned = st->ops->intern(st, key, l->space->ops->hash(l->space, key),
+                                                 SB_NO_NODE, &id, &fresh);
+            l->fill[EMPTIES] -= rest;
+            if (interned != SB_OK) {
                 status = SB_ELIMIT;
                 break;
             }
@@ -461,6 +484,7 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
                 cls++;
             if (cls < pc->nclasses) {
                 left[cls]--;
+                pieces--;
                 cover(l, cls, at, 1);
                 put_piece(l, cls, at);
             }
@@ -481,6 +505,7 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
             take_empty(l);
         } else {
             left[c.cls]++;
+            pieces++;
             cover(l, c.cls, c.cell, 0);
             take_piece(l, c.cls, c.cell);
         }
