@@ -34,17 +34,20 @@
  * Any shape, and walls.  The spacers say which cells form one piece
  * whatever its shape (a crossing is 1 when the four cells around it are
  * one piece), so the image describes a configuration of polyominoes just
- * as well; it stays canonical as long as a piece's cells say its class,
- * that is, no two classes have the same cells (two colours of one shape,
- * or a one-axis piece, need the general board).  A wall is a cell whose
- * bit is always 1 and joined to nothing.  Rectangles are read off in a
- * few word operations; other shapes are not, so a puzzle with any other
- * piece, or walls, is "shaped" and takes the other generator of
- * bitboard_moves.h: each piece beside an empty cell is flooded from one
- * cell along its spacers (a few steps: the longest path inside a piece)
- * and moved if its leading cells all have room.  Mirror folding needs
- * every piece to look the same in the mirror, so it is for rectangles
- * only.
+ * as well.  It stays canonical as long as a piece's cells say its class:
+ * no two classes may have the same cells.  Two colours of one shape and
+ * one-axis pieces are left to the general board; the puzzles that have
+ * them (Rush Hour cards, the 8- and 15-puzzles) solve there in
+ * milliseconds (docs/performance.md), so they get no encoding of their
+ * own yet.  A wall is a cell whose bit is always 1 and joined to nothing.
+ *
+ * Rectangles are read off in a few word operations; other shapes are not,
+ * so a puzzle with any other piece, or walls, is "shaped" and takes the
+ * other generator of bitboard_moves.h: each piece beside an empty cell is
+ * flooded from one cell along its spacers (a few steps: the longest path
+ * inside a piece) and moved if its leading cells all have room.  Mirror
+ * folding needs every piece to look the same in the mirror, so it is for
+ * rectangles only.
  */
 #ifndef SB_BITBOARD_H
 #define SB_BITBOARD_H

@@ -207,13 +207,15 @@ static inline __attribute__((always_inline)) WORD W(flood)(const bitboard *b, co
 }
 
 /* A piece's image from its cells X: they, the spacers right of and below
- * those joined that way, and the crossings S has amid them. */
+ * those joined that way, and the crossings S has amid them (none on a
+ * one-row tray, whose image may be too wide to shift by w + 1). */
 static inline __attribute__((always_inline)) WORD W(piece_image)(const bitboard *b, WORD S,
                                                                   const W(joins) *j, WORD X)
 {
     int w = b->width;
     WORD right = X & j->to[3], down = X & j->to[1];
-    return X | right << 1 | down << w | ((right & down) << (w + 1) & S);
+    WORD crossings = b->row_step ? (right & down) << (w + 1) & S : 0;
+    return X | right << 1 | down << w | crossings;
 }
 
 /* The class whose cells, anchored at image bit a, are X. */
