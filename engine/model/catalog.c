@@ -212,14 +212,18 @@ void sb_catalog_free(sb_catalog *cat)
  *
  * A block (dr, dc) from a place needs, of its own moves, at least
  * ceil(|dr| / reach) + ceil(|dc| / reach) line moves (each moves it along
- * one axis), and at least ceil((|dr| + |dc|) / E) piece moves.  A move
- * changes |dr| or |dc| by at most the reach it divides by, so the count
- * changes by at most one (ceil((x + k) / k) = ceil(x / k) + 1): the bound
- * is consistent, not only admissible.  With E = 1 (numbered tiles) every
- * metric counts the tiles' cells, as unit does.  A reach of 0 (the block
- * cannot move that way at all) is taken as 1: any finite count bounds an
- * impossible displacement, and a count that never changes stays
- * consistent; a huge one would only swell A*'s buckets. */
+ * one axis), and at least ceil((|dr| + |dc|) / E) piece moves (a
+ * rectangle: also ceil(|dr| / reach) and ceil(|dc| / reach), the larger
+ * of the three).  A move changes |dr|, |dc| or their sum by at most what
+ * it is divided by, so each count changes by at most one (ceil((x + k) / k)
+ * = ceil(x / k) + 1): the bound is consistent, not only admissible, which
+ * astar.c relies on to take a node's cost as final when it is popped (it
+ * would reopen nodes otherwise, and still end optimal, only slower).
+ * With E = 1 (numbered tiles) every metric counts the tiles' cells, as
+ * unit does.  A reach of 0 (the block cannot move that way at all) is
+ * taken as 1: any finite count bounds an impossible displacement, and a
+ * count that never changes stays consistent; a huge one would only swell
+ * A*'s buckets. */
 
 /* ceil(x / k), k >= 1. */
 static unsigned over(unsigned x, unsigned k)
