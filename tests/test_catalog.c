@@ -7,8 +7,10 @@
  * sb_catalog_estimate is checked three ways on random small puzzles,
  * under every metric:
  *   - it is the documented value: per shape, the goal entry farthest from
- *     its nearest block of the shape (unit: cells; line: 1 when in line,
- *     else 2; piece: 1), summed over shapes -- computed here separately;
+ *     its nearest block of the shape (unit: cells; line and piece: the
+ *     cells to go over the farthest one move can carry the block, which
+ *     the empty cells limit), summed over shapes -- computed here
+ *     separately;
  *   - it is a lower bound: never more than the true number of moves to a
  *     goal, found by the tests' own breadth-first search (unit.h) over
  *     everything reachable, then backwards from the goal configurations
@@ -103,19 +105,24 @@ static void test_klotski(void)
     make_puzzle(&p, 5, 4, blocks, 10, goals, 1);
     check_catalog("klotski", &p, want, 4, 0, 2);
 
-    /* The estimate by hand: the 2x2 at (0,1) is 3 cells from (3,1), in line. */
+    /* The estimate by hand: the 2x2 at (0,1) is 3 cells from (3,1), in line.
+     * Two cells are empty, and a 2x2 needs two empty cells for each cell it
+     * goes, so one move (line or piece) carries it one cell at most: 3
+     * moves under every metric. */
     sb_catalog cat;
     CHECK(sb_catalog_init(&cat, &p) == SB_OK);
     static const uint16_t units[] = { 13, 14, 16, 19 }, wide[] = { 9 }, talls[] = { 0, 3, 8, 11 };
     static const uint16_t big[] = { 1 }, big_there[] = { 13 }, big_aside[] = { 8 };
     const uint16_t *anchors[] = { units, wide, talls, big };
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 3);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 1);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 1);
+    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 3);
+    CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 3);
     anchors[3] = big_there;
     for (int m = 0; m < 3; m++)
         CHECK(sb_catalog_estimate(&cat, (sb_metric)m, anchors) == 0);
-    anchors[3] = big_aside;   /* (2,0): one row and one column away */
+    anchors[3] = big_aside;   /* (2,0): one row and one column away; piece: the two
+                                 empty cells let one move go one cell down and one
+                                 across (the argument is per axis), so 1 */
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 2);
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 2);
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 1);
@@ -150,7 +157,8 @@ static void test_mixed(void)
     /* By hand, unit: 1x1s at 5 and 35 meet their goals (0); the 1x3 at
      * (0,1) is 1 from (0,0); the 3x1s at (0,0) and (3,4): goal (1,4) is 2
      * from (3,4), goal (3,0) is 3 from (0,0): 3.  Line: 1 + 1 (both in
-     * line).  Piece: 1 + 1. */
+     * line, and 19 empty cells let one move carry any of them that far).
+     * Piece: 1 + 1. */
     sb_catalog cat;
     CHECK(sb_catalog_init(&cat, &p) == SB_OK);
     static const uint16_t units[] = { 5, 35 }, wide[] = { 26 }, long3[] = { 1 }, big[] = { 7 },
@@ -208,10 +216,44 @@ static void test_small_cases(void)
 
 /* ---- the estimate on random puzzles ------------------------------------ */
 
+/* Moves that carry a block dist cells when one move carries it at most
+ * step cells (step 0: it cannot go that way at all, and the estimate
+ * counts as if it could go one cell). */
+static unsigned moves_for(unsigned dist, unsigned step)
+{
+    unsigned n = 0;
+    for (unsigned gone = 0; gone < dist; gone += step ? step : 1)
+        n++;
+    return n;
+}
+
+/* One block's moves from (dr, dc) away, as catalog.c documents them: a
+ * line move carries an h x w block at most empty / h cells sideways and
+ * empty / w up or down; a piece move at most empty cells in all, and for
+ * a rectangle (all of these are) the same per axis as a line move. */
+static unsigned own_distance(unsigned dr, unsigned dc, int h, int w, unsigned empty, sb_metric m)
+{
+    unsigned across = 0, down = 0;
+    while ((across + 1) * (unsigned)h <= empty)
+        across++;
+    while ((down + 1) * (unsigned)w <= empty)
+        down++;
+    if (m == SB_METRIC_UNIT)
+        return dr + dc;
+    if (m == SB_METRIC_LINE)
+        return moves_for(dr, down) + moves_for(dc, across);
+    unsigned any = moves_for(dr + dc, empty), v = moves_for(dr, down), s = moves_for(dc, across);
+    unsigned most = any > v ? any : v;
+    return most > s ? most : s;
+}
+
 /* The documented estimate, computed here: per shape, the goal entry
  * farthest from its nearest block, summed. */
 static unsigned own_estimate(const sb_puzzle *p, const sb_block *blocks, size_t n, sb_metric m)
 {
+    unsigned empty = (unsigned)(p->rows * p->cols);
+    for (size_t i = 0; i < n; i++)
+        empty -= (unsigned)(blocks[i].height * blocks[i].width);
     unsigned total = 0;
     for (size_t s = 0; s < p->ngoals; s++) {
         /* One shape at a time: the first goal entry of each size. */
@@ -230,10 +272,9 @@ static unsigned own_estimate(const sb_puzzle *p, const sb_block *blocks, size_t 
             for (size_t i = 0; i < n; i++) {
                 if (blocks[i].height != goal->height || blocks[i].width != goal->width)
                     continue;
-                int dr = abs(blocks[i].row - goal->row), dc = abs(blocks[i].col - goal->col);
-                unsigned d = m == SB_METRIC_UNIT ? (unsigned)(dr + dc)
-                             : m == SB_METRIC_LINE ? (dr && dc ? 2u : dr || dc ? 1u : 0u)
-                                                   : (dr || dc ? 1u : 0u);
+                unsigned dr = (unsigned)abs(blocks[i].row - goal->row);
+                unsigned dc = (unsigned)abs(blocks[i].col - goal->col);
+                unsigned d = own_distance(dr, dc, goal->height, goal->width, empty, m);
                 best = d < best ? d : best;
             }
             worst = best > worst ? best : worst;

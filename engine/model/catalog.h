@@ -71,8 +71,11 @@ static inline bool sb_class_moves(const sb_class *c, int d)
  * given as anchors[s] = sorted positions of the blocks of class s (NULL
  * for a class the caller cannot list cheaply: it then counts as 0).  For
  * each class, the goal entry farthest from its nearest block; summed over
- * classes, since a move moves blocks of one class only.  Consistent: one
- * move changes it by at most one. */
+ * classes, since a move moves blocks of one class only.  A block's
+ * distance is in moves of that block: cells under unit; under line and
+ * piece, the cells to go divided by the farthest one move can carry the
+ * block, which the tray's empty cells limit (catalog.c says how).
+ * Consistent: one move changes it by at most one. */
 unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors);
 
