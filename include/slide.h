@@ -191,9 +191,26 @@ bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
  * the box's left edge is at b->col minus it. */
 int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
 
+/* The one order of classes, which every part of the engine and its
+ * programs uses: by bounding box (height, then width), then cells (row by
+ * row over the box, a cell of the block before an empty one), then axis,
+ * then group.  Where the blocks are does not matter.  Returns <0, 0 or >0;
+ * 0 exactly when a and b are of one class.  Their shapes must be valid
+ * (sb_puzzle_check). */
+int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+
 /* Whether blocks a and b of p are of one class (interchangeable): the same
- * cells, axis and group. */
+ * cells, axis and group; sb_block_class_cmp() == 0. */
 bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+
+/* Whether block b of p is a block of the CS61B model: a rectangle (shape 0,
+ * or a shape that fills its box) of group 0 that slides both ways.  A
+ * shape number p does not have makes it not plain. */
+bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b);
+
+/* Whether p is the CS61B model: every block plain and no wall cell.  Such
+ * puzzles are what the bitboard (and slide-explore's layouts) take. */
+bool sb_puzzle_is_plain(const sb_puzzle *p);
 
 /* True when the blocks of p satisfy its goal. */
 bool sb_puzzle_solved(const sb_puzzle *p);
