@@ -376,6 +376,22 @@ static void test_puzzle_check(void)
           err.item == 1 && strstr(err.msg, "goal names 2 blocks of size 1x1"));
     blocks[0].height = 2000000000;
     CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.item == 0 && strstr(err.msg, "runs off"));
+    blocks[0].height = 2;
+
+    /* A count with a NULL array behind it (a library caller's mistake) is
+     * refused with a message, not read; freeing such a puzzle is safe. */
+    sb_puzzle no_shapes = { 4, 4, 2, blocks, 0, NULL, 3, NULL };
+    CHECK(sb_puzzle_check(&no_shapes, &err) == SB_EINPUT && err.list == SB_LIST_NONE &&
+          strstr(err.msg, "3 shapes but its shapes array is NULL"));
+    sb_puzzle no_blocks = { 4, 4, 2, NULL, 0, NULL };
+    CHECK(sb_puzzle_check(&no_blocks, &err) == SB_EINPUT &&
+          strstr(err.msg, "2 blocks but its blocks array is NULL"));
+    sb_puzzle no_goals = { 4, 4, 2, blocks, 1, NULL };
+    CHECK(sb_puzzle_check(&no_goals, &err) == SB_EINPUT &&
+          strstr(err.msg, "1 goal entries but its goals array is NULL"));
+    sb_puzzle owned = { 4, 4, 0, NULL, 0, NULL, 5, NULL };
+    sb_puzzle_free(&owned);
+    CHECK(owned.nshapes == 0);
 }
 
 int main(void)

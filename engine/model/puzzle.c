@@ -392,9 +392,27 @@ static sb_status check_goals(const sb_puzzle *p, sb_error *err)
     return st;
 }
 
+/* A count with no array behind it is a library caller's mistake; it is
+ * refused before anything reads the array. */
+static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
+{
+    if (p->nshapes && !p->shapes)
+        return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu shapes but its shapes array "
+                    "is NULL", p->nshapes);
+    if (p->nblocks && !p->blocks)
+        return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu blocks but its blocks array "
+                    "is NULL", p->nblocks);
+    if (p->ngoals && !p->goals)
+        return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu goal entries but its goals "
+                    "array is NULL", p->ngoals);
+    return SB_OK;
+}
+
 sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err)
 {
-    sb_status st = check_tray(p, err);
+    sb_status st = check_arrays(p, err);
+    if (st == SB_OK)
+        st = check_tray(p, err);
     if (st == SB_OK)
         st = check_layout(p, SB_LIST_INIT, err);
     if (st == SB_OK)
@@ -410,7 +428,7 @@ void sb_puzzle_free(sb_puzzle *p)
         return;
     free(p->blocks);
     free(p->goals);
-    for (size_t k = 0; k < p->nshapes; k++)
+    for (size_t k = 0; p->shapes && k < p->nshapes; k++)
         free(p->shapes[k].cells);
     free(p->shapes);
     free(p->walls);
