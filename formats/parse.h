@@ -43,9 +43,9 @@ sb_status sb_fmt_build(const sb_fmt_lines *init, const sb_fmt_lines *goal,
                        sb_error *err);
 
 /* The picture format (picture.c).  Whether INIT text is a picture for
- * --format auto: its first line that is neither blank nor a comment does
- * not start with a number followed by more words (so "5 4" and broken
- * CS61B lines stay CS61B, and get that reader's messages). */
+ * --format auto: as SPEC says, when its first line that is neither blank
+ * nor a comment is not two integers ("5 4" starts a line-format file;
+ * "5 4 3" a picture, whose reader then recalls the tray line). */
 bool sb_fmt_picture_detect(const char *text, size_t len);
 
 /* Reads INIT and GOAL (NULL: no goal) as pictures.  Same return values and

@@ -27,7 +27,7 @@
 
 bool sb_pic_is_piece_char(int ch)
 {
-    return ch > ' ' && ch < 0x7f && ch != '.' && ch != '#' && ch != ';' && ch != ':';
+    return ch > ' ' && ch < 0x7f && ch != '.' && ch != '#' && ch != ';';
 }
 
 static int cell_row(const pic_grid *g, size_t i)

@@ -37,9 +37,9 @@ const char *sb_fmt_name(sb_format f);
  * in messages only.  goal_text may be NULL (no goal: an empty goal list).
  * With SB_FORMAT_AUTO the format is decided from the INIT text: a picture
  * when its first line that is neither blank nor a ';' comment is not two
- * integers (precisely: does not start with a number followed by more
- * words); otherwise corners or sizes, and if both readings are valid and
- * differ, that is an error asking for --format.
+ * integers (each an optional sign and digits); otherwise corners or
+ * sizes, and if both readings are valid and differ, that is an error
+ * asking for --format.
  * *used (may be NULL) receives the format actually used.  On SB_OK the
  * caller owns *out (sb_puzzle_free).  On failure *out is zeroed. */
 sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_name,

@@ -71,8 +71,16 @@ static const struct bad_case {
     /* (under auto, "5" alone is a picture: a 1x1 tray; see test_picture.c) */
     { "5\n", NULL, SB_FORMAT_CORNERS, "init.txt:1: ",
       "the tray line should be 2 numbers (rows columns), found 1" },
-    { "0 0 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "tray line should be 2 numbers" },
-    { "5 4 x\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "trailing text 'x' after the 2 numbers" },
+    { "0 0 1 1\n", NULL, SB_FORMAT_CORNERS, "init.txt:1: ", "tray line should be 2 numbers" },
+    { "5 4 x\n", NULL, SB_FORMAT_SIZES, "init.txt:1: ", "trailing text 'x' after the 2 numbers" },
+    /* Under auto a first line that is not two integers is a picture (SPEC
+     * "Detection"), and a row of numbers gets a word about tray lines. */
+    { "0 0 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
+      "a space at column 2: grid rows hold no blanks ('.' is an empty cell); a file in the "
+      "line formats starts with its tray line, two integers 'H W'" },
+    { "5 4 x\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
+      "a space at column 2: grid rows hold no blanks ('.' is an empty cell)" },
+    { "-5 4\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "negative number -5" },
     { "", NULL, SB_FORMAT_AUTO, "init.txt: ", "no tray line: the file is empty" },
     { "\n  \r\n\t\n", NULL, SB_FORMAT_AUTO, "init.txt: ", "no tray line: the file has only blank lines" },
     /* numbers */
