@@ -54,8 +54,9 @@ sb_status sb_fmt_picture_parse(const char *init_text, size_t init_len, const cha
                                const char *goal_text, size_t goal_len, const char *goal_name,
                                sb_puzzle *out, sb_error *err);
 
-/* Fills err with "NAME:LINE: message" (or "NAME: message" when line is 0)
- * and the given status; returns that status. */
+/* Fills err with "NAME:LINE: message" ("NAME: message" when line is 0,
+ * the message alone when name is NULL: no file is involved) and the given
+ * status (SB_ELIMIT: out of memory); returns that status. */
 sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
                       const char *fmt, ...)
 #if defined(__GNUC__)

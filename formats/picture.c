@@ -137,16 +137,15 @@ static size_t option_word(const char *s, size_t a, size_t b)
     return NOPTIONS;
 }
 
-/* Whether the line s[a..b) (trimmed, not blank, not a comment) is an
- * option line: one that starts with an option word and ':', or one that
- * holds a ':' and a blank, which no grid row does (an unknown option, or
- * a misspelt one).  Any other ':' is a cell. */
-static bool is_option_line(const char *s, size_t a, size_t b)
+/* An option line starts with an option word and ':', or holds a ':' and a
+ * blank, which no grid row does (an unknown option, or a misspelt one).
+ * Any other ':' is a cell. */
+bool sb_pic_is_option_line(const char *s, size_t n)
 {
-    if (option_word(s, a, b) != NOPTIONS)
+    if (option_word(s, 0, n) != NOPTIONS)
         return true;
     bool colon = false, blank = false;
-    for (size_t i = a; i < b; i++) {
+    for (size_t i = 0; i < n; i++) {
         colon |= s[i] == ':';
         blank |= is_blank((unsigned char)s[i]);
     }
@@ -543,7 +542,7 @@ static sb_status read_picture(const char *text, size_t len, const char *name,
             }
         } else if (s[a] == ';') {
             continue;
-        } else if (is_option_line(s, a, b)) {
+        } else if (sb_pic_is_option_line(s + a, b - a)) {
             st = option_line(&r, s, a, b, line, err);
         } else {
             st = grid_row(&r, s, a, b, line, err);
