@@ -395,6 +395,10 @@ static const struct bad_case {
       "option lines are not allowed in a GOAL picture" },
     { "AB\n..\n", "A B\n..\n", SB_FORMAT_AUTO, "goal.txt:1: ", "a space at column 2" },
     { "AB\n..\n", "A.\n.A\n", SB_FORMAT_AUTO, "goal.txt:1: ", "in a 2x2 box" },
+    /* only the engine's check sees a GOAL piece over one of INIT's walls */
+    { "A#\n..\n", "..\n.A\n", SB_FORMAT_AUTO, NULL, NULL },
+    { "A#\n..\n", ".A\n..\n", SB_FORMAT_AUTO, "goal.txt:1: ",
+      "goal block covers a wall (cell 0 1)" },
     /* the tray's size */
     { "A\n", NULL, SB_FORMAT_AUTO, NULL, NULL },
 };

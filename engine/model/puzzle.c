@@ -3,8 +3,11 @@
  *
  * sb_puzzle_check() is the gate between untrusted input and the engine:
  * everything it accepts can be searched without tripping an assert.  It
- * works in O(cells + blocks) with one occupancy grid, because CS61B trays
- * hold up to 65,536 cells and ten thousand blocks.
+ * works in O(cells + blocks log blocks), with one occupancy grid and one
+ * sort of the blocks and goal entries by class, because trays hold up to
+ * 65,536 cells and as many blocks, each of which may be a class of its
+ * own.  sb_block_class_cmp() is the one order of classes that the
+ * catalog, the search and the programs' views all use.
  */
 #include <stdarg.h>
 #include <stdio.h>
