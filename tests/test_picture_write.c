@@ -137,10 +137,7 @@ static void random_puzzle(sb_puzzle *p, unit_rng *r, int pieces, const char *cha
     rows = rows < 1 ? 1 : rows;
     int ncells = rows * cols;
     int *grid = unit_alloc((size_t)ncells * sizeof *grid);
-    memset(p, 0, sizeof *p);
-    p->rows = rows;
-    p->cols = cols;
-    p->blocks = unit_alloc((size_t)pieces * sizeof *p->blocks);
+    unit_puzzle_init(p, rows, cols, (size_t)pieces);
     p->shapes = unit_alloc((size_t)pieces * sizeof *p->shapes);
     int label_mode = unit_below(r, 3);   /* none, own, repeated */
     int first_label = unit_below(r, nchars);
@@ -243,10 +240,7 @@ static void test_random(void)
 static void unit_pieces(sb_puzzle *p, int rows, int cols, int count, const char *first,
                         const char *chars)
 {
-    memset(p, 0, sizeof *p);
-    p->rows = rows;
-    p->cols = cols;
-    p->blocks = unit_alloc((size_t)count * sizeof *p->blocks);
+    unit_puzzle_init(p, rows, cols, (size_t)count);
     const char *next = chars;
     for (int i = 0; i < count; i++) {
         char label = first[i];
