@@ -236,18 +236,20 @@ static void test_random(void)
 /* ---- the cases random puzzles rarely hit -------------------------------- */
 
 /* count 1x1 pieces in reading order, the first labelled from `first`
- * (then the rest of chars, skipping those), on a rows x cols tray. */
+ * (then the rest of chars, skipping those; then none), on a rows x cols
+ * tray. */
 static void unit_pieces(sb_puzzle *p, int rows, int cols, int count, const char *first,
                         const char *chars)
 {
     unit_puzzle_init(p, rows, cols, (size_t)count);
     const char *next = chars;
+    size_t given = strlen(first);
     for (int i = 0; i < count; i++) {
-        char label = first[i];
+        char label = (size_t)i < given ? first[i] : 0;
         if (!label) {
-            while (strchr(first, *next))
+            while (*next && strchr(first, *next))
                 next++;
-            label = *next++;
+            label = *next ? *next++ : 0;   /* past the characters: none */
         }
         p->blocks[p->nblocks++] = (sb_block){ i / cols, i % cols, 1, 1, .label = label };
     }
@@ -313,7 +315,6 @@ static void test_too_many(void)
     int nchars = piece_chars(chars);
     sb_puzzle p;
     unit_pieces(&p, 10, 10, nchars + 1, "", chars);
-    p.blocks[nchars].label = 'A';
     char *text = NULL;
     size_t len = 0;
     sb_error err;
