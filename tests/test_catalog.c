@@ -478,11 +478,87 @@ static void test_random(void)
            "exactly and above 0)\n", bounds_checked, tight);
 }
 
+/* ---- the one class order and the plain test (slide.h) ----------------- */
+
+static int sign(int x)
+{
+    return (x > 0) - (x < 0);
+}
+
+/* Blocks listed out of class order on a 2x20 tray, each in a box of its
+ * own: 2x2 boxes hold a rectangle, a square drawn as a shape, an L drawn
+ * under two shape numbers, a J, and rectangles with another axis or a
+ * group.  Their classes, in sb_block_class_cmp order, are worked out here:
+ * box first, then cells (a cell of the block before an empty one), then
+ * axis, then group. */
+static void test_class_order(void)
+{
+    static uint8_t square[] = { 1, 1, 1, 1 }, ell[] = { 1, 0, 1, 1 }, ell2[] = { 1, 0, 1, 1 },
+                   jay[] = { 0, 1, 1, 1 };
+    sb_shape shapes[] = { { 2, 2, square }, { 2, 2, ell }, { 2, 2, ell2 }, { 2, 2, jay } };
+    sb_block blocks[] = {
+        { 0, 1, 2, 2, 4 },                   /* J, box at column 0: class 6 */
+        { 0, 2, 2, 2 },                      /* the plain 2x2: class 2 */
+        { 0, 4, 2, 2, 2 },                   /* L: class 5 */
+        { 0, 6, 2, 2, 1 },                   /* a square drawn as a shape: class 2 */
+        { 0, 8, 2, 2, 3 },                   /* the L again, another number: class 5 */
+        { 0, 10, 2, 2, 0, 0, SB_AXIS_ROW },  /* class 4 */
+        { 0, 12, 2, 2, 0, 1 },               /* group 1: class 3 */
+        { 0, 14, 1, 1 },                     /* class 0 */
+        { 0, 15, 2, 1 },                     /* class 1 */
+    };
+    static const int want_class[] = { 6, 2, 5, 2, 5, 4, 3, 0, 1 };
+    static const bool want_plain[] = { false, true, false, true, false, false, false, true, true };
+    sb_block goals[] = { { 0, 16, 2, 2, 3 }, { 1, 14, 1, 1 } };
+    enum { N = sizeof blocks / sizeof blocks[0] };
+    sb_puzzle p = { 2, 20, N, blocks, 2, goals, 4, shapes, NULL };
+    sb_error err;
+    CHECK_MSG(sb_puzzle_check(&p, &err) == SB_OK, "%s", err.msg);
+
+    sb_catalog cat;
+    CHECK(sb_catalog_init(&cat, &p) == SB_OK);
+    CHECK(cat.nclasses == 7 && !cat.plain && !sb_puzzle_is_plain(&p));
+    for (int i = 0; i < N; i++) {
+        CHECK_MSG(sb_catalog_class(&cat, &blocks[i]) == want_class[i], "block %d: class %d", i,
+                  sb_catalog_class(&cat, &blocks[i]));
+        CHECK_MSG(sb_block_is_plain(&p, &blocks[i]) == want_plain[i], "block %d", i);
+        for (int j = 0; j < N; j++) {
+            int by = sb_block_class_cmp(&p, &blocks[i], &blocks[j]);
+            CHECK_MSG(sign(by) == sign(want_class[i] - want_class[j]) &&
+                          sign(by) == -sign(sb_block_class_cmp(&p, &blocks[j], &blocks[i])) &&
+                          sb_block_same_class(&p, &blocks[i], &blocks[j]) == (by == 0),
+                      "blocks %d and %d: %d", i, j, by);
+        }
+    }
+    /* A class is represented by its first block in the list. */
+    CHECK(cat.classes[2].proto.shape == 0 && cat.classes[5].proto.shape == 2);
+    CHECK(cat.classes[2].count == 2 && cat.classes[5].count == 2 && cat.classes[6].count == 1);
+    CHECK(cat.classes[5].ngoals == 1 && cat.classes[5].goals[0] == 16);
+    CHECK(cat.classes[0].ngoals == 1 && cat.classes[0].goals[0] == 34);
+    sb_catalog_free(&cat);
+
+    /* The plain blocks alone are the CS61B model, the square drawn as a
+     * shape included; a wall array of zeros is no wall, one wall is. */
+    sb_block plain[] = { blocks[1], blocks[3], blocks[7], blocks[8] };
+    uint8_t walls[40] = { 0 };
+    sb_puzzle q = { 2, 20, 4, plain, 0, NULL, 4, shapes, walls };
+    CHECK(sb_puzzle_check(&q, &err) == SB_OK);
+    CHECK(sb_catalog_init(&cat, &q) == SB_OK);
+    CHECK(sb_puzzle_is_plain(&q) && cat.plain && cat.nclasses == 3);
+    sb_catalog_free(&cat);
+    walls[39] = 1;
+    CHECK(!sb_puzzle_is_plain(&q));
+    /* Asked before sb_puzzle_check: a shape number out of range is not plain. */
+    plain[0].shape = 9;
+    CHECK(!sb_block_is_plain(&q, &plain[0]));
+}
+
 int main(void)
 {
     test_klotski();
     test_mixed();
     test_small_cases();
+    test_class_order();
     test_random();
     return unit_finish("test_catalog");
 }
