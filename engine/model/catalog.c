@@ -140,7 +140,6 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
     }
     for (uint32_t i = 0; p->walls && i < cat->ncells; i++)
         cat->nwalls += p->walls[i] != 0;
-    cat->plain = sb_puzzle_is_plain(p);
     cat->nempty = cat->ncells - cat->nwalls - (uint32_t)covered;
     cat->unit = sb_catalog_rect(cat, 1, 1);
 

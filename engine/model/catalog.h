@@ -39,8 +39,6 @@ typedef struct sb_catalog {
     int nclasses;
     sb_class *classes;
     int unit;              /* the class of plain 1x1 blocks (group 0, any axis), or -1 */
-    bool plain;            /* sb_puzzle_is_plain(): the CS61B model, which the bitboard
-                              takes */
     uint32_t nblocks;
     uint32_t ngoals;       /* goal entries, all classes */
     uint32_t nwalls;       /* wall cells */
