@@ -101,8 +101,9 @@ static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, 
                        "word, and the %dx%d tray's spaced image needs (2*%d-1)*(2*%d-1) = %d "
                        "bits; --engine general takes any tray", pc->rows, pc->cols, pc->rows,
                        pc->cols, bits);
-    return sb_fail(err, SB_EINPUT, "the bitboard takes rectangular blocks that slide both ways, "
-                   "on a tray without walls; this puzzle needs --engine general");
+    return sb_fail(err, SB_EINPUT, "layouts are enumerated on the bitboard for rectangular "
+                   "blocks that slide both ways, on a tray without walls; this puzzle needs "
+                   "--engine general");
 }
 
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
