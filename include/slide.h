@@ -25,7 +25,34 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define SB_VERSION "1.0.0"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this header.  CMakeLists.txt reads the project's version
+ * from these three lines, so they are the one place it is written; the
+ * shared library's file name and SONAME follow it (libslide.so.MAJOR: a
+ * new major number is a change that breaks programs built against the old
+ * one).  sb_version() says which library a program actually runs with. */
+#define SLIDE_VERSION_MAJOR 1
+#define SLIDE_VERSION_MINOR 0
+#define SLIDE_VERSION_PATCH 0
+#define SLIDE_VERSION "1.0.0"
+/* One number for #if tests: 10203 is 1.2.3. */
+#define SLIDE_VERSION_NUMBER \
+    (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
+/* The name the programs printed the version with before the library had one. */
+#define SB_VERSION SLIDE_VERSION
+
+/* SB_API marks the library's exported functions.  libslide is built with
+ * -fvisibility=hidden, so only the functions declared with it here are
+ * visible in libslide.so; everything else is internal and may change in any
+ * release.  (Without GCC or Clang the mark is empty and everything links as usual.) */
+#if defined(__GNUC__)
+#define SB_API __attribute__((visibility("default")))
+#else
+#define SB_API
+#endif
 
 /* The engine's own tray limit: a cell index must fit in 16 bits, so a tray
  * may hold at most 65,536 cells (256 x 256, the CS61B bound, or any other
@@ -174,7 +201,7 @@ typedef struct sb_solution {
 } sb_solution;
 
 /* Fills *opts with the defaults listed above. */
-void sb_options_default(sb_options *opts);
+SB_API void sb_options_default(sb_options *opts);
 
 /* Checks a puzzle: no count without its array; a tray of 1..SB_MAX_CELLS
  * cells; every block and goal entry of size at least 1x1, with a known
@@ -186,18 +213,18 @@ void sb_options_default(sb_options *opts);
  * of classes is fine (up to one per block).  Returns SB_OK, SB_EINPUT
  * with err naming the list and item when one is to blame, or SB_ELIMIT
  * out of memory. */
-sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
+SB_API sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
 
 /* Releases the puzzle's arrays and zeroes it; harmless on a zeroed puzzle. */
-void sb_puzzle_free(sb_puzzle *p);
+SB_API void sb_puzzle_free(sb_puzzle *p);
 
 /* Whether block b of p covers the cell (row, col) of the tray.  b's shape
  * must be valid (sb_puzzle_check). */
-bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
+SB_API bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
 
 /* The column, within b's bounding box, of its anchor (0 for a rectangle):
  * the box's left edge is at b->col minus it. */
-int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
+SB_API int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
 
 /* The one order of classes, which every part of the engine and its
  * programs uses: by bounding box (height, then width), then cells (row by
@@ -205,23 +232,23 @@ int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
  * then group.  Where the blocks are does not matter.  Returns <0, 0 or >0;
  * 0 exactly when a and b are of one class.  Their shapes must be valid
  * (sb_puzzle_check). */
-int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+SB_API int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b);
 
 /* Whether blocks a and b of p are of one class (interchangeable): the same
  * cells, axis and group; sb_block_class_cmp() == 0. */
-bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+SB_API bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b);
 
 /* Whether block b of p is a block of the CS61B model: a rectangle (shape 0,
  * or a shape that fills its box) of group 0 that slides both ways.  A
  * shape number p does not have makes it not plain. */
-bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b);
+SB_API bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b);
 
 /* Whether p is the CS61B model: every block plain and no wall cell.  Such
  * puzzles are what the bitboard (and slide-explore's layouts) take. */
-bool sb_puzzle_is_plain(const sb_puzzle *p);
+SB_API bool sb_puzzle_is_plain(const sb_puzzle *p);
 
 /* True when the blocks of p satisfy its goal. */
-bool sb_puzzle_solved(const sb_puzzle *p);
+SB_API bool sb_puzzle_solved(const sb_puzzle *p);
 
 /* Solves p.  On SB_OK, *sol holds the moves (caller frees with
  * sb_solution_free); on SB_UNSOLVABLE the reachable space was exhausted; on
@@ -230,26 +257,26 @@ bool sb_puzzle_solved(const sb_puzzle *p);
  * bitboard for a puzzle it does not take: a tray that does not fit, or
  * pieces it cannot represent).  stats may be NULL; it is filled
  * whatever the outcome. */
-sb_status sb_solve(const sb_puzzle *p, const sb_options *opts,
+SB_API sb_status sb_solve(const sb_puzzle *p, const sb_options *opts,
                    sb_solution *sol, sb_stats *stats, sb_error *err);
 
 /* Releases the moves; harmless on a zeroed solution. */
-void sb_solution_free(sb_solution *sol);
+SB_API void sb_solution_free(sb_solution *sol);
 
 /* The length of a list of straight slides under a metric: unit counts cells
  * travelled; line counts slides, a slide that goes on in the same direction
  * from where the previous one stopped continuing it; piece counts runs of
  * slides where each starts where the previous one stopped (one block). */
-uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
+SB_API uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
 
 /* Names for messages and statistics: "unit", "bfs", "bitboard", ... */
-const char *sb_metric_name(sb_metric m);
-const char *sb_algo_name(sb_algo a);
-const char *sb_path_name(sb_path p);
+SB_API const char *sb_metric_name(sb_metric m);
+SB_API const char *sb_algo_name(sb_algo a);
+SB_API const char *sb_path_name(sb_path p);
 
 /* True when the tray's spaced image fits the bitboard: 128 bits (up to
  * 6x6), the fast path when it fits 64 (5x4). */
-bool sb_bitboard_fits(int rows, int cols);
+SB_API bool sb_bitboard_fits(int rows, int cols);
 
 /* ---- Exploring: the space behind a puzzle (engine/explore/) ------------- */
 
@@ -277,9 +304,9 @@ typedef struct sb_explore_report {
  * (sb_explore_report_free).  SB_EINPUT when p fails sb_puzzle_check or the
  * bitboard is asked for a tray that does not fit; SB_ELIMIT at a limit or
  * out of memory (err says which).  *out is zeroed on failure. */
-sb_status sb_explore(const sb_puzzle *p, const sb_options *opts,
+SB_API sb_status sb_explore(const sb_puzzle *p, const sb_options *opts,
                      sb_explore_report *out, sb_error *err);
-void sb_explore_report_free(sb_explore_report *r);
+SB_API void sb_explore_report_free(sb_explore_report *r);
 
 /* One connected component of the layouts of a piece set. */
 typedef struct sb_component {
@@ -311,9 +338,9 @@ typedef struct sb_components_report {
  * SB_EINPUT with a message saying why when the tray does not fit, or when
  * p fails sb_puzzle_check.  SB_ELIMIT at opts->limits (max_states counts
  * layouts).  On SB_OK the caller owns *out (sb_components_report_free). */
-sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
+SB_API sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
                         sb_components_report *out, sb_error *err);
-void sb_components_report_free(sb_components_report *r);
+SB_API void sb_components_report_free(sb_components_report *r);
 
 /* One member of a family: how many 1x1, 1x2 and 2x1 blocks it has. */
 typedef struct sb_family_member {
@@ -335,8 +362,17 @@ typedef struct sb_family_report {
  * mix of 1x1, 1x2 and 2x1 blocks that fits around them leaving at least as
  * many empty cells as p has (none at all included) is a member; each member's layouts and components are counted
  * as by sb_components without diameters.  Errors as for sb_components. */
-sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
+SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
                     sb_family_report *out, sb_error *err);
-void sb_family_report_free(sb_family_report *r);
+SB_API void sb_family_report_free(sb_family_report *r);
+
+/* The version of the library running this call, "MAJOR.MINOR.PATCH":
+ * SLIDE_VERSION of the header it was built from.  A program compiled
+ * against one header and run with another library can compare the two. */
+SB_API const char *sb_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
