@@ -205,6 +205,11 @@ static sb_status write_drawing(FILE *out, drawing *d, const char *indent, sb_err
 sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks, size_t n,
                                const char *indent, sb_error *err)
 {
+    if (!out || !p || (n > 0 && !blocks))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_picture_write: %s is NULL",
+                           !out ? "the stream" : !p ? "the puzzle" : "the blocks array");
+    if (!indent)
+        indent = "";
     if (n > NCHARS)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
                            "%zu pieces are too many to draw as a picture: each needs a "

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -68,7 +69,11 @@ typedef enum sb_status {
 } sb_status;
 
 /* Which list of a puzzle an error points into. */
-typedef enum sb_list { SB_LIST_NONE, SB_LIST_INIT, SB_LIST_GOAL } sb_list;
+typedef enum sb_list {
+    SB_LIST_NONE,
+    SB_LIST_INIT,       /* the puzzle's blocks */
+    SB_LIST_GOAL        /* its goal entries */
+} sb_list;
 
 /* Which resource limit stopped a search (with SB_ELIMIT). */
 typedef enum sb_limit {
@@ -87,7 +92,11 @@ typedef struct sb_error {
     sb_limit limit;     /* with SB_ELIMIT: which limit stopped the work */
     double limit_value; /* ... its value (states, bytes or seconds; 0 for memory) */
     uint64_t stored;    /* ... configurations stored when it stopped */
-    char msg[480];      /* what is wrong, in words, without any "slide:" prefix */
+    char file[256];     /* the file (or name given for a text) the problem is in, cut
+                           to fit; "" when no file is to blame */
+    long line;          /* the line in it, from 1 (for moves: the move line); 0: none */
+    char msg[480];      /* what is wrong, in words, without any "slide:" prefix; from
+                           the readers it starts "FILE:LINE: ", as the programs print it */
 } sb_error;
 
 /* Which way a block may slide. */
@@ -365,6 +374,91 @@ typedef struct sb_family_report {
 SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
                     sb_family_report *out, sb_error *err);
 SB_API void sb_family_report_free(sb_family_report *r);
+
+/* ---- Reading and writing puzzles and moves (formats/) ------------------- */
+
+/* Three formats exist (docs/formats.md has every rule and message):
+ *   corners:  block lines "r1 c1 r2 c2", upper-left and lower-right cell
+ *   sizes:    block lines "h w r c", height, width, upper-left row and column
+ *   picture:  the tray drawn, one character per cell: pieces of any shape,
+ *             walls, marked and one-axis pieces
+ * In the line formats an INIT text starts with a tray line "H W" and a GOAL
+ * text has block lines only.  Blank lines are ignored; CRLF line ends and
+ * tabs are accepted.  A GOAL is always read in its INIT's format.
+ *
+ * The readers validate the whole puzzle with sb_puzzle_check(), so a
+ * puzzle they return is safe for every call here.  Their errors name the
+ * file and line twice: in err->file and err->line, and in err->msg, which
+ * reads "FILE:LINE: what is wrong" (or "FILE: what is wrong" when no line
+ * applies). */
+typedef enum sb_format {
+    SB_FORMAT_AUTO,     /* decide from the INIT text */
+    SB_FORMAT_CORNERS,
+    SB_FORMAT_SIZES,
+    SB_FORMAT_PICTURE   /* the tray drawn, one character per cell */
+} sb_format;
+
+/* Parses "auto", "corners", "sizes" or "picture" into *out.  Returns SB_OK,
+ * or SB_EINPUT for any other name or a NULL argument. */
+SB_API sb_status sb_fmt_parse_name(const char *name, sb_format *out);
+/* The name of a format; "?" for a value that is none. */
+SB_API const char *sb_fmt_name(sb_format f);
+
+/* Reads a puzzle from INIT and GOAL text held in memory (init_len and
+ * goal_len bytes; they need no terminating NUL); the names are used in
+ * messages and err->file only (NULL: "INIT", "GOAL").  goal_text may be
+ * NULL: no goal, an empty goal list.  With SB_FORMAT_AUTO the format is
+ * decided from the INIT text: a picture when its first line that is
+ * neither blank nor a ';' comment is not two integers (each an optional
+ * sign and digits); otherwise corners or sizes, and if both readings are
+ * valid and differ, that is an error asking for a format.  *used (may be
+ * NULL) receives the format actually used.  On SB_OK the caller owns *out
+ * (sb_puzzle_free).  On failure *out is zeroed and err says why: SB_EINPUT
+ * (also for a NULL init_text or out, or an unknown fmt), SB_ELIMIT out of
+ * memory. */
+SB_API sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_name,
+                              const char *goal_text, size_t goal_len, const char *goal_name,
+                              sb_format fmt, sb_format *used, sb_puzzle *out, sb_error *err);
+
+/* The same, reading the files; goal_path may be NULL.  Missing, unreadable
+ * or directory paths are SB_EINPUT with a message naming the path. */
+SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fmt,
+                             sb_format *used, sb_puzzle *out, sb_error *err);
+
+/* Writes a layout of p's pieces (blocks: n of them, p's blocks moved
+ * about; p must have passed sb_puzzle_check()) as a picture that reads
+ * back, as an INIT file, as the same puzzle: the same tray and walls,
+ * pieces of the same cells, axes and classes (the option lines say which
+ * are one-axis and marked).  One line per tray row, each after indent
+ * (NULL: none): '.' empty, '#' a wall, one character per piece (its label
+ * when that is a piece character no earlier piece has, else the first
+ * free of A-Z, a-z, 0-9, punctuation).  Returns SB_OK; SB_EINPUT, with
+ * err saying why and nothing written, when the pieces cannot be drawn
+ * (more than the 91 piece characters) or an argument is NULL; SB_EINPUT
+ * too when out reports a write error (ferror) afterwards; SB_ELIMIT out
+ * of memory. */
+SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,
+                                      size_t n, const char *indent, sb_error *err);
+
+/* Writes moves one per line as "r1 c1 r2 c2".  Returns 0, or -1 on a write
+ * error (errno set) or a NULL out (or NULL moves with n > 0). */
+SB_API int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n);
+
+/* Reads move lines one at a time, for the checker.  Blank lines are skipped;
+ * a line that is not four non-negative integers is an error.  Set it up
+ * with its first two fields ({ in, name }) and the rest zero. */
+typedef struct sb_move_reader {
+    FILE *in;           /* not owned */
+    const char *name;   /* for messages and err->file */
+    long line;          /* number of the line last read */
+    char text[96];      /* the line last read, trimmed and cut to fit */
+} sb_move_reader;
+
+/* Returns 1 with *mv filled, 0 at end of input, or -1 with err filled
+ * (SB_EINPUT, err->line the line, msg "line N: TEXT: not four
+ * non-negative integers"; a read error, or a NULL r, r->in or mv, is -1
+ * too).  Lines of any length are consumed safely. */
+SB_API int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
 
 /* The version of the library running this call, "MAJOR.MINOR.PATCH":
  * SLIDE_VERSION of the header it was built from.  A program compiled
