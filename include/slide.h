@@ -65,14 +65,16 @@ typedef enum sb_status {
     SB_OK = 0,          /* done: solved, read, checked */
     SB_UNSOLVABLE = 1,  /* the whole reachable space was searched: no solution */
     SB_EINPUT = 2,      /* the puzzle (or a request) is invalid */
-    SB_ELIMIT = 3       /* a resource limit stopped the work (states, memory, time) */
+    SB_ELIMIT = 3,      /* a resource limit stopped the work (states, memory, time) */
+    SB_EMOVE = 4        /* the judge refused a move, or the moves end short of the goal */
 } sb_status;
 
 /* Which list of a puzzle an error points into. */
 typedef enum sb_list {
     SB_LIST_NONE,
     SB_LIST_INIT,       /* the puzzle's blocks */
-    SB_LIST_GOAL        /* its goal entries */
+    SB_LIST_GOAL,       /* its goal entries */
+    SB_LIST_MOVES       /* a list of moves given to the judge */
 } sb_list;
 
 /* Which resource limit stopped a search (with SB_ELIMIT). */
@@ -459,6 +461,44 @@ typedef struct sb_move_reader {
  * non-negative integers"; a read error, or a NULL r, r->in or mv, is -1
  * too).  Lines of any length are consumed safely. */
 SB_API int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
+
+/* ---- Checking moves: the independent judge (judge/) ---------------------- */
+
+/* The judge replays straight slides on a plain grid of cells.  It shares no
+ * code with the solver's move generation on purpose: a bug there cannot
+ * vouch for its own answers here (slide-check is this judge).  A move
+ * names a piece by its anchor and must slide it in a straight line (along
+ * its axis, for a one-axis piece), inside the tray, over empty cells and
+ * no walls, at every one-cell step. */
+typedef struct sb_judge sb_judge;   /* opaque; one per thread at a time */
+
+/* Sets up a judge on p's blocks.  p is checked (sb_puzzle_check) and
+ * copied: the caller may free or change it afterwards.  On SB_OK *out is
+ * the caller's (sb_judge_free).  SB_EINPUT for a NULL out or p or a puzzle
+ * that fails the check, SB_ELIMIT out of memory; *out is NULL then. */
+SB_API sb_status sb_judge_new(const sb_puzzle *p, sb_judge **out, sb_error *err);
+
+/* Releases j; harmless on NULL. */
+SB_API void sb_judge_free(sb_judge *j);
+
+/* Applies one move.  SB_OK: it was legal, and j now holds the new
+ * configuration.  SB_EMOVE: it was not; j is unchanged and err says why
+ * ("block would overlap another block"; list SB_LIST_MOVES, item the
+ * number of moves applied before it).  SB_EINPUT for a NULL j or m. */
+SB_API sb_status sb_judge_move(sb_judge *j, const sb_move *m, sb_error *err);
+
+/* Whether j's configuration meets the puzzle's goal: SB_OK, or SB_EMOVE
+ * ("moves end before the goal is reached"); SB_EINPUT for a NULL j. */
+SB_API sb_status sb_judge_goal(const sb_judge *j, sb_error *err);
+
+/* Replays n moves on p and tests the goal: a judge from _new to _free.
+ * SB_OK when every move is legal and the last configuration meets the
+ * goal; SB_EMOVE otherwise, err->item the index of the refused move (n
+ * when the moves end short) and err->msg naming it, from 1 ("move 7: 3 1
+ * 2 1: block would overlap another block"); SB_EINPUT or SB_ELIMIT as for
+ * sb_judge_new, SB_EINPUT too for NULL moves with n > 0. */
+SB_API sb_status sb_check_moves(const sb_puzzle *p, const sb_move *moves, size_t n,
+                                sb_error *err);
 
 /* The version of the library running this call, "MAJOR.MINOR.PATCH":
  * SLIDE_VERSION of the header it was built from.  A program compiled

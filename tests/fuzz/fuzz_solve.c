@@ -85,6 +85,9 @@ static sb_status solve_checked(const sb_puzzle *p, const sb_options *o, sb_solut
                                                      !plain(p)),
                      "checked puzzle refused by sb_solve");
         break;
+    case SB_EMOVE:
+        FUZZ_REQUIRE(false, "sb_solve returned the judge's status");
+        break;
     }
     return st;
 }
