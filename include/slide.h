@@ -1,11 +1,29 @@
 /*
- * slide.h - the public contract of the slide engine.
+ * slide.h - libslide, the sliding-block puzzle engine as a C library: its
+ * one public header and the whole of its contract.
  *
- * The engine knows trays, blocks, configurations, moves and search; it does
- * no I/O.  Every function reports failure through its return value (an
- * sb_status) and, where it takes one, a caller-owned sb_error record.  The
- * engine never prints, never exits and never aborts on bad input: anything
- * that sb_puzzle_check() accepts is safe to hand to the solver.
+ *     #include <slide.h>        cc ... $(pkg-config --cflags --libs slide)
+ *
+ * What it does, in the order of this file: the model (trays, blocks,
+ * puzzles, moves) and sb_puzzle_check(); solving (sb_solve); exploring a
+ * puzzle's space (sb_explore, sb_components, sb_family); reading puzzles
+ * from files or strings and writing pictures and moves (sb_fmt_*); the
+ * independent judge of move lists (sb_judge_*, sb_check_moves).
+ *
+ * Every function reports failure through its return value (an sb_status)
+ * and, where it takes one, a caller-owned sb_error record (NULL: not
+ * wanted).  The library never prints, never exits and never aborts on bad
+ * input: NULL records and options out of range are SB_EINPUT, and
+ * anything that sb_puzzle_check() accepts is safe to hand to the solver.
+ * Functions that answer a question (bool, int, a name) answer NULL with
+ * false, 0 or "?".  Only the readers and writers touch files, and only
+ * those they are given.  There is no global state: calls on separate
+ * records and handles may run in separate threads at once.
+ *
+ * Ownership: a record a call fills (sb_puzzle, sb_solution, the reports)
+ * belongs to the caller, who releases it with its _free function; an
+ * sb_judge is an opaque handle from sb_judge_new, released by
+ * sb_judge_free.  Every _free takes NULL and zeroed records harmlessly.
  *
  * Coordinates: row 0 / column 0 is the upper-left cell of the tray.  A block
  * (a piece) is named by its anchor, the leftmost cell of its top row: for
