@@ -454,7 +454,8 @@ SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_fo
  * when that is a piece character no earlier piece has, else the first
  * free of A-Z, a-z, 0-9, punctuation).  Returns SB_OK; SB_EINPUT, with
  * err saying why and nothing written, when the pieces cannot be drawn
- * (more than the 91 piece characters) or an argument is NULL; SB_EINPUT
+ * (more than the 91 piece characters), an argument is NULL or p fails
+ * sb_puzzle_check(); SB_EINPUT
  * too when out reports a write error (ferror) afterwards; SB_ELIMIT out
  * of memory. */
 SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,

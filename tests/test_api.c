@@ -166,6 +166,9 @@ static void test_formats(void)
     CHECK(sb_fmt_picture_write(NULL, &p, p.blocks, p.nblocks, "", &e) == SB_EINPUT);
     CHECK(sb_fmt_picture_write(stdout, NULL, NULL, 0, NULL, &e) == SB_EINPUT);
     CHECK(sb_fmt_picture_write(stdout, &p, NULL, 1, NULL, &e) == SB_EINPUT);
+    p.blocks[0].shape = 7;   /* a shape p does not have */
+    CHECK(sb_fmt_picture_write(stdout, &p, p.blocks, p.nblocks, NULL, &e) == SB_EINPUT);
+    CHECK_MSG(strstr(e.msg, "shape") != NULL, "%s", e.msg);
     sb_puzzle_free(&p);
 }
 
