@@ -26,7 +26,6 @@
 
 #include "args.h"
 #include "render.h"
-#include "sb_format.h"
 #include "slide.h"
 #include "view.h"
 

@@ -219,8 +219,10 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
                         sb_components_report *out, sb_error *err)
 {
     sb_options defaults;
+    sb_status bad = sb_call_check("sb_components", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
     opts = sb_options_or_default(opts, &defaults);
-    memset(out, 0, sizeof *out);
     double t0 = sb_clock();
     sb_pieces pc;
     sb_piece_map res;

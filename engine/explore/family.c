@@ -66,8 +66,10 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
                     sb_error *err)
 {
     sb_options defaults;
+    sb_status bad = sb_call_check("sb_family", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
     opts = sb_options_or_default(opts, &defaults);
-    memset(out, 0, sizeof *out);
     double t0 = sb_clock();
     sb_pieces base;
     sb_status status = sb_pieces_of(p, &base, err);
