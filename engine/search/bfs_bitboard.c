@@ -26,6 +26,11 @@
 #include "spaces/bitboard.h"
 #include "stores/seen.h"
 
+/* How many children are in flight in the walker: met, their table slots
+ * asked for, not yet looked up (bfs_bitboard_walk.h's meet).  Enough to
+ * cover a trip to memory while the generator makes more. */
+enum { AHEAD = 32 };
+
 #define WORD uint64_t
 #define WORD_BITS 64
 #define W(name) name##64

@@ -13,12 +13,20 @@
 /* One layer of the search: the images at one depth, in the order met. */
 typedef struct W(layer) { WORD *keys; size_t n, cap; } W(layer);
 
+/* A child met but not yet looked up: the image that stands for it, its
+ * code in the table, what it counts for, and which image of the current
+ * layer it came from. */
+typedef struct W(flying) { WORD image, code; size_t parent, count; } W(flying);
+
 typedef struct W(fast_walk) {
     const bitboard *b;
     sb_meter *meter;
     sb_bfs *run;              /* the run whose layer is being expanded */
     W(sb_seen) seen;
     W(layer) now, next;       /* the layer being expanded, the one being met */
+    size_t parent;            /* the index in now of the image being expanded */
+    W(flying) flight[AHEAD];  /* children in flight, the one met n-th at n % AHEAD */
+    size_t met, landed;       /* children met, and landed, in the layer */
     WORD goal;                /* the goal image met (stop_at_goal) ... */
     WORD goal_parent;         /* ... and the image it was met from */
     bool fold;                /* store one of each mirror pair */
@@ -58,22 +66,39 @@ static inline WORD W(representative)(bool fold, WORD S, WORD mirror, unsigned *c
     return mirror < S ? mirror : S;
 }
 
-/* Stores a child unless seen and tells the driver.  False to stop the
- * layer: at a goal (run->at_goal) or when the meter refused. */
+/* Lands the oldest child in flight: stores it unless seen and tells the
+ * driver.  False to stop the layer: at a goal (run->at_goal) or when the
+ * meter refused. */
+static inline __attribute__((always_inline)) bool W(land)(W(fast_walk) *k)
+{
+    const W(flying) *f = &k->flight[k->landed++ % AHEAD];
+    int added = W(sb_seen_add_code)(&k->seen, f->code, k->run->depth + 1);
+    if (added == 0)
+        return true;
+    if (added < 0 || !W(layer_push)(k, &k->next, f->image))
+        return false;
+    if (!sb_bfs_met(k->run, k->pairs ? f->count : 1, W(is_goal_word)(k->b, f->image)))
+        return true;
+    k->goal = f->image;
+    k->goal_parent = k->now.keys[f->parent];
+    return false;
+}
+
+/* Meets a child: its slots are asked for now, and it is looked up once
+ * AHEAD more children have been met, by when they have come.  Children
+ * land in the order met, so the search stores, counts and stops exactly
+ * as if each were looked up at once. */
 static inline __attribute__((always_inline)) bool W(meet)(W(fast_walk) *k, WORD child,
                                                            WORD mirror, bool fold)
 {
     unsigned count;
     child = W(representative)(fold, child, mirror, &count);
-    int added = W(sb_seen_add)(&k->seen, child, k->run->depth + 1);
-    if (added == 0)
-        return true;
-    if (added < 0 || !W(layer_push)(k, &k->next, child))
+    WORD code = W(sb_seen_code)(&k->seen, child);
+    W(sb_seen_prefetch)(&k->seen, code);
+    if (k->met - k->landed == AHEAD && !W(land)(k))
         return false;
-    if (!sb_bfs_met(k->run, k->pairs ? count : 1, W(is_goal_word)(k->b, child)))
-        return true;
-    k->goal = child;
-    return false;
+    k->flight[k->met++ % AHEAD] = (W(flying)){ child, code, k->parent, count };
+    return true;
 }
 
 static inline __attribute__((always_inline)) bool W(meet_child)(void *ctx, WORD child,
@@ -162,19 +187,24 @@ static inline __attribute__((always_inline)) sb_status W(expand_with)(W(fast_wal
 {
     k->run = run;
     k->next.n = 0;
-    for (size_t i = 0; i < k->now.n; i++) {
-        WORD S = k->now.keys[i];
-        bool go_on = W(generate)(k->b, S, W(mirror_of)(k, S), meet_fn, k);
+    k->met = k->landed = 0;
+    bool go_on = true;
+    for (k->parent = 0; k->parent < k->now.n; k->parent++) {
+        WORD S = k->now.keys[k->parent];
+        go_on = W(generate)(k->b, S, W(mirror_of)(k, S), meet_fn, k);
         k->meter->stored = k->seen.count;
-        if (!go_on && run->at_goal) {
-            k->goal_parent = S;
-            k->meter->expanded++;
-            return SB_OK;
+        if (!go_on) {
+            k->meter->expanded++;   /* stopped inside this expansion: it counts */
+            break;
         }
-        if (!go_on || sb_meter_tick(k->meter, 0) != SB_OK)
+        if (sb_meter_tick(k->meter, 0) != SB_OK)
             return SB_ELIMIT;
     }
-    return SB_OK;
+    /* The children still in flight land before the layer is done. */
+    while (go_on && k->landed < k->met)
+        go_on = W(land)(k);
+    k->meter->stored = k->seen.count;
+    return go_on || run->at_goal ? SB_OK : SB_ELIMIT;
 }
 
 static sb_status W(expand_plain)(W(fast_walk) *k, sb_bfs *run)
