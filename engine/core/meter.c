@@ -109,9 +109,25 @@ void sb_meter_free(sb_meter *m, void *p, size_t size)
     sb_meter_release(m, size);
 }
 
+/* realloc, zeroing what it adds (size 0: free). */
+static void *heap_resize(void *p, size_t old, size_t size)
+{
+    if (size == 0) {
+        free(p);
+        return NULL;
+    }
+    unsigned char *q = realloc(p, size);
+    if (q && size > old)
+        memset(q + old, 0, size - old);
+    return q;
+}
+
 #if defined(__linux__) && defined(MREMAP_FIXED) && defined(MADV_HUGEPAGE)
 /* The huge page size of x86-64 and arm64's usual one.  Where huge pages
- * are larger, mappings are still correct, only not aligned to them. */
+ * are larger, mappings are still correct, only not aligned to them.
+ * Blocks smaller than one stay on the heap: a mapping of their own would
+ * cost a system call per resize and a fault per page, more than such a
+ * table gains, and they could not have a huge page anyway. */
 #define HUGE_PAGE ((size_t)2 << 20)
 
 /* size bytes of fresh address space at a HUGE_PAGE boundary, holding the
@@ -142,14 +158,10 @@ static void *map_aligned(void *p, size_t old, size_t size)
  * system refused.  It grows where it is when the addresses after it are
  * free, else moves whole (page tables, not bytes) to a huge page
  * boundary. */
-static void *map(void *p, size_t old, size_t size)
+static void *remap(void *p, size_t old, size_t size)
 {
-    if (size == 0) {
-        munmap(p, old);
-        return NULL;
-    }
     void *q = p ? mremap(p, old, size, 0) : MAP_FAILED;
-    if (q == MAP_FAILED && size >= HUGE_PAGE)
+    if (q == MAP_FAILED)
         q = map_aligned(p, old, size);
     if (q == MAP_FAILED)
         q = p ? mremap(p, old, size, MREMAP_MAYMOVE)
@@ -161,19 +173,30 @@ static void *map(void *p, size_t old, size_t size)
     (void)madvise(q, size, MADV_HUGEPAGE);
     return q;
 }
-#else
-/* Elsewhere the heap's, zeroing what it adds. */
+
+/* Resizes a block that lives on the heap below HUGE_PAGE bytes and in a
+ * mapping of its own from there up, moving it across when it crosses. */
 static void *map(void *p, size_t old, size_t size)
 {
-    if (size == 0) {
-        free(p);
+    bool was_mapped = old >= HUGE_PAGE, mapped = size >= HUGE_PAGE;
+    if (was_mapped == mapped && size > 0)
+        return mapped ? remap(p, old, size) : heap_resize(p, old, size);
+    if (!was_mapped && !mapped)
+        return heap_resize(p, old, size);
+    size_t keep = old < size ? old : size;
+    void *q = size == 0 ? NULL : mapped ? remap(NULL, 0, size) : malloc(size);
+    if (size > 0 && !q)
         return NULL;
-    }
-    unsigned char *q = realloc(p, size);
-    if (q && size > old)
-        memset(q + old, 0, size - old);
+    if (keep)
+        memcpy(q, p, keep);
+    if (was_mapped)
+        munmap(p, old);
+    else
+        free(p);
     return q;
 }
+#else
+#define map heap_resize
 #endif
 
 void *sb_meter_map(sb_meter *m, void *p, size_t old, size_t size)
