@@ -28,8 +28,11 @@
 
 /* How many children are in flight in the walker: met, their table slots
  * asked for, not yet looked up (bfs_bitboard_walk.h's meet).  Enough to
- * cover a trip to memory while the generator makes more. */
-enum { AHEAD = 32 };
+ * cover a trip to memory while the generator makes more.  And the table
+ * size from which they fly: below it the table stays in the caches, and
+ * keeping the flight costs more than it saves. */
+enum { AHEAD = 16 };
+#define FLY_BYTES ((size_t)1 << 20)
 
 #define WORD uint64_t
 #define WORD_BITS 64

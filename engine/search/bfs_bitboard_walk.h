@@ -66,51 +66,77 @@ static inline WORD W(representative)(bool fold, WORD S, WORD mirror, unsigned *c
     return mirror < S ? mirror : S;
 }
 
-/* Lands the oldest child in flight: stores it unless seen and tells the
- * driver.  False to stop the layer: at a goal (run->at_goal) or when the
- * meter refused. */
-static inline __attribute__((always_inline)) bool W(land)(W(fast_walk) *k)
+/* Stores a child (its image, its code, what it counts for and the index
+ * of its parent in now) unless seen, and tells the driver.  False to stop
+ * the layer: at a goal (run->at_goal) or when the meter refused. */
+static inline __attribute__((always_inline)) bool W(land)(W(fast_walk) *k, WORD image,
+                                                           WORD code, size_t count,
+                                                           size_t parent)
 {
-    const W(flying) *f = &k->flight[k->landed++ % AHEAD];
-    int added = W(sb_seen_add_code)(&k->seen, f->code, k->run->depth + 1);
+    int added = W(sb_seen_add_code)(&k->seen, code, k->run->depth + 1);
     if (added == 0)
         return true;
-    if (added < 0 || !W(layer_push)(k, &k->next, f->image))
+    if (added < 0 || !W(layer_push)(k, &k->next, image))
         return false;
-    if (!sb_bfs_met(k->run, k->pairs ? f->count : 1, W(is_goal_word)(k->b, f->image)))
+    if (!sb_bfs_met(k->run, k->pairs ? count : 1, W(is_goal_word)(k->b, image)))
         return true;
-    k->goal = f->image;
-    k->goal_parent = k->now.keys[f->parent];
+    k->goal = image;
+    k->goal_parent = k->now.keys[parent];
     return false;
 }
 
-/* Meets a child: its slots are asked for now, and it is looked up once
- * AHEAD more children have been met, by when they have come.  Children
- * land in the order met, so the search stores, counts and stops exactly
- * as if each were looked up at once. */
+/* Lands the oldest child in flight. */
+static inline __attribute__((always_inline)) bool W(land_oldest)(W(fast_walk) *k)
+{
+    const W(flying) *f = &k->flight[k->landed++ % AHEAD];
+    return W(land)(k, f->image, f->code, f->count, f->parent);
+}
+
+/* Meets a child.  In flight (`fly`), its slots are asked for now and it
+ * is looked up once AHEAD more children have been met, by when they have
+ * come; children land in the order met, so the search stores, counts and
+ * stops exactly as if each were looked up at once.  Not in flight, it
+ * lands at once: a table that fits the caches answers faster than the
+ * flight is kept. */
 static inline __attribute__((always_inline)) bool W(meet)(W(fast_walk) *k, WORD child,
-                                                           WORD mirror, bool fold)
+                                                           WORD mirror, bool fold, bool fly)
 {
     unsigned count;
     child = W(representative)(fold, child, mirror, &count);
     WORD code = W(sb_seen_code)(&k->seen, child);
+    if (!fly)
+        return W(land)(k, child, code, count, k->parent);
     W(sb_seen_prefetch)(&k->seen, code);
-    if (k->met - k->landed == AHEAD && !W(land)(k))
+    if (k->met - k->landed == AHEAD && !W(land_oldest)(k))
         return false;
     k->flight[k->met++ % AHEAD] = (W(flying)){ child, code, k->parent, count };
     return true;
 }
 
+/* The visit functions of the four ways to expand a layer: folding or not,
+ * in flight or not. */
 static inline __attribute__((always_inline)) bool W(meet_child)(void *ctx, WORD child,
                                                                  WORD mirror)
 {
-    return W(meet)(ctx, child, mirror, false);
+    return W(meet)(ctx, child, mirror, false, false);
 }
 
 static inline __attribute__((always_inline)) bool W(meet_pair)(void *ctx, WORD child,
                                                                 WORD mirror)
 {
-    return W(meet)(ctx, child, mirror, true);
+    return W(meet)(ctx, child, mirror, true, false);
+}
+
+static inline __attribute__((always_inline)) bool W(fly_child)(void *ctx, WORD child,
+                                                                WORD mirror)
+{
+    return W(meet)(ctx, child, mirror, false, true);
+}
+
+static inline __attribute__((always_inline)) bool W(fly_pair)(void *ctx, WORD child,
+                                                               WORD mirror)
+{
+    return W(meet)(ctx, child, mirror, true, true);
 }
 
 /* The mirror image generate() wants with S: only folding uses it. */
@@ -178,9 +204,9 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
     return status;
 }
 
-/* Expands the current layer into the next.  Written once and made twice
- * (below), folding and not, so that neither pays for the other's test in
- * its inner loop. */
+/* Expands the current layer into the next.  Written once and made four
+ * times (below), folding or not and in flight or not, so that none pays
+ * for another's tests in its inner loop. */
 static inline __attribute__((always_inline)) sb_status W(expand_with)(W(fast_walk) *k,
                                                                        sb_bfs *run,
                                                                        W(visit_fn) meet_fn)
@@ -202,7 +228,7 @@ static inline __attribute__((always_inline)) sb_status W(expand_with)(W(fast_wal
     }
     /* The children still in flight land before the layer is done. */
     while (go_on && k->landed < k->met)
-        go_on = W(land)(k);
+        go_on = W(land_oldest)(k);
     k->meter->stored = k->seen.count;
     return go_on || run->at_goal ? SB_OK : SB_ELIMIT;
 }
@@ -217,9 +243,25 @@ static sb_status W(expand_folded)(W(fast_walk) *k, sb_bfs *run)
     return W(expand_with)(k, run, W(meet_pair));
 }
 
+static sb_status W(expand_plain_flying)(W(fast_walk) *k, sb_bfs *run)
+{
+    return W(expand_with)(k, run, W(fly_child));
+}
+
+static sb_status W(expand_folded_flying)(W(fast_walk) *k, sb_bfs *run)
+{
+    return W(expand_with)(k, run, W(fly_pair));
+}
+
+/* Children fly once the table outgrows FLY_BYTES (a layer is expanded
+ * with the table of its start; it grows by half at most meanwhile, or
+ * more when the layer is wider than the table was, which happens only
+ * while the table is small). */
 static sb_status W(expand_layer)(void *walker, sb_bfs *run)
 {
     W(fast_walk) *k = walker;
+    if (W(sb_seen_bytes)(&k->seen) >= FLY_BYTES)
+        return k->fold ? W(expand_folded_flying)(k, run) : W(expand_plain_flying)(k, run);
     return k->fold ? W(expand_folded)(k, run) : W(expand_plain)(k, run);
 }
 
