@@ -17,6 +17,14 @@
  * and its mirror image are equally far from it: the search then stores
  * the smaller image of each pair ("folds"), about half the
  * configurations, and maps the path back to real moves at the end.
+ *
+ * Children in flight.  Once the table outgrows the caches, every probe
+ * waits for memory, and that was most of the time of a walk of tens of
+ * millions of configurations.  So a child's slots are asked for
+ * (prefetched) when it is met, and it is looked up AHEAD children later,
+ * while the generator makes those: the waits overlap.  Children are still
+ * looked up in the order met, so the search stores, counts and stops as
+ * if each were looked up at once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,24 +43,16 @@ enum { AHEAD = 16 };
 #define FLY_BYTES ((size_t)1 << 20)
 
 #define WORD uint64_t
-#define WORD_BITS 64
 #define W(name) name##64
-#define MASKS m64
 #include "search/bfs_bitboard_walk.h"
 #undef WORD
-#undef WORD_BITS
 #undef W
-#undef MASKS
 
 #define WORD sb_wide
-#define WORD_BITS 128
 #define W(name) name##128
-#define MASKS m128
 #include "search/bfs_bitboard_walk.h"
 #undef WORD
-#undef WORD_BITS
 #undef W
-#undef MASKS
 
 /* The generic loop costs several times as much per configuration here
  * (docs/performance.md): this walker is why the fast path is fast. */

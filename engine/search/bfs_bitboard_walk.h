@@ -1,9 +1,10 @@
 /*
  * bfs_bitboard_walk.h - the bitboard's breadth-first walker at one word
  * size.  Not an ordinary header: bfs_bitboard.c includes it twice, with
- * the macros of bitboard_moves.h (WORD, WORD_BITS, W(name), MASKS), to
- * make the walker for 64-bit images and the one for 128-bit images;
- * bfs_bitboard.c says how it works.
+ * WORD and W(name) as bitboard_moves.h has them (the image's type, and a
+ * name with the size's suffix, which picks the generator and the table
+ * of that size), to make the walker for 64-bit images and the one for
+ * 128-bit images; bfs_bitboard.c says how it works.
  *
  * Invariants: every image in the table or a layer is a representative
  * (itself when not folding); `now` holds depth run->depth, `next` the
@@ -180,7 +181,8 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
 {
     W(fast_walk) *k = walker;
     unsigned d = run->depth;
-    WORD *path = malloc(((size_t)d + 2) * sizeof *path);
+    size_t bytes = ((size_t)d + 2) * sizeof(WORD);
+    WORD *path = sb_meter_realloc(k->meter, NULL, 0, bytes);
     if (!path)
         return SB_ELIMIT;
     path[d + 1] = k->goal;
@@ -200,7 +202,7 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
     }
     sb_status status = sb_path_from_keys(&k->b->base, NULL, (const unsigned char *)path,
                                          (size_t)d + 2, sol);
-    free(path);
+    sb_meter_free(k->meter, path, bytes);
     return status;
 }
 
@@ -287,7 +289,7 @@ static void W(walk_free)(void *walker)
     W(sb_seen_free)(&k->seen);
     sb_meter_free(k->meter, k->now.keys, k->now.cap * sizeof *k->now.keys);
     sb_meter_free(k->meter, k->next.keys, k->next.cap * sizeof *k->next.keys);
-    free(k);
+    sb_meter_free(k->meter, k, sizeof *k);
 }
 
 static const sb_bfs_walker W(walker_ops) = { W(expand_layer), W(advance), W(path),
@@ -297,7 +299,7 @@ static const sb_bfs_walker W(walker_ops) = { W(expand_layer), W(advance), W(path
 static void *W(walker_new)(sb_setup *s, const bitboard *b, bool stop_at_goal,
                            uint64_t *root_count)
 {
-    W(fast_walk) *k = calloc(1, sizeof *k);
+    W(fast_walk) *k = sb_meter_calloc(&s->meter, 1, sizeof *k);
     if (!k)
         return NULL;
     k->b = b;

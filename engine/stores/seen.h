@@ -20,10 +20,10 @@
  * of information.  Every image has an odd number of bits ((2H-1)(2W-1)),
  * so its top bit is always 0; the bitboard names one more bit (`spare`)
  * that the table may squeeze out: one its images never use (bit 126 for
- * any image up to 126 bits: every 128-bit tray but 1x64 and 64x1), or
- * when there is none, a bit that follows from the others (the first
- * crossing of a 5x4 tray's 63-bit image: 1 exactly when the four cells
- * around it are one block).
+ * any image up to 126 bits: every 128-bit tray but 1x64 and 64x1, which
+ * the store walker takes), or when there is none, a bit that follows from
+ * the others (the first crossing of a 5x4 tray's 63-bit image: 1 exactly
+ * when the four cells around it are one block).
  *
  * Why not fewer bytes for 128-bit images.  A 5x6 image has 99 bits, 79
  * once its 20 crossings are squeezed out, so a slot of 12 bytes would
@@ -33,7 +33,7 @@
  * x86-64 target), and odd-sized slots cost unaligned loads; a 16-byte slot
  * is two aligned words, probed by the very code that probes 8-byte ones.
  * The table instead saves where it pays most: it grows in place (below),
- * so its peak is its size, not its size and a half again.
+ * so its peak is its grown size, not that and the old size besides.
  *
  * The code.  The key, its spare bit squeezed out, is multiplied by an odd
  * number mod 2^(WORD_BITS-2) (Fibonacci hashing), which is a bijection,
@@ -52,7 +52,8 @@
  *
  * Growing in place.  The table grows by half again when 4/5 full, so it
  * stays between 8/15 and 4/5 full: 10 to 15 bytes per 64-bit key, 20 to
- * 30 per 128-bit one.  Homes only rise when the slot count does, so in
+ * 30 per 128-bit one.  Its slots come from sb_meter_map (core/meter.h):
+ * from 2 MB up, a mapping of their own in huge pages.  Homes only rise when the slot count does, so in
  * the grown table every code's place is at or after its old one: the
  * table is reallocated larger and the codes moved from the last to the
  * first, each to a slot nothing unmoved occupies.  Only their new places

@@ -18,7 +18,8 @@ typedef struct W(sb_seen) {
     uint64_t count;         /* keys held */
     uint64_t room;          /* count may grow to this before sb_seen_make_room */
     WORD below_spare;       /* the key bits below the squeezed-out one */
-    bool squeeze;           /* ... which is not the second-highest (always 0) */
+    bool squeeze;           /* it is below the second-highest bit, which the code's
+                               multiply drops anyway */
     sb_meter *meter;        /* allocates the slots; holds the limits (not owned) */
 } W(sb_seen);
 
