@@ -1,8 +1,8 @@
 /*
  * render.h - the ways `slide` shows a solution besides the bare moves:
  * terminal pictures (--show), a self-contained HTML player (--html), and
- * one JSON document (--json); and a layout written as a picture file
- * (slide-explore's examples).
+ * one JSON document (--json).  (A layout written as a picture file is
+ * formats/'s sb_fmt_picture_write.)
  *
  * These are CLI helpers: they write to a FILE the caller opened and return
  * 0, or -1 when a write (or an allocation) failed, with errno set.  They
@@ -42,16 +42,6 @@ bool sb_show_fits(const sb_puzzle *p);
  * are filled with '#'. */
 int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
                   const sb_show_style *style);
-
-/* Writes a layout of p's pieces (blocks: n of them, p's blocks moved
- * about) as a picture that reads back as an INIT file: one line per tray
- * row after indent ('.' empty, '#' a wall, one character per piece: its
- * label when free, else the first free of A-Z, a-z, 0-9, punctuation),
- * then the option lines that keep one-axis and marked pieces.  Returns 0,
- * -1 on a write error, or 1 (nothing written) when there are more pieces
- * than characters (89). */
-int sb_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks, size_t n,
-                     const char *indent);
 
 /* Writes one self-contained HTML page that plays the solution; title is
  * shown in the page (any bytes; it is escaped). */

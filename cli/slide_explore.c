@@ -192,19 +192,6 @@ static void json_blocks(const sb_puzzle *p, const sb_block *b, size_t n)
     putchar(']');
 }
 
-/* Whether CS61B block lines can say a layout: rectangles that slide both
- * ways, interchangeable by size, on a tray without walls. */
-static bool lines_can_say(const sb_puzzle *p, const sb_block *b, size_t n)
-{
-    for (size_t k = 0; p->walls && k < (size_t)p->rows * (size_t)p->cols; k++)
-        if (p->walls[k])
-            return false;
-    for (size_t i = 0; i < n; i++)
-        if (!sb_view_is_rectangle(p, &b[i]) || b[i].axis != SB_AXIS_ANY || b[i].group != 0)
-            return false;
-    return true;
-}
-
 /* Block lines in the format the INIT file used, so they can be pasted
  * back into a puzzle file. */
 static void text_blocks(const sb_block *b, size_t n, sb_format f, const char *indent)
@@ -219,19 +206,25 @@ static void text_blocks(const sb_block *b, size_t n, sb_format f, const char *in
 }
 
 /* A layout, indented by two spaces, as a puzzle file: in the INIT file's
- * line format when it has one and it can say the layout, else as a
- * picture (any shape, walls, one-axis and marked pieces). */
-static void print_layout(const sb_puzzle *p, const sb_block *b, size_t n, sb_format f)
+ * line format when it has one and it can say the layout (the blocks are
+ * p's, moved: the CS61B model when p is), else as a picture (any shape,
+ * walls, one-axis and marked pieces).  SB_EINPUT (err says why) when the
+ * picture cannot be drawn. */
+static sb_status print_layout(const sb_puzzle *p, const sb_block *b, size_t n, sb_format f,
+                              sb_error *err)
 {
-    if ((f == SB_FORMAT_CORNERS || f == SB_FORMAT_SIZES) && lines_can_say(p, b, n)) {
+    if ((f == SB_FORMAT_CORNERS || f == SB_FORMAT_SIZES) && sb_puzzle_is_plain(p)) {
         printf("  %d %d\n", p->rows, p->cols);
         text_blocks(b, n, f, "  ");
-    } else if (sb_picture_write(stdout, p, b, n, "  ") == 1) {
-        printf("  (%zu pieces: too many to draw as a picture)\n", n);
+        return SB_OK;
     }
+    return sb_fmt_picture_write(stdout, p, b, n, "  ", err);
 }
 
-static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_report *r, sb_format f)
+/* The report of the space reachable from p; SB_EINPUT (err says why) when
+ * its example cannot be drawn, after the rest is printed. */
+static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_report *r,
+                             sb_format f, sb_error *err)
 {
     uint64_t at_far = r->per_depth[r->farthest];
     if (c->json) {
@@ -258,7 +251,7 @@ static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_repor
         for (unsigned d = 0; d <= r->farthest; d++)
             printf("%s%llu", d ? ", " : "", (unsigned long long)r->per_depth[d]);
         printf("],\n \"seconds\": %.6f, \"peak_bytes\": %zu}\n", r->seconds, r->peak_bytes);
-        return;
+        return SB_OK;
     }
     printf("puzzle: %s (%dx%d tray, %zu blocks)\nmetric: %s\nengine: %s\n", c->init_path,
            p->rows, p->cols, p->nblocks, sb_metric_name(r->metric), sb_path_name(r->path));
@@ -277,17 +270,19 @@ static void print_reach(const cli *c, const sb_puzzle *p, const sb_explore_repor
     }
     printf("time: %.3f ms, peak memory %zu bytes\n", r->seconds * 1e3, r->peak_bytes);
     printf("one configuration at distance %u:\n", r->farthest);
-    print_layout(p, r->far_example, r->nblocks, f);
+    sb_status st = print_layout(p, r->far_example, r->nblocks, f, err);
     printf("depth profile (distance: new configurations):\n");
     for (unsigned d = 0; d <= r->farthest; d++)
         printf("  %u: %llu\n", d, (unsigned long long)r->per_depth[d]);
+    return st;
 }
 
-/* Counts of a value among components, as (value, count) runs; `key`
- * selects the field.  The components come largest first, so sizes group
- * already; diameters are counted into a table. */
-static void print_components(const cli *c, const sb_puzzle *p, const sb_components_report *r,
-                             sb_format f)
+/* The report of the components of p's layouts: their sizes (the
+ * components come largest first, so sizes group already) and diameters
+ * (counted into a table).  SB_EINPUT (err says why) when the example
+ * cannot be drawn, after the rest is printed. */
+static sb_status print_components(const cli *c, const sb_puzzle *p,
+                                  const sb_components_report *r, sb_format f, sb_error *err)
 {
     const sb_component *in = r->ncomponents ? &r->components[r->init_component] : NULL;
     if (c->json) {
@@ -310,7 +305,7 @@ static void print_components(const cli *c, const sb_puzzle *p, const sb_componen
             putchar('}');
         }
         printf("]}\n");
-        return;
+        return SB_OK;
     }
     printf("tray: %dx%d, %zu blocks, metric %s\n", p->rows, p->cols, p->nblocks,
            sb_metric_name(r->metric));
@@ -351,8 +346,7 @@ static void print_components(const cli *c, const sb_puzzle *p, const sb_componen
     } else if (r->ncomponents) {
         printf("largest component contains:\n");
     }
-    if (r->ncomponents)
-        print_layout(p, r->examples, r->nblocks, f);
+    return r->ncomponents ? print_layout(p, r->examples, r->nblocks, f, err) : SB_OK;
 }
 
 static void print_family(const cli *c, const sb_family_report *r)
@@ -403,13 +397,13 @@ int main(int argc, char **argv)
         sb_explore_report r;
         status = sb_explore(&puzzle, &c.opts, &r, &err);
         if (status == SB_OK)
-            print_reach(&c, &puzzle, &r, used);
+            status = print_reach(&c, &puzzle, &r, used, &err);
         sb_explore_report_free(&r);
     } else if (c.mode == MODE_COMPONENTS) {
         sb_components_report r;
         status = sb_components(&puzzle, &c.opts, c.diameters, &r, &err);
         if (status == SB_OK)
-            print_components(&c, &puzzle, &r, used);
+            status = print_components(&c, &puzzle, &r, used, &err);
         sb_components_report_free(&r);
     } else {
         sb_family_report r;

@@ -43,9 +43,9 @@ sb_status sb_fmt_build(const sb_fmt_lines *init, const sb_fmt_lines *goal,
                        sb_error *err);
 
 /* The picture format (picture.c).  Whether INIT text is a picture for
- * --format auto: its first line that is neither blank nor a comment does
- * not start with a number followed by more words (so "5 4" and broken
- * CS61B lines stay CS61B, and get that reader's messages). */
+ * --format auto: as SPEC says, when its first line that is neither blank
+ * nor a comment is not two integers ("5 4" starts a line-format file;
+ * "5 4 3" a picture, whose reader then recalls the tray line). */
 bool sb_fmt_picture_detect(const char *text, size_t len);
 
 /* Reads INIT and GOAL (NULL: no goal) as pictures.  Same return values and
@@ -54,8 +54,9 @@ sb_status sb_fmt_picture_parse(const char *init_text, size_t init_len, const cha
                                const char *goal_text, size_t goal_len, const char *goal_name,
                                sb_puzzle *out, sb_error *err);
 
-/* Fills err with "NAME:LINE: message" (or "NAME: message" when line is 0)
- * and the given status; returns that status. */
+/* Fills err with "NAME:LINE: message" ("NAME: message" when line is 0,
+ * the message alone when name is NULL: no file is involved) and the given
+ * status (SB_ELIMIT: out of memory); returns that status. */
 sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
                       const char *fmt, ...)
 #if defined(__GNUC__)

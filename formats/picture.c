@@ -9,16 +9,19 @@
  *     I..J
  *     distinct: B
  *
- * A file is lines of four kinds, told apart by their first character and
- * by whether they hold a ':' (spaces and tabs at either end of a line,
- * and the CR of a CRLF line end, are ignored everywhere):
+ * A file is lines of four kinds, told apart by how they start (spaces and
+ * tabs at either end of a line, and the CR of a CRLF line end, are
+ * ignored everywhere):
  *   - blank: nothing but spaces and tabs;
  *   - comment: starts with ';' (anything may follow, UTF-8 included);
- *   - option line: holds a ':' ("distinct: PQ", "same: AB CD",
- *     "horizontal: BG", "vertical: AC");
+ *   - option line: an option word and ':' ("distinct: PQ", "same: AB CD",
+ *     "horizontal: BG", "vertical: AC"), or any line holding both a ':'
+ *     and a blank, which no grid row can (an unknown option);
  *   - grid row: anything else.  '.' is an empty cell, '#' a wall, and
- *     every other printable ASCII character but ';' and ':' one cell of
- *     the piece drawn with it.  A row holds no spaces or tabs.
+ *     every other printable ASCII character but ';' one cell of the piece
+ *     drawn with it, ':' included (SPEC).  A row holds no spaces or tabs,
+ *     and one that starts with an option word and ':' is read as an
+ *     option line (writers draw such a row with other characters).
  * The grid is one run of rows: blank lines may come before and after it,
  * comments anywhere, but a blank line inside it ends it, and a row after
  * that ("grid rows must be contiguous") or after an option line is an
@@ -86,28 +89,96 @@ bool sb_fmt_picture_detect(const char *text, size_t len)
             comments = true;
             continue;
         }
-        /* The first line that counts.  A number followed by more words is
-         * a CS61B line ("5 4", or a broken one whose message is the CS61B
-         * reader's); a single word, even "1234" (a row of numbered tiles),
-         * or a line that does not start with a number, is a picture. */
-        size_t start = i;
-        while (i < n && is_digit((unsigned char)s[i]))
-            i++;
-        if (i == start || i == n || !is_blank((unsigned char)s[i]))
-            return true;
-        while (i < n && is_blank((unsigned char)s[i]))
-            i++;
-        return i == n;
+        /* The first line that counts.  SPEC: a picture unless it is two
+         * integers (each an optional sign and digits: "-5 4" is a tray
+         * line whose number the line reader refuses).  So "5 4" starts a
+         * line-format file, while "ABBC", "1234" (a row of numbered tiles)
+         * and a broken tray line such as "5 4 3" start a picture, whose
+         * reader names the blank and recalls what a tray line is. */
+        int integers = 0;
+        while (i < n) {
+            if (s[i] == '-' || s[i] == '+')
+                i++;
+            size_t digits = i;
+            while (i < n && is_digit((unsigned char)s[i]))
+                i++;
+            if (i == digits || (i < n && !is_blank((unsigned char)s[i])))
+                return true;
+            integers++;
+            while (i < n && is_blank((unsigned char)s[i]))
+                i++;
+        }
+        return integers != 2;
     }
     /* Nothing but blank lines: the CS61B reader says so; comments mean a
      * picture (one with no grid). */
     return comments;
 }
 
+/* ---- telling option lines from grid rows ------------------------------- */
+
+/* The option words, in the order option_line() takes them. */
+static const char *const OPTION_WORDS[] = { "distinct", "same", "horizontal", "vertical" };
+enum { NOPTIONS = sizeof OPTION_WORDS / sizeof OPTION_WORDS[0] };
+
+/* The option word that s[a..b) starts with, followed (after any blanks)
+ * by ':', or NOPTIONS when there is none. */
+static size_t option_word(const char *s, size_t a, size_t b)
+{
+    for (size_t w = 0; w < NOPTIONS; w++) {
+        size_t n = strlen(OPTION_WORDS[w]), i = a + n;
+        if (b - a < n || memcmp(s + a, OPTION_WORDS[w], n) != 0)
+            continue;
+        while (i < b && is_blank((unsigned char)s[i]))
+            i++;
+        if (i < b && s[i] == ':')
+            return w;
+    }
+    return NOPTIONS;
+}
+
+/* An option line starts with an option word and ':', or holds a ':' and a
+ * blank, which no grid row does (an unknown option, or a misspelt one).
+ * Any other ':' is a cell. */
+bool sb_pic_is_option_line(const char *s, size_t n)
+{
+    if (option_word(s, 0, n) != NOPTIONS)
+        return true;
+    bool colon = false, blank = false;
+    for (size_t i = 0; i < n; i++) {
+        colon |= s[i] == ':';
+        blank |= is_blank((unsigned char)s[i]);
+    }
+    return colon && blank;
+}
+
+/* For a grid row that holds ':' and is out of place: it may have been
+ * meant as an option line. */
+static const char *colon_hint(const char *s, size_t a, size_t b)
+{
+    return memchr(s + a, ':', b - a)
+               ? " (a line holding ':' is an option line only when it starts with distinct, "
+                 "same, horizontal or vertical, or holds a blank)"
+               : "";
+}
+
 /* ---- errors ---------------------------------------------------------- */
 
-/* Why the byte ch cannot stand in a grid row, at 1-based column col. */
-static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t col,
+/* Whether s[0..n) holds nothing but numbers and blanks: a line of a line
+ * format, read as a picture because the file's first line is not two
+ * integers (or because --format picture said so). */
+static bool numbers_only(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!is_digit((unsigned char)s[i]) && !is_blank((unsigned char)s[i]) && s[i] != '-' &&
+            s[i] != '+')
+            return false;
+    return true;
+}
+
+/* Why the byte ch cannot stand in the line s[0..n), at 1-based column
+ * col. */
+static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t n, size_t col,
                           unsigned char ch, sb_error *err)
 {
     const char *name = f->name;
@@ -115,7 +186,10 @@ static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t co
         return sb_fmt_fail(err, SB_EINPUT, name, line,
                            "a %s at column %zu: grid rows hold no blanks ('.' is an empty "
                            "cell)%s", ch == ' ' ? "space" : "tab", col,
-                           s[0] == '#' || s[0] == '/' ? "; comments start with ';'" : "");
+                           s[0] == '#' || s[0] == '/' ? "; comments start with ';'"
+                           : numbers_only(s, n) ? "; a file in the line formats starts with "
+                                                  "its tray line, two integers 'H W'"
+                                                : "");
     if (ch < 0x20 || ch == 0x7f)
         return sb_fmt_fail(err, SB_EINPUT, name, line,
                            "binary data: byte 0x%02x at column %zu is not text", ch, col);
@@ -138,7 +212,7 @@ static sb_status check_text(const pic_file *f, long line, const char *s, size_t 
             return sb_fmt_fail(err, SB_EINPUT, f->name, line,
                                "binary data: byte 0x%02x at column %zu is not text", ch, i + 1);
         if (ch == 0x7f || ch >= 0x80)
-            return bad_cell(f, line, s, i + 1, ch, err);
+            return bad_cell(f, line, s, n, i + 1, ch, err);
     }
     return SB_OK;
 }
@@ -204,16 +278,16 @@ static sb_status grid_row(reader *r, const char *s, size_t a, size_t b, long lin
     for (size_t i = a; i < b; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch != '.' && ch != '#' && !sb_pic_is_piece_char(ch))
-            return bad_cell(r->f, line, s + a, i + 1, ch, err);
+            return bad_cell(r->f, line, s + a, b - a, i + 1, ch, err);
     }
     if (r->at == AFTER_GAP)
         return sb_fmt_fail(err, SB_EINPUT, name, line,
-                           "grid rows must be contiguous: the blank line %ld ended the grid",
-                           r->gap_line);
+                           "grid rows must be contiguous: the blank line %ld ended the grid%s",
+                           r->gap_line, colon_hint(s, a, b));
     if (r->at == IN_OPTIONS)
         return sb_fmt_fail(err, SB_EINPUT, name, line,
-                           "a grid row after the option lines (line %ld): the grid comes first",
-                           r->options_line);
+                           "a grid row after the option lines (line %ld): the grid comes "
+                           "first%s", r->options_line, colon_hint(s, a, b));
     if (r->at == BEFORE_GRID) {
         r->at = IN_GRID;
         g->first_line = line;
@@ -221,7 +295,8 @@ static sb_status grid_row(reader *r, const char *s, size_t a, size_t b, long lin
     } else if (b - a != g->cols) {
         return sb_fmt_fail(err, SB_EINPUT, name, line,
                            "rows of different lengths: this row has %zu cells, the first "
-                           "(line %ld) has %zu", b - a, g->first_line, g->cols);
+                           "(line %ld) has %zu%s", b - a, g->first_line, g->cols,
+                           colon_hint(s, a, b));
     }
     if (grid_store(g, s + a, line, a) != 0)
         return sb_fmt_fail(err, SB_ELIMIT, name, line, "out of memory");
@@ -391,30 +466,27 @@ static sb_status opt_same(reader *r, const char *s, size_t n, long line, sb_erro
 static sb_status option_line(reader *r, const char *s, size_t a, size_t b, long line,
                              sb_error *err)
 {
-    static const char *const words[] = { "distinct", "same", "horizontal", "vertical" };
     const char *name = r->f->name;
     sb_status st = check_text(r->f, line, s, b, err);
     if (st != SB_OK)
         return st;
 
+    /* The first ':' ends the word: option words hold none. */
     const char *colon = memchr(s + a, ':', b - a);
     size_t wa = a, wb = (size_t)(colon - s);
     while (wb > wa && is_blank((unsigned char)s[wb - 1]))
         wb--;
-    size_t word = 0;
-    while (word < 4 && (strlen(words[word]) != wb - wa ||
-                        memcmp(words[word], s + wa, wb - wa) != 0))
-        word++;
+    size_t word = option_word(s, a, b);
     if (r->init)
         return sb_fmt_fail(err, SB_EINPUT, name, line,
                            "option lines are not allowed in a GOAL picture (options "
                            "belong in INIT, after its grid)");
-    if (word == 4) {
+    if (word == NOPTIONS) {
         char shown[40];
         sb_fmt_quote(s + wa, wb - wa, shown, sizeof shown);
         return sb_fmt_fail(err, SB_EINPUT, name, line,
                            "unknown option '%s:' (the options are distinct:, same:, "
-                           "horizontal: and vertical:; ':' is never a cell)", shown);
+                           "horizontal: and vertical:)", shown);
     }
     if (r->at == BEFORE_GRID)
         return sb_fmt_fail(err, SB_EINPUT, name, line,
@@ -470,7 +542,7 @@ static sb_status read_picture(const char *text, size_t len, const char *name,
             }
         } else if (s[a] == ';') {
             continue;
-        } else if (memchr(s + a, ':', b - a)) {
+        } else if (sb_pic_is_option_line(s + a, b - a)) {
             st = option_line(&r, s, a, b, line, err);
         } else {
             st = grid_row(&r, s, a, b, line, err);

@@ -1,6 +1,6 @@
 /*
  * picture.h - internal to formats/: what the two halves of the picture
- * reader share.
+ * reader, and the writer, share.
  *
  * picture.c reads text: it splits a file into lines, tells comments,
  * blank lines, grid rows and option lines apart, keeps the grid and reads
@@ -68,6 +68,11 @@ typedef struct pic_file {
 
 /* True for the characters that draw a piece. */
 bool sb_pic_is_piece_char(int ch);
+
+/* Whether the line s[0..n) (trimmed, not blank, not a comment) is an
+ * option line rather than a grid row: it starts with an option word and
+ * ':', or holds a ':' and a blank.  The writer asks it of its rows. */
+bool sb_pic_is_option_line(const char *s, size_t n);
 
 /* Finds the pieces of f's grid (which must be stored: !too_big) and, for
  * an INIT (init == NULL), checks that each is 4-connected; for a GOAL

@@ -27,7 +27,7 @@
 
 bool sb_pic_is_piece_char(int ch)
 {
-    return ch > ' ' && ch < 0x7f && ch != '.' && ch != '#' && ch != ';' && ch != ':';
+    return ch > ' ' && ch < 0x7f && ch != '.' && ch != '#' && ch != ';';
 }
 
 static int cell_row(const pic_grid *g, size_t i)
@@ -307,8 +307,10 @@ sb_status sb_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *ou
     }
     st = sb_puzzle_check(out, &chk);
     if (st != SB_OK) {
-        /* Not expected: the pictures were checked as drawn.  Point at the
-         * line of the piece the engine names, if it names one. */
+        /* What the drawings cannot show wrong, the engine finds: a GOAL
+         * piece drawn over one of INIT's walls (a GOAL's '#' and '.' are
+         * both "don't care"), and anything a later rule of the engine's
+         * adds.  Point at the line of the piece it names, if it names one. */
         const pic_file *f = chk.list == SB_LIST_GOAL && goal ? goal : init;
         const sb_block *list = f == goal ? out->goals : out->blocks;
         size_t n = f == goal ? out->ngoals : out->nblocks;

@@ -31,12 +31,15 @@ sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
 
     if (!err)
         return st;
+    memset(err, 0, sizeof *err);
     err->status = st;
     err->list = SB_LIST_NONE;
-    err->item = 0;
+    err->limit = st == SB_ELIMIT ? SB_LIMIT_MEMORY : SB_LIMIT_NONE;
     /* A very long file name is cut so the message about it still fits. */
     int keep = (int)(sizeof err->msg / 3);
-    if (line > 0)
+    if (!name)
+        n = 0;
+    else if (line > 0)
         n = snprintf(err->msg, sizeof err->msg, "%.*s:%ld: ", keep, name, line);
     else
         n = snprintf(err->msg, sizeof err->msg, "%.*s: ", keep, name);

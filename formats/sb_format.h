@@ -1,5 +1,6 @@
 /*
- * sb_format.h - reading INIT/GOAL puzzle files and reading/writing moves.
+ * sb_format.h - reading INIT/GOAL puzzle files, writing a layout as a
+ * picture, and reading/writing moves.
  *
  * Two block-line formats exist (see docs/formats.md):
  *   corners:  r1 c1 r2 c2   upper-left and lower-right cell, inclusive
@@ -7,8 +8,9 @@
  * An INIT file starts with a tray line "H W"; a GOAL file has block lines
  * only.  Blank lines are ignored; CRLF line ends and tabs are accepted.
  * The third format, picture, draws the tray one character per cell
- * (formats/picture.c): pieces of any shape, walls, marked pieces and
- * one-axis pieces.  A GOAL is always read in its INIT's format.
+ * (formats/picture.c; written by picture_write.c): pieces of any shape,
+ * walls, marked pieces and one-axis pieces.  A GOAL is always read in its
+ * INIT's format.
  *
  * Every error names the file and line: err->msg reads
  * "FILE:LINE: what is wrong" (or "FILE: what is wrong" when no line
@@ -37,9 +39,9 @@ const char *sb_fmt_name(sb_format f);
  * in messages only.  goal_text may be NULL (no goal: an empty goal list).
  * With SB_FORMAT_AUTO the format is decided from the INIT text: a picture
  * when its first line that is neither blank nor a ';' comment is not two
- * integers (precisely: does not start with a number followed by more
- * words); otherwise corners or sizes, and if both readings are valid and
- * differ, that is an error asking for --format.
+ * integers (each an optional sign and digits); otherwise corners or
+ * sizes, and if both readings are valid and differ, that is an error
+ * asking for --format.
  * *used (may be NULL) receives the format actually used.  On SB_OK the
  * caller owns *out (sb_puzzle_free).  On failure *out is zeroed. */
 sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_name,
@@ -50,6 +52,20 @@ sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_
  * or directory paths are SB_EINPUT with a message naming the path. */
 sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fmt,
                       sb_format *used, sb_puzzle *out, sb_error *err);
+
+/* Writes a layout of p's pieces (blocks: n of them, p's blocks moved
+ * about; p must have passed sb_puzzle_check()) as a picture that reads
+ * back, as an INIT file, as the same puzzle: the same tray and walls,
+ * pieces of the same cells, axes and classes (the option lines say which
+ * are one-axis and marked).  One line per tray row, each after indent:
+ * '.' empty, '#' a wall, one character per piece (its label when that is
+ * a piece character no earlier piece has, else the first free of A-Z,
+ * a-z, 0-9, punctuation).  Returns SB_OK; SB_EINPUT, with err saying why
+ * and nothing written, when the pieces cannot be drawn (more than the 91
+ * piece characters); SB_EINPUT too when out reports a write error
+ * (ferror) afterwards; SB_ELIMIT out of memory. */
+sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks, size_t n,
+                               const char *indent, sb_error *err);
 
 /* Writes moves one per line as "r1 c1 r2 c2".  Returns 0, or -1 on a write
  * error (errno set). */

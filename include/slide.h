@@ -102,8 +102,9 @@ typedef struct sb_puzzle {
     uint8_t *walls;       /* rows * cols, row-major: 1 where a wall is; NULL: none */
 } sb_puzzle;
 
-/* A straight slide: the upper-left corner of a block before and after.
- * Exactly one of row and column changes. */
+/* A straight slide: the anchor of a block (the leftmost cell of its top
+ * row; a rectangle's upper-left corner) before and after.  Exactly one of
+ * row and column changes. */
 typedef struct sb_move {
     int from_row, from_col;
     int to_row, to_col;
@@ -120,7 +121,8 @@ typedef enum sb_algo { SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR } sb_algo;
 
 /* Which representation of configurations the search uses. */
 typedef enum sb_path {
-    SB_PATH_AUTO,      /* the bitboard when the tray fits, else general */
+    SB_PATH_AUTO,      /* the bitboard when it takes the puzzle (see sb_solve), else
+                          general */
     SB_PATH_BITBOARD,  /* spaced bitboard: (2H-1)(2W-1) <= 128 */
     SB_PATH_GENERAL    /* any tray up to SB_MAX_CELLS */
 } sb_path;
@@ -174,10 +176,16 @@ typedef struct sb_solution {
 /* Fills *opts with the defaults listed above. */
 void sb_options_default(sb_options *opts);
 
-/* Checks a puzzle: tray size within 1..SB_MAX_CELLS cells, blocks of size at
- * least 1x1 inside the tray, no overlaps, every goal size present among the
- * blocks, no more goal entries of a size than blocks of it, goal entries
- * inside the tray.  Returns SB_OK or SB_EINPUT with err naming the item. */
+/* Checks a puzzle: no count without its array; a tray of 1..SB_MAX_CELLS
+ * cells; every block and goal entry of size at least 1x1, with a known
+ * axis, a group >= 0 and a valid shape (one of p's, 4-connected, filling
+ * the block's box tightly), inside the tray; no two blocks overlapping and
+ * none on a wall, and goal entries likewise (an entry repeated at the same
+ * place is one requirement); every goal entry's class among the blocks,
+ * with no more distinct entries of a class than blocks of it.  Any number
+ * of classes is fine (up to one per block).  Returns SB_OK, SB_EINPUT
+ * with err naming the list and item when one is to blame, or SB_ELIMIT
+ * out of memory. */
 sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
 
 /* Releases the puzzle's arrays and zeroes it; harmless on a zeroed puzzle. */
@@ -191,9 +199,26 @@ bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
  * the box's left edge is at b->col minus it. */
 int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
 
+/* The one order of classes, which every part of the engine and its
+ * programs uses: by bounding box (height, then width), then cells (row by
+ * row over the box, a cell of the block before an empty one), then axis,
+ * then group.  Where the blocks are does not matter.  Returns <0, 0 or >0;
+ * 0 exactly when a and b are of one class.  Their shapes must be valid
+ * (sb_puzzle_check). */
+int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+
 /* Whether blocks a and b of p are of one class (interchangeable): the same
- * cells, axis and group. */
+ * cells, axis and group; sb_block_class_cmp() == 0. */
 bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+
+/* Whether block b of p is a block of the CS61B model: a rectangle (shape 0,
+ * or a shape that fills its box) of group 0 that slides both ways.  A
+ * shape number p does not have makes it not plain. */
+bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b);
+
+/* Whether p is the CS61B model: every block plain and no wall cell.  Such
+ * puzzles are what the bitboard (and slide-explore's layouts) take. */
+bool sb_puzzle_is_plain(const sb_puzzle *p);
 
 /* True when the blocks of p satisfy its goal. */
 bool sb_puzzle_solved(const sb_puzzle *p);
@@ -201,8 +226,9 @@ bool sb_puzzle_solved(const sb_puzzle *p);
 /* Solves p.  On SB_OK, *sol holds the moves (caller frees with
  * sb_solution_free); on SB_UNSOLVABLE the reachable space was exhausted; on
  * SB_ELIMIT a limit in opts (or memory) stopped the search; SB_EINPUT when p
- * fails sb_puzzle_check or opts asks for something impossible (a bitboard
- * path for a tray that does not fit).  stats may be NULL; it is filled
+ * fails sb_puzzle_check or opts asks for something impossible (the
+ * bitboard for a puzzle it does not take: a tray that does not fit, or
+ * pieces it cannot represent).  stats may be NULL; it is filled
  * whatever the outcome. */
 sb_status sb_solve(const sb_puzzle *p, const sb_options *opts,
                    sb_solution *sol, sb_stats *stats, sb_error *err);

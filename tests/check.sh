@@ -122,7 +122,9 @@ expect no-moves-file 2 '' "${pre}no-such.moves: No such file or directory" \
     "${sq[@]}" no-such.moves
 expect dir-moves 2 '' "${pre}.: is a directory, not a move file" "${sq[@]}" .
 expect no-init 2 '' "${pre}no-such.init: No such file or directory" no-such.init square.goal
-expect bad-puzzle 2 '' "${pre}square.goal:1: the tray line should be 2 numbers (rows columns), found 4" \
+# A GOAL given as INIT: its first line is not two integers, so (SPEC
+# "Detection") it is read as a picture, and the message recalls the tray line.
+expect bad-puzzle 2 '' "${pre}square.goal:1: a space at column 2: grid rows hold no blanks ('.' is an empty cell); a file in the line formats starts with its tray line, two integers 'H W'" \
     square.goal square.goal
 expect no-args 2 '' '~expected INIT and GOAL files'
 expect one-arg 2 '' '~expected INIT and GOAL files' square.init

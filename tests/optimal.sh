@@ -7,7 +7,8 @@
 # on stdout).  A pair where either gives up at --max-states 300000 (exit 3)
 # is skipped and counted.  Pairs: every CS61B pair listed in
 # ../shared/puzzles/cs61b/manifest.tsv (that part is skipped, saying so,
-# when absent) and 30 random small trays from gen_trays.sh (fixed seed).
+# when absent), the pictures of puzzles/ that BFS can walk whole, and 30
+# random small trays from gen_trays.sh (fixed seed).
 set -u
 : "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SHARED_PUZZLES:?}" "${TESTS_DIR:?}"
 tmp=$(mktemp -d) || exit 1
@@ -70,6 +71,15 @@ else
     echo "optimal: $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping that part"
     cs61b=no
 fi
+
+# The project's pictures whose whole space BFS can store: numbered tiles
+# (where A* runs on the catalog's bound at its strongest: one hole, so a
+# move carries a tile one cell under every metric), marked and one-axis
+# pieces, a wall.
+for p in eight-31a eight-31b rush-hour-51 rush-hour-60 mas-puzzle notch klotski-picture; do
+    [ -f "${PROJECT_PUZZLES:-}/$p.init" ] &&
+        compare "picture $p" "$PROJECT_PUZZLES/$p.init" "$PROJECT_PUZZLES/$p.goal"
+done
 
 bash "$TESTS_DIR/gen_trays.sh" "$tmp/gen" 30 4 || exit 1
 for init in "$tmp"/gen/r*.init; do

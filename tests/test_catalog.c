@@ -7,8 +7,10 @@
  * sb_catalog_estimate is checked three ways on random small puzzles,
  * under every metric:
  *   - it is the documented value: per shape, the goal entry farthest from
- *     its nearest block of the shape (unit: cells; line: 1 when in line,
- *     else 2; piece: 1), summed over shapes -- computed here separately;
+ *     its nearest block of the shape (unit: cells; line and piece: the
+ *     cells to go over the farthest one move can carry the block, which
+ *     the empty cells limit), summed over shapes -- computed here
+ *     separately;
  *   - it is a lower bound: never more than the true number of moves to a
  *     goal, found by the tests' own breadth-first search (unit.h) over
  *     everything reachable, then backwards from the goal configurations
@@ -103,19 +105,24 @@ static void test_klotski(void)
     make_puzzle(&p, 5, 4, blocks, 10, goals, 1);
     check_catalog("klotski", &p, want, 4, 0, 2);
 
-    /* The estimate by hand: the 2x2 at (0,1) is 3 cells from (3,1), in line. */
+    /* The estimate by hand: the 2x2 at (0,1) is 3 cells from (3,1), in line.
+     * Two cells are empty, and a 2x2 needs two empty cells for each cell it
+     * goes, so one move (line or piece) carries it one cell at most: 3
+     * moves under every metric. */
     sb_catalog cat;
     CHECK(sb_catalog_init(&cat, &p) == SB_OK);
     static const uint16_t units[] = { 13, 14, 16, 19 }, wide[] = { 9 }, talls[] = { 0, 3, 8, 11 };
     static const uint16_t big[] = { 1 }, big_there[] = { 13 }, big_aside[] = { 8 };
     const uint16_t *anchors[] = { units, wide, talls, big };
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 3);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 1);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 1);
+    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 3);
+    CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 3);
     anchors[3] = big_there;
     for (int m = 0; m < 3; m++)
         CHECK(sb_catalog_estimate(&cat, (sb_metric)m, anchors) == 0);
-    anchors[3] = big_aside;   /* (2,0): one row and one column away */
+    anchors[3] = big_aside;   /* (2,0): one row and one column away; piece: the two
+                                 empty cells let one move go one cell down and one
+                                 across (the argument is per axis), so 1 */
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 2);
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 2);
     CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 1);
@@ -150,7 +157,8 @@ static void test_mixed(void)
     /* By hand, unit: 1x1s at 5 and 35 meet their goals (0); the 1x3 at
      * (0,1) is 1 from (0,0); the 3x1s at (0,0) and (3,4): goal (1,4) is 2
      * from (3,4), goal (3,0) is 3 from (0,0): 3.  Line: 1 + 1 (both in
-     * line).  Piece: 1 + 1. */
+     * line, and 19 empty cells let one move carry any of them that far).
+     * Piece: 1 + 1. */
     sb_catalog cat;
     CHECK(sb_catalog_init(&cat, &p) == SB_OK);
     static const uint16_t units[] = { 5, 35 }, wide[] = { 26 }, long3[] = { 1 }, big[] = { 7 },
@@ -208,10 +216,44 @@ static void test_small_cases(void)
 
 /* ---- the estimate on random puzzles ------------------------------------ */
 
+/* Moves that carry a block dist cells when one move carries it at most
+ * step cells (step 0: it cannot go that way at all, and the estimate
+ * counts as if it could go one cell). */
+static unsigned moves_for(unsigned dist, unsigned step)
+{
+    unsigned n = 0;
+    for (unsigned gone = 0; gone < dist; gone += step ? step : 1)
+        n++;
+    return n;
+}
+
+/* One block's moves from (dr, dc) away, as catalog.c documents them: a
+ * line move carries an h x w block at most empty / h cells sideways and
+ * empty / w up or down; a piece move at most empty cells in all, and for
+ * a rectangle (all of these are) the same per axis as a line move. */
+static unsigned own_distance(unsigned dr, unsigned dc, int h, int w, unsigned empty, sb_metric m)
+{
+    unsigned across = 0, down = 0;
+    while ((across + 1) * (unsigned)h <= empty)
+        across++;
+    while ((down + 1) * (unsigned)w <= empty)
+        down++;
+    if (m == SB_METRIC_UNIT)
+        return dr + dc;
+    if (m == SB_METRIC_LINE)
+        return moves_for(dr, down) + moves_for(dc, across);
+    unsigned any = moves_for(dr + dc, empty), v = moves_for(dr, down), s = moves_for(dc, across);
+    unsigned most = any > v ? any : v;
+    return most > s ? most : s;
+}
+
 /* The documented estimate, computed here: per shape, the goal entry
  * farthest from its nearest block, summed. */
 static unsigned own_estimate(const sb_puzzle *p, const sb_block *blocks, size_t n, sb_metric m)
 {
+    unsigned empty = (unsigned)(p->rows * p->cols);
+    for (size_t i = 0; i < n; i++)
+        empty -= (unsigned)(blocks[i].height * blocks[i].width);
     unsigned total = 0;
     for (size_t s = 0; s < p->ngoals; s++) {
         /* One shape at a time: the first goal entry of each size. */
@@ -230,10 +272,9 @@ static unsigned own_estimate(const sb_puzzle *p, const sb_block *blocks, size_t 
             for (size_t i = 0; i < n; i++) {
                 if (blocks[i].height != goal->height || blocks[i].width != goal->width)
                     continue;
-                int dr = abs(blocks[i].row - goal->row), dc = abs(blocks[i].col - goal->col);
-                unsigned d = m == SB_METRIC_UNIT ? (unsigned)(dr + dc)
-                             : m == SB_METRIC_LINE ? (dr && dc ? 2u : dr || dc ? 1u : 0u)
-                                                   : (dr || dc ? 1u : 0u);
+                unsigned dr = (unsigned)abs(blocks[i].row - goal->row);
+                unsigned dc = (unsigned)abs(blocks[i].col - goal->col);
+                unsigned d = own_distance(dr, dc, goal->height, goal->width, empty, m);
                 best = d < best ? d : best;
             }
             worst = best > worst ? best : worst;
@@ -437,11 +478,87 @@ static void test_random(void)
            "exactly and above 0)\n", bounds_checked, tight);
 }
 
+/* ---- the one class order and the plain test (slide.h) ----------------- */
+
+static int sign(int x)
+{
+    return (x > 0) - (x < 0);
+}
+
+/* Blocks listed out of class order on a 2x20 tray, each in a box of its
+ * own: 2x2 boxes hold a rectangle, a square drawn as a shape, an L drawn
+ * under two shape numbers, a J, and rectangles with another axis or a
+ * group.  Their classes, in sb_block_class_cmp order, are worked out here:
+ * box first, then cells (a cell of the block before an empty one), then
+ * axis, then group. */
+static void test_class_order(void)
+{
+    static uint8_t square[] = { 1, 1, 1, 1 }, ell[] = { 1, 0, 1, 1 }, ell2[] = { 1, 0, 1, 1 },
+                   jay[] = { 0, 1, 1, 1 };
+    sb_shape shapes[] = { { 2, 2, square }, { 2, 2, ell }, { 2, 2, ell2 }, { 2, 2, jay } };
+    sb_block blocks[] = {
+        { 0, 1, 2, 2, 4 },                   /* J, box at column 0: class 6 */
+        { 0, 2, 2, 2 },                      /* the plain 2x2: class 2 */
+        { 0, 4, 2, 2, 2 },                   /* L: class 5 */
+        { 0, 6, 2, 2, 1 },                   /* a square drawn as a shape: class 2 */
+        { 0, 8, 2, 2, 3 },                   /* the L again, another number: class 5 */
+        { 0, 10, 2, 2, 0, 0, SB_AXIS_ROW },  /* class 4 */
+        { 0, 12, 2, 2, 0, 1 },               /* group 1: class 3 */
+        { 0, 14, 1, 1 },                     /* class 0 */
+        { 0, 15, 2, 1 },                     /* class 1 */
+    };
+    static const int want_class[] = { 6, 2, 5, 2, 5, 4, 3, 0, 1 };
+    static const bool want_plain[] = { false, true, false, true, false, false, false, true, true };
+    sb_block goals[] = { { 0, 16, 2, 2, 3 }, { 1, 14, 1, 1 } };
+    enum { N = sizeof blocks / sizeof blocks[0] };
+    sb_puzzle p = { 2, 20, N, blocks, 2, goals, 4, shapes, NULL };
+    sb_error err;
+    CHECK_MSG(sb_puzzle_check(&p, &err) == SB_OK, "%s", err.msg);
+
+    sb_catalog cat;
+    CHECK(sb_catalog_init(&cat, &p) == SB_OK);
+    CHECK(cat.nclasses == 7 && !sb_puzzle_is_plain(&p));
+    for (int i = 0; i < N; i++) {
+        CHECK_MSG(sb_catalog_class(&cat, &blocks[i]) == want_class[i], "block %d: class %d", i,
+                  sb_catalog_class(&cat, &blocks[i]));
+        CHECK_MSG(sb_block_is_plain(&p, &blocks[i]) == want_plain[i], "block %d", i);
+        for (int j = 0; j < N; j++) {
+            int by = sb_block_class_cmp(&p, &blocks[i], &blocks[j]);
+            CHECK_MSG(sign(by) == sign(want_class[i] - want_class[j]) &&
+                          sign(by) == -sign(sb_block_class_cmp(&p, &blocks[j], &blocks[i])) &&
+                          sb_block_same_class(&p, &blocks[i], &blocks[j]) == (by == 0),
+                      "blocks %d and %d: %d", i, j, by);
+        }
+    }
+    /* A class is represented by its first block in the list. */
+    CHECK(cat.classes[2].proto.shape == 0 && cat.classes[5].proto.shape == 2);
+    CHECK(cat.classes[2].count == 2 && cat.classes[5].count == 2 && cat.classes[6].count == 1);
+    CHECK(cat.classes[5].ngoals == 1 && cat.classes[5].goals[0] == 16);
+    CHECK(cat.classes[0].ngoals == 1 && cat.classes[0].goals[0] == 34);
+    sb_catalog_free(&cat);
+
+    /* The plain blocks alone are the CS61B model, the square drawn as a
+     * shape included; a wall array of zeros is no wall, one wall is. */
+    sb_block plain[] = { blocks[1], blocks[3], blocks[7], blocks[8] };
+    uint8_t walls[40] = { 0 };
+    sb_puzzle q = { 2, 20, 4, plain, 0, NULL, 4, shapes, walls };
+    CHECK(sb_puzzle_check(&q, &err) == SB_OK);
+    CHECK(sb_catalog_init(&cat, &q) == SB_OK);
+    CHECK(sb_puzzle_is_plain(&q) && cat.nclasses == 3);
+    sb_catalog_free(&cat);
+    walls[39] = 1;
+    CHECK(!sb_puzzle_is_plain(&q));
+    /* Asked before sb_puzzle_check: a shape number out of range is not plain. */
+    plain[0].shape = 9;
+    CHECK(!sb_block_is_plain(&q, &plain[0]));
+}
+
 int main(void)
 {
     test_klotski();
     test_mixed();
     test_small_cases();
+    test_class_order();
     test_random();
     return unit_finish("test_catalog");
 }

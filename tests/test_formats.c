@@ -71,8 +71,16 @@ static const struct bad_case {
     /* (under auto, "5" alone is a picture: a 1x1 tray; see test_picture.c) */
     { "5\n", NULL, SB_FORMAT_CORNERS, "init.txt:1: ",
       "the tray line should be 2 numbers (rows columns), found 1" },
-    { "0 0 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "tray line should be 2 numbers" },
-    { "5 4 x\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "trailing text 'x' after the 2 numbers" },
+    { "0 0 1 1\n", NULL, SB_FORMAT_CORNERS, "init.txt:1: ", "tray line should be 2 numbers" },
+    { "5 4 x\n", NULL, SB_FORMAT_SIZES, "init.txt:1: ", "trailing text 'x' after the 2 numbers" },
+    /* Under auto a first line that is not two integers is a picture (SPEC
+     * "Detection"), and a row of numbers gets a word about tray lines. */
+    { "0 0 1 1\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
+      "a space at column 2: grid rows hold no blanks ('.' is an empty cell); a file in the "
+      "line formats starts with its tray line, two integers 'H W'" },
+    { "5 4 x\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
+      "a space at column 2: grid rows hold no blanks ('.' is an empty cell)" },
+    { "-5 4\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "negative number -5" },
     { "", NULL, SB_FORMAT_AUTO, "init.txt: ", "no tray line: the file is empty" },
     { "\n  \r\n\t\n", NULL, SB_FORMAT_AUTO, "init.txt: ", "no tray line: the file has only blank lines" },
     /* numbers */
@@ -376,6 +384,22 @@ static void test_puzzle_check(void)
           err.item == 1 && strstr(err.msg, "goal names 2 blocks of size 1x1"));
     blocks[0].height = 2000000000;
     CHECK(sb_puzzle_check(&p, &err) == SB_EINPUT && err.item == 0 && strstr(err.msg, "runs off"));
+    blocks[0].height = 2;
+
+    /* A count with a NULL array behind it (a library caller's mistake) is
+     * refused with a message, not read; freeing such a puzzle is safe. */
+    sb_puzzle no_shapes = { 4, 4, 2, blocks, 0, NULL, 3, NULL };
+    CHECK(sb_puzzle_check(&no_shapes, &err) == SB_EINPUT && err.list == SB_LIST_NONE &&
+          strstr(err.msg, "3 shapes but its shapes array is NULL"));
+    sb_puzzle no_blocks = { 4, 4, 2, NULL, 0, NULL };
+    CHECK(sb_puzzle_check(&no_blocks, &err) == SB_EINPUT &&
+          strstr(err.msg, "2 blocks but its blocks array is NULL"));
+    sb_puzzle no_goals = { 4, 4, 2, blocks, 1, NULL };
+    CHECK(sb_puzzle_check(&no_goals, &err) == SB_EINPUT &&
+          strstr(err.msg, "1 goal entries but its goals array is NULL"));
+    sb_puzzle owned = { 4, 4, 0, NULL, 0, NULL, 5, NULL };
+    sb_puzzle_free(&owned);
+    CHECK(owned.nshapes == 0);
 }
 
 int main(void)

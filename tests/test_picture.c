@@ -144,14 +144,31 @@ static void test_shapes(void)
         CHECK(p.nshapes == 4);
         sb_puzzle_free(&p);
     }
-    /* Every piece character, one cell each: ':' and ';' are not among them. */
+    /* Every piece character, one cell each: all printable ASCII but '.',
+     * '#' and ';' (SPEC), so ':' and '*' are among them. */
     char all[128], *w = all;
     for (int ch = '!'; ch <= '~'; ch++)
-        if (ch != '.' && ch != '#' && ch != ';' && ch != ':')
+        if (ch != '.' && ch != '#' && ch != ';')
             *w++ = (char)ch;
     *w = '\0';
     if (CHECK(parse(all, NULL, SB_FORMAT_PICTURE, &p, &err) == SB_OK)) {
-        CHECK(p.rows == 1 && p.cols == 90 && p.nblocks == 90);
+        CHECK(p.rows == 1 && p.cols == 91 && p.nblocks == 91 && labelled(&p, ':') &&
+              labelled(&p, '*'));
+        sb_puzzle_free(&p);
+    }
+    /* ':' draws a piece, in INIT and GOAL, and option lines name it. */
+    if (CHECK(parse("A:\nA:\nvertical: :\ndistinct: :A\n", ".:\n.:\n", SB_FORMAT_AUTO, &p,
+                    &err) == SB_OK)) {
+        const sb_block *colon = labelled(&p, ':');
+        CHECK(colon && colon->height == 2 && colon->axis == SB_AXIS_COL && colon->group > 0);
+        CHECK(p.ngoals == 1 && p.goals[0].row == 0 && p.goals[0].col == 1 &&
+              sb_puzzle_solved(&p));
+        sb_puzzle_free(&p);
+    }
+    /* A line that starts with an option word and ':' is an option line,
+     * even with no blank: "same:AB" groups A and B. */
+    if (CHECK(parse("AB\nsame:AB\n", NULL, SB_FORMAT_AUTO, &p, &err) == SB_OK)) {
+        CHECK(p.blocks[0].group > 0 && p.blocks[0].group == p.blocks[1].group);
         sb_puzzle_free(&p);
     }
 }
@@ -267,6 +284,14 @@ static void test_detection(void)
     sb_puzzle_free(&p);
     CHECK(sb_fmt_parse("; x\n5 4\n", 8, "t", NULL, 0, NULL, SB_FORMAT_AUTO, &used, &p, &err) ==
           SB_EINPUT && strncmp(err.msg, "t:1: ", 5) == 0);
+    /* SPEC: a picture whenever the first line is not two integers, so a
+     * broken tray line is a picture's row, refused for its blank. */
+    CHECK(sb_fmt_parse("5 4 3\n0 0 1 1\n", 14, "t", NULL, 0, NULL, SB_FORMAT_AUTO, &used, &p,
+                       &err) == SB_EINPUT &&
+          strstr(err.msg, "t:1: a space at column 2: grid rows hold no blanks") &&
+          strstr(err.msg, "two integers 'H W'"));
+    CHECK(sb_fmt_parse("5 x\n", 4, "t", NULL, 0, NULL, SB_FORMAT_AUTO, &used, &p, &err) ==
+          SB_EINPUT && strstr(err.msg, "t:1: a space at column 2"));
     /* The name parses and prints. */
     sb_format f = SB_FORMAT_AUTO;
     CHECK(sb_fmt_parse_name("picture", &f) == SB_OK && f == SB_FORMAT_PICTURE);
@@ -316,7 +341,13 @@ static const struct bad_case {
     /* option lines */
     { "AB\ncolour: red\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
       "unknown option 'colour:' (the options are distinct:, same:, horizontal: and vertical:" },
-    { "AB\nA:B\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "unknown option 'A:'" },
+    { "AB\nA: B\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "unknown option 'A:'" },
+    { "AB\nA:B\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+      "rows of different lengths: this row has 3 cells, the first (line 1) has 2 (a line "
+      "holding ':' is an option line only when it starts with distinct, same, horizontal or "
+      "vertical, or holds a blank)" },
+    { "AB\ndistinct: A\ncolour:red\n", NULL, SB_FORMAT_AUTO, "init.txt:3: ",
+      "a grid row after the option lines (line 2): the grid comes first (a line holding ':'" },
     { "AB\nDistinct: A\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "unknown option 'Distinct:'" },
     { "AB\ndistinct:\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "distinct: names no piece" },
     { "AB\nsame:  \t\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "same: names no piece" },
@@ -364,6 +395,10 @@ static const struct bad_case {
       "option lines are not allowed in a GOAL picture" },
     { "AB\n..\n", "A B\n..\n", SB_FORMAT_AUTO, "goal.txt:1: ", "a space at column 2" },
     { "AB\n..\n", "A.\n.A\n", SB_FORMAT_AUTO, "goal.txt:1: ", "in a 2x2 box" },
+    /* only the engine's check sees a GOAL piece over one of INIT's walls */
+    { "A#\n..\n", "..\n.A\n", SB_FORMAT_AUTO, NULL, NULL },
+    { "A#\n..\n", ".A\n..\n", SB_FORMAT_AUTO, "goal.txt:1: ",
+      "goal block covers a wall (cell 0 1)" },
     /* the tray's size */
     { "A\n", NULL, SB_FORMAT_AUTO, NULL, NULL },
 };

@@ -345,8 +345,45 @@ static void test_moves_length(void)
     }
 }
 
+/* More classes than 16 bits hold.  A 256x256 tray of 1x1 pieces, each
+ * marked (a group of its own, so a class of its own, numbered in group
+ * order): with one hole in the corner, the goal of moving the last class's
+ * piece into it takes one move, made by class 65,534; with the tray full,
+ * a goal for class 65,535 can never be met, and must not read as met. */
+static void test_many_classes(void)
+{
+    enum { SIDE = 256, CELLS = SIDE * SIDE };
+    sb_block *blocks = unit_alloc(CELLS * sizeof *blocks);
+    for (int i = 0; i < CELLS; i++)
+        blocks[i] = (sb_block){ i / SIDE, i % SIDE, 1, 1, 0, i + 1 };
+    sb_block goal = { SIDE - 1, SIDE - 1, 1, 1, 0, CELLS - 1 };
+    sb_puzzle p = { SIDE, SIDE, CELLS - 1, blocks, 1, &goal };
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.path = SB_PATH_GENERAL;
+    opts.algo = SB_ALGO_BFS;
+    opts.optimal = true;
+    sb_solution sol = { 0 };
+    sb_error err;
+    sb_status st = sb_solve(&p, &opts, &sol, NULL, &err);
+    CHECK_MSG(st == SB_OK && sol.nmoves == 1 && sol.moves[0].from_row == SIDE - 1 &&
+                  sol.moves[0].from_col == SIDE - 2 && sol.moves[0].to_row == SIDE - 1 &&
+                  sol.moves[0].to_col == SIDE - 1,
+              "status %d, %zu moves: %s", (int)st, sol.nmoves, st == SB_OK ? "" : err.msg);
+    sb_solution_free(&sol);
+
+    p.nblocks = CELLS;
+    goal = (sb_block){ 0, 0, 1, 1, 0, CELLS };
+    st = sb_solve(&p, &opts, &sol, NULL, &err);
+    CHECK_MSG(st == SB_UNSOLVABLE && sol.nmoves == 0, "status %d, %zu moves", (int)st,
+              sol.nmoves);
+    sb_solution_free(&sol);
+    free(blocks);
+}
+
 int main(void)
 {
+    test_many_classes();
     test_moves_length();
     test_bitboard_refusal();
     test_random_puzzles();

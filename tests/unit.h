@@ -254,6 +254,16 @@ typedef struct unit_shape_plan {
     int max_goals;        /* goal entries: 0..max_goals */
 } unit_shape_plan;
 
+/* An empty rows x cols puzzle with room for max_blocks blocks, to be
+ * filled by the caller (who frees it with sb_puzzle_free). */
+static inline void unit_puzzle_init(sb_puzzle *p, int rows, int cols, size_t max_blocks)
+{
+    memset(p, 0, sizeof *p);
+    p->rows = rows;
+    p->cols = cols;
+    p->blocks = unit_alloc(max_blocks * sizeof *p->blocks);
+}
+
 /* A random puzzle on a rows x cols tray: non-overlapping rectangles (at
  * least one), and goal entries of the blocks' sizes at random places,
  * not overlapping, never more of a size than there are blocks of it.
@@ -263,10 +273,7 @@ static inline void unit_random_puzzle(sb_puzzle *p, unit_rng *r, int rows, int c
 {
     int ncells = rows * cols;
     int *grid = unit_alloc((size_t)ncells * sizeof *grid);
-    memset(p, 0, sizeof *p);
-    p->rows = rows;
-    p->cols = cols;
-    p->blocks = unit_alloc((size_t)ncells * sizeof *p->blocks);
+    unit_puzzle_init(p, rows, cols, (size_t)ncells);
     int covered = 0, target = (ncells * plan->fill_pct + 99) / 100;
     for (int tries = 0; tries < 40 * ncells && (covered < target || !p->nblocks); tries++) {
         int mh = plan->max_h < rows ? plan->max_h : rows;

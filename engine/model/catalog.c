@@ -16,11 +16,35 @@ static int compare_u16(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* A block in the sort that finds the classes; qsort's comparison has no
+ * context of its own, so each entry carries the puzzle. */
+typedef struct ranked {
+    const sb_puzzle *p;
+    const sb_block *b;
+} ranked;
+
+/* By class, then by place in the block list: each class is represented by
+ * its first block in the list, whatever order qsort leaves equal keys in. */
+static int compare_ranked(const void *x, const void *y)
+{
+    const ranked *a = x, *b = y;
+    int by_class = sb_block_class_cmp(a->p, a->b, b->b);
+    return by_class ? by_class : (a->b > b->b) - (a->b < b->b);
+}
+
 int sb_catalog_class(const sb_catalog *cat, const sb_block *b)
 {
-    for (int s = 0; s < cat->nclasses; s++)
-        if (sb_block_same_class(cat->puzzle, &cat->classes[s].proto, b))
-            return s;
+    int lo = 0, hi = cat->nclasses;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        int by_class = sb_block_class_cmp(cat->puzzle, &cat->classes[mid].proto, b);
+        if (by_class == 0)
+            return mid;
+        if (by_class < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return -1;
 }
 
@@ -30,42 +54,28 @@ int sb_catalog_rect(const sb_catalog *cat, int height, int width)
     return sb_catalog_class(cat, &b);
 }
 
-/* Orders classes by box, cells (row-major), axis and group. */
-static int compare_class(const sb_puzzle *p, const sb_block *a, const sb_block *b)
+/* Numbers the classes in sb_block_class_cmp order and counts their blocks.
+ * One sort, so that a puzzle of 65,535 marked pieces (as many classes)
+ * costs n log n comparisons, not n^2. */
+static bool find_classes(sb_catalog *cat)
 {
-    if (a->height != b->height)
-        return a->height < b->height ? -1 : 1;
-    if (a->width != b->width)
-        return a->width < b->width ? -1 : 1;
-    int la = a->col - sb_block_anchor_offset(p, a), lb = b->col - sb_block_anchor_offset(p, b);
-    for (int y = 0; y < a->height; y++)
-        for (int x = 0; x < a->width; x++) {
-            bool ca = sb_block_covers(p, a, a->row + y, la + x);
-            bool cb = sb_block_covers(p, b, b->row + y, lb + x);
-            if (ca != cb)
-                return ca ? -1 : 1;
+    const sb_puzzle *p = cat->puzzle;
+    ranked *order = malloc((p->nblocks + 1) * sizeof *order);
+    if (!order)
+        return false;
+    for (size_t i = 0; i < p->nblocks; i++)
+        order[i] = (ranked){ p, &p->blocks[i] };
+    qsort(order, p->nblocks, sizeof *order, compare_ranked);
+    for (size_t i = 0; i < p->nblocks; i++) {
+        if (i == 0 || sb_block_class_cmp(p, order[i - 1].b, order[i].b) != 0) {
+            sb_class *c = &cat->classes[cat->nclasses++];
+            c->proto = *order[i].b;
+            c->proto.row = c->proto.col = 0;
         }
-    if (a->axis != b->axis)
-        return a->axis < b->axis ? -1 : 1;
-    return (a->group > b->group) - (a->group < b->group);
-}
-
-/* Adds the class of b if it is new, keeping the order above. */
-static int add_class(sb_catalog *cat, const sb_block *b)
-{
-    int s = 0;
-    while (s < cat->nclasses && compare_class(cat->puzzle, &cat->classes[s].proto, b) < 0)
-        s++;
-    if (s < cat->nclasses && compare_class(cat->puzzle, &cat->classes[s].proto, b) == 0)
-        return s;
-    memmove(&cat->classes[s + 1], &cat->classes[s],
-            (size_t)(cat->nclasses - s) * sizeof *cat->classes);
-    memset(&cat->classes[s], 0, sizeof *cat->classes);
-    sb_block proto = *b;
-    proto.row = proto.col = 0;
-    cat->classes[s].proto = proto;
-    cat->nclasses++;
-    return s;
+        cat->classes[cat->nclasses - 1].count++;
+    }
+    free(order);
+    return true;
 }
 
 /* Lists a class's cells relative to its anchor and, per direction, the
@@ -113,17 +123,11 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
     if (!cat->classes)
         return SB_ELIMIT;
 
-    /* Distinct classes are few in practice; insertion keeps them sorted. */
-    uint64_t covered = 0;
-    cat->plain = true;
-    for (size_t i = 0; i < p->nblocks; i++) {
-        const sb_block *b = &p->blocks[i];
-        int s = sb_catalog_class(cat, b);
-        if (s < 0)
-            s = add_class(cat, b);
-        cat->classes[s].count++;
-        cat->plain &= b->shape == 0 && b->group == 0 && b->axis == SB_AXIS_ANY;
+    if (!find_classes(cat)) {
+        sb_catalog_free(cat);
+        return SB_ELIMIT;
     }
+    uint64_t covered = 0;
     for (int s = 0; s < cat->nclasses; s++) {
         sb_class *c = &cat->classes[s];
         if (!describe(cat, c)) {
@@ -136,7 +140,6 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
     }
     for (uint32_t i = 0; p->walls && i < cat->ncells; i++)
         cat->nwalls += p->walls[i] != 0;
-    cat->plain &= cat->nwalls == 0;
     cat->nempty = cat->ncells - cat->nwalls - (uint32_t)covered;
     cat->unit = sb_catalog_rect(cat, 1, 1);
 
@@ -189,32 +192,93 @@ void sb_catalog_free(sb_catalog *cat)
     memset(cat, 0, sizeof *cat);
 }
 
-/* Moves one block needs from a to b, ignoring every other block. */
-static unsigned distance(const sb_catalog *cat, sb_metric metric, unsigned a, unsigned b)
+/* ---- the bound ---------------------------------------------------------
+ *
+ * Every move moves one block, and the tray always has the same number E
+ * of empty cells (cat->nempty).  That limits how far one move can carry a
+ * block, which the bound below turns into a count of moves:
+ *
+ *   - line: a block spanning h rows that slides k cells sideways has, in
+ *     each of its rows, the k cells beyond its outermost cell that way to
+ *     cross; none is its own or a wall, so all h * k are empty before the
+ *     move and k <= E / h.  Likewise a block spanning w columns slides at
+ *     most E / w cells up or down.
+ *   - piece: the places S the block passes through in one move are
+ *     connected, and every cell they cover is one of its own cells P or
+ *     an empty one, so |S + P| <= |P| + E.  In the plane |S + P| >=
+ *     |S| + |P| - 1 (walk S and P in row-major order: s1 + p1 < s1 + p2
+ *     < ... < s1 + pn < s2 + pn < ... are all distinct), hence |S| <= E + 1,
+ *     and a connected S joining two places (dr, dc) apart has at least
+ *     |dr| + |dc| + 1 of them: |dr| + |dc| <= E per move.  A rectangle
+ *     does better: S + P spans |dr| + h rows of at least w cells each, so
+ *     (|dr| + h) w <= h w + E, that is |dr| <= E / w; and |dc| <= E / h.
+ *
+ * A block (dr, dc) from a place needs, of its own moves, at least
+ * ceil(|dr| / reach) + ceil(|dc| / reach) line moves (each moves it along
+ * one axis), and at least ceil((|dr| + |dc|) / E) piece moves (a
+ * rectangle: also ceil(|dr| / reach) and ceil(|dc| / reach), the larger
+ * of the three).  A move changes |dr|, |dc| or their sum by at most what
+ * it is divided by, so each count changes by at most one (ceil((x + k) / k)
+ * = ceil(x / k) + 1): the bound is consistent, not only admissible, which
+ * astar.c relies on to take a node's cost as final when it is popped (it
+ * would reopen nodes otherwise, and still end optimal, only slower).
+ * With E = 1 (numbered tiles) every metric counts the tiles' cells, as
+ * unit does.  A reach of 0 (the block cannot move that way at all) is
+ * taken as 1: any finite count bounds an impossible displacement, and a
+ * count that never changes stays consistent; a huge one would only swell
+ * A*'s buckets. */
+
+/* ceil(x / k), k >= 1. */
+static unsigned over(unsigned x, unsigned k)
 {
-    int ra = (int)a / cat->cols, ca = (int)a % cat->cols;
-    int rb = (int)b / cat->cols, cb = (int)b % cat->cols;
+    return (x + k - 1) / k;
+}
+
+/* The farthest one move (metric line or piece) can carry a block of c
+ * along rows (sideways) and along columns (up and down); at least 1. */
+static void reach(const sb_catalog *cat, const sb_class *c, unsigned *across, unsigned *down)
+{
+    unsigned e = cat->nempty;
+    *across = e / (unsigned)c->height ? e / (unsigned)c->height : 1;
+    *down = e / (unsigned)c->width ? e / (unsigned)c->width : 1;
+}
+
+/* Moves a block of class c needs, of its own, from a to b. */
+static unsigned distance(const sb_catalog *cat, const sb_class *c, sb_metric metric,
+                         unsigned a, unsigned b)
+{
     if (a == b)
         return 0;
+    unsigned cols = (unsigned)cat->cols;
+    unsigned dr = (unsigned)abs((int)(a / cols) - (int)(b / cols));
+    unsigned dc = (unsigned)abs((int)(a % cols) - (int)(b % cols));
+    unsigned across, down;
     switch (metric) {
     case SB_METRIC_UNIT:
-        return (unsigned)(abs(ra - rb) + abs(ca - cb));
+        return dr + dc;
     case SB_METRIC_LINE:
-        return ra == rb || ca == cb ? 1 : 2;
-    case SB_METRIC_PIECE:
-        return 1;
+        reach(cat, c, &across, &down);
+        return over(dr, down) + over(dc, across);
+    case SB_METRIC_PIECE: {
+        unsigned any = over(dr + dc, cat->nempty ? cat->nempty : 1);
+        if (!c->rect)
+            return any;
+        reach(cat, c, &across, &down);
+        unsigned axis = over(dr, down) > over(dc, across) ? over(dr, down) : over(dc, across);
+        return any > axis ? any : axis;
+    }
     }
     return 0;
 }
 
-/* The distance from goal entry g of shape s to the nearest block of s. */
+/* The distance from goal entry g of class s to the nearest block of s. */
 static unsigned nearest(const sb_catalog *cat, sb_metric metric, int s, uint32_t g,
                         const uint16_t *anchors)
 {
     const sb_class *sh = &cat->classes[s];
     unsigned best = ~0u;
     for (uint32_t i = 0; i < sh->count && best; i++) {
-        unsigned d = distance(cat, metric, sh->goals[g], anchors[i]);
+        unsigned d = distance(cat, sh, metric, sh->goals[g], anchors[i]);
         if (d < best)
             best = d;
     }
@@ -263,6 +327,16 @@ unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
     return total;
 }
 
+/* Per class, the goal entry farthest from its nearest block: the block
+ * that ends there makes at least that many moves, all of them moves of
+ * this class.  Classes are summed, since each move moves a block of one
+ * class and changes that class's term by at most one (distance() does,
+ * for every pair, so the min over blocks and the max over goals do).
+ * Within a class of interchangeable blocks the goals are not summed: one
+ * move of a block that is nearest to two goals would bring both closer,
+ * and the sum would drop by two (admissible still, but not consistent).
+ * A class of one block (a marked piece, a numbered tile) has one goal at
+ * most, so the numbered tiles' bound is the sum over tiles. */
 unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors)
 {

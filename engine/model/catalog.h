@@ -4,9 +4,9 @@
  * group), how many blocks of each, the cells of each relative to its
  * anchor, and the goal grouped by class.  Internal to the engine.
  *
- * Classes are numbered 0..nclasses-1 in the order of (height, width,
- * cells, axis, group), so the same puzzle always gets the same numbering;
- * for the CS61B formats that is (height, width) order.  A "position" is a
+ * Classes are numbered 0..nclasses-1 in sb_block_class_cmp() order
+ * (height, width, cells, axis, group), so the same puzzle always gets the
+ * same numbering; for the CS61B formats that is (height, width) order.  A "position" is a
  * cell index, row * cols + col, of a block's anchor (the leftmost cell of
  * its top row: a rectangle's upper-left corner).
  */
@@ -39,8 +39,6 @@ typedef struct sb_catalog {
     int nclasses;
     sb_class *classes;
     int unit;              /* the class of plain 1x1 blocks (group 0, any axis), or -1 */
-    bool plain;            /* rectangles only, of group 0 and any axis, and no walls: the
-                              CS61B model, which the bitboard takes */
     uint32_t nblocks;
     uint32_t ngoals;       /* goal entries, all classes */
     uint32_t nwalls;       /* wall cells */
@@ -53,7 +51,7 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p);
 void sb_catalog_free(sb_catalog *cat);
 
 /* The class of block b (of the catalog's puzzle, or any block with the
- * same fields), or -1. */
+ * same fields), or -1: a binary search, O(log nclasses) comparisons. */
 int sb_catalog_class(const sb_catalog *cat, const sb_block *b);
 
 /* The class of plain height x width rectangles (group 0, any axis), or
@@ -71,8 +69,11 @@ static inline bool sb_class_moves(const sb_class *c, int d)
  * given as anchors[s] = sorted positions of the blocks of class s (NULL
  * for a class the caller cannot list cheaply: it then counts as 0).  For
  * each class, the goal entry farthest from its nearest block; summed over
- * classes, since a move moves blocks of one class only.  Consistent: one
- * move changes it by at most one. */
+ * classes, since a move moves blocks of one class only.  A block's
+ * distance is in moves of that block: cells under unit; under line and
+ * piece, the cells to go divided by the farthest one move can carry the
+ * block, which the tray's empty cells limit (catalog.c says how).
+ * Consistent: one move changes it by at most one. */
 unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors);
 

@@ -3,8 +3,11 @@
  *
  * sb_puzzle_check() is the gate between untrusted input and the engine:
  * everything it accepts can be searched without tripping an assert.  It
- * works in O(cells + blocks) with one occupancy grid, because CS61B trays
- * hold up to 65,536 cells and ten thousand blocks.
+ * works in O(cells + blocks log blocks), with one occupancy grid and one
+ * sort of the blocks and goal entries by class, because trays hold up to
+ * 65,536 cells and as many blocks, each of which may be a class of its
+ * own.  sb_block_class_cmp() is the one order of classes that the
+ * catalog, the search and the programs' views all use.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,44 +63,77 @@ bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col)
     return y >= 0 && x >= 0 && y < b->height && x < b->width && box_cell(p, b, y, x);
 }
 
-/* Whether a and b cover the same cells of boxes of the same size. */
-static bool same_cells(const sb_puzzle *p, const sb_block *a, const sb_block *b)
-{
-    if (a->height != b->height || a->width != b->width)
-        return false;
-    if (a->shape == b->shape)
-        return true;
-    for (int y = 0; y < a->height; y++)
-        for (int x = 0; x < a->width; x++)
-            if (box_cell(p, a, y, x) != box_cell(p, b, y, x))
-                return false;
-    return true;
-}
-
-bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b)
-{
-    return a->axis == b->axis && a->group == b->group && same_cells(p, a, b);
-}
-
-/* A block's class as a sortable key: shapes equal in cells share one
- * number (canon), a full rectangle's being 0. */
-typedef struct class_key {
-    int height, width, canon, axis, group;
-    int row, col;           /* the entry's anchor (goal entries) */
-    size_t item;            /* its index in its list */
-} class_key;
-
-static int compare_class(const class_key *a, const class_key *b)
+int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b)
 {
     if (a->height != b->height)
         return a->height < b->height ? -1 : 1;
     if (a->width != b->width)
         return a->width < b->width ? -1 : 1;
-    if (a->canon != b->canon)
-        return a->canon < b->canon ? -1 : 1;
+    /* One shape number is one set of cells: only different numbers (two
+     * shapes drawn alike, or a shape that fills its box against a
+     * rectangle) need the cells compared. */
+    if (a->shape != b->shape)
+        for (int y = 0; y < a->height; y++)
+            for (int x = 0; x < a->width; x++) {
+                bool ca = box_cell(p, a, y, x), cb = box_cell(p, b, y, x);
+                if (ca != cb)
+                    return ca ? -1 : 1;
+            }
     if (a->axis != b->axis)
         return a->axis < b->axis ? -1 : 1;
     return (a->group > b->group) - (a->group < b->group);
+}
+
+bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b)
+{
+    return sb_block_class_cmp(p, a, b) == 0;
+}
+
+/* Whether b's cells fill its box.  Defensive about the shape, since
+ * sb_puzzle_is_plain() may be asked before sb_puzzle_check(). */
+static bool fills_box(const sb_puzzle *p, const sb_block *b)
+{
+    if (b->shape == 0)
+        return true;
+    if (b->shape < 0 || (size_t)b->shape > p->nshapes || !p->shapes)
+        return false;
+    const sb_shape *sh = &p->shapes[b->shape - 1];
+    if (!sh->cells || sh->height < 1 || sh->width < 1)
+        return false;
+    size_t n = (size_t)sh->height * (size_t)sh->width;
+    return memchr(sh->cells, 0, n) == NULL;
+}
+
+bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b)
+{
+    return b->group == 0 && b->axis == SB_AXIS_ANY && fills_box(p, b);
+}
+
+bool sb_puzzle_is_plain(const sb_puzzle *p)
+{
+    for (size_t i = 0; i < p->nblocks; i++)
+        if (!sb_block_is_plain(p, &p->blocks[i]))
+            return false;
+    /* A wall array of zeros is a tray without walls. */
+    size_t cells = p->rows > 0 && p->cols > 0 ? (size_t)p->rows * (size_t)p->cols : 0;
+    for (size_t i = 0; p->walls && i < cells; i++)
+        if (p->walls[i])
+            return false;
+    return true;
+}
+
+/* A goal entry or block as a sortable key: the entry itself (for its
+ * class, by sb_block_class_cmp) and its index in its list.  The puzzle
+ * rides along because qsort's comparison has no context of its own. */
+typedef struct class_key {
+    const sb_puzzle *p;
+    const sb_block *b;
+    size_t item;
+} class_key;
+
+static int compare_class(const class_key *a, const class_key *b)
+{
+    return sb_block_class_cmp(a->p, a->b, b->b);
 }
 
 static int compare_key(const void *x, const void *y)
@@ -112,46 +148,20 @@ static int compare_entry(const void *x, const void *y)
     int by_class = compare_class(a, b);
     if (by_class)
         return by_class;
-    if (a->row != b->row)
-        return a->row < b->row ? -1 : 1;
-    return (a->col > b->col) - (a->col < b->col);
-}
-
-/* canon[k] for shape k + 1: 0 when it is a full rectangle, else 1 + the
- * first shape with the same cells.  NULL out of memory.  Shapes are few
- * (a picture has at most one per character), so pairs are compared. */
-static int *canon_shapes(const sb_puzzle *p)
-{
-    int *canon = calloc(p->nshapes + 1, sizeof *canon);
-    if (!canon)
-        return NULL;
-    for (size_t k = 0; k < p->nshapes; k++) {
-        const sb_shape *sh = &p->shapes[k];
-        sb_block me = { 0, 0, sh->height, sh->width, (int)k + 1, 0, SB_AXIS_ANY, 0 };
-        sb_block rect = { 0, 0, sh->height, sh->width, 0, 0, SB_AXIS_ANY, 0 };
-        canon[k] = same_cells(p, &me, &rect) ? 0 : (int)k + 1;
-        for (size_t j = 0; j < k && canon[k] == (int)k + 1; j++) {
-            sb_block other = { 0, 0, p->shapes[j].height, p->shapes[j].width, (int)j + 1, 0,
-                               SB_AXIS_ANY, 0 };
-            if (same_cells(p, &me, &other))
-                canon[k] = canon[j];
-        }
-    }
-    return canon;
+    if (a->b->row != b->b->row)
+        return a->b->row < b->b->row ? -1 : 1;
+    return (a->b->col > b->b->col) - (a->b->col < b->b->col);
 }
 
 /* The class keys of a list, sorted with cmp.  NULL out of memory. */
-static class_key *class_keys(const int *canon, const sb_block *list, size_t n,
+static class_key *class_keys(const sb_puzzle *p, const sb_block *list, size_t n,
                              int (*cmp)(const void *, const void *))
 {
     class_key *keys = malloc((n + 1) * sizeof *keys);
     if (!keys)
         return NULL;
-    for (size_t i = 0; i < n; i++) {
-        const sb_block *b = &list[i];
-        keys[i] = (class_key){ b->height, b->width, b->shape ? canon[b->shape - 1] : 0,
-                               (int)b->axis, b->group, b->row, b->col, i };
-    }
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (class_key){ p, &list[i], i };
     qsort(keys, n, sizeof *keys, cmp);
     return keys;
 }
@@ -346,11 +356,9 @@ static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
  * so ten thousand goal lines cost n log n, not n^2. */
 static sb_status check_goals(const sb_puzzle *p, sb_error *err)
 {
-    int *canon = canon_shapes(p);
-    class_key *have = canon ? class_keys(canon, p->blocks, p->nblocks, compare_key) : NULL;
-    class_key *want = canon ? class_keys(canon, p->goals, p->ngoals, compare_entry) : NULL;
-    if (!canon || !have || !want) {
-        free(canon);
+    class_key *have = class_keys(p, p->blocks, p->nblocks, compare_key);
+    class_key *want = class_keys(p, p->goals, p->ngoals, compare_entry);
+    if (!have || !want) {
         free(have);
         free(want);
         return sb_fail(err, SB_ELIMIT, "out of memory checking the goal");
@@ -363,12 +371,11 @@ static sb_status check_goals(const sb_puzzle *p, sb_error *err)
     for (size_t i = 0; i < p->ngoals && st == SB_OK; i++) {
         /* In the order given, so that the first bad line is named. */
         const sb_block *g = &p->goals[i];
-        class_key k = { g->height, g->width, g->shape ? canon[g->shape - 1] : 0, (int)g->axis,
-                        g->group, g->row, g->col, i };
+        class_key k = { p, g, i };
         size_t blocks = count_of_class(have, p->nblocks, &k);
         /* A plain rectangle is named by its size, as in the CS61B formats;
          * anything else by its box and kind. */
-        bool plain = g->shape == 0 && g->group == 0 && g->axis == SB_AXIS_ANY;
+        bool plain = sb_block_is_plain(p, g);
         const char *kind = plain ? "size" : "kind";
         if (blocks == 0) {
             st = fail(err, SB_LIST_GOAL, i,
@@ -383,15 +390,32 @@ static sb_status check_goals(const sb_puzzle *p, sb_error *err)
                           blocks);
         }
     }
-    free(canon);
     free(have);
     free(want);
     return st;
 }
 
+/* A count with no array behind it is a library caller's mistake; it is
+ * refused before anything reads the array. */
+static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
+{
+    if (p->nshapes && !p->shapes)
+        return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu shapes but its shapes array "
+                    "is NULL", p->nshapes);
+    if (p->nblocks && !p->blocks)
+        return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu blocks but its blocks array "
+                    "is NULL", p->nblocks);
+    if (p->ngoals && !p->goals)
+        return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu goal entries but its goals "
+                    "array is NULL", p->ngoals);
+    return SB_OK;
+}
+
 sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err)
 {
-    sb_status st = check_tray(p, err);
+    sb_status st = check_arrays(p, err);
+    if (st == SB_OK)
+        st = check_tray(p, err);
     if (st == SB_OK)
         st = check_layout(p, SB_LIST_INIT, err);
     if (st == SB_OK)
@@ -407,7 +431,7 @@ void sb_puzzle_free(sb_puzzle *p)
         return;
     free(p->blocks);
     free(p->goals);
-    for (size_t k = 0; k < p->nshapes; k++)
+    for (size_t k = 0; p->shapes && k < p->nshapes; k++)
         free(p->shapes[k].cells);
     free(p->shapes);
     free(p->walls);

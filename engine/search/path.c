@@ -50,14 +50,6 @@ static uint32_t cell_of(const reader *r, const sb_block *b)
     return (uint32_t)(b->row * r->cols + b->col);
 }
 
-/* Whether decoded blocks a and b are of one class: decoding writes each
- * class's own fields, so equal fields are the test. */
-static bool same_kind(const sb_block *a, const sb_block *b)
-{
-    return a->height == b->height && a->width == b->width && a->shape == b->shape &&
-           a->group == b->group && a->axis == b->axis;
-}
-
 /* Finds the block that moved between before[] and after[]. */
 static void moved_block(reader *r, const sb_block **from, const sb_block **to)
 {
@@ -73,7 +65,7 @@ static void moved_block(reader *r, const sb_block **from, const sb_block **to)
         const sb_block *a = &r->after[i];
         uint32_t c = cell_of(r, a);
         const sb_block *b = r->stamp[c] == r->epoch ? &r->before[r->corner_of[c]] : NULL;
-        if (b && same_kind(a, b) && !r->matched[r->corner_of[c]])
+        if (b && sb_block_same_class(r->sp->cat->puzzle, a, b) && !r->matched[r->corner_of[c]])
             r->matched[r->corner_of[c]] = true;
         else
             *to = a;

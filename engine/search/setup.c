@@ -8,14 +8,13 @@
 #include "spaces/bitboard.h"
 
 /* The representation `auto` picks: the bitboard whenever it takes the
- * puzzle (the tray fits, and the blocks are plain rectangles: the CS61B
- * model), measured faster on every tray it takes (docs/performance.md). */
+ * puzzle (spaces/bitboard.h says which), measured faster on every tray it
+ * takes (docs/performance.md). */
 static sb_path choose_path(const sb_catalog *cat, sb_path asked)
 {
     if (asked != SB_PATH_AUTO)
         return asked;
-    return cat->plain && sb_bitboard_fits(cat->rows, cat->cols) ? SB_PATH_BITBOARD
-                                                                 : SB_PATH_GENERAL;
+    return sb_bitboard_refuses(cat) ? SB_PATH_GENERAL : SB_PATH_BITBOARD;
 }
 
 void sb_setup_meter(sb_setup *s, const sb_options *opts)
@@ -33,14 +32,11 @@ sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metri
     if (sb_catalog_init(&s->cat, p) != SB_OK)
         return sb_meter_fail(&s->meter, err);
     s->path = choose_path(&s->cat, path);
-    if (s->path == SB_PATH_BITBOARD && !s->cat.plain)
-        return sb_fail(err, SB_EINPUT, "the bitboard takes rectangular blocks that slide both "
-                       "ways, on a tray without walls; this puzzle needs --engine general");
+    const char *refused = s->path == SB_PATH_BITBOARD ? sb_bitboard_refuses(&s->cat) : NULL;
+    if (refused)
+        return sb_fail(err, SB_EINPUT, "%s; this puzzle needs --engine general", refused);
     status = s->path == SB_PATH_BITBOARD ? sb_bitboard_space_new(p, &s->cat, metric, &s->space)
                                          : sb_board_space_new(p, &s->cat, metric, &s->space);
-    if (status == SB_EINPUT)
-        return sb_fail(err, SB_EINPUT, "the %dx%d tray does not fit the bitboard (its spaced "
-                       "image needs more than 128 bits)", p->rows, p->cols);
     if (status != SB_OK || !(s->scratch = s->space->ops->scratch_new(s->space)))
         return sb_meter_fail(&s->meter, err);
     sb_meter_hold(&s->meter, s->space->bytes);

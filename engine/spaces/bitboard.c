@@ -25,29 +25,75 @@ static int cell_bit(const bitboard *b, int r, int c)
     return 2 * r * b->width + 2 * c;
 }
 
-/* The image of an h x w block with its upper-left cell at (r, c). */
-static sb_wide block_image(const bitboard *b, int r, int c, int h, int w)
+/* Whether class k has a cell at (dr, dc) from its anchor. */
+static bool has_cell(const sb_class *k, int dr, int dc)
+{
+    for (uint32_t i = 0; i < k->ncells; i++)
+        if (k->dr[i] == dr && k->dc[i] == dc)
+            return true;
+    return false;
+}
+
+/* The image of a piece of class k anchored at (r, c): its cells, the
+ * spacers between neighbouring cells, and the crossings amid four. */
+static sb_wide piece_image(const bitboard *b, const sb_class *k, int r, int c)
 {
     sb_wide m = 0;
-    for (int y = 2 * r; y < 2 * (r + h) - 1; y++)
-        for (int x = 2 * c; x < 2 * (c + w) - 1; x++)
-            m |= bit_at(y * b->width + x);
+    for (uint32_t i = 0; i < k->ncells; i++) {
+        int y = k->dr[i], x = k->dc[i], at = cell_bit(b, r + y, c + x);
+        bool right = has_cell(k, y, x + 1), down = has_cell(k, y + 1, x);
+        m |= bit_at(at);
+        m |= right ? bit_at(at + 1) : 0;
+        m |= down ? bit_at(at + b->width) : 0;
+        m |= right && down && has_cell(k, y + 1, x + 1) ? bit_at(at + b->width + 1) : 0;
+    }
     return m;
 }
 
-/* The spacer ring around a block: bits that must be 0 for the block to be
- * exactly h x w at that place (and not part of a larger one). */
-static sb_wide block_ring(const bitboard *b, int r, int c, int h, int w)
+/* The spacers around such a piece: bits that must be 0 for the piece to
+ * be exactly that (and not part of a larger one). */
+static sb_wide piece_ring(const bitboard *b, const sb_class *k, int r, int c)
 {
+    static const int DY[4] = { -1, 1, 0, 0 }, DX[4] = { 0, 0, -1, 1 };
     sb_wide m = 0;
-    int y0 = 2 * r - 1, y1 = 2 * (r + h) - 1, x0 = 2 * c - 1, x1 = 2 * (c + w) - 1;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            bool edge = y == y0 || y == y1 || x == x0 || x == x1;
-            if (edge && y >= 0 && x >= 0 && y < 2 * b->rows - 1 && x < b->width)
-                m |= bit_at(y * b->width + x);
+    for (uint32_t i = 0; i < k->ncells; i++)
+        for (int d = 0; d < 4; d++) {
+            int y = r + k->dr[i] + DY[d], x = c + k->dc[i] + DX[d];
+            bool inside = y >= 0 && y < b->rows && x >= 0 && x < b->cols;
+            if (inside && !has_cell(k, k->dr[i] + DY[d], k->dc[i] + DX[d]))
+                m |= bit_at(cell_bit(b, r + k->dr[i], c + k->dc[i]) + DY[d] * b->width + DX[d]);
         }
     return m;
+}
+
+/* The most steps between two cells of class k, along its cells. */
+static int class_reach(const sb_class *k)
+{
+    static const int DY[4] = { -1, 1, 0, 0 }, DX[4] = { 0, 0, -1, 1 };
+    int most = 0, *dist = malloc(k->ncells * sizeof *dist);
+    uint32_t *queue = malloc(k->ncells * sizeof *queue);
+    for (uint32_t from = 0; dist && queue && from < k->ncells; from++) {
+        for (uint32_t i = 0; i < k->ncells; i++)
+            dist[i] = -1;
+        uint32_t head = 0, tail = 0;
+        dist[from] = 0;
+        queue[tail++] = from;
+        while (head < tail) {
+            uint32_t at = queue[head++];
+            most = dist[at] > most ? dist[at] : most;
+            for (int d = 0; d < 4; d++)
+                for (uint32_t i = 0; i < k->ncells; i++)
+                    if (dist[i] < 0 && k->dr[i] == k->dr[at] + DY[d] &&
+                        k->dc[i] == k->dc[at] + DX[d]) {
+                        dist[i] = dist[at] + 1;
+                        queue[tail++] = i;
+                    }
+        }
+    }
+    bool ok = dist && queue;
+    free(dist);
+    free(queue);
+    return ok ? most : -1;
 }
 
 static void destroy(sb_space *sp)
@@ -56,6 +102,7 @@ static void destroy(sb_space *sp)
     if (!b)
         return;
     free(b->anchor_at);
+    free(b->shape_cells);
     free(b->m64.goal_cells);
     free(b->m128.goal_cells);
     free(b->base.root);
@@ -69,6 +116,7 @@ static void scratch_free(sb_scratch *w)
     free(w->anchor_store);
     free(w->anchors);
     free(w->blocked);
+    free(w->listed);
     free(w);
 }
 
@@ -82,7 +130,8 @@ static sb_scratch *scratch_new(const sb_space *sp)
     w->anchor_store = calloc((size_t)cat->nblocks + 1, sizeof *w->anchor_store);
     w->anchors = calloc((size_t)cat->nclasses + 1, sizeof *w->anchors);
     w->blocked = calloc((size_t)cat->ngoals + 1, sizeof *w->blocked);
-    if (!w->anchor_store || !w->anchors || !w->blocked) {
+    w->listed = calloc((size_t)cat->nclasses + 1, sizeof *w->listed);
+    if (!w->anchor_store || !w->anchors || !w->blocked || !w->listed) {
         scratch_free(w);
         return NULL;
     }
@@ -109,8 +158,9 @@ bool sb_bitboard_fast(const sb_space *sp)
 /* The bit the fast walker's table may squeeze out of an image of nbits
  * bits in a word of `bits` (stores/seen.h): the word's second-highest when
  * no image uses it (the highest is never used: nbits is odd), else the
- * first crossing, which is 1 exactly when the spacers above and left of
- * it are; -1 on a one-row or one-column tray that fills the word. */
+ * first crossing, which is 1 exactly when the four spacers around it are
+ * (the four cells are one piece, whatever its shape; a wall is joined to
+ * nothing); -1 on a one-row or one-column tray that fills the word. */
 static int spare_bit(const bitboard *b, int nbits, int bits)
 {
     if (nbits <= bits - 2)
@@ -118,12 +168,41 @@ static int spare_bit(const bitboard *b, int nbits, int bits)
     return b->rows > 1 && b->cols > 1 ? b->width + 1 : -1;
 }
 
-/* The image of a list of blocks. */
+/* Two classes with the same cells (they differ in axis or group). */
+static bool same_cells(const sb_class *x, const sb_class *y)
+{
+    if (x->height != y->height || x->width != y->width || x->left != y->left ||
+        x->ncells != y->ncells)
+        return false;
+    for (uint32_t i = 0; i < x->ncells; i++)
+        if (x->dr[i] != y->dr[i] || x->dc[i] != y->dc[i])
+            return false;
+    return true;
+}
+
+const char *sb_bitboard_refuses(const sb_catalog *cat)
+{
+    if (!sb_bitboard_fits(cat->rows, cat->cols))
+        return "the tray does not fit the bitboard (its spaced image needs more than 128 bits)";
+    for (int s = 0; s < cat->nclasses; s++) {
+        if (cat->classes[s].proto.axis != SB_AXIS_ANY)
+            return "the bitboard takes pieces that slide both ways only";
+        /* Classes are sorted by their cells first, so twins are neighbours. */
+        if (s > 0 && same_cells(&cat->classes[s - 1], &cat->classes[s]))
+            return "the bitboard tells pieces apart by their shape only, and two kinds of "
+                   "piece here share one (marked pieces or groups)";
+    }
+    return NULL;
+}
+
+/* The image of a list of blocks (of the catalog's classes). */
 static sb_wide image_of(const bitboard *b, const sb_block *blocks, size_t n)
 {
     sb_wide S = 0;
-    for (size_t i = 0; i < n; i++)
-        S |= block_image(b, blocks[i].row, blocks[i].col, blocks[i].height, blocks[i].width);
+    for (size_t i = 0; i < n; i++) {
+        const sb_class *k = &b->base.cat->classes[sb_catalog_class(b->base.cat, &blocks[i])];
+        S |= piece_image(b, k, blocks[i].row, blocks[i].col);
+    }
     return S;
 }
 
@@ -158,19 +237,20 @@ static void fill_masks(bitboard *b, const sb_puzzle *p)
     b->m128.run_stop = bit_at(top);
     for (int y = 1; y < 2 * p->rows - 1; y++)
         b->m128.run_stop |= bit_at(y * b->width);
-    for (size_t i = 0; i < p->ngoals; i++) {
-        const sb_block *g = &p->goals[i];
-        b->m128.goal_bits |= image_of(b, g, 1);
-        b->m128.goal_care |= image_of(b, g, 1) | block_ring(b, g->row, g->col, g->height, g->width);
-    }
     const sb_catalog *cat = b->base.cat;
     for (int s = 0; s < cat->nclasses; s++) {
-        const sb_class *sh = &cat->classes[s];
-        for (uint32_t g = 0; g < sh->ngoals; g++)
-            b->m128.goal_cells[sh->first_goal + g] =
-                block_image(b, sh->goals[g] / p->cols, sh->goals[g] % p->cols, sh->height,
-                            sh->width) & b->m128.cells;
+        const sb_class *k = &cat->classes[s];
+        for (uint32_t g = 0; g < k->ngoals; g++) {
+            int r = k->goals[g] / p->cols, c = k->goals[g] % p->cols;
+            sb_wide image = piece_image(b, k, r, c);
+            b->m128.goal_bits |= image;
+            b->m128.goal_care |= image | piece_ring(b, k, r, c);
+            b->m128.goal_cells[k->first_goal + g] = image & b->m128.cells;
+        }
     }
+    for (int r = 0; p->walls && r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            b->m128.walls |= p->walls[r * p->cols + c] ? bit_at(cell_bit(b, r, c)) : 0;
 }
 
 /* The same masks in 64 bits, for an image that fits. */
@@ -182,6 +262,7 @@ static void narrow_masks(bitboard *b)
         b->m64.edge[d] = (uint64_t)b->m128.edge[d];
     }
     b->m64.run_stop = (uint64_t)b->m128.run_stop;
+    b->m64.walls = (uint64_t)b->m128.walls;
     for (int h = 0; h <= MAX_SIDE; h++)
         b->m64.column[h] = (uint64_t)b->m128.column[h];
     for (int x = 0; x < 64; x++)
@@ -195,7 +276,7 @@ static void narrow_masks(bitboard *b)
 sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
                                 sb_space **out)
 {
-    if (!sb_bitboard_fits(p->rows, p->cols) || !cat->plain)
+    if (sb_bitboard_refuses(cat))
         return SB_EINPUT;
     bitboard *b = calloc(1, sizeof *b);
     if (!b)
@@ -215,39 +296,55 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     b->base.root = malloc(b->base.key_size);
     b->m64.goal_cells = calloc(ngoals, sizeof *b->m64.goal_cells);
     b->m128.goal_cells = calloc(ngoals, sizeof *b->m128.goal_cells);
-    if (!b->anchor_at || !b->base.root || !b->m64.goal_cells || !b->m128.goal_cells) {
+    b->shape_cells = calloc((size_t)cat->nclasses + 1, sizeof *b->shape_cells);
+    if (!b->anchor_at || !b->base.root || !b->m64.goal_cells || !b->m128.goal_cells ||
+        !b->shape_cells) {
         destroy(&b->base);
         return SB_ELIMIT;
     }
     memset(b->shape_id, -1, sizeof b->shape_id);
+    b->shaped = cat->nwalls > 0;
     uint32_t filled = 0;
     for (int s = 0; s < cat->nclasses; s++) {
-        const sb_class *sh = &cat->classes[s];
-        b->shape_id[sh->height][sh->width] = (int8_t)s;
-        b->tallest = sh->height > b->tallest ? sh->height : b->tallest;
-        b->widest = sh->width > b->widest ? sh->width : b->widest;
+        const sb_class *k = &cat->classes[s];
+        b->shaped |= !k->rect;
+        b->shape_id[k->height][k->width] = (int8_t)s;
+        b->tallest = k->height > b->tallest ? k->height : b->tallest;
+        b->widest = k->width > b->widest ? k->width : b->widest;
+        int reach = class_reach(k);
+        if (reach < 0) {
+            destroy(&b->base);
+            return SB_ELIMIT;
+        }
+        b->reach = reach > b->reach ? reach : b->reach;
         /* Estimates list the blocks of the shapes a goal names, no others. */
         b->anchor_at[s] = filled;
-        filled += sh->count;
+        filled += k->count;
     }
     fill_masks(b, p);
-    sb_wide root = image_of(b, p->blocks, p->nblocks);
+    for (int s = 0; s < cat->nclasses; s++)
+        b->shape_cells[s] = piece_image(b, &cat->classes[s], 0, cat->classes[s].left) &
+                            b->m128.cells;
+    sb_wide root = image_of(b, p->blocks, p->nblocks) | b->m128.walls;
     b->spare_bit = spare_bit(b, nbits, wide ? 128 : 64);
     if (wide) {
         b->base.ops = &ops128;
-        b->goal_mirrors = mirrored128(b, b->m128.goal_care) == b->m128.goal_care &&
+        b->goal_mirrors = !b->shaped &&
+                          mirrored128(b, b->m128.goal_care) == b->m128.goal_care &&
                           mirrored128(b, b->m128.goal_bits) == b->m128.goal_bits;
         memcpy(b->base.root, &root, sizeof root);
     } else {
         narrow_masks(b);
         b->base.ops = &ops64;
-        b->goal_mirrors = mirrored64(b, b->m64.goal_care) == b->m64.goal_care &&
+        b->goal_mirrors = !b->shaped &&
+                          mirrored64(b, b->m64.goal_care) == b->m64.goal_care &&
                           mirrored64(b, b->m64.goal_bits) == b->m64.goal_bits;
         uint64_t narrow = (uint64_t)root;
         memcpy(b->base.root, &narrow, sizeof narrow);
     }
     /* The space, and one scratch. */
-    b->base.bytes = sizeof *b + (size_t)cat->nclasses * (sizeof(uint32_t) + sizeof(void *)) +
+    b->base.bytes = sizeof *b + (size_t)cat->nclasses * (2 * sizeof(uint32_t) + sizeof(void *) +
+                                                         sizeof(sb_wide)) +
                     cat->nblocks * sizeof(uint16_t) +
                     ngoals * (sizeof(uint64_t) + sizeof(sb_wide) + sizeof(uint32_t)) +
                     b->base.key_size;

@@ -30,6 +30,24 @@
  * exactly the movable blocks.  A block's size is read off at its
  * upper-left corner: its top row is a run of 2w-1 one bits (count
  * trailing ones), its height the run of spacers down its left column.
+ *
+ * Any shape, and walls.  The spacers say which cells form one piece
+ * whatever its shape (a crossing is 1 when the four cells around it are
+ * one piece), so the image describes a configuration of polyominoes just
+ * as well.  It stays canonical as long as a piece's cells say its class:
+ * no two classes may have the same cells.  Two colours of one shape and
+ * one-axis pieces are left to the general board; the puzzles that have
+ * them (Rush Hour cards, the 8- and 15-puzzles) solve there in
+ * milliseconds (docs/performance.md), so they get no encoding of their
+ * own yet.  A wall is a cell whose bit is always 1 and joined to nothing.
+ *
+ * Rectangles are read off in a few word operations; other shapes are not,
+ * so a puzzle with any other piece, or walls, is "shaped" and takes the
+ * other generator of bitboard_moves.h: each piece beside an empty cell is
+ * flooded from one cell along its spacers (a few steps: the longest path
+ * inside a piece) and moved if its leading cells all have room.  Mirror
+ * folding needs every piece to look the same in the mirror, so it is for
+ * rectangles only.
  */
 #ifndef SB_BITBOARD_H
 #define SB_BITBOARD_H
@@ -50,6 +68,7 @@ enum { MAX_SIDE = 64 };
         word cells;                  /* every cell bit */                                \
         word may_leave[4];           /* cells with a neighbour up, down, left, right */  \
         word run_stop;               /* where a run of ones along a row must stop */     \
+        word walls;                  /* wall cells (always 1 in an image) */             \
         word edge[4];                /* image bits on the top, bottom, left, right edge */ \
         word column[MAX_SIDE + 1];   /* bit 0 of the first 2h-1 image rows, per h */     \
         word image_col[bits];        /* the bits of each image column */                 \
@@ -69,6 +88,11 @@ typedef struct bitboard {
     int8_t image_x[128];          /* the image column of each bit */
     bool goal_mirrors;            /* the goal looks the same mirrored left to right */
     int tallest, widest;          /* the largest block height and width */
+    bool shaped;                  /* a piece that is no rectangle, or walls: the flood
+                                     generator (see above) */
+    int reach;                    /* shaped: the most steps between two cells of a piece */
+    sb_wide *shape_cells;         /* shaped: per class, its cell bits with its box at the
+                                     image's upper left, to tell a flooded piece's class */
     int spare_bit;                /* an image bit the fast walker's table may squeeze
                                      out (stores/seen.h; -1: none, so no fast walker) */
     int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
@@ -82,6 +106,7 @@ struct sb_scratch {
     const uint16_t **anchors;     /* per shape: its list in anchor_store, NULL for the
                                      shapes no goal names */
     uint32_t *blocked;            /* guide: occupied target cells per goal entry */
+    uint32_t *listed;             /* shaped: anchors listed so far, per class */
 };
 
 static inline int sb_ctz64(uint64_t x)
@@ -130,9 +155,20 @@ typedef struct block_list { sb_block *out; size_t n; } block_list;
 static inline void note_block(const bitboard *b, int anchor, int s, void *ctx)
 {
     block_list *bl = ctx;
-    const sb_class *sh = &b->base.cat->classes[s];
     int cell = anchor_cell(b, anchor);
-    bl->out[bl->n++] = (sb_block){ cell / b->cols, cell % b->cols, sh->height, sh->width };
+    sb_block *out = &bl->out[bl->n++];
+    *out = b->base.cat->classes[s].proto;
+    out->row = cell / b->cols;
+    out->col = cell % b->cols;
+}
+
+/* Lists the anchor of a block whose class a goal names (shaped spaces'
+ * estimates; ctx is the scratch). */
+static inline void note_anchor(const bitboard *b, int anchor, int s, void *ctx)
+{
+    sb_scratch *w = ctx;
+    if (w->anchors[s])
+        w->anchor_store[b->anchor_at[s] + w->listed[s]++] = (uint16_t)anchor_cell(b, anchor);
 }
 
 #define WORD uint64_t
@@ -154,6 +190,10 @@ static inline void note_block(const bitboard *b, int anchor, int s, void *ctx)
 #undef WORD_BITS
 #undef W
 #undef MASKS
+
+/* NULL when the bitboard takes the catalog's puzzle, else why not (a
+ * sentence to show a user). */
+const char *sb_bitboard_refuses(const sb_catalog *cat);
 
 /* True when sp is a bitboard whose images the fast BFS's table
  * (stores/seen.h) can hold: one of their bits free to squeeze out, which

@@ -43,20 +43,28 @@ static inline __attribute__((always_inline)) int W(block_shape)(const bitboard *
  * its leading column, so bad cells spread upward along vertical spacers;
  * for up and down, the left cell of its leading row, so bad spreads left.
  * Right and down representatives are then walked to the corner. */
+/* The occupied cells of pieces (walls are not) with an empty cell beside
+ * them up, down, left, right: the cells that have room to step. */
+static inline __attribute__((always_inline)) void W(room)(const bitboard *b, WORD S, WORD ok[4])
+{
+    int v = b->row_step;
+    WORD occupied = S & b->MASKS.cells & ~b->MASKS.walls, empty = b->MASKS.cells & ~S;
+    ok[0] = occupied & b->MASKS.may_leave[0] & empty << v;
+    ok[1] = occupied & b->MASKS.may_leave[1] & empty >> v;
+    ok[2] = occupied & b->MASKS.may_leave[2] & empty << 2;
+    ok[3] = occupied & b->MASKS.may_leave[3] & empty >> 2;
+}
+
 static inline __attribute__((always_inline)) void W(movers)(const bitboard *b, WORD S,
                                                              WORD corner[4])
 {
     int w = b->width, v = b->row_step;
-    WORD occupied = S & b->MASKS.cells, empty = b->MASKS.cells & ~S;
+    WORD occupied = S & b->MASKS.cells;
     WORD join_up = S << w, join_down = S >> w;          /* bit x: spacer above, below x */
     WORD join_left = S << 1 & b->MASKS.may_leave[2];          /* ... left of x */
     WORD join_right = S >> 1 & b->MASKS.may_leave[3];         /* ... right of x */
-    WORD ok[4] = {
-        occupied & b->MASKS.may_leave[0] & empty << v,
-        occupied & b->MASKS.may_leave[1] & empty >> v,
-        occupied & b->MASKS.may_leave[2] & empty << 2,
-        occupied & b->MASKS.may_leave[3] & empty >> 2,
-    };
+    WORD ok[4];
+    W(room)(b, S, ok);
     WORD bad[4] = {
         (occupied & ~join_up) & ~ok[0],
         (occupied & ~join_down) & ~ok[1],
@@ -174,6 +182,84 @@ static inline __attribute__((always_inline)) bool W(wander)(const bitboard *b, W
     return true;
 }
 
+/* ---- shaped pieces (bitboard.h): a piece is flooded along its spacers */
+
+/* The cells joined to the cell beside them up, down, left, right. */
+typedef struct W(joins) { WORD to[4]; } W(joins);
+
+static inline __attribute__((always_inline)) W(joins) W(joins_of)(const bitboard *b, WORD S)
+{
+    int w = b->width;
+    return (W(joins)){ { S << w & b->MASKS.cells, S >> w & b->MASKS.cells,
+                         S << 1 & b->MASKS.may_leave[2], S >> 1 & b->MASKS.may_leave[3] } };
+}
+
+/* The cells of the piece holding the cells X: b->reach steps along the
+ * joins reach every cell of a piece from any other. */
+static inline __attribute__((always_inline)) WORD W(flood)(const bitboard *b, const W(joins) *j,
+                                                            WORD X)
+{
+    int v = b->row_step;
+    for (int i = 0; i < b->reach; i++)
+        X |= (X & j->to[0]) >> v | (X & j->to[1]) << v | (X & j->to[2]) >> 2 |
+             (X & j->to[3]) << 2;
+    return X;
+}
+
+/* A piece's image from its cells X: they, the spacers right of and below
+ * those joined that way, and the crossings S has amid them (none on a
+ * one-row tray, whose image may be too wide to shift by w + 1). */
+static inline __attribute__((always_inline)) WORD W(piece_image)(const bitboard *b, WORD S,
+                                                                  const W(joins) *j, WORD X)
+{
+    int w = b->width;
+    WORD right = X & j->to[3], down = X & j->to[1];
+    WORD crossings = b->row_step ? (right & down) << (w + 1) & S : 0;
+    return X | right << 1 | down << w | crossings;
+}
+
+/* The class whose cells, anchored at image bit a, are X. */
+static inline int W(class_of)(const bitboard *b, WORD X, int a)
+{
+    const sb_catalog *cat = b->base.cat;
+    for (int s = 0; s < cat->nclasses; s++) {
+        int at = a - 2 * cat->classes[s].left;
+        if (at >= 0 && (WORD)(b->shape_cells[s] << at) == X)
+            return s;
+    }
+    return -1;   /* not reached: every piece of an image is of a class */
+}
+
+/* The shaped generate(): every piece with room beside it somewhere is
+ * flooded once, and moves where all its leading cells (those not joined
+ * toward the move) have room.  No mirror images: shaped spaces never
+ * fold. */
+static inline __attribute__((always_inline)) bool W(generate_shaped)(const bitboard *b, WORD S,
+                                                                      W(visit_fn) visit, void *ctx)
+{
+    W(joins) j = W(joins_of)(b, S);
+    WORD ok[4];
+    W(room)(b, S, ok);
+    for (WORD near = ok[0] | ok[1] | ok[2] | ok[3]; near;) {
+        WORD X = W(flood)(b, &j, near & -near);
+        near &= ~X;
+        W(block) B = { W(piece_image)(b, S, &j, X), 0 };
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; d++) {
+            if (X & ~j.to[d] & ~ok[d])
+                continue;
+            if (b->base.metric == SB_METRIC_PIECE) {
+                if (!W(wander)(b, S, 0, B, visit, ctx))
+                    return false;
+                break;
+            }
+            if (!W(slide)(b, S, 0, B, d, visit, ctx))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* Visits every configuration one move from S (whose mirror image is mS);
  * false when visit stopped it.  A piece move may bend, so under that
  * metric each block that can step at all (in any direction) starts one
@@ -181,6 +267,8 @@ static inline __attribute__((always_inline)) bool W(wander)(const bitboard *b, W
 static inline __attribute__((always_inline)) bool W(generate)(const bitboard *b, WORD S, WORD mS,
                                                                W(visit_fn) visit, void *ctx)
 {
+    if (b->shaped)
+        return W(generate_shaped)(b, S, visit, ctx);
     WORD corner[4];
     W(movers)(b, S, corner);
     if (b->base.metric == SB_METRIC_PIECE) {
@@ -211,10 +299,20 @@ static inline __attribute__((always_inline)) WORD W(mirrored)(const bitboard *b,
     return S;
 }
 
-/* Calls visit(anchor bit, shape) for every block, in row-major order: the
- * lowest occupied cell left is always a block's upper-left corner. */
+/* Calls visit(anchor bit, class) for every block, in row-major order: the
+ * lowest occupied cell left is always a block's anchor. */
 static inline void W(each_block)(const bitboard *b, WORD S, note_fn visit, void *ctx)
 {
+    if (b->shaped) {
+        W(joins) j = W(joins_of)(b, S);
+        for (WORD rest = S & b->MASKS.cells & ~b->MASKS.walls; rest;) {
+            int anchor = W(sb_ctz)(rest);
+            WORD X = W(flood)(b, &j, rest & -rest);
+            rest &= ~X;
+            visit(b, anchor, W(class_of)(b, X, anchor), ctx);
+        }
+        return;
+    }
     for (WORD rest = S & b->MASKS.cells; rest;) {
         int anchor = W(sb_ctz)(rest), s = W(block_shape)(b, S, anchor);
         rest &= ~W(block_at)(b, S, anchor).image;
@@ -314,7 +412,11 @@ static inline unsigned W(estimate)(const sb_space *sp, sb_scratch *w, const void
     const bitboard *b = (const bitboard *)sp;
     WORD S = W(key_word)(key);
     const sb_catalog *cat = sp->cat;
-    for (int s = 0; s < cat->nclasses; s++) {
+    if (b->shaped) {
+        memset(w->listed, 0, (size_t)cat->nclasses * sizeof *w->listed);
+        W(each_block)(b, S, note_anchor, w);
+    }
+    for (int s = 0; !b->shaped && s < cat->nclasses; s++) {
         const sb_class *sh = &cat->classes[s];
         if (!sh->ngoals)
             continue;

@@ -1,28 +1,33 @@
 /*
- * board.c - the general space: any tray up to SB_MAX_CELLS cells.
+ * board.c - the general space: any tray up to SB_MAX_CELLS cells, pieces
+ * of any shape, walls, one-axis and marked pieces.
  *
  * The key.  A configuration is keyed by one sorted list of 16-bit cell
- * indexes per shape: where the upper-left corners of the blocks of that
- * shape are.  Sorting makes same-shaped blocks interchangeable, so the key
- * is canonical.  When 1x1 blocks outnumber the empty cells (CS61B's
- * big.tray.4: 9,999 of them and one hole) the 1x1 list is replaced by the
+ * indexes per class (model/catalog.h): where the anchors of the blocks of
+ * that class are (a block's anchor is the leftmost cell of its top row,
+ * a rectangle's upper-left corner; the code below says "corner" for it).
+ * Sorting makes the blocks of a class interchangeable, so the key is
+ * canonical.  When plain 1x1 blocks outnumber the empty cells (CS61B's
+ * big.tray.4: 9,999 of them and one hole) their list is replaced by the
  * sorted list of *empty* cells: the 1x1 blocks are then exactly the cells
- * that are neither empty nor covered by another block.  Either way the key
- * has a fixed length for the whole search, and it is as short as the
- * smaller of the two lists ("swap the roles of blocks and spaces").
+ * that are neither empty, nor a wall, nor covered by another block.
+ * Either way the key has a fixed length for the whole search, and it is
+ * as short as the smaller of the two lists ("swap the roles of blocks and
+ * spaces").  Classes are numbered in 32 bits wherever they are stored: a
+ * tray of 65,536 marked pieces has as many.
  *
  * The grid.  To generate moves a worker keeps one occupancy grid in its
- * scratch, owner[] (the corner cell of the block covering each cell, or
- * -1), showing the key loaded last.  Loading the next key repaints only
- * the blocks and empty cells whose entries differ, so a move costs what it
- * changes, not what the tray holds.
+ * scratch, owner[] (per cell, the anchor of the block covering it, EMPTY
+ * or WALL), showing the key loaded last.  Loading the next key repaints
+ * only the blocks and empty cells whose entries differ, so a move costs
+ * what it changes, not what the tray holds.
  *
- * Children.  A child is recorded as the move that makes it (which shape,
- * from which corner to which); its key is built only when the search asks
+ * Children.  A child is recorded as the move that makes it (which class,
+ * from which anchor to which); its key is built only when the search asks
  * (child_key).  Its hash is Zobrist's, the XOR of one pseudo-random word
  * per (list, cell) entry, so it is the parent's with a few words XORed.
  * Whether it meets the goal is as cheap: a goal entry is met exactly when
- * a block of its shape has its corner there, and a move takes one corner
+ * a block of its class has its anchor there, and a move takes one anchor
  * away and puts one down, so the child's count of unmet goal entries is
  * the parent's plus at most one, minus at most one.
  */
@@ -41,17 +46,18 @@ typedef struct segment {
 
 /* A block to put down once the grid's other changes are made. */
 typedef struct placement {
-    uint16_t cell;      /* its corner */
-    int16_t shape;
+    uint16_t cell;      /* its anchor */
+    int32_t shape;      /* its class: a puzzle may have 65,536 of them */
 } placement;
 
-/* A child: the block of `shape` whose corner was at `from` is at `to`. */
+/* A child: the block of class `shape` whose anchor was at `from` is at
+ * `to`.  16 bytes, no padding: records are copied whole. */
 typedef struct move_rec {
     uint64_t hash;      /* the child's hash but for the empty-cell list's words */
     uint16_t from, to;
-    int16_t shape;
-    uint16_t unused;    /* zero: records are kept whole */
+    int32_t shape;      /* 32 bits: one class per block, up to SB_MAX_CELLS of them */
 } move_rec;
+_Static_assert(sizeof(move_rec) == 16, "a move record has no padding to leave unset");
 
 /* The space: fixed once built. */
 typedef struct board {
@@ -66,7 +72,8 @@ typedef struct board {
     uint32_t keylen;        /* entries (uint16) in a key */
     uint16_t *row_of, *col_of;   /* per cell: its row and column, without dividing */
     uint64_t *zob;          /* per segment and cell: its Zobrist word, or NULL */
-    uint16_t *goal_at;      /* per cell: 1 + class of the goal entry there, or 0 */
+    uint32_t *goal_at;      /* per cell: 1 + class of the goal entry there, or 0 (32 bits:
+                               1 + the last of 65,536 classes does not fit 16) */
     const uint8_t *walls;   /* per cell: 1 for a wall (the puzzle's), or NULL */
     int32_t **off;          /* per class: its cells' offsets from the anchor */
     int32_t **ahead[4];     /* per class and direction: the cells its leading cells
@@ -76,7 +83,7 @@ typedef struct board {
 /* A worker's grid and lists. */
 struct sb_scratch {
     int32_t *owner;         /* per cell: corner of the covering block, EMPTY */
-    int16_t *shape_at;      /* per corner cell: shape of its block */
+    int32_t *shape_at;      /* per anchor cell: class of its block */
     uint16_t *loaded;       /* the key the grid shows */
     bool have_loaded;
     uint32_t unmet;         /* goal entries the loaded key does not meet */
@@ -129,7 +136,7 @@ static const sb_class *shape_of(const board *b, int s)
 static uint32_t unmet_at(const board *b, const sb_scratch *w, uint32_t cell)
 {
     return b->goal_at[cell] &&
-           (w->owner[cell] != (int32_t)cell || w->shape_at[cell] + 1 != b->goal_at[cell]);
+           (w->owner[cell] != (int32_t)cell || (uint32_t)w->shape_at[cell] + 1 != b->goal_at[cell]);
 }
 
 /* Every change to the grid goes through here, which keeps w->unmet (the
@@ -154,7 +161,7 @@ static void set_cell(const board *b, sb_scratch *w, uint32_t cell, int32_t owner
     }
     w->owner[cell] = owner;
     if (shape >= 0)
-        w->shape_at[cell] = (int16_t)shape;
+        w->shape_at[cell] = shape;
     if (goal)
         w->unmet += unmet_at(b, w, cell);
 }
@@ -245,7 +252,7 @@ static void load(const board *b, sb_scratch *w, const uint16_t *key)
             for (uint32_t i = 0; i < n; i++) {
                 paint(b, w, gone[i], g->shape, false);
                 w->puts[nput].cell = come[i];
-                w->puts[nput++].shape = (int16_t)g->shape;
+                w->puts[nput++].shape = g->shape;
             }
         }
         if (b->empty_seg != EMPTY) {
@@ -320,12 +327,12 @@ static sb_status emit(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t
     int sg = b->seg_of_shape[s];
     if (sg != EMPTY)
         h ^= zobrist(b, sg, from) ^ zobrist(b, sg, to);
-    uint16_t goal = (uint16_t)(s + 1);
+    uint32_t goal = (uint32_t)s + 1;
     uint32_t unmet = w->unmet + (b->goal_at[from] == goal) - (b->goal_at[to] == goal);
     unsigned char *slot = sb_children_push(out, unmet == 0);
     if (!slot)
         return SB_ELIMIT;
-    move_rec rec = { h, (uint16_t)from, (uint16_t)to, (int16_t)s, 0 };
+    move_rec rec = { h, (uint16_t)from, (uint16_t)to, s };
     memcpy(slot, &rec, sizeof rec);
     return SB_OK;
 }
@@ -872,7 +879,7 @@ static void index_goals(board *b, const sb_catalog *cat)
 {
     for (int s = 0; s < cat->nclasses; s++)
         for (uint32_t i = 0; i < cat->classes[s].ngoals; i++)
-            b->goal_at[cat->classes[s].goals[i]] = (uint16_t)(s + 1);
+            b->goal_at[cat->classes[s].goals[i]] = (uint32_t)s + 1;
 }
 
 sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
