@@ -5,10 +5,10 @@
  * walker is search/bfs_bitboard.c.
  *
  * The masks are computed once in 128 bits and copied down to 64 when the
- * image fits: the 64-bit instance serves trays up to 5x4 (32 cells at
- * most), the 128-bit one trays up to 6x6; search/bfs_bitboard.c runs on
- * either, and the generic loops (A*, and the rest) through the tables
- * here.
+ * image fits: the 64-bit instance serves images of up to 64 bits (5x4,
+ * 4x4, 2x8, 1x32, ...), the 128-bit one the rest up to 6x6;
+ * search/bfs_bitboard.c runs on either, and the generic loops (A*, and
+ * the rest) through the tables here.
  */
 #include <stdlib.h>
 #include <string.h>
