@@ -10,6 +10,8 @@ need=()
 command -v cmake >/dev/null || need+=(cmake)
 command -v cc >/dev/null || need+=(gcc libc6-dev)
 command -v make >/dev/null || need+=(make)
+# pkg-config: how C programs find the installed libslide (tests/install.sh).
+command -v pkg-config >/dev/null || need+=(pkgconf)
 [ -f /usr/include/uthash.h ] || need+=(uthash-dev)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]} from Debian's archive" >&2

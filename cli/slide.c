@@ -22,7 +22,6 @@
 #include "progress.h"
 #include "render.h"
 #include "args.h"
-#include "sb_format.h"
 #include "slide.h"
 
 enum { EXIT_USAGE = 2 };

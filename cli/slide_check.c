@@ -3,10 +3,11 @@
  * whether every move is legal and the last configuration meets the goal.
  *
  * It shares nothing with the solver's move generator, on purpose: a bug
- * there must not be able to vouch for itself here.  The replay itself
- * lives in replay.c (an occupancy grid, cheap per move on any tray), so
- * that the fuzz harnesses judge sb_solve's answers with the same code;
- * this file is the command line around it.
+ * there must not be able to vouch for itself here.  The judge itself is
+ * the library's (sb_judge in slide.h, judge/replay.c: an occupancy grid,
+ * cheap per move on any tray), so that the fuzz harnesses and every user
+ * of the library judge answers with the same code; this file is the
+ * command line around it, and uses nothing but slide.h.
  *
  * Exit status: 0 verified, 1 an illegal move or the goal not reached (one
  * message naming the input line), 2 bad usage, unreadable files or a bad
@@ -20,8 +21,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "replay.h"
-#include "sb_format.h"
 #include "slide.h"
 
 static const char usage_text[] =
@@ -123,28 +122,27 @@ int main(int argc, char **argv)
     if (sb_fmt_read(paths[0], paths[1], fmt, NULL, &p, &err) != SB_OK)
         die(2, "%s", err.msg);
 
-    sb_replay b;
-    if (sb_replay_init(&b, &p) != SB_OK)
-        die(2, "%s", "out of memory");
+    sb_judge *judge;
+    if (sb_judge_new(&p, &judge, &err) != SB_OK)
+        die(2, "%s", err.msg);
 
     FILE *in = open_moves(npaths == 3 ? paths[2] : NULL);
     sb_move_reader rd = { in, npaths == 3 ? paths[2] : "standard input", 0, "" };
     sb_move m;
     int got, status = 0;
-    char why[128];
     while ((got = sb_fmt_next_move(&rd, &m, &err)) == 1) {
-        const char *bad = sb_replay_move(&b, &m, why, sizeof why);
-        if (bad) {
-            fprintf(stderr, "slide-check: line %ld: %s: %s\n", rd.line, rd.text, bad);
-            status = 1;
+        sb_status st = sb_judge_move(judge, &m, &err);
+        if (st != SB_OK) {
+            fprintf(stderr, "slide-check: line %ld: %s: %s\n", rd.line, rd.text, err.msg);
+            status = st == SB_EMOVE ? 1 : 2;
             break;
         }
     }
     if (got < 0) {
         fprintf(stderr, "slide-check: %s\n", err.msg);
         status = ferror(in) ? 2 : 1;
-    } else if (status == 0 && !sb_replay_goal_met(&b, &p)) {
-        fputs("slide-check: moves end before the goal is reached\n", stderr);
+    } else if (status == 0 && sb_judge_goal(judge, &err) != SB_OK) {
+        fprintf(stderr, "slide-check: %s\n", err.msg);
         status = 1;
     } else if (status == 0) {
         puts("Verified");
@@ -153,7 +151,7 @@ int main(int argc, char **argv)
             status = 2;
         }
     }
-    sb_replay_free(&b);
+    sb_judge_free(judge);
     sb_puzzle_free(&p);
     if (in != stdin)
         fclose(in);

@@ -6,10 +6,11 @@
  *       its size, the depth profile under the metric, the farthest layer
  *       (with one configuration from it), and with GOAL how many
  *       configurations satisfy it and how near the nearest is.
- *   slide-explore --components INIT       every layout of INIT's piece set,
- *       split into connected components, with sizes and exact diameters.
- *   slide-explore --family INIT           every mix of 1x1, 1x2 and 2x1
- *       blocks around INIT's larger blocks: layouts and components each.
+ *   slide-explore --components INIT       every layout of INIT's piece set
+ *       (any shapes, walls, marked and one-axis pieces), split into
+ *       connected components, with sizes and exact diameters.
+ *   slide-explore --family INIT           every mix of plain 1x1, 1x2 and
+ *       2x1 blocks around INIT's other pieces: layouts and components each.
  *
  * Text by default, one JSON document with --json.  Exit status as for
  * `slide`: 0 done, 2 bad usage or input, 3 gave up at a limit.  Like every
@@ -25,7 +26,6 @@
 
 #include "args.h"
 #include "render.h"
-#include "sb_format.h"
 #include "slide.h"
 #include "view.h"
 
@@ -52,11 +52,12 @@ static void usage(FILE *out)
         "  (default)                 everything reachable from INIT: how many, how many\n"
         "                            at each distance, the farthest ones; with GOAL, how\n"
         "                            many satisfy it and the nearest one's distance\n"
-        "  --components              every layout of INIT's tray and blocks, split into\n"
-        "                            connected components (sizes, exact diameters)\n"
+        "  --components              every layout of INIT's pieces on its tray (any\n"
+        "                            shape, walls, marked and one-axis pieces), split\n"
+        "                            into connected components (sizes, exact diameters)\n"
         "  --no-diameters            with --components: skip the diameters\n"
-        "  --family                  every mix of 1x1, 1x2, 2x1 blocks around INIT's\n"
-        "                            other blocks: layouts and components of each\n"
+        "  --family                  every mix of plain 1x1, 1x2, 2x1 blocks around\n"
+        "                            INIT's other pieces: layouts and components of each\n"
         "  --metric unit|line|piece  how distances are counted (default line)\n"
         "  --engine auto|bitboard|general  representation (default auto)\n"
         "  --format auto|corners|sizes|picture\n"
@@ -192,6 +193,41 @@ static void json_blocks(const sb_puzzle *p, const sb_block *b, size_t n)
     putchar(']');
 }
 
+/* A layout as the lines of a picture file ("picture": [...], no indent),
+ * which a script can save as an INIT file as it is: the blocks alone do
+ * not say which pieces are marked or slide one way.  null when the layout
+ * cannot be drawn (more pieces than characters) or the memory for it
+ * runs out: the blocks still say where every piece is. */
+static void json_picture(const sb_puzzle *p, const sb_block *b, size_t n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    sb_error err;
+    FILE *mem = open_memstream(&text, &len);
+    bool drawn = mem && sb_fmt_picture_write(mem, p, b, n, "", &err) == SB_OK;
+    if (mem && fclose(mem) != 0)
+        drawn = false;
+    if (!drawn || !text) {
+        printf("null");
+        free(text);
+        return;
+    }
+    putchar('[');
+    const char *sep = "";
+    for (char *line = text, *end; *line; line = end + 1) {
+        end = strchr(line, '\n');
+        if (!end)
+            end = line + strlen(line) - 1;   /* the writer ends every line; just in case */
+        else
+            *end = '\0';
+        fputs(sep, stdout);
+        sb_json_string(stdout, line);
+        sep = ", ";
+    }
+    putchar(']');
+    free(text);
+}
+
 /* Block lines in the format the INIT file used, so they can be pasted
  * back into a puzzle file. */
 static void text_blocks(const sb_block *b, size_t n, sb_format f, const char *indent)
@@ -236,6 +272,8 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
                p->rows, p->cols, sb_metric_name(r->metric), sb_path_name(r->path),
                (unsigned long long)r->reachable, r->farthest, (unsigned long long)at_far);
         json_blocks(p, r->far_example, r->nblocks);
+        printf(", \"picture\": ");
+        json_picture(p, r->far_example, r->nblocks);
         printf("},\n \"widest\": {\"distance\": %u, \"count\": %llu},\n", r->widest_depth,
                (unsigned long long)r->widest);
         if (r->has_goal) {
@@ -302,6 +340,8 @@ static sb_status print_components(const cli *c, const sb_puzzle *p,
                        r->components[i].sweeps);
             printf("\"example\": ");
             json_blocks(p, r->examples + i * r->nblocks, r->nblocks);
+            printf(", \"picture\": ");
+            json_picture(p, r->examples + i * r->nblocks, r->nblocks);
             putchar('}');
         }
         printf("]}\n");

@@ -21,6 +21,10 @@
 
 int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n)
 {
+    if (!out || (n > 0 && !moves)) {
+        errno = EINVAL;
+        return -1;
+    }
     for (size_t i = 0; i < n; i++) {
         const sb_move *m = &moves[i];
         if (fprintf(out, "%d %d %d %d\n", m->from_row, m->from_col, m->to_row,
@@ -56,9 +60,12 @@ static void keep_text(sb_move_reader *r, const char *buf, size_t len, int cut)
 static int fail(sb_move_reader *r, sb_error *err, const char *why)
 {
     if (err) {
+        memset(err, 0, sizeof *err);
         err->status = SB_EINPUT;
         err->list = SB_LIST_NONE;
         err->item = (size_t)r->line;
+        snprintf(err->file, sizeof err->file, "%s", r->name ? r->name : "");
+        err->line = r->line;
         snprintf(err->msg, sizeof err->msg, "line %ld: %s: %s", r->line, r->text, why);
     }
     return -1;
@@ -68,6 +75,15 @@ int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
 {
     char buf[MAX_LINE];
 
+    if (!r || !r->in || !mv) {
+        if (err) {
+            memset(err, 0, sizeof *err);
+            err->status = SB_EINPUT;
+            snprintf(err->msg, sizeof err->msg, "sb_fmt_next_move: %s is NULL",
+                     !r ? "the reader" : !r->in ? "the reader's stream" : "the move to fill");
+        }
+        return -1;
+    }
     for (;;) {
         size_t len = 0;
         int cut = 0, ch;
@@ -80,9 +96,9 @@ int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
         }
         if (ch == EOF && ferror(r->in)) {
             if (err) {
+                memset(err, 0, sizeof *err);
                 err->status = SB_EINPUT;
-                err->list = SB_LIST_NONE;
-                err->item = 0;
+                snprintf(err->file, sizeof err->file, "%s", r->name ? r->name : "");
                 snprintf(err->msg, sizeof err->msg, "%s: read error: %s",
                          r->name ? r->name : "moves", strerror(errno));
             }

@@ -205,6 +205,17 @@ static sb_status write_drawing(FILE *out, drawing *d, const char *indent, sb_err
 sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks, size_t n,
                                const char *indent, sb_error *err)
 {
+    if (!out || !p || (n > 0 && !blocks))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_picture_write: %s is NULL",
+                           !out ? "the stream" : !p ? "the puzzle" : "the blocks array");
+    if (!indent)
+        indent = "";
+    /* The drawing indexes the tray by p's shapes and walls: a puzzle that
+     * fails the check would send it out of bounds.  (The blocks, p's own
+     * moved about, are the caller's to keep on the tray.) */
+    sb_error chk;
+    if (sb_puzzle_check(p, &chk) != SB_OK)
+        return sb_fmt_fail(err, chk.status, NULL, 0, "sb_fmt_picture_write: %s", chk.msg);
     if (n > NCHARS)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
                            "%zu pieces are too many to draw as a picture: each needs a "

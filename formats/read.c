@@ -23,6 +23,13 @@
  * about a megabyte of text. */
 #define MAX_FILE_BYTES ((size_t)256 << 20)
 
+/* Whether f is one of the formats: a caller's enum may hold anything. */
+static bool known_format(sb_format f)
+{
+    return f == SB_FORMAT_AUTO || f == SB_FORMAT_CORNERS || f == SB_FORMAT_SIZES ||
+           f == SB_FORMAT_PICTURE;
+}
+
 sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
                       const char *fmt, ...)
 {
@@ -35,6 +42,11 @@ sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
     err->status = st;
     err->list = SB_LIST_NONE;
     err->limit = st == SB_ELIMIT ? SB_LIMIT_MEMORY : SB_LIMIT_NONE;
+    /* The same facts as the message's prefix, for programs that would
+     * otherwise have to parse it. */
+    if (name)
+        snprintf(err->file, sizeof err->file, "%s", name);
+    err->line = line > 0 ? line : 0;
     /* A very long file name is cut so the message about it still fits. */
     int keep = (int)(sizeof err->msg / 3);
     if (!name)
@@ -203,7 +215,13 @@ sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_
     sb_fmt_lines init, goal;
     sb_status st;
 
+    if (!out || !init_text)
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: %s is NULL",
+                           out ? "the INIT text" : "the puzzle to fill");
     memset(out, 0, sizeof *out);
+    if (!known_format(fmt))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: unknown format %d",
+                           (int)fmt);
     if (!init_name)
         init_name = "INIT";
     if (!goal_name)
@@ -236,7 +254,13 @@ sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fm
     size_t init_len = 0, goal_len = 0;
     sb_status st;
 
+    if (!out || !init_path)
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: %s is NULL",
+                           out ? "the INIT path" : "the puzzle to fill");
     memset(out, 0, sizeof *out);
+    if (!known_format(fmt))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: unknown format %d",
+                           (int)fmt);
     st = slurp(init_path, &init, &init_len, err);
     if (st == SB_OK && goal_path)
         st = slurp(goal_path, &goal, &goal_len, err);
@@ -256,7 +280,7 @@ sb_status sb_fmt_parse_name(const char *name, sb_format *out)
         { "sizes", SB_FORMAT_SIZES },
         { "picture", SB_FORMAT_PICTURE },
     };
-    for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++) {
+    for (size_t i = 0; name && out && i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(name, names[i].name) == 0) {
             *out = names[i].fmt;
             return SB_OK;

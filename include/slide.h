@@ -1,11 +1,29 @@
 /*
- * slide.h - the public contract of the slide engine.
+ * slide.h - libslide, the sliding-block puzzle engine as a C library: its
+ * one public header and the whole of its contract.
  *
- * The engine knows trays, blocks, configurations, moves and search; it does
- * no I/O.  Every function reports failure through its return value (an
- * sb_status) and, where it takes one, a caller-owned sb_error record.  The
- * engine never prints, never exits and never aborts on bad input: anything
- * that sb_puzzle_check() accepts is safe to hand to the solver.
+ *     #include <slide.h>        cc ... $(pkg-config --cflags --libs slide)
+ *
+ * What it does, in the order of this file: the model (trays, blocks,
+ * puzzles, moves) and sb_puzzle_check(); solving (sb_solve); exploring a
+ * puzzle's space (sb_explore, sb_components, sb_family); reading puzzles
+ * from files or strings and writing pictures and moves (sb_fmt_*); the
+ * independent judge of move lists (sb_judge_*, sb_check_moves).
+ *
+ * Every function reports failure through its return value (an sb_status)
+ * and, where it takes one, a caller-owned sb_error record (NULL: not
+ * wanted).  The library never prints, never exits and never aborts on bad
+ * input: NULL records and options out of range are SB_EINPUT, and
+ * anything that sb_puzzle_check() accepts is safe to hand to the solver.
+ * Functions that answer a question (bool, int, a name) answer NULL with
+ * false, 0 or "?".  Only the readers and writers touch files, and only
+ * those they are given.  There is no global state: calls on separate
+ * records and handles may run in separate threads at once.
+ *
+ * Ownership: a record a call fills (sb_puzzle, sb_solution, the reports)
+ * belongs to the caller, who releases it with its _free function; an
+ * sb_judge is an opaque handle from sb_judge_new, released by
+ * sb_judge_free.  Every _free takes NULL and zeroed records harmlessly.
  *
  * Coordinates: row 0 / column 0 is the upper-left cell of the tray.  A block
  * (a piece) is named by its anchor, the leftmost cell of its top row: for
@@ -24,8 +42,36 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <stdio.h>
 
-#define SB_VERSION "1.0.0"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this header.  CMakeLists.txt reads the project's version
+ * from these three lines, so they are the one place it is written; the
+ * shared library's file name and SONAME follow it (libslide.so.MAJOR: a
+ * new major number is a change that breaks programs built against the old
+ * one).  sb_version() says which library a program actually runs with. */
+#define SLIDE_VERSION_MAJOR 1
+#define SLIDE_VERSION_MINOR 0
+#define SLIDE_VERSION_PATCH 0
+#define SLIDE_VERSION "1.0.0"
+/* One number for #if tests: 10203 is 1.2.3. */
+#define SLIDE_VERSION_NUMBER \
+    (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
+/* The name the programs printed the version with before the library had one. */
+#define SB_VERSION SLIDE_VERSION
+
+/* SB_API marks the library's exported functions.  libslide is built with
+ * -fvisibility=hidden, so only the functions declared with it here are
+ * visible in libslide.so; everything else is internal and may change in any
+ * release.  (Without GCC or Clang the mark is empty and everything links as usual.) */
+#if defined(__GNUC__)
+#define SB_API __attribute__((visibility("default")))
+#else
+#define SB_API
+#endif
 
 /* The engine's own tray limit: a cell index must fit in 16 bits, so a tray
  * may hold at most 65,536 cells (256 x 256, the CS61B bound, or any other
@@ -37,11 +83,17 @@ typedef enum sb_status {
     SB_OK = 0,          /* done: solved, read, checked */
     SB_UNSOLVABLE = 1,  /* the whole reachable space was searched: no solution */
     SB_EINPUT = 2,      /* the puzzle (or a request) is invalid */
-    SB_ELIMIT = 3       /* a resource limit stopped the work (states, memory, time) */
+    SB_ELIMIT = 3,      /* a resource limit stopped the work (states, memory, time) */
+    SB_EMOVE = 4        /* the judge refused a move, or the moves end short of the goal */
 } sb_status;
 
 /* Which list of a puzzle an error points into. */
-typedef enum sb_list { SB_LIST_NONE, SB_LIST_INIT, SB_LIST_GOAL } sb_list;
+typedef enum sb_list {
+    SB_LIST_NONE,
+    SB_LIST_INIT,       /* the puzzle's blocks */
+    SB_LIST_GOAL,       /* its goal entries */
+    SB_LIST_MOVES       /* a list of moves given to the judge */
+} sb_list;
 
 /* Which resource limit stopped a search (with SB_ELIMIT). */
 typedef enum sb_limit {
@@ -60,7 +112,11 @@ typedef struct sb_error {
     sb_limit limit;     /* with SB_ELIMIT: which limit stopped the work */
     double limit_value; /* ... its value (states, bytes or seconds; 0 for memory) */
     uint64_t stored;    /* ... configurations stored when it stopped */
-    char msg[480];      /* what is wrong, in words, without any "slide:" prefix */
+    char file[256];     /* the file (or name given for a text) the problem is in, cut
+                           to fit; "" when no file is to blame */
+    long line;          /* the line in it, from 1 (for moves: the move line); 0: none */
+    char msg[480];      /* what is wrong, in words, without any "slide:" prefix; from
+                           the readers it starts "FILE:LINE: ", as the programs print it */
 } sb_error;
 
 /* Which way a block may slide. */
@@ -174,7 +230,7 @@ typedef struct sb_solution {
 } sb_solution;
 
 /* Fills *opts with the defaults listed above. */
-void sb_options_default(sb_options *opts);
+SB_API void sb_options_default(sb_options *opts);
 
 /* Checks a puzzle: no count without its array; a tray of 1..SB_MAX_CELLS
  * cells; every block and goal entry of size at least 1x1, with a known
@@ -186,18 +242,18 @@ void sb_options_default(sb_options *opts);
  * of classes is fine (up to one per block).  Returns SB_OK, SB_EINPUT
  * with err naming the list and item when one is to blame, or SB_ELIMIT
  * out of memory. */
-sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
+SB_API sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
 
 /* Releases the puzzle's arrays and zeroes it; harmless on a zeroed puzzle. */
-void sb_puzzle_free(sb_puzzle *p);
+SB_API void sb_puzzle_free(sb_puzzle *p);
 
 /* Whether block b of p covers the cell (row, col) of the tray.  b's shape
  * must be valid (sb_puzzle_check). */
-bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
+SB_API bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
 
 /* The column, within b's bounding box, of its anchor (0 for a rectangle):
  * the box's left edge is at b->col minus it. */
-int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
+SB_API int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
 
 /* The one order of classes, which every part of the engine and its
  * programs uses: by bounding box (height, then width), then cells (row by
@@ -205,23 +261,23 @@ int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b);
  * then group.  Where the blocks are does not matter.  Returns <0, 0 or >0;
  * 0 exactly when a and b are of one class.  Their shapes must be valid
  * (sb_puzzle_check). */
-int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+SB_API int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b);
 
 /* Whether blocks a and b of p are of one class (interchangeable): the same
  * cells, axis and group; sb_block_class_cmp() == 0. */
-bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b);
+SB_API bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b);
 
 /* Whether block b of p is a block of the CS61B model: a rectangle (shape 0,
  * or a shape that fills its box) of group 0 that slides both ways.  A
  * shape number p does not have makes it not plain. */
-bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b);
+SB_API bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b);
 
 /* Whether p is the CS61B model: every block plain and no wall cell.  Such
  * puzzles are what the bitboard (and slide-explore's layouts) take. */
-bool sb_puzzle_is_plain(const sb_puzzle *p);
+SB_API bool sb_puzzle_is_plain(const sb_puzzle *p);
 
 /* True when the blocks of p satisfy its goal. */
-bool sb_puzzle_solved(const sb_puzzle *p);
+SB_API bool sb_puzzle_solved(const sb_puzzle *p);
 
 /* Solves p.  On SB_OK, *sol holds the moves (caller frees with
  * sb_solution_free); on SB_UNSOLVABLE the reachable space was exhausted; on
@@ -230,26 +286,26 @@ bool sb_puzzle_solved(const sb_puzzle *p);
  * bitboard for a puzzle it does not take: a tray that does not fit, or
  * pieces it cannot represent).  stats may be NULL; it is filled
  * whatever the outcome. */
-sb_status sb_solve(const sb_puzzle *p, const sb_options *opts,
+SB_API sb_status sb_solve(const sb_puzzle *p, const sb_options *opts,
                    sb_solution *sol, sb_stats *stats, sb_error *err);
 
 /* Releases the moves; harmless on a zeroed solution. */
-void sb_solution_free(sb_solution *sol);
+SB_API void sb_solution_free(sb_solution *sol);
 
 /* The length of a list of straight slides under a metric: unit counts cells
  * travelled; line counts slides, a slide that goes on in the same direction
  * from where the previous one stopped continuing it; piece counts runs of
  * slides where each starts where the previous one stopped (one block). */
-uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
+SB_API uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
 
 /* Names for messages and statistics: "unit", "bfs", "bitboard", ... */
-const char *sb_metric_name(sb_metric m);
-const char *sb_algo_name(sb_algo a);
-const char *sb_path_name(sb_path p);
+SB_API const char *sb_metric_name(sb_metric m);
+SB_API const char *sb_algo_name(sb_algo a);
+SB_API const char *sb_path_name(sb_path p);
 
 /* True when the tray's spaced image fits the bitboard: 128 bits (up to
  * 6x6; one 64-bit word up to 5x4). */
-bool sb_bitboard_fits(int rows, int cols);
+SB_API bool sb_bitboard_fits(int rows, int cols);
 
 /* ---- Exploring: the space behind a puzzle (engine/explore/) ------------- */
 
@@ -277,9 +333,9 @@ typedef struct sb_explore_report {
  * (sb_explore_report_free).  SB_EINPUT when p fails sb_puzzle_check or the
  * bitboard is asked for a tray that does not fit; SB_ELIMIT at a limit or
  * out of memory (err says which).  *out is zeroed on failure. */
-sb_status sb_explore(const sb_puzzle *p, const sb_options *opts,
+SB_API sb_status sb_explore(const sb_puzzle *p, const sb_options *opts,
                      sb_explore_report *out, sb_error *err);
-void sb_explore_report_free(sb_explore_report *r);
+SB_API void sb_explore_report_free(sb_explore_report *r);
 
 /* One connected component of the layouts of a piece set. */
 typedef struct sb_component {
@@ -288,8 +344,8 @@ typedef struct sb_component {
     uint32_t sweeps;       /* breadth-first searches the diameter took */
 } sb_component;
 
-/* Every legal layout of p's tray and multiset of blocks, split into the
- * classes that moves connect. */
+/* Every legal layout of p's tray and multiset of pieces (by class: shape,
+ * axis and marks), split into the classes that moves connect. */
 typedef struct sb_components_report {
     sb_metric metric;      /* the metric of the diameters */
     bool diameters;        /* whether diameters were computed (exact) */
@@ -305,17 +361,23 @@ typedef struct sb_components_report {
 } sb_components_report;
 
 /* Enumerates the layouts of p's piece set (positions in p matter only to
- * find INIT's component) and their components under opts->metric (which
- * does not change the components, only the diameters); diameters are
- * exact (bounding eccentricities: a few BFS per component).  Needs the 64-bit bitboard:
- * SB_EINPUT with a message saying why when the tray does not fit, or when
- * p fails sb_puzzle_check.  SB_ELIMIT at opts->limits (max_states counts
- * layouts).  On SB_OK the caller owns *out (sb_components_report_free). */
-sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
-                        sb_components_report *out, sb_error *err);
-void sb_components_report_free(sb_components_report *r);
+ * find INIT's component): every placement of its pieces on the tray's
+ * cells that are not walls, pieces of one class interchangeable, each
+ * one-axis piece anywhere (it keeps its row or column only while it
+ * moves).  Splits them into components under opts->metric (which does
+ * not change the components, only the diameters); diameters are exact
+ * (bounding eccentricities: a few BFS per component).  opts->path picks
+ * the representation: auto takes the 64-bit bitboard for plain
+ * rectangles on trays whose image fits it, the general board otherwise.
+ * SB_EINPUT when p fails sb_puzzle_check, has more than 64 classes, or
+ * the bitboard is asked for and cannot take it (the message says why).
+ * SB_ELIMIT at opts->limits (max_states counts layouts).  On SB_OK the
+ * caller owns *out (sb_components_report_free). */
+SB_API sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
+                               sb_components_report *out, sb_error *err);
+SB_API void sb_components_report_free(sb_components_report *r);
 
-/* One member of a family: how many 1x1, 1x2 and 2x1 blocks it has. */
+/* One member of a family: how many plain 1x1, 1x2 and 2x1 blocks it has. */
 typedef struct sb_family_member {
     uint32_t units, wides, talls;  /* 1x1, 1x2, 2x1 blocks */
     uint64_t layouts;      /* its legal layouts */
@@ -331,12 +393,147 @@ typedef struct sb_family_report {
     double seconds;
 } sb_family_report;
 
-/* The family of p: its blocks other than 1x1, 1x2 and 2x1 stay, and every
- * mix of 1x1, 1x2 and 2x1 blocks that fits around them leaving at least as
- * many empty cells as p has (none at all included) is a member; each member's layouts and components are counted
- * as by sb_components without diameters.  Errors as for sb_components. */
-sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
-                    sb_family_report *out, sb_error *err);
-void sb_family_report_free(sb_family_report *r);
+/* The family of p: its pieces stay but for the plain 1x1, 1x2 and 2x1
+ * blocks (unmarked rectangles that slide both ways), and every mix of
+ * those three that fits around them leaving at least as many empty cells
+ * as p has (none at all included) is a member; each member's layouts and
+ * components are counted as by sb_components without diameters.  Errors
+ * as for sb_components. */
+SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
+                           sb_family_report *out, sb_error *err);
+SB_API void sb_family_report_free(sb_family_report *r);
+
+/* ---- Reading and writing puzzles and moves (formats/) ------------------- */
+
+/* Three formats exist (docs/formats.md has every rule and message):
+ *   corners:  block lines "r1 c1 r2 c2", upper-left and lower-right cell
+ *   sizes:    block lines "h w r c", height, width, upper-left row and column
+ *   picture:  the tray drawn, one character per cell: pieces of any shape,
+ *             walls, marked and one-axis pieces
+ * In the line formats an INIT text starts with a tray line "H W" and a GOAL
+ * text has block lines only.  Blank lines are ignored; CRLF line ends and
+ * tabs are accepted.  A GOAL is always read in its INIT's format.
+ *
+ * The readers validate the whole puzzle with sb_puzzle_check(), so a
+ * puzzle they return is safe for every call here.  Their errors name the
+ * file and line twice: in err->file and err->line, and in err->msg, which
+ * reads "FILE:LINE: what is wrong" (or "FILE: what is wrong" when no line
+ * applies). */
+typedef enum sb_format {
+    SB_FORMAT_AUTO,     /* decide from the INIT text */
+    SB_FORMAT_CORNERS,
+    SB_FORMAT_SIZES,
+    SB_FORMAT_PICTURE   /* the tray drawn, one character per cell */
+} sb_format;
+
+/* Parses "auto", "corners", "sizes" or "picture" into *out.  Returns SB_OK,
+ * or SB_EINPUT for any other name or a NULL argument. */
+SB_API sb_status sb_fmt_parse_name(const char *name, sb_format *out);
+/* The name of a format; "?" for a value that is none. */
+SB_API const char *sb_fmt_name(sb_format f);
+
+/* Reads a puzzle from INIT and GOAL text held in memory (init_len and
+ * goal_len bytes; they need no terminating NUL); the names are used in
+ * messages and err->file only (NULL: "INIT", "GOAL").  goal_text may be
+ * NULL: no goal, an empty goal list.  With SB_FORMAT_AUTO the format is
+ * decided from the INIT text: a picture when its first line that is
+ * neither blank nor a ';' comment is not two integers (each an optional
+ * sign and digits); otherwise corners or sizes, and if both readings are
+ * valid and differ, that is an error asking for a format.  *used (may be
+ * NULL) receives the format actually used.  On SB_OK the caller owns *out
+ * (sb_puzzle_free).  On failure *out is zeroed and err says why: SB_EINPUT
+ * (also for a NULL init_text or out, or an unknown fmt), SB_ELIMIT out of
+ * memory. */
+SB_API sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_name,
+                              const char *goal_text, size_t goal_len, const char *goal_name,
+                              sb_format fmt, sb_format *used, sb_puzzle *out, sb_error *err);
+
+/* The same, reading the files; goal_path may be NULL.  Missing, unreadable
+ * or directory paths are SB_EINPUT with a message naming the path. */
+SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fmt,
+                             sb_format *used, sb_puzzle *out, sb_error *err);
+
+/* Writes a layout of p's pieces (blocks: n of them, p's blocks moved
+ * about; p must have passed sb_puzzle_check()) as a picture that reads
+ * back, as an INIT file, as the same puzzle: the same tray and walls,
+ * pieces of the same cells, axes and classes (the option lines say which
+ * are one-axis and marked).  One line per tray row, each after indent
+ * (NULL: none): '.' empty, '#' a wall, one character per piece (its label
+ * when that is a piece character no earlier piece has, else the first
+ * free of A-Z, a-z, 0-9, punctuation).  Returns SB_OK; SB_EINPUT, with
+ * err saying why and nothing written, when the pieces cannot be drawn
+ * (more than the 91 piece characters), an argument is NULL or p fails
+ * sb_puzzle_check(); SB_EINPUT
+ * too when out reports a write error (ferror) afterwards; SB_ELIMIT out
+ * of memory. */
+SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,
+                                      size_t n, const char *indent, sb_error *err);
+
+/* Writes moves one per line as "r1 c1 r2 c2".  Returns 0, or -1 on a write
+ * error (errno set) or a NULL out (or NULL moves with n > 0). */
+SB_API int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n);
+
+/* Reads move lines one at a time, for the checker.  Blank lines are skipped;
+ * a line that is not four non-negative integers is an error.  Set it up
+ * with its first two fields ({ in, name }) and the rest zero. */
+typedef struct sb_move_reader {
+    FILE *in;           /* not owned */
+    const char *name;   /* for messages and err->file */
+    long line;          /* number of the line last read */
+    char text[96];      /* the line last read, trimmed and cut to fit */
+} sb_move_reader;
+
+/* Returns 1 with *mv filled, 0 at end of input, or -1 with err filled
+ * (SB_EINPUT, err->line the line, msg "line N: TEXT: not four
+ * non-negative integers"; a read error, or a NULL r, r->in or mv, is -1
+ * too).  Lines of any length are consumed safely. */
+SB_API int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
+
+/* ---- Checking moves: the independent judge (judge/) ---------------------- */
+
+/* The judge replays straight slides on a plain grid of cells.  It shares no
+ * code with the solver's move generation on purpose: a bug there cannot
+ * vouch for its own answers here (slide-check is this judge).  A move
+ * names a piece by its anchor and must slide it in a straight line (along
+ * its axis, for a one-axis piece), inside the tray, over empty cells and
+ * no walls, at every one-cell step. */
+typedef struct sb_judge sb_judge;   /* opaque; one per thread at a time */
+
+/* Sets up a judge on p's blocks.  p is checked (sb_puzzle_check) and
+ * copied: the caller may free or change it afterwards.  On SB_OK *out is
+ * the caller's (sb_judge_free).  SB_EINPUT for a NULL out or p or a puzzle
+ * that fails the check, SB_ELIMIT out of memory; *out is NULL then. */
+SB_API sb_status sb_judge_new(const sb_puzzle *p, sb_judge **out, sb_error *err);
+
+/* Releases j; harmless on NULL. */
+SB_API void sb_judge_free(sb_judge *j);
+
+/* Applies one move.  SB_OK: it was legal, and j now holds the new
+ * configuration.  SB_EMOVE: it was not; j is unchanged and err says why
+ * ("block would overlap another block"; list SB_LIST_MOVES, item the
+ * number of moves applied before it).  SB_EINPUT for a NULL j or m. */
+SB_API sb_status sb_judge_move(sb_judge *j, const sb_move *m, sb_error *err);
+
+/* Whether j's configuration meets the puzzle's goal: SB_OK, or SB_EMOVE
+ * ("moves end before the goal is reached"); SB_EINPUT for a NULL j. */
+SB_API sb_status sb_judge_goal(const sb_judge *j, sb_error *err);
+
+/* Replays n moves on p and tests the goal: a judge from _new to _free.
+ * SB_OK when every move is legal and the last configuration meets the
+ * goal; SB_EMOVE otherwise, err->item the index of the refused move (n
+ * when the moves end short) and err->msg naming it, from 1 ("move 7: 3 1
+ * 2 1: block would overlap another block"); SB_EINPUT or SB_ELIMIT as for
+ * sb_judge_new, SB_EINPUT too for NULL moves with n > 0. */
+SB_API sb_status sb_check_moves(const sb_puzzle *p, const sb_move *moves, size_t n,
+                                sb_error *err);
+
+/* The version of the library running this call, "MAJOR.MINOR.PATCH":
+ * SLIDE_VERSION of the header it was built from.  A program compiled
+ * against one header and run with another library can compare the two. */
+SB_API const char *sb_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

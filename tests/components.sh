@@ -26,6 +26,9 @@
 # Piece sets: the classic Klotski (puzzles/klotski.init, 898 components,
 # sizes 25,955 down to 2) and Dad's puzzle (puzzles/dads.init, 1,074
 # components: other shapes and counts).
+# Pictures (check_pictures, below): the 8-puzzle, a Rush Hour card of two
+# one-axis pieces and notch (a wall); their examples are the report's
+# "picture" lines, and (2) there skips the diameters.
 #
 # The JSON is read with sed, tr and awk, not a JSON library: component
 # objects hold "size", "diameter" and then "example" blocks of four named
@@ -73,9 +76,11 @@ split() {
 
 # tokens: the numbers of a --json report on stdin as "key value" lines, in
 # order, whatever the spacing and line breaks.  The "init" path is dropped
-# first: it is the only string that could hold digits or key-like words.
+# first, and the "picture" lines of examples: they are the only strings
+# that could hold digits or key-like words.
 tokens() {
-    sed -E 's/"init": *"([^"\\]|\\.)*"//' | tr -c '0-9a-z_\n' ' ' |
+    sed -E -e 's/"init": *"([^"\\]|\\.)*"//' \
+        -e 's/"picture": *(null|\[("([^"\\]|\\.)*"(, *)?)*\])//g' | tr -c '0-9a-z_\n' ' ' |
         awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[a-z_]/) k = $i; else print k, $i }'
 }
 
@@ -148,8 +153,103 @@ check_set() {
     echo "components.sh: $name: $n components: (1) on all, (2) on $ran"
 }
 
+# pictures DIR: reads a --components --json report of a picture on stdin
+# and writes DIR/<i>.init, component i's example as the picture file its
+# "picture" lines spell, and DIR/sizes ("i size" lines).  Component
+# objects are one a line; the strings are unescaped for \" and \\, all a
+# picture drawn with letters, digits and the format's own characters
+# needs.
+pictures() {
+    : >"$1/sizes"
+    awk -v dir="$1" 'BEGIN { n = 0 }
+        /^ *\{"size": / {
+            match($0, /"size": [0-9]+/); size = substr($0, RSTART + 8, RLENGTH - 8)
+            at = index($0, "\"picture\": ["); if (!at) next
+            rest = substr($0, at + 12); f = dir "/" n ".init"; line = ""; instr = 0
+            for (i = 1; i <= length(rest); i++) {
+                c = substr(rest, i, 1)
+                if (instr) {
+                    if (c == "\\") { i++; line = line substr(rest, i, 1) }
+                    else if (c == "\"") { print line >f; line = ""; instr = 0 }
+                    else line = line c
+                } else if (c == "\"") instr = 1
+                else if (c == "]") break
+            }
+            close(f); print n, size >(dir "/sizes"); n++
+        }'
+}
+
+# check_pictures NAME INIT WALK EVERY REACH: a picture's piece set, whose
+# examples are saved from the JSON's "picture" lines (the blocks alone
+# cannot say marks and axes).  (1) on the first 40, the last 40 and every
+# WALK-th component (1: all); (2) on the first 4, the last 4 and every
+# EVERY-th, without diameters; with REACH=1
+# (every class one piece, so an example's characters are its pieces'
+# own), INIT also reaches (slide exits 0) the example (2) gives for its
+# component, its grid drawn as a GOAL picture.
+check_pictures() {
+    local name=$1 init=$2 walk=$3 every=$4 reach=$5 dir=$tmp/$1
+    local n i size listed layouts walked=0 ran=0 at gsize rc
+    mkdir -p "$dir"
+    if ! "$SLIDE_EXPLORE" --components --no-diameters --json "$init" >"$dir/json" 2>"$dir/err"; then
+        fail "$name: slide-explore --components --json: $(head -c 300 "$dir/err")"
+        return
+    fi
+    pictures "$dir" <"$dir/json"
+    n=$(wc -l <"$dir/sizes")
+    listed=$(tokens <"$dir/json" | sed -n 's/^components //p')
+    layouts=$(tokens <"$dir/json" | sed -n 's/^layouts //p')
+    if [ "$n" -gt 0 ] && [ "$n" = "$listed" ]; then pass
+    else fail "$name: $n pictures in the list, ${listed:-none} components announced"; fi
+    if [ "$(awk '{ s += $2 } END { print s + 0 }' "$dir/sizes")" = "$layouts" ]; then pass
+    else fail "$name: component sizes do not add up to ${layouts:-?} layouts"; fi
+    while read -r i size; do
+        if [ "$i" -ge 40 ] && [ "$i" -lt $((n - 40)) ] && [ $((i % walk)) != 0 ]; then
+            continue
+        fi
+        walked=$((walked + 1))
+        "$SLIDE_EXPLORE" "$dir/$i.init" >"$dir/out" 2>&1
+        field reachable "$dir/out"
+        if [ "$got" = "$size configurations" ]; then pass
+        else fail "$name component $i (size $size): slide-explore reaches '$got'"; fi
+        if [ "$i" -ge 4 ] && [ "$i" -lt $((n - 4)) ] && [ $((i % every)) != 0 ]; then
+            continue
+        fi
+        ran=$((ran + 1))
+        "$SLIDE_EXPLORE" --components --no-diameters --json "$dir/$i.init" >"$dir/again" 2>"$dir/err"
+        at=$(tokens <"$dir/again" | sed -n 's/^init_component //p')
+        mkdir -p "$dir/again.d"
+        pictures "$dir/again.d" <"$dir/again"
+        gsize=$(awk -v at="$at" '$1 == at { print $2 }' "$dir/again.d/sizes")
+        if [ -n "$at" ] && [ "$gsize" = "$size" ]; then pass
+        else
+            fail "$name component $i: --components on its example puts INIT in component" \
+                "${at:-?} of size ${gsize:-?}; want $size $(head -c 200 "$dir/err")"
+            continue
+        fi
+        [ "$reach" = 1 ] || continue
+        grep -v ':' "$dir/again.d/$at.init" >"$dir/entry.goal"
+        "$SLIDE" --time-limit 20 "$dir/$i.init" "$dir/entry.goal" >/dev/null 2>"$dir/err"
+        rc=$?
+        if [ "$rc" = 0 ]; then pass
+        else fail "$name component $i: INIT does not reach the example of the component" \
+            "--components puts it in ($at): slide exit $rc $(head -c 200 "$dir/err")"; fi
+    done <"$dir/sizes"
+    echo "components.sh: $name: $n components: (1) on $walked, (2) on $ran"
+}
+
 check_set klotski "$PROJECT_PUZZLES/klotski.init" 8 50
 check_set dads "$PROJECT_PUZZLES/dads.init" 16 100
+# Pictures: the 8-puzzle (marked tiles: two components of 181,440); a
+# Rush Hour card (a marked car and a truck, each along its axis: 36
+# components, tests/explore.sh counts them by hand); notch (a wall and
+# interchangeable pieces: 1,834 components, (1) on 300 of them: a process
+# each, which the sanitizer build makes slow).
+printf '......\n......\nRR.T..\n...T..\n...T..\n......\ndistinct: R\nhorizontal: R\nvertical: T\n' \
+    >"$tmp/card.init"
+check_pictures eight "$PROJECT_PUZZLES/eight-31a.init" 1 1 1
+check_pictures card "$tmp/card.init" 1 1 1
+check_pictures notch "$PROJECT_PUZZLES/notch.init" 8 64 0
 
 [ "$fails" -gt 40 ] && echo "... $((fails - 40)) more failures not shown"
 echo "components.sh: $passes passed, $fails failed"

@@ -5,10 +5,13 @@
 #   the count is the same under every metric and in both representations.
 #   With the goal: the nearest goal is the optimum (116 unit, 90 line,
 #   81 piece).  --json is valid JSON and says the same.
-#   Components of Klotski's piece set: 65,880 layouts in 898 components.
+#   Components of Klotski's piece set: 65,880 layouts in 898 components,
+#   on either representation.  Components of pictures: the 8-puzzle's two
+#   of 181,440, a two-piece Rush Hour card counted by hand, and INIT's
+#   component of a walled and an L-piece puzzle as large as its walk.
 #   A picture's farthest example is printed as a picture that reads back.
-#   Errors: a tray too big for --components exits 2 saying why; a
-#   --max-states limit exits 3.
+#   Errors: --engine bitboard on a tray too big for it, or on walls,
+#   exits 2 saying why; a --max-states limit exits 3.
 set -u
 : "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}"
 tmp=$(mktemp -d) || exit 1
@@ -99,15 +102,63 @@ check "layouts" 65880 "$(field layouts "$tmp/comp")"
 check "components" 898 "$(field components "$tmp/comp")"
 check "largest components" "25955 x 2" "$(sed -n 's/^  \([0-9]* x [0-9]*\)$/\1/p' "$tmp/comp" | head -1)"
 check "INIT's component (line)" "25955 layouts, diameter 156" "$(field "INIT's component" "$tmp/comp")"
+# The general board's keys map the same set (the other encoding of layouts).
+"$SLIDE_EXPLORE" --components --engine general "$k.init" >"$tmp/compg"
+check "components, general board" "65880 898 25955 layouts, diameter 156" \
+    "$(field layouts "$tmp/compg") $(field components "$tmp/compg") $(field "INIT's component" "$tmp/compg")"
 # Diameters bound the farthest distance from INIT (167 unit <= 190 unit).
 "$SLIDE_EXPLORE" --components --metric unit "$k.init" >"$tmp/compu"
 check "INIT's component (unit)" "25955 layouts, diameter 190" "$(field "INIT's component" "$tmp/compu")"
 
+# Components of pictures (the general board).  The 8-puzzle, tiles marked:
+# 9! = 362,880 layouts in two components of 9!/2 = 181,440 (a move keeps
+# the parity of the tiles' permutation plus the blank's row), each of
+# diameter 31 under unit (published: its hardest positions take 31 moves;
+# every other metric moves one tile one cell here too).
+"$SLIDE_EXPLORE" --components --metric unit "$PROJECT_PUZZLES/eight-31a.init" >"$tmp/e8"
+check "8-puzzle: layouts, components" "362880 2" "$(field layouts "$tmp/e8") $(field components "$tmp/e8")"
+check "8-puzzle: sizes" "181440 x 2" "$(sed -n '/^component sizes/{n;s/^  //p;}' "$tmp/e8")"
+check "8-puzzle: INIT's component" "181440 layouts, diameter 31" "$(field "INIT's component" "$tmp/e8")"
+check "8-puzzle: both diameters" "31 x 2" "$(sed -n '/^diameters/{n;s/^  //p;}' "$tmp/e8")"
+# A Rush Hour card with two one-axis pieces, counted by hand: the red car
+# R (1x2, horizontal) has 6 x 5 places, the truck T (3x1, vertical) 4 x 6;
+# 720 pairs less 120 that overlap = 600 layouts.  R keeps its row r and T
+# its column x, and T can always leave R's row, so each (r, x) is one
+# component: 36, of 20 - a(x) b(r) layouts, where a = 1 2 2 2 2 1 counts
+# R's places in a row that cover column x and b = 1 2 3 3 2 1 T's places
+# in a column that cover row r.  INIT (r 2, x 3): 20 - 2 * 3 = 14 layouts;
+# under unit its farthest pair is R crossing the row with T at the top at
+# both ends: 3 + 4 + 3 = 10 steps; under line, T out, R across, T back.
+printf '......\n......\nRR.T..\n...T..\n...T..\n......\ndistinct: R\nhorizontal: R\nvertical: T\n' \
+    >"$tmp/card.init"
+"$SLIDE_EXPLORE" --components "$tmp/card.init" >"$tmp/card"
+check "card: layouts, components" "600 36" "$(field layouts "$tmp/card") $(field components "$tmp/card")"
+check "card: sizes" "19 x 4,18 x 12,17 x 4,16 x 8,14 x 8," \
+    "$(sed -n '/^component sizes/,/^diameters/{/^  /{s/^  //;p;};}' "$tmp/card" | tr '\n' ',')"
+check "card: INIT's component (line)" "14 layouts, diameter 3" "$(field "INIT's component" "$tmp/card")"
+"$SLIDE_EXPLORE" --components --metric unit "$tmp/card.init" >"$tmp/cardu"
+check "card: INIT's component (unit)" "14 layouts, diameter 10" "$(field "INIT's component" "$tmp/cardu")"
+# A wall and L-shaped pieces: INIT's component is what the walk reaches.
+for pair in notch:60877 mas-puzzle:110804; do
+    name=${pair%:*} want=${pair#*:}
+    "$SLIDE_EXPLORE" --components --no-diameters "$PROJECT_PUZZLES/$name.init" >"$tmp/pic"
+    check "$name: INIT's component" "$want layouts" "$(field "INIT's component" "$tmp/pic")"
+done
+
 # Errors.
+# A 6x6 tray's image does not fit the bitboard's word: auto maps it on the
+# general board (a 2x2 has 25 places there, all one component), and
+# --engine bitboard is refused, saying why.
 printf '6 6\n0 0 1 1\n' >"$tmp/big.init"
-"$SLIDE_EXPLORE" --components "$tmp/big.init" >/dev/null 2>"$tmp/err"
+"$SLIDE_EXPLORE" --components "$tmp/big.init" >"$tmp/out" 2>&1
+check "6x6 on the general board: exit" 0 $?
+check "6x6: layouts, components" "25 1" "$(field layouts "$tmp/out") $(field components "$tmp/out")"
+"$SLIDE_EXPLORE" --components --engine bitboard "$tmp/big.init" >/dev/null 2>"$tmp/err"
 check "too big for the bitboard: exit" 2 $?
 check "too big: says why" 1 "$(grep -c 'needs .* = 121 bits' "$tmp/err")"
+"$SLIDE_EXPLORE" --components --engine bitboard "$PROJECT_PUZZLES/notch.init" >/dev/null 2>"$tmp/err"
+check "a wall on the bitboard: exit" 2 $?
+check "a wall on the bitboard: says why" 1 "$(grep -c 'needs --engine general' "$tmp/err")"
 "$SLIDE_EXPLORE" --max-states 1000 "$k.init" >"$tmp/out" 2>"$tmp/err"
 check "--max-states: exit" 3 $?
 check "--max-states: message, no report" "1 0" "$(grep -c max-states "$tmp/err") $(wc -c <"$tmp/out")"
@@ -115,8 +166,34 @@ check "--max-states: message, no report" "1 0" "$(grep -c max-states "$tmp/err")
 check "--components --max-states: exit" 3 $?
 "$SLIDE_EXPLORE" --max-memory 100K "$k.init" >/dev/null 2>&1
 check "--max-memory: exit" 3 $?
+# Pictures' layouts are held to the same limits: the deadline holds while
+# layouts are still being enumerated (a real Rush Hour card has billions).
+"$SLIDE_EXPLORE" --components --max-states 1000 "$PROJECT_PUZZLES/eight-31a.init" >"$tmp/out" 2>"$tmp/err"
+check "picture --components --max-states: exit, message, no report" "3 1 0" \
+    "$? $(grep -c -- '--max-states' "$tmp/err") $(wc -c <"$tmp/out")"
+"$SLIDE_EXPLORE" --components --max-memory 1M "$PROJECT_PUZZLES/eight-31a.init" >/dev/null 2>"$tmp/err"
+check "picture --components --max-memory: exit, message" "3 1" "$? $(grep -c -- '--max-memory' "$tmp/err")"
+start=$(date +%s)
+"$SLIDE_EXPLORE" --components --time-limit 0.5 "$PROJECT_PUZZLES/rush-hour-60.init" >/dev/null 2>"$tmp/err"
+check "picture --components --time-limit: exit, message" "3 1" "$? $(grep -c -- '--time-limit' "$tmp/err")"
+check "picture --components --time-limit: stops in time" 1 "$(( $(date +%s) - start <= 10 ))"
+"$SLIDE_EXPLORE" --family --time-limit 0.3 "$PROJECT_PUZZLES/notch.init" >/dev/null 2>"$tmp/err"
+check "picture --family --time-limit: exit" 3 $?
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
+
+# The manual page has an entry for every option --help lists.
+man1=${TESTS_DIR:+$TESTS_DIR/../docs/slide-explore.1}
+if [ -n "$man1" ] && [ -f "$man1" ]; then
+    for opt in $("$SLIDE_EXPLORE" --help | grep -o -- '--[a-z-]*' | sort -u); do
+        roff=$(printf '%s\n' "$opt" | sed 's/-/\\-/g')
+        # ENVIRON, not -v: awk -v would take the backslashes as escapes.
+        check "man page: $opt" 1 "$(OPT=$roff awk '$1 ~ /^\.B[RI]?$/ && $2 == ENVIRON["OPT"] { n = 1 }
+                                                 END { print n + 0 }' "$man1")"
+    done
+else
+    echo "explore: docs/slide-explore.1 not found: man page check skipped"
+fi
 
 echo "explore: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -1,51 +1,75 @@
 /*
  * test_family.c - sb_family() and sb_components() against a brute force
- * that shares nothing with the engine but slide.h.
+ * that shares nothing with the engine but slide.h (the random pictures
+ * are read by the picture reader, as a user's would be).
  *
- * The trays are small (at most 16 cells), so every layout fits in one
- * 64-bit word: four bits per cell, holding 1 + the shape id of the block
- * whose upper-left corner is that cell, 0 elsewhere.  The anchors and the
- * shapes determine the layout, and blocks of one shape are
- * interchangeable, so this word is a canonical key.
+ * Piece sets.  A class is a list of cells relative to the anchor (the
+ * piece's first cell in row-major order), an axis and a group; pieces of
+ * one class are interchangeable.  Classes are read off a puzzle's blocks
+ * with sb_block_covers alone.
  *
- * Layouts are enumerated cell by cell in row-major order: the first cell
- * not yet covered is either left empty or is the upper-left corner of a
- * new block (a block covering it from an earlier anchor would already
- * have covered it), so each layout comes out exactly once.  They are kept
- * in a sorted array; components are labelled by BFS over one-cell moves
- * of one block (every move of every metric is made of those, and each is
- * reversible), finding neighbours by binary search.
+ * Layouts.  Trays have at most 16 cells and 15 classes, so a layout fits
+ * one 64-bit word: four bits per cell, 1 + the class of the piece
+ * anchored there, 0 elsewhere; anchors and classes determine the layout,
+ * so the word is canonical.  Layouts are enumerated piece by piece (class
+ * after class, each class's pieces at increasing anchors), not cell by
+ * cell as the engine does, so the two share no idea but the count they
+ * must reach.  They are kept sorted; each must come out once.
  *
- * A family (slide.h): INIT's blocks of more than two cells stay; every
- * count of 1x1, 1x2 and 2x1 blocks that leaves at least INIT's number of
- * empty cells is a member, by units, then wides, then talls.
+ * Moves.  A step moves one piece one cell along its axis onto free cells
+ * (not walls, not other pieces).  Every move of every metric is a run of
+ * steps and can be undone, so components are labelled by BFS over steps.
+ * A line move is a run of steps of one piece in one direction; a piece
+ * move any run of steps of one piece.  Diameters under each metric come
+ * from a BFS from every layout of a component (they are small here).
+ *
+ * Checks, for hand-made and random pictures (L and T pieces, walls,
+ * marked, grouped and one-axis pieces) and for plain ones on both
+ * representations: the layout count; the components' number and sizes,
+ * which add up to the layouts; that example i lies in a component of the
+ * size listed for i, no two in one; that the plain walk (sb_explore) from
+ * each example reaches exactly its component's size; with diameters, each
+ * component's diameter under each metric.  And sb_family: the plain 1x1,
+ * 1x2 and 2x1 blocks vary, everything else stays, every member against
+ * the brute force.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "sb_format.h"
 #include "slide.h"
 
 #include "unit.h"
 
-enum { MAX_CELLS = 16, MAX_SHAPES = 8 };
+enum { MAX_CELLS = 16, MAX_CLASSES = 15 };
 
-/* A piece set on a tray: shapes and how many blocks of each. */
+/* A class of pieces, in the brute force's own terms. */
+typedef struct tclass {
+    int n;                            /* cells */
+    int dr[MAX_CELLS], dc[MAX_CELLS]; /* relative to the anchor, row-major */
+    sb_axis axis;
+    int group;
+    int count;                        /* pieces of it in the set */
+    sb_block proto;                   /* a block of it, for building puzzles */
+} tclass;
+
+/* A piece set on a tray. */
 typedef struct pieces {
     int rows, cols;
-    int nshapes;
-    int height[MAX_SHAPES], width[MAX_SHAPES];
-    int count[MAX_SHAPES];
+    const sb_puzzle *source;          /* its shapes and walls */
+    int nclasses;
+    tclass cls[MAX_CLASSES];
 } pieces;
 
 /* Every layout of a piece set and its components, by brute force. */
 typedef struct census {
     size_t n, cap;
-    uint64_t *keys;        /* sorted */
-    size_t *label;         /* component of each key */
+    uint64_t *keys;                   /* sorted */
+    size_t *label;                    /* component of each key */
     size_t ncomponents;
-    uint64_t *sizes;       /* per component, in label order */
+    uint64_t *sizes;                  /* per component, in label order */
 } census;
 
 static int get(uint64_t key, int cell)
@@ -58,56 +82,143 @@ static uint64_t put(uint64_t key, int cell, int code)
     return (key & ~((uint64_t)15 << (4 * cell))) | ((uint64_t)code << (4 * cell));
 }
 
+static bool is_wall(const pieces *pc, int r, int c)
+{
+    return pc->source->walls && pc->source->walls[r * pc->cols + c];
+}
+
+/* ---- classes ----------------------------------------------------------- */
+
+/* b's class as cells relative to its first cell, which must be b's
+ * anchor; false when it is not (or b covers nothing). */
+static bool class_of_block(const sb_puzzle *p, const sb_block *b, tclass *t)
+{
+    memset(t, 0, sizeof *t);
+    int ar = -1, ac = -1;
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            if (sb_block_covers(p, b, r, c) && t->n < MAX_CELLS) {
+                if (ar < 0) {
+                    ar = r;
+                    ac = c;
+                }
+                t->dr[t->n] = r - ar;
+                t->dc[t->n++] = c - ac;
+            }
+    t->axis = b->axis;
+    t->group = b->group;
+    t->proto = *b;
+    return ar == b->row && ac == b->col;
+}
+
+static bool same_class(const tclass *a, const tclass *b)
+{
+    if (a->n != b->n || a->axis != b->axis || a->group != b->group)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->dr[i] != b->dr[i] || a->dc[i] != b->dc[i])
+            return false;
+    return true;
+}
+
+/* The index of t's class in pc, added (count 0) when new. */
+static int add_class(pieces *pc, const tclass *t)
+{
+    for (int s = 0; s < pc->nclasses; s++)
+        if (same_class(&pc->cls[s], t))
+            return s;
+    if (pc->nclasses == MAX_CLASSES) {
+        fprintf(stderr, "test_family: too many classes\n");
+        exit(2);
+    }
+    pc->cls[pc->nclasses] = *t;
+    pc->cls[pc->nclasses].count = 0;
+    return pc->nclasses++;
+}
+
+static void pieces_of(const sb_puzzle *p, pieces *pc)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->rows = p->rows;
+    pc->cols = p->cols;
+    pc->source = p;
+    for (size_t i = 0; i < p->nblocks; i++) {
+        tclass t;
+        CHECK_MSG(class_of_block(p, &p->blocks[i], &t), "block %zu: anchor not its first cell", i);
+        pc->cls[add_class(pc, &t)].count++;
+    }
+}
+
+/* A plain h x w rectangle's class: group 0, both ways. */
+static tclass rect_class(int h, int w)
+{
+    tclass t = { 0 };
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            t.dr[t.n] = y;
+            t.dc[t.n++] = x;
+        }
+    t.axis = SB_AXIS_ANY;
+    t.proto = (sb_block){ 0, 0, h, w };
+    return t;
+}
+
+/* ---- layouts ------------------------------------------------------------ */
+
+/* Whether a piece of class k anchored at (r, c) fits: on the tray, off
+ * walls, and on cells whose owner[] is -1 or self. */
+static bool fits(const pieces *pc, int k, int r, int c, const int *owner, int self)
+{
+    const tclass *t = &pc->cls[k];
+    for (int i = 0; i < t->n; i++) {
+        int y = r + t->dr[i], x = c + t->dc[i];
+        if (y < 0 || x < 0 || y >= pc->rows || x >= pc->cols || is_wall(pc, y, x))
+            return false;
+        int o = owner[y * pc->cols + x];
+        if (o != -1 && o != self)
+            return false;
+    }
+    return true;
+}
+
+static void mark(const pieces *pc, int k, int at, int *owner, int value)
+{
+    const tclass *t = &pc->cls[k];
+    for (int i = 0; i < t->n; i++)
+        owner[at + t->dr[i] * pc->cols + t->dc[i]] = value;
+}
+
 static void push(census *c, uint64_t key)
 {
     if (c->n == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 256;
-        c->keys = realloc(c->keys, c->cap * sizeof *c->keys);
-        if (!c->keys) {
-            fprintf(stderr, "test_family: out of memory\n");
-            exit(2);
-        }
+        c->keys = unit_grow(c->keys, c->cap * sizeof *c->keys);
     }
     c->keys[c->n++] = key;
 }
 
-/* Fills the rest of the tray from cell on; covered[] marks cells taken,
- * left[] the blocks still to place, empties the empty cells still to leave. */
-static void enumerate(const pieces *pc, int cell, bool *covered, int *left, int empties,
-                      uint64_t key, census *out)
+/* Places the `left` pieces still to go of class k at anchors from `from`
+ * on, then the next classes. */
+static void place(const pieces *pc, int k, int left, int from, int *owner, uint64_t key,
+                  census *out, size_t limit)
 {
-    int ncells = pc->rows * pc->cols;
-    while (cell < ncells && covered[cell])
-        cell++;
-    if (cell == ncells) {
-        push(out, key);     /* cells add up, so every block and empty is used */
+    if (out->n > limit)
+        return;
+    if (k == pc->nclasses) {
+        push(out, key);
         return;
     }
-    int r = cell / pc->cols, c = cell % pc->cols;
-    if (empties > 0) {
-        covered[cell] = true;
-        enumerate(pc, cell + 1, covered, left, empties - 1, key, out);
-        covered[cell] = false;
+    if (left == 0) {
+        place(pc, k + 1, k + 1 < pc->nclasses ? pc->cls[k + 1].count : 0, 0, owner, key, out,
+              limit);
+        return;
     }
-    for (int s = 0; s < pc->nshapes; s++) {
-        int h = pc->height[s], w = pc->width[s];
-        if (!left[s] || r + h > pc->rows || c + w > pc->cols)
+    for (int at = from; at < pc->rows * pc->cols; at++) {
+        if (!fits(pc, k, at / pc->cols, at % pc->cols, owner, -1))
             continue;
-        bool fits = true;
-        for (int y = r; y < r + h; y++)
-            for (int x = c; x < c + w; x++)
-                fits = fits && !covered[y * pc->cols + x];
-        if (!fits)
-            continue;
-        for (int y = r; y < r + h; y++)
-            for (int x = c; x < c + w; x++)
-                covered[y * pc->cols + x] = true;
-        left[s]--;
-        enumerate(pc, cell + 1, covered, left, empties, put(key, cell, s + 1), out);
-        left[s]++;
-        for (int y = r; y < r + h; y++)
-            for (int x = c; x < c + w; x++)
-                covered[y * pc->cols + x] = false;
+        mark(pc, k, at, owner, at);
+        place(pc, k, left - 1, at + 1, owner, put(key, at, k + 1), out, limit);
+        mark(pc, k, at, owner, -1);
     }
 }
 
@@ -124,89 +235,91 @@ static size_t find(const census *c, uint64_t key)
     return at ? (size_t)(at - c->keys) : c->n;
 }
 
-/* Owner grid of a layout: owner[cell] = anchor cell of the block there, or -1. */
+/* owner[cell]: the anchor of the piece covering it, or -1. */
 static void owners(const pieces *pc, uint64_t key, int *owner)
 {
-    int ncells = pc->rows * pc->cols;
-    for (int i = 0; i < ncells; i++)
+    for (int i = 0; i < pc->rows * pc->cols; i++)
         owner[i] = -1;
-    for (int a = 0; a < ncells; a++) {
-        int code = get(key, a);
-        if (!code)
-            continue;
-        int s = code - 1, r = a / pc->cols, c = a % pc->cols;
-        for (int y = r; y < r + pc->height[s]; y++)
-            for (int x = c; x < c + pc->width[s]; x++)
-                owner[y * pc->cols + x] = a;
-    }
+    for (int a = 0; a < pc->rows * pc->cols; a++)
+        if (get(key, a))
+            mark(pc, get(key, a) - 1, a, owner, a);
 }
 
-/* Puts in out[] the index of every layout one cell-step of one block away
- * from key; returns how many. */
-static size_t neighbours(const pieces *pc, const census *c, uint64_t key, size_t *out)
+static const int DR[4] = { -1, 1, 0, 0 }, DC[4] = { 0, 0, -1, 1 };
+
+static bool may_go(sb_axis axis, int d)
 {
-    static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
-    int owner[MAX_CELLS];
+    return axis == SB_AXIS_ANY || (axis == SB_AXIS_ROW) == (d >= 2);
+}
+
+/* Appends to out[] (index into c) every layout one move of metric away
+ * from key; returns the new count. */
+static size_t neighbours(const pieces *pc, const census *c, uint64_t key, sb_metric metric,
+                         size_t *out)
+{
+    int owner[MAX_CELLS], cols = pc->cols;
     size_t n = 0;
     owners(pc, key, owner);
-    for (int a = 0; a < pc->rows * pc->cols; a++) {
+    for (int a = 0; a < pc->rows * cols; a++) {
         int code = get(key, a);
         if (!code)
             continue;
-        int s = code - 1, r = a / pc->cols, col = a % pc->cols;
-        int h = pc->height[s], w = pc->width[s];
-        for (int d = 0; d < 4; d++) {
-            int nr = r + dr[d], nc = col + dc[d];
-            if (nr < 0 || nc < 0 || nr + h > pc->rows || nc + w > pc->cols)
-                continue;
-            bool free = true;
-            for (int y = nr; y < nr + h; y++)
-                for (int x = nc; x < nc + w; x++) {
-                    int o = owner[y * pc->cols + x];
-                    free = free && (o == -1 || o == a);
+        int k = code - 1;
+        /* Anchors the piece reaches: straight runs, or (piece) any path. */
+        bool seen[MAX_CELLS] = { false };
+        int queue[MAX_CELLS], head = 0, tail = 0;
+        seen[a] = true;
+        queue[tail++] = a;
+        while (head < tail) {
+            int from = queue[head++];
+            for (int d = 0; d < 4; d++) {
+                if (!may_go(pc->cls[k].axis, d))
+                    continue;
+                for (int r = from / cols + DR[d], col = from % cols + DC[d];
+                     fits(pc, k, r, col, owner, a); r += DR[d], col += DC[d]) {
+                    int to = r * cols + col;
+                    if (!seen[to]) {
+                        seen[to] = true;
+                        if (metric == SB_METRIC_PIECE)
+                            queue[tail++] = to;
+                        size_t i = find(c, put(put(key, a, 0), to, code));
+                        if (i == c->n) {   /* counted as a check only when it fails */
+                            CHECK_MSG(false, "a move leads to a layout not enumerated");
+                            continue;
+                        }
+                        out[n++] = i;
+                    }
+                    if (metric == SB_METRIC_UNIT || metric == SB_METRIC_PIECE)
+                        break;
                 }
-            if (!free)
-                continue;
-            uint64_t moved = put(put(key, a, 0), nr * pc->cols + nc, code);
-            size_t i = find(c, moved);
-            if (i == c->n) {        /* a legal move must land on a layout */
-                unit_check((0) != 0, __FILE__, __LINE__, "a move leads to a layout not enumerated");
-                continue;
             }
-            out[n++] = i;
         }
     }
     return n;
 }
 
-static void census_of(const pieces *pc, census *out)
+/* Every layout (at most limit + 1 of them: c->n > limit says the count
+ * ran over) and its components. */
+static void census_of(const pieces *pc, census *out, size_t limit)
 {
     memset(out, 0, sizeof *out);
-    int ncells = pc->rows * pc->cols, used = 0;
-    bool covered[MAX_CELLS] = { false };
-    int left[MAX_SHAPES];
-    for (int s = 0; s < pc->nshapes; s++) {
-        left[s] = pc->count[s];
-        used += pc->count[s] * pc->height[s] * pc->width[s];
-    }
-    if (used <= ncells)
-        enumerate(pc, 0, covered, left, ncells - used, 0, out);
-    if (out->n)     /* a member with no layout has no array at all */
+    int owner[MAX_CELLS];
+    for (int i = 0; i < MAX_CELLS; i++)
+        owner[i] = -1;
+    place(pc, 0, pc->nclasses ? pc->cls[0].count : 0, 0, owner, 0, out, limit);
+    if (out->n > limit)
+        return;
+    if (out->n)
         qsort(out->keys, out->n, sizeof *out->keys, compare_u64);
     for (size_t i = 1; i < out->n; i++)
-        if (out->keys[i - 1] == out->keys[i])       /* each layout once */
-            unit_check((0) != 0, __FILE__, __LINE__, "a layout enumerated twice");
+        CHECK_MSG(out->keys[i - 1] != out->keys[i], "a layout enumerated twice");
 
-    out->label = malloc((out->n + 1) * sizeof *out->label);
-    out->sizes = malloc((out->n + 1) * sizeof *out->sizes);
-    size_t *queue = malloc((out->n + 1) * sizeof *queue);
-    if (!out->label || !out->sizes || !queue) {
-        fprintf(stderr, "test_family: out of memory\n");
-        exit(2);
-    }
+    out->label = unit_alloc((out->n + 1) * sizeof *out->label);
+    out->sizes = unit_alloc((out->n + 1) * sizeof *out->sizes);
+    size_t *queue = unit_alloc((out->n + 1) * sizeof *queue);
     for (size_t i = 0; i < out->n; i++)
         out->label[i] = (size_t)-1;
-    size_t next[4 * MAX_CELLS];
+    size_t next[4 * MAX_CELLS * MAX_CELLS];
     for (size_t start = 0; start < out->n; start++) {
         if (out->label[start] != (size_t)-1)
             continue;
@@ -215,7 +328,7 @@ static void census_of(const pieces *pc, census *out)
         queue[tail++] = start;
         while (head < tail) {
             size_t v = queue[head++];
-            size_t k = neighbours(pc, out, out->keys[v], next);
+            size_t k = neighbours(pc, out, out->keys[v], SB_METRIC_UNIT, next);
             for (size_t j = 0; j < k; j++)
                 if (out->label[next[j]] == (size_t)-1) {
                     out->label[next[j]] = comp;
@@ -235,65 +348,107 @@ static void census_free(census *c)
     memset(c, 0, sizeof *c);
 }
 
-/* The shape id of h x w in pc, added when new. */
-static int shape(pieces *pc, int h, int w)
+/* Each component's diameter under metric, by a BFS from every layout
+ * (over neighbour lists found once). */
+static unsigned *diameters_of(const pieces *pc, const census *c, sb_metric metric)
 {
-    for (int s = 0; s < pc->nshapes; s++)
-        if (pc->height[s] == h && pc->width[s] == w)
-            return s;
-    if (pc->nshapes == MAX_SHAPES) {
-        fprintf(stderr, "test_family: too many shapes\n");
-        exit(2);
+    unsigned *diam = unit_alloc((c->ncomponents + 1) * sizeof *diam);
+    int *dist = unit_alloc((c->n + 1) * sizeof *dist);
+    size_t *queue = unit_alloc((c->n + 1) * sizeof *queue);
+    size_t *start = unit_alloc((c->n + 1) * sizeof *start), cap = 4 * c->n + 1, used = 0;
+    size_t *adj = unit_alloc(cap * sizeof *adj);
+    size_t next[4 * MAX_CELLS * MAX_CELLS];
+    for (size_t v = 0; v < c->n; v++) {
+        size_t k = neighbours(pc, c, c->keys[v], metric, next);
+        if (used + k > cap) {
+            cap = 2 * (used + k);
+            adj = unit_grow(adj, cap * sizeof *adj);
+        }
+        start[v] = used;
+        memcpy(adj + used, next, k * sizeof *next);
+        used += k;
+        dist[v] = -1;
     }
-    pc->height[pc->nshapes] = h;
-    pc->width[pc->nshapes] = w;
-    pc->count[pc->nshapes] = 0;
-    return pc->nshapes++;
+    start[c->n] = used;
+    for (size_t s = 0; s < c->n; s++) {
+        size_t head = 0, tail = 0;
+        dist[s] = 0;
+        queue[tail++] = s;
+        while (head < tail) {
+            size_t v = queue[head++];
+            for (size_t j = start[v]; j < start[v + 1]; j++)
+                if (dist[adj[j]] < 0) {
+                    dist[adj[j]] = dist[v] + 1;
+                    queue[tail++] = adj[j];
+                }
+        }
+        unsigned far = (unsigned)dist[queue[tail - 1]];
+        if (far > diam[c->label[s]])
+            diam[c->label[s]] = far;
+        for (size_t j = 0; j < tail; j++)
+            dist[queue[j]] = -1;
+    }
+    free(dist);
+    free(queue);
+    free(start);
+    free(adj);
+    return diam;
 }
 
-/* The key of a list of blocks (an sb_components example), or 0 when the
- * blocks are not a layout of pc: off the tray, overlapping, or another
- * multiset of shapes. */
-static uint64_t key_of(const pieces *pc, const sb_block *b, size_t n)
+/* The key of a list of blocks (an example) into *out; false when they
+ * are not a layout of pc: another class, off the tray, on a wall,
+ * overlapping, or another number of some class.  (The empty layout's key
+ * is 0.) */
+static bool key_of(const pieces *pc, const sb_block *b, size_t n, uint64_t *out)
 {
-    bool covered[MAX_CELLS] = { false };
-    int count[MAX_SHAPES] = { 0 };
+    int owner[MAX_CELLS], count[MAX_CLASSES] = { 0 };
+    for (int i = 0; i < MAX_CELLS; i++)
+        owner[i] = -1;
     uint64_t key = 0;
     for (size_t i = 0; i < n; i++) {
-        int s = -1;
-        for (int t = 0; t < pc->nshapes; t++)
-            if (pc->height[t] == b[i].height && pc->width[t] == b[i].width)
-                s = t;
-        if (s < 0 || b[i].row < 0 || b[i].col < 0 || b[i].row + b[i].height > pc->rows ||
-            b[i].col + b[i].width > pc->cols)
-            return 0;
-        count[s]++;
-        for (int y = b[i].row; y < b[i].row + b[i].height; y++)
-            for (int x = b[i].col; x < b[i].col + b[i].width; x++) {
-                if (covered[y * pc->cols + x])
-                    return 0;
-                covered[y * pc->cols + x] = true;
-            }
-        key = put(key, b[i].row * pc->cols + b[i].col, s + 1);
+        tclass t;
+        int k = -1;
+        if (b[i].row < 0 || b[i].col < 0 || b[i].row >= pc->rows || b[i].col >= pc->cols ||
+            !class_of_block(pc->source, &b[i], &t))
+            return false;
+        for (int s = 0; s < pc->nclasses; s++)
+            if (same_class(&pc->cls[s], &t))
+                k = s;
+        if (k < 0 || !fits(pc, k, b[i].row, b[i].col, owner, -1))
+            return false;
+        count[k]++;
+        mark(pc, k, b[i].row * pc->cols + b[i].col, owner, 0);
+        key = put(key, b[i].row * pc->cols + b[i].col, k + 1);
     }
-    for (int s = 0; s < pc->nshapes; s++)
-        if (count[s] != pc->count[s])
-            return 0;
-    return key;
+    for (int s = 0; s < pc->nclasses; s++)
+        if (count[s] != pc->cls[s].count)
+            return false;
+    *out = key;
+    return true;
 }
 
-/* The blocks of layout key, as an sb_puzzle's block list; returns how many. */
+/* The blocks of layout key, from the classes' protos; returns how many. */
 static size_t blocks_of(const pieces *pc, uint64_t key, sb_block *out)
 {
     size_t n = 0;
-    for (int a = 0; a < pc->rows * pc->cols; a++) {
-        int code = get(key, a);
-        if (code)
-            out[n++] = (sb_block){ a / pc->cols, a % pc->cols, pc->height[code - 1],
-                                   pc->width[code - 1] };
-    }
+    for (int a = 0; a < pc->rows * pc->cols; a++)
+        if (get(key, a)) {
+            out[n] = pc->cls[get(key, a) - 1].proto;
+            out[n].row = a / pc->cols;
+            out[n++].col = a % pc->cols;
+        }
     return n;
 }
+
+/* A puzzle of pc's tray (shapes, walls) holding layout key's blocks. */
+static sb_puzzle puzzle_of(const pieces *pc, uint64_t key, sb_block *room)
+{
+    sb_puzzle p = { pc->rows, pc->cols, blocks_of(pc, key, room), room, 0, NULL,
+                    pc->source->nshapes, pc->source->shapes, pc->source->walls };
+    return p;
+}
+
+/* ---- the engine against the census -------------------------------------- */
 
 static int compare_desc(const void *x, const void *y)
 {
@@ -301,44 +456,66 @@ static int compare_desc(const void *x, const void *y)
     return (a < b) - (a > b);
 }
 
-/* sb_components on one layout of pc against the census: layouts, the
- * number and sizes of components, and that example i lies in a component
- * of the size listed for i, no two examples in the same one. */
-static void check_components(const char *name, const pieces *pc, const census *c)
+/* Diameters are checked up to this many layouts (a BFS from each). */
+enum { DIAMETER_LAYOUTS = 1500 };
+
+/* sb_components on one layout of pc, under path and metric, against the
+ * census (and its diameters, diam, when not NULL). */
+static void check_components(const char *name, const pieces *pc, const census *c, sb_path path,
+                             sb_metric metric, const unsigned *diam)
 {
-    sb_block blocks[MAX_CELLS];
-    sb_puzzle p = { pc->rows, pc->cols, blocks_of(pc, c->keys[c->n / 2], blocks), blocks,
-                    0, NULL };
+    sb_block room[MAX_CELLS];
+    sb_puzzle p = puzzle_of(pc, c->keys[c->n / 2], room);
     sb_options opts;
     sb_options_default(&opts);
+    opts.path = path;
+    opts.metric = metric;
     sb_components_report rep;
     sb_error err;
-    if (!CHECK(sb_components(&p, &opts, false, &rep, &err) == SB_OK)) {
-        fprintf(stderr, "    %s: %s\n", name, err.msg);
+    if (!CHECK_MSG(sb_components(&p, &opts, diam != NULL, &rep, &err) == SB_OK, "%s (%s): %s",
+                   name, sb_path_name(path), err.msg))
         return;
-    }
-    uint64_t *want = malloc((c->ncomponents + 1) * sizeof *want);
-    bool *seen = calloc(c->ncomponents + 1, sizeof *seen);
-    if (!want || !seen) {
-        fprintf(stderr, "test_family: out of memory\n");
-        exit(2);
-    }
+    uint64_t *want = unit_alloc((c->ncomponents + 1) * sizeof *want);
+    bool *seen = unit_alloc((c->ncomponents + 1) * sizeof *seen);
     memcpy(want, c->sizes, c->ncomponents * sizeof *want);
     qsort(want, c->ncomponents, sizeof *want, compare_desc);
-    int ok = CHECK(rep.layouts == c->n) & CHECK(rep.ncomponents == c->ncomponents) &
-             CHECK(rep.nblocks == p.nblocks);
+    bool ok = CHECK(rep.layouts == c->n) & CHECK(rep.ncomponents == c->ncomponents) &
+              CHECK(rep.nblocks == p.nblocks);
+    uint64_t sum = 0;
     for (size_t i = 0; ok && i < rep.ncomponents; i++) {
+        sum += rep.components[i].size;
         ok &= CHECK(rep.components[i].size == want[i]);
-        uint64_t key = key_of(pc, rep.examples + i * rep.nblocks, rep.nblocks);
-        size_t at = key ? find(c, key) : c->n;
-        if (!CHECK(at < c->n)) {
-            ok = 0;
+        const sb_block *ex = rep.examples + i * rep.nblocks;
+        uint64_t key;
+        size_t at = key_of(pc, ex, rep.nblocks, &key) ? find(c, key) : c->n;
+        if (!CHECK_MSG(at < c->n, "%s: example %zu is no layout", name, i)) {
+            ok = false;
             break;
         }
         size_t comp = c->label[at];
         ok &= CHECK(c->sizes[comp] == rep.components[i].size) & CHECK(!seen[comp]);
         seen[comp] = true;
+        if (diam)
+            ok &= CHECK_MSG(rep.components[i].diameter == diam[comp],
+                            "%s (%s): component %zu: diameter %u, brute force %u", name,
+                            sb_metric_name(metric), i, rep.components[i].diameter, diam[comp]);
+        /* The plain walk from the example reaches its component, no more. */
+        sb_block copy[MAX_CELLS];
+        memcpy(copy, ex, rep.nblocks * sizeof *ex);
+        sb_puzzle q = { pc->rows, pc->cols, rep.nblocks, copy, 0, NULL,
+                        pc->source->nshapes, pc->source->shapes, pc->source->walls };
+        sb_explore_report walk;
+        if (CHECK_MSG(sb_explore(&q, &opts, &walk, &err) == SB_OK, "%s: %s", name, err.msg))
+            ok &= CHECK_MSG(walk.reachable == rep.components[i].size,
+                            "%s: the walk from example %zu reaches %llu, not %llu", name, i,
+                            (unsigned long long)walk.reachable,
+                            (unsigned long long)rep.components[i].size);
+        sb_explore_report_free(&walk);
     }
+    ok &= CHECK(!ok || sum == rep.layouts);
+    /* INIT's component is the one holding p's blocks. */
+    if (ok && rep.ncomponents)
+        ok &= CHECK(rep.components[rep.init_component].size == c->sizes[c->label[c->n / 2]]);
     if (!ok)
         fprintf(stderr, "    %s: sb_components says %llu layouts, %zu components; "
                 "brute force %zu layouts, %zu components\n", name,
@@ -348,31 +525,73 @@ static void check_components(const char *name, const pieces *pc, const census *c
     sb_components_report_free(&rep);
 }
 
+/* sb_components on pc against the brute force: under auto and (when the
+ * bitboard took it) the general board; with diameters under every metric
+ * when the census is small.  Returns false when pc has too many layouts
+ * to count here. */
+static bool check_pieces(const char *name, const pieces *pc, size_t limit)
+{
+    census c;
+    census_of(pc, &c, limit);
+    if (c.n > limit || c.n == 0) {
+        census_free(&c);
+        return false;
+    }
+    check_components(name, pc, &c, SB_PATH_AUTO, SB_METRIC_LINE, NULL);
+    check_components(name, pc, &c, SB_PATH_GENERAL, SB_METRIC_LINE, NULL);
+    if (c.n <= DIAMETER_LAYOUTS)
+        for (int m = SB_METRIC_UNIT; m <= SB_METRIC_PIECE; m++) {
+            unsigned *diam = diameters_of(pc, &c, (sb_metric)m);
+            check_components(name, pc, &c, SB_PATH_AUTO, (sb_metric)m, diam);
+            free(diam);
+        }
+    census_free(&c);
+    return true;
+}
+
+/* ---- families ----------------------------------------------------------- */
+
+/* Which of the three plain small rectangles class t is: 0 (1x1), 1 (1x2),
+ * 2 (2x1), or -1. */
+static int small_kind(const tclass *t)
+{
+    static const int sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
+    for (int k = 0; k < 3; k++) {
+        tclass r = rect_class(sizes[k][0], sizes[k][1]);
+        if (same_class(t, &r))
+            return k;
+    }
+    return -1;
+}
+
 /* sb_family on p against the brute force, member by member; then
  * sb_components on the member with the most components. */
 static void check_family(const char *name, const sb_puzzle *p)
 {
-    /* The fixed part, and the empty cells every member keeps. */
-    pieces fixed = { p->rows, p->cols, 0, { 0 }, { 0 }, { 0 } };
-    int free_cells = p->rows * p->cols, empties = free_cells;
-    for (size_t i = 0; i < p->nblocks; i++) {
-        int area = p->blocks[i].height * p->blocks[i].width;
-        empties -= area;
-        if (area > 2) {
-            fixed.count[shape(&fixed, p->blocks[i].height, p->blocks[i].width)]++;
-            free_cells -= area;
+    pieces all, fixed;
+    pieces_of(p, &all);
+    fixed = all;
+    fixed.nclasses = 0;
+    int open = 0, used = 0, free_cells;
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            open += !is_wall(&all, r, c);
+    free_cells = open;
+    for (int s = 0; s < all.nclasses; s++) {
+        used += all.cls[s].n * all.cls[s].count;
+        if (small_kind(&all.cls[s]) < 0) {
+            fixed.cls[fixed.nclasses++] = all.cls[s];
+            free_cells -= all.cls[s].n * all.cls[s].count;
         }
     }
-    int room = free_cells - empties;
+    int room = free_cells - (open - used);
 
     sb_options opts;
     sb_options_default(&opts);
     sb_family_report rep;
     sb_error err;
-    if (!CHECK(sb_family(p, &opts, &rep, &err) == SB_OK)) {
-        fprintf(stderr, "    %s: %s\n", name, err.msg);
+    if (!CHECK_MSG(sb_family(p, &opts, &rep, &err) == SB_OK, "%s: %s", name, err.msg))
         return;
-    }
     size_t m = 0;
     uint64_t layouts = 0, ncomponents = 0, most = 0;
     pieces best = fixed;
@@ -380,42 +599,209 @@ static void check_family(const char *name, const sb_puzzle *p)
         for (int wides = 0; units + 2 * wides <= room; wides++)
             for (int talls = 0; units + 2 * (wides + talls) <= room; talls++, m++) {
                 pieces pc = fixed;
-                pc.count[shape(&pc, 1, 1)] = units;
-                pc.count[shape(&pc, 1, 2)] = wides;
-                pc.count[shape(&pc, 2, 1)] = talls;
+                int counts[3] = { units, wides, talls };
+                static const int sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
+                for (int k = 0; k < 3; k++)
+                    if (counts[k]) {
+                        tclass t = rect_class(sizes[k][0], sizes[k][1]);
+                        pc.cls[add_class(&pc, &t)].count = counts[k];
+                    }
                 census c;
-                census_of(&pc, &c);
+                census_of(&pc, &c, SIZE_MAX);
                 layouts += c.n;
                 ncomponents += c.ncomponents;
                 if (c.ncomponents > most) {
                     most = c.ncomponents;
                     best = pc;
                 }
-                if (m >= rep.nmembers)
-                    continue;
-                const sb_family_member *f = &rep.members[m];
-                if (!CHECK(f->units == (uint32_t)units && f->wides == (uint32_t)wides &&
-                           f->talls == (uint32_t)talls && f->layouts == c.n &&
-                           f->ncomponents == c.ncomponents))
-                    fprintf(stderr, "    %s member %zu: sb_family %u %u %u: %llu layouts, "
-                            "%llu components; brute force %d %d %d: %zu layouts, "
-                            "%zu components\n", name, m, f->units, f->wides, f->talls,
-                            (unsigned long long)f->layouts, (unsigned long long)f->ncomponents,
-                            units, wides, talls, c.n, c.ncomponents);
+                if (m < rep.nmembers) {
+                    const sb_family_member *f = &rep.members[m];
+                    CHECK_MSG(f->units == (uint32_t)units && f->wides == (uint32_t)wides &&
+                                  f->talls == (uint32_t)talls && f->layouts == c.n &&
+                                  f->ncomponents == c.ncomponents,
+                              "%s member %zu: sb_family %u %u %u: %llu layouts, %llu "
+                              "components; brute force %d %d %d: %zu layouts, %zu components",
+                              name, m, f->units, f->wides, f->talls,
+                              (unsigned long long)f->layouts,
+                              (unsigned long long)f->ncomponents, units, wides, talls, c.n,
+                              c.ncomponents);
+                }
                 census_free(&c);
             }
-    if (!CHECK(rep.nmembers == m))
-        fprintf(stderr, "    %s: sb_family has %zu members, brute force %zu\n", name,
-                rep.nmembers, m);
+    CHECK_MSG(rep.nmembers == m, "%s: sb_family has %zu members, brute force %zu", name,
+              rep.nmembers, m);
     CHECK(rep.layouts == layouts && rep.ncomponents == ncomponents);
     printf("%s: %zu members, %llu layouts, %llu components\n", name, m,
            (unsigned long long)layouts, (unsigned long long)ncomponents);
     sb_family_report_free(&rep);
+    check_pieces(name, &best, SIZE_MAX);
+}
 
-    census c;
-    census_of(&best, &c);
-    check_components(name, &best, &c);
-    census_free(&c);
+/* ---- pictures ----------------------------------------------------------- */
+
+/* Reads picture text; the caller frees the puzzle. */
+static bool read_picture(const char *name, const char *text, sb_puzzle *p)
+{
+    sb_error err;
+    return CHECK_MSG(sb_fmt_parse(text, strlen(text), name, NULL, 0, NULL, SB_FORMAT_PICTURE,
+                                  NULL, p, &err) == SB_OK,
+                     "%s: %s\n%s", name, err.msg, text);
+}
+
+/* Shapes the random pictures draw from: cells relative to the first. */
+typedef struct tshape {
+    int n;
+    int dr[4], dc[4];
+} tshape;
+
+static const tshape SHAPES[] = {
+    { 1, { 0 }, { 0 } },                              /* 1x1 */
+    { 2, { 0, 0 }, { 0, 1 } },                        /* 1x2 */
+    { 2, { 0, 1 }, { 0, 0 } },                        /* 2x1 */
+    { 3, { 0, 1, 1 }, { 0, 0, 1 } },                  /* L trominoes, four ways */
+    { 3, { 0, 0, 1 }, { 0, 1, 0 } },
+    { 3, { 0, 0, 1 }, { 0, 1, 1 } },
+    { 3, { 0, 1, 1 }, { 0, -1, 0 } },
+    { 4, { 0, 0, 0, 1 }, { 0, 1, 2, 1 } },            /* T tetrominoes, four ways */
+    { 4, { 0, 1, 1, 1 }, { 0, -1, 0, 1 } },
+    { 4, { 0, 1, 1, 2 }, { 0, 0, 1, 0 } },
+    { 4, { 0, 1, 1, 2 }, { 0, -1, 0, 0 } },
+};
+enum { NSHAPES = sizeof SHAPES / sizeof SHAPES[0] };
+
+/* Writes a random picture into text: a 2..4 x 3..4 tray, up to two walls,
+ * pieces dropped at random until at most zero to three cells are left,
+ * some of them marked, grouped or one-axis. */
+static void random_picture(unit_rng *rng, char *text)
+{
+    int rows = 2 + unit_below(rng, 3), cols = 3 + unit_below(rng, 2);
+    char grid[MAX_CELLS];
+    int shape_of[26], npieces = 0, left = rows * cols;
+    memset(grid, '.', sizeof grid);
+    for (int w = unit_below(rng, 3); w > 0; w--) {
+        int at = unit_below(rng, rows * cols);
+        left -= grid[at] == '.';
+        grid[at] = '#';
+    }
+    int keep = unit_below(rng, 4);
+    for (int tries = 0; tries < 80 && left > keep; tries++) {
+        int s = unit_below(rng, NSHAPES), at = unit_below(rng, rows * cols);
+        const tshape *sh = &SHAPES[s];
+        bool ok = sh->n <= left;
+        for (int i = 0; ok && i < sh->n; i++) {
+            int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
+            ok = r >= 0 && c >= 0 && r < rows && c < cols && grid[r * cols + c] == '.';
+        }
+        if (!ok)
+            continue;
+        for (int i = 0; i < sh->n; i++)
+            grid[(at / cols + sh->dr[i]) * cols + at % cols + sh->dc[i]] = (char)('A' + npieces);
+        shape_of[npieces++] = s;
+        left -= sh->n;
+    }
+    char *out = text;
+    for (int r = 0; r < rows; r++)
+        out += sprintf(out, "%.*s\n", cols, grid + r * cols);
+    char marked[32] = "", horizontal[32] = "", vertical[32] = "", same[32] = "";
+    int axis[26];
+    bool all = unit_below(rng, 8) == 0, grouped = false;
+    for (int i = 0; i < npieces; i++) {
+        char ch[2] = { (char)('A' + i), 0 };
+        axis[i] = unit_below(rng, 5);   /* 0 horizontal, 1 vertical, else both ways */
+        if (axis[i] == 0)
+            strcat(horizontal, ch);
+        else if (axis[i] == 1)
+            strcat(vertical, ch);
+        if (!all && unit_below(rng, 4) == 0)
+            strcat(marked, ch);
+    }
+    /* A group of two unmarked pieces of one shape and axis, sometimes. */
+    for (int i = 0; !all && !grouped && i < npieces; i++)
+        for (int j = i + 1; !grouped && j < npieces; j++)
+            if (shape_of[i] == shape_of[j] && (axis[i] < 2 ? axis[i] : 2) ==
+                    (axis[j] < 2 ? axis[j] : 2) && !strchr(marked, 'A' + i) &&
+                    !strchr(marked, 'A' + j) && unit_below(rng, 3) == 0) {
+                sprintf(same, "%c%c", 'A' + i, 'A' + j);
+                grouped = true;
+            }
+    if (all)
+        out += sprintf(out, "distinct: *\n");
+    else if (marked[0])
+        out += sprintf(out, "distinct: %s\n", marked);
+    if (horizontal[0])
+        out += sprintf(out, "horizontal: %s\n", horizontal);
+    if (vertical[0])
+        out += sprintf(out, "vertical: %s\n", vertical);
+    if (same[0])
+        sprintf(out, "same: %s\n", same);
+}
+
+/* Random pictures against the brute force; families for those with
+ * little room to vary. */
+static void check_random_pictures(int count)
+{
+    unit_rng rng = { 0x5eed1e55u };
+    int checked = 0, families = 0, skipped = 0;
+    char text[512], name[64];
+    for (int i = 0; i < count; i++) {
+        random_picture(&rng, text);
+        snprintf(name, sizeof name, "random picture %d", i);
+        sb_puzzle p;
+        if (!read_picture(name, text, &p))
+            continue;
+        pieces pc;
+        pieces_of(&p, &pc);
+        if (p.nblocks == 0 || !check_pieces(name, &pc, 20000)) {
+            skipped++;
+        } else {
+            checked++;
+            /* A family varies the plain small blocks; few, or the members
+             * are too many to count by brute force. */
+            int small = 0;
+            for (int s = 0; s < pc.nclasses; s++)
+                small += small_kind(&pc.cls[s]) >= 0 ? pc.cls[s].count * pc.cls[s].n : 0;
+            if (small <= 4 && families < 25) {
+                check_family(name, &p);
+                families++;
+            }
+        }
+        sb_puzzle_free(&p);
+    }
+    printf("random pictures: %d checked, %d families, %d skipped (too many layouts or no "
+           "piece)\n", checked, families, skipped);
+    CHECK(checked >= count / 2);
+}
+
+/* Hand-made pictures: each feature alone, then together. */
+static void check_pictures(void)
+{
+    static const struct { const char *name, *text; } cases[] = {
+        /* An L and a T around a wall, with two unit squares. */
+        { "L and T", "AB.\nAAC\nDDD\n#D.\n" },
+        /* Two marked 1x1s and an unmarked one: the marks split classes. */
+        { "marked", "AB.\nC.#\ndistinct: AB\n" },
+        /* The same again with every piece marked, the 8-puzzle's way: orbits. */
+        { "all marked", "AB\nC.\nD.\ndistinct: *\n" },
+        /* One-axis pieces: a horizontal domino, a vertical L, a free one. */
+        { "one-axis", "AA.\n.B.\nCBB\n..#\nhorizontal: A\nvertical: B\n" },
+        /* A group of two dominoes apart from a third. */
+        { "grouped", "AA.\nBB.\nCC.\nsame: AB\n" },
+        /* No empty cell, walls: the board's key lists nothing at all. */
+        { "full", "AB\nC#\n" },
+        /* Everything at once, and a family with the fixed part all pictures. */
+        { "everything", "AAB.\nA#BC\nDEEC\n..E.\ndistinct: D\nhorizontal: C\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sb_puzzle p;
+        if (!read_picture(cases[i].name, cases[i].text, &p))
+            continue;
+        pieces pc;
+        pieces_of(&p, &pc);
+        CHECK_MSG(check_pieces(cases[i].name, &pc, 200000), "%s: too many layouts",
+                  cases[i].name);
+        check_family(cases[i].name, &p);
+        sb_puzzle_free(&p);
+    }
 }
 
 int main(void)
@@ -439,6 +825,8 @@ int main(void)
     check_family("3x4", &p1);
     check_family("4x3", &p2);
     check_family("4x4", &p3);
+    check_pictures();
+    check_random_pictures(200);
     printf("test_family: %.3f s\n",
            (double)(clock() - t0) / CLOCKS_PER_SEC);
     return unit_finish("test_family");

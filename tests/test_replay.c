@@ -1,5 +1,5 @@
 /*
- * test_replay.c - the checker's judge (cli/replay.c) on pieces of any
+ * test_replay.c - the checker's judge (judge/replay.c) on pieces of any
  * shape, walls and one-axis pieces: legal and illegal moves with their
  * exact messages, and goals met or not by class.
  *

@@ -30,6 +30,30 @@ const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defa
     return defaults;
 }
 
+sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
+                        sb_error *err)
+{
+    if (!out)
+        return sb_fail(err, SB_EINPUT, "%s: the record to fill is NULL", fn);
+    memset(out, 0, size);
+    if (!opts)
+        return SB_OK;
+    /* Enums from a caller may hold any int: each is compared, not trusted. */
+    if (opts->metric != SB_METRIC_UNIT && opts->metric != SB_METRIC_LINE &&
+        opts->metric != SB_METRIC_PIECE)
+        return sb_fail(err, SB_EINPUT, "%s: unknown metric %d", fn, (int)opts->metric);
+    if (opts->algo != SB_ALGO_AUTO && opts->algo != SB_ALGO_BFS && opts->algo != SB_ALGO_ASTAR)
+        return sb_fail(err, SB_EINPUT, "%s: unknown algorithm %d", fn, (int)opts->algo);
+    if (opts->path != SB_PATH_AUTO && opts->path != SB_PATH_BITBOARD &&
+        opts->path != SB_PATH_GENERAL)
+        return sb_fail(err, SB_EINPUT, "%s: unknown representation %d", fn, (int)opts->path);
+    /* Written so that NaN fails too. */
+    if (!(opts->limits.max_seconds >= 0))
+        return sb_fail(err, SB_EINPUT, "%s: the time limit must be a number >= 0 (0: none)",
+                       fn);
+    return SB_OK;
+}
+
 void sb_meter_init(sb_meter *m, const sb_options *opts)
 {
     memset(m, 0, sizeof *m);

@@ -52,6 +52,15 @@ typedef struct sb_meter {
  * NULL: every entry point of the engine takes NULL options so. */
 const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defaults);
 
+/* What every public entry point that fills a record and takes options
+ * checks first, so that a caller's mistake is an error and not a crash:
+ * out (size bytes, zeroed here when not NULL) must not be NULL, and opts
+ * (NULL: the defaults) must name a known metric, algorithm and
+ * representation, with limits that are numbers >= 0.  fn names the call
+ * in the message.  Returns SB_OK, or SB_EINPUT with err filled. */
+sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
+                        sb_error *err);
+
 /* A meter for a search under opts' limits and progress callback (opts may
  * be NULL: no limits). */
 void sb_meter_init(sb_meter *m, const sb_options *opts);

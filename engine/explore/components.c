@@ -3,16 +3,20 @@
  * components that moves connect, with each component's exact diameter
  * (sb_components); sb_map_pieces does the work, for sb_family too.
  *
- * The steps, each in its own file: enumerate the layouts as spaced-
- * bitboard images (layouts.c); link them with the bitboard space
- * of the metric asked for, split the graph into components and measure
- * their diameters (graph.c).  Without diameters the unit metric
- * links them: fewest edges, and the components are the same under every
- * metric.  Mirror-image components share a diameter, so only the first of
- * each set of reflections is measured.
+ * The steps, each in its own file: enumerate the layouts as keys of the
+ * space that moves them (layouts.c): the bitboard for plain rectangles
+ * on a tray whose image fits a word, the general board for anything else
+ * (any shape, walls, marked and one-axis pieces); link them with that
+ * space's moves under the metric asked for, split the graph into
+ * components and measure their diameters (graph.c).  Without diameters
+ * the unit metric links them: fewest edges, and the components are the
+ * same under every metric (a move of any metric is a run of one-cell
+ * steps of one piece, each a move itself, and every move can be undone).
+ * Mirror-image components share a diameter, so only the first of each
+ * set of reflections is measured.
  *
  * Invariants: ids 0..layouts-1 are the layouts in enumeration order, and
- * the bitboard space's image of the first layout is the enumerated one
+ * the space's own key of the first layout is the enumerated one
  * (checked), so keys mean the same thing to both.
  */
 #include <stdlib.h>
@@ -35,13 +39,16 @@ static int by_size(const void *x, const void *y)
 }
 
 /* Measures the diameter of every component in parts, in place. */
-static void measure(const sb_pieces *pc, const sb_space *sp, sb_scratch *scratch,
-                    const sb_store *st, const sb_graph *g, sb_sweep *w, sb_parts *parts,
-                    sb_block *blocks)
+static void measure(sb_layouts *l, sb_scratch *scratch, const sb_store *st, const sb_graph *g,
+                    sb_sweep *w, sb_parts *parts, sb_block *blocks)
 {
     for (size_t c = 0; c < parts->n; c++) {
-        size_t twin = sb_layout_twin(pc, sp, scratch, st, parts->of, parts->first[c], blocks);
-        if (twin < c) {   /* a mirror image: same diameter */
+        size_t twin = sb_layout_twin(l, scratch, st, parts->of, parts->first[c], blocks);
+        /* A relabelling of marked pieces maps a whole component onto the
+         * component of the orbit's first layout. */
+        if (w->orbit && parts->of[w->orbit[parts->first[c]]] < twin)
+            twin = parts->of[w->orbit[parts->first[c]]];
+        if (twin < c) {   /* a mirror image, or relabelled: same diameter */
             parts->list[c].diameter = parts->list[twin].diameter;
             continue;
         }
@@ -79,64 +86,104 @@ static bool rank_parts(const sb_parts *parts, uint32_t init_comp, const sb_space
     return true;
 }
 
+/* The space that moves pc's layouts: opts' choice, auto taking the
+ * bitboard whenever it can.  SB_EINPUT when the bitboard was asked for
+ * and cannot take them. */
+static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, sb_error *err)
+{
+    bool bitboard = sb_pieces_bitboard(pc);
+    *path = asked == SB_PATH_AUTO ? (bitboard ? SB_PATH_BITBOARD : SB_PATH_GENERAL) : asked;
+    if (*path != SB_PATH_BITBOARD || bitboard)
+        return SB_OK;
+    int bits = (2 * pc->rows - 1) * (2 * pc->cols - 1);
+    if (bits > 64)
+        return sb_fail(err, SB_EINPUT, "layouts are enumerated on the bitboard in one 64-bit "
+                       "word, and the %dx%d tray's spaced image needs (2*%d-1)*(2*%d-1) = %d "
+                       "bits; --engine general takes any tray", pc->rows, pc->cols, pc->rows,
+                       pc->cols, bits);
+    return sb_fail(err, SB_EINPUT, "layouts are enumerated on the bitboard for rectangular "
+                   "blocks that slide both ways, on a tray without walls; this puzzle needs "
+                   "--engine general");
+}
+
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        const sb_options *opts, uint64_t init_key, sb_piece_map *res,
-                        sb_error *err)
+                        const sb_options *opts, const sb_block *init, size_t ninit,
+                        sb_piece_map *res, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     size_t nblocks = sb_pieces_blocks(pc);
     res->nblocks = nblocks;
-    /* The meter comes first: the layouts are stored through it before there
+    sb_path path;
+    sb_status status = choose_path(pc, opts->path, &path, err);
+    if (status != SB_OK)
+        return status;
+    /* The meter comes first: the layouts are walked through it before there
      * is a puzzle to set a space up for. */
     sb_setup s;
     sb_setup_meter(&s, opts);
-    sb_block *first = calloc(nblocks + 1, sizeof *first);
+    sb_layouts l;
     sb_store *st = NULL;
-    bool found = false;
-    sb_status status = first ? sb_layouts_enumerate(pc, &s.meter, &st, first, &found)
-                             : SB_ELIMIT;
     sb_graph g = { 0 };
     sb_sweep w = { 0 };
     sb_parts parts = { 0 };
-    sb_block *blocks = NULL;
+    uint32_t *orbit = NULL;
+    size_t room = (nblocks + 1) * sizeof(sb_block);
+    sb_block *first = sb_meter_calloc(&s.meter, 1, room);
+    sb_block *blocks = sb_meter_calloc(&s.meter, 1, room);
+    bool found = false;
+    status = sb_layouts_init(&l, pc, &s.meter);
+    if (status == SB_OK && (!first || !blocks))
+        status = SB_ELIMIT;
+    if (status == SB_OK)
+        status = sb_layouts_first(&l, first, &found);
     if (status != SB_OK) {
         status = sb_meter_fail(&s.meter, err);
         goto done;
     }
-    res->layouts = st->count;
     if (!found)   /* the pieces do not fit: no layouts, no components */
         goto done;
 
-    /* The bitboard space of the first layout moves every layout. */
-    sb_puzzle first_puzzle = { pc->rows, pc->cols, nblocks, first, 0, NULL };
-    status = sb_setup_space(&s, &first_puzzle, SB_PATH_BITBOARD,
-                            diameters ? metric : SB_METRIC_UNIT, err);
+    /* The space of the first layout moves every layout. */
+    sb_puzzle first_puzzle = { pc->rows, pc->cols, nblocks, first, 0, NULL, 0, NULL, NULL };
+    if (pc->source) {
+        first_puzzle.nshapes = pc->source->nshapes;
+        first_puzzle.shapes = pc->source->shapes;
+        first_puzzle.walls = pc->source->walls;
+    }
+    status = sb_setup_space(&s, &first_puzzle, path, diameters ? metric : SB_METRIC_UNIT, err);
     if (status != SB_OK)
         goto done;
     const sb_space *sp = s.space;
-    if (memcmp(sp->root, st->ops->key(st, 0), sizeof(uint64_t)) != 0) {
-        status = sb_fail(err, SB_EINPUT, "internal error: the enumerated image of the first "
-                         "layout differs from the bitboard's");
+    if (sb_layouts_bind(&l, sp, path == SB_PATH_BITBOARD) != SB_OK ||
+        sb_layouts_enumerate(&l, &st) != SB_OK) {
+        status = sb_meter_fail(&s.meter, err);
+        goto done;
+    }
+    res->layouts = st->count;
+    if (memcmp(sp->root, st->ops->key(st, 0), sp->key_size) != 0) {
+        status = sb_fail(err, SB_EINPUT, "internal error: the enumerated key of the first "
+                         "layout differs from the %s's", sb_path_name(path));
         goto done;
     }
     status = sb_graph_build(sp, s.scratch, st, &g, err);
     if (status != SB_OK)
         goto done;
     res->edges = g.start[g.n];
-    blocks = malloc((nblocks + 1) * sizeof *blocks);
-    if (!blocks || !sb_sweep_init(&w, &g, diameters) || !sb_graph_split(&g, &w, &parts)) {
+    if ((diameters && sb_layout_orbits(&l, s.scratch, st, &orbit) != SB_OK) ||
+        !sb_sweep_init(&w, &g, diameters, orbit) || !sb_graph_split(&g, &w, &parts)) {
         status = sb_meter_fail(&s.meter, err);
         goto done;
     }
     if (diameters)
-        measure(pc, sp, s.scratch, st, &g, &w, &parts, blocks);
+        measure(&l, s.scratch, st, &g, &w, &parts, blocks);
     if (w.stopped) {
         status = sb_meter_fail(&s.meter, err);
         goto done;
     }
     uint32_t init_comp = 0;
-    if (init_key) {
-        uint32_t id = st->ops->find(st, &init_key, sp->ops->hash(sp, &init_key));
+    if (init) {
+        const void *key = sb_layouts_key(&l, init, ninit);
+        uint32_t id = key ? st->ops->find(st, key, sp->ops->hash(sp, key)) : SB_NO_NODE;
         if (id == SB_NO_NODE) {
             status = sb_fail(err, SB_EINPUT, "internal error: INIT is not among the "
                              "enumerated layouts");
@@ -152,11 +199,13 @@ done:
     res->peak = s.meter.peak;
     sb_parts_free(&parts);
     sb_sweep_free(&w);
+    sb_meter_free(&s.meter, orbit, orbit ? (size_t)res->layouts * sizeof *orbit : 0);
     sb_graph_free(&g);
-    free(blocks);
-    free(first);
     if (st)
         st->ops->free(st);
+    sb_layouts_free(&l);
+    sb_meter_free(&s.meter, first, first ? room : 0);
+    sb_meter_free(&s.meter, blocks, blocks ? room : 0);
     sb_setup_end(&s);
     if (status != SB_OK) {
         free(res->components);
@@ -170,15 +219,17 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
                         sb_components_report *out, sb_error *err)
 {
     sb_options defaults;
+    sb_status bad = sb_call_check("sb_components", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
     opts = sb_options_or_default(opts, &defaults);
-    memset(out, 0, sizeof *out);
     double t0 = sb_clock();
     sb_pieces pc;
     sb_piece_map res;
     sb_status status = sb_pieces_of(p, &pc, err);
     if (status == SB_OK)
-        status = sb_map_pieces(&pc, opts->metric, diameters, true, opts,
-                               sb_layout_image(&pc, p->blocks, p->nblocks), &res, err);
+        status = sb_map_pieces(&pc, opts->metric, diameters, true, opts, p->blocks,
+                               p->nblocks, &res, err);
     if (status != SB_OK)
         return status;
     *out = (sb_components_report){

@@ -3,8 +3,10 @@
  * engine.
  *
  *   reach.c        the space reachable from one layout (sb_explore)
- *   layouts.c      a piece set, and every layout of it as a spaced-bitboard
- *                  image in a flat store
+ *   layouts.c      a piece set, and every layout of it as a key of the space
+ *                  that moves it (bitboard or general board) in a flat store
+ *   orbits.c       layouts that relabelling marked pieces maps onto each
+ *                  other: one eccentricity each
  *   graph.c        those layouts linked by moves: components and exact
  *                  diameters
  *   components.c   the two put together for one piece set (sb_components,
@@ -24,49 +26,112 @@
 
 /* ---- layouts.c: piece sets and their layouts ---- */
 
-enum { SB_MAX_SHAPES = 16 };
+enum { SB_MAX_CLASSES = 64 };
 
-/* A piece set on a tray: what to enumerate.  Shapes are distinct and in
- * the order they were added, which fixes the enumeration order. */
+/* A piece set on a tray: what to enumerate.  A class is what makes pieces
+ * interchangeable (slide.h: the same cells, axis and group); classes are
+ * distinct and in the order they were added, which fixes the enumeration
+ * order.  Walls and the shapes that protos name are the source puzzle's. */
 typedef struct sb_pieces {
     int rows, cols;
-    int nshapes;
-    int height[SB_MAX_SHAPES], width[SB_MAX_SHAPES];
-    uint32_t count[SB_MAX_SHAPES];   /* blocks of each shape */
-    uint32_t empties;                /* cells left empty in every layout */
+    const sb_puzzle *source;         /* shapes and walls (not owned) */
+    int nclasses;
+    sb_block proto[SB_MAX_CLASSES];  /* a piece of each class, anchored at 0 0 */
+    uint32_t count[SB_MAX_CLASSES];  /* pieces of each class */
+    uint32_t empties;                /* cells left empty in every layout (not walls) */
 } sb_pieces;
 
-/* Checks p (sb_puzzle_check) and writes its piece set into *pc.  SB_EINPUT
- * with a message when p is invalid, its tray's image does not fit 64 bits,
- * or it has more than SB_MAX_SHAPES block sizes. */
+/* Checks p (sb_puzzle_check) and writes its piece set into *pc, which
+ * refers to p's shapes and walls: p must outlive it.  SB_EINPUT with a
+ * message when p is invalid or has more than SB_MAX_CLASSES classes. */
 sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err);
 
-/* The index of shape h x w in pc, added with a count of 0 when missing;
- * -1 when it is missing and pc already holds SB_MAX_SHAPES shapes. */
-int sb_pieces_shape(sb_pieces *pc, int h, int w);
+/* The index of b's class in pc (b's place is ignored), added with a count
+ * of 0 when missing; -1 when it is missing and pc is full. */
+int sb_pieces_class(sb_pieces *pc, const sb_block *b);
 
-/* How many blocks a layout of pc has. */
+/* The index of b's class in pc, or -1. */
+int sb_pieces_find(const sb_pieces *pc, const sb_block *b);
+
+/* How many pieces a layout of pc has. */
 size_t sb_pieces_blocks(const sb_pieces *pc);
 
-/* The spaced-bitboard image (the bitboard space's key) of n blocks on
- * pc's tray. */
-uint64_t sb_layout_image(const sb_pieces *pc, const sb_block *b, size_t n);
+/* Whether the bitboard takes pc: plain rectangles (group 0, both ways)
+ * on a tray without walls whose spaced image fits one 64-bit word. */
+bool sb_pieces_bitboard(const sb_pieces *pc);
 
-/* Stores every layout of pc in a new flat store allocating through m
- * (whose states limit bounds the layouts), ids in enumeration order, with
- * the bitboard space's hash, and writes the first layout's blocks into
- * first (room for sb_pieces_blocks(pc) + 1); *found is false when the
- * pieces do not fit at all.  On SB_OK the caller owns *store.  SB_ELIMIT
- * when m refused (its hit says why); *store is then NULL. */
-sb_status sb_layouts_enumerate(const sb_pieces *pc, sb_meter *m, sb_store **store,
-                               sb_block *first, bool *found);
+/* A piece set on its tray, ready to enumerate its layouts and to write
+ * any layout as a key of the space that moves them.  Keys are the space's
+ * own: the bitboard's spaced image, or the general board's sorted lists of
+ * anchors (and of empty cells) per class.  One worker's: the key being
+ * written lives here. */
+typedef struct sb_layouts {
+    const sb_pieces *pc;
+    sb_meter *meter;                 /* allocates everything below (not owned) */
+    uint32_t ncells;
+    int left[SB_MAX_CLASSES];        /* each class's anchor column within its box */
+    uint32_t first_cell[SB_MAX_CLASSES + 1]; /* class s's cells: offset[first_cell[s]..] */
+    int32_t *offset;                 /* cells as tray offsets from the anchor */
+    int8_t mirror[3][SB_MAX_CLASSES];/* per reflection (left-right, top-bottom, both): the
+                                        class each class becomes; -1: none of pc's */
+    bool reflects[3];                /* the reflection maps every layout to a layout */
+    uint8_t *taken;                  /* per cell: a wall or a piece (ncells) */
+    uint8_t *anchored;               /* per cell: 1 + class anchored there (ncells) */
+    /* Bound to a space (sb_layouts_bind): */
+    const sb_space *space;
+    bool image;                      /* the bitboard's image, else the board's lists */
+    int width;                       /* image width, 2 * cols - 1 */
+    uint64_t pattern[SB_MAX_CLASSES];/* image: each class at bit 0 */
+    int32_t list_at[SB_MAX_CLASSES]; /* board: where class s's anchors go, -1: not listed */
+    int32_t empty_at;                /* board: where the empty cells go, -1: not listed */
+    uint32_t fill[SB_MAX_CLASSES + 1]; /* board: entries written per list (the last: empties) */
+    uint64_t image_key;              /* image: the layout being written */
+    uint16_t *list_key;              /* board: the layout being written */
+} sb_layouts;
+
+/* Lays pc out on its tray for enumeration, allocating through m.  SB_OK
+ * or SB_ELIMIT (m->hit says why).  sb_layouts_free it either way. */
+sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m);
+void sb_layouts_free(sb_layouts *l);
+
+/* Writes the first layout in enumeration order into first (room for
+ * sb_pieces_blocks + 1); *found is false when the pieces do not fit at
+ * all.  SB_ELIMIT at the deadline. */
+sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found);
+
+/* Makes l write sp's keys: sp moves a layout of l's pieces (built from
+ * the first), as the bitboard when image, else as the general board.
+ * SB_OK or SB_ELIMIT. */
+sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image);
+
+/* Stores every layout in a new flat store of the bound space's keys,
+ * allocating through l's meter (whose states limit bounds the layouts),
+ * ids in enumeration order.  On SB_OK the caller owns *store.  SB_ELIMIT
+ * when the meter refused (its hit says why); *store is then NULL. */
+sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store);
+
+/* The key (valid until l writes the next) of n pieces, in any order, that
+ * form a layout of l's piece set; NULL when one of them is of no class of
+ * it. */
+const void *sb_layouts_key(sb_layouts *l, const sb_block *b, size_t n);
 
 /* The lowest component index among the mirror images (left-right,
- * top-bottom, both) of layout id's component, its own included.  comp maps
- * a layout id to its component; sp (with its scratch w) decodes st's
- * keys; blocks has room for a layout's blocks. */
-size_t sb_layout_twin(const sb_pieces *pc, const sb_space *sp, sb_scratch *w, const sb_store *st,
-                      const uint32_t *comp, uint32_t id, sb_block *blocks);
+ * top-bottom, both) of layout id's component, its own included; a
+ * reflection counts only when it maps the piece set and the walls onto
+ * themselves.  comp maps a layout id to its component; w is a scratch of
+ * l's space, which decodes st's keys; blocks has room for a layout. */
+size_t sb_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
+                      uint32_t id, sb_block *blocks);
+
+/* ---- orbits.c: layouts alike but for their marks ---- */
+
+/* Sets *orbit (n = st's count entries, through l's meter; the caller
+ * frees it) to name each layout's orbit under relabelling marked pieces
+ * that are otherwise alike, by its lowest layout id; layouts of one orbit
+ * have one eccentricity.  *orbit is NULL when the piece set has no such
+ * pieces.  l must be bound; w is a scratch of its space.  SB_OK or
+ * SB_ELIMIT (the meter's hit says why). */
+sb_status sb_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, uint32_t **orbit);
 
 /* ---- graph.c: the layouts as a graph ---- */
 
@@ -96,6 +161,10 @@ typedef struct sb_sweep {
     uint32_t *lo, *hi;           /* bounds on each node's eccentricity */
     sb_graph local;              /* the component being measured */
     uint32_t *map;               /* graph id -> local id */
+    const uint32_t *orbit;       /* graph id -> orbit (NULL: none known): nodes of one
+                                    orbit have one eccentricity (sb_layout_orbits) */
+    uint64_t *peers;             /* with orbit: local nodes by orbit, orbit << 32 | id */
+    uint32_t *peer_at;           /* ... and each local node's index there */
     uint32_t runs;               /* sweeps so far */
     size_t n;                    /* the graph's nodes: the arrays' length */
     sb_meter *meter;             /* the graph's: allocates, holds the deadline */
@@ -103,8 +172,10 @@ typedef struct sb_sweep {
 } sb_sweep;
 
 /* Makes w ready to split g (sb_graph_split); with diameters, to measure
- * them too.  false when g's meter refused.  sb_sweep_free(w) either way. */
-bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters);
+ * them too, settling a whole orbit with each sweep when orbit is not NULL
+ * (it must outlive w).  false when g's meter refused.  sb_sweep_free(w)
+ * either way. */
+bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_t *orbit);
 void sb_sweep_free(sb_sweep *w);
 
 /* The components of a graph, in order of their lowest node id. */
@@ -137,19 +208,21 @@ typedef struct sb_piece_map {
     sb_component *components;    /* largest first; ties in discovery order */
     sb_block *examples;          /* when asked for: nblocks per component */
     size_t nblocks;
-    size_t init_component;       /* index of init_key's component */
+    size_t init_component;       /* index of init's component */
     size_t peak;                 /* the most bytes held at once */
 } sb_piece_map;
 
 /* Enumerates pc's layouts, links them under metric (the unit metric
  * without diameters) and splits them into components, measuring their
- * diameters when asked.  init_key (0: none) is a layout whose component
- * is wanted.  On SB_OK the caller frees res->components and res->examples;
- * on failure *res is zeroed and err says why (SB_ELIMIT at opts' limits
- * (max_states counts layouts) or out of memory, SB_EINPUT on an internal
- * error). */
+ * diameters when asked.  The space is opts->path's (auto: the bitboard
+ * when it takes pc, else the general board).  init (ninit pieces, NULL:
+ * none) is a layout whose component is wanted.  On SB_OK the caller frees
+ * res->components and res->examples; on failure *res is zeroed and err
+ * says why (SB_ELIMIT at opts' limits (max_states counts layouts) or out
+ * of memory; SB_EINPUT when the bitboard was asked for and cannot take
+ * pc, or on an internal error). */
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        const sb_options *opts, uint64_t init_key, sb_piece_map *res,
-                        sb_error *err);
+                        const sb_options *opts, const sb_block *init, size_t ninit,
+                        sb_piece_map *res, sb_error *err);
 
 #endif

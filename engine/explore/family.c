@@ -1,7 +1,10 @@
 /*
  * family.c - the layouts and components of a whole family of
- * piece sets (sb_family): INIT's blocks larger than two cells stay, and
- * every mix of 1x1, 1x2 and 2x1 blocks around them is a member.
+ * piece sets (sb_family): INIT's pieces stay, but for its plain 1x1, 1x2
+ * and 2x1 blocks (interchangeable rectangles that slide both ways), and
+ * every mix of those three around them is a member.  Pieces of any other
+ * shape, marked or grouped pieces, one-axis pieces and walls are the
+ * fixed part, like Klotski's 2x2.
  *
  * Each member is mapped on its own by sb_map_pieces without diameters, so
  * memory is that of the largest member, not of the family.  Members keep
@@ -9,7 +12,7 @@
  * of puzzle (Klotski's family leaves two).
  *
  * Invariant: members come by units, then wides, then talls, and each
- * member's shapes are the fixed ones followed by 1x1, 1x2, 2x1 (those it
+ * member's classes are the fixed ones followed by 1x1, 1x2, 2x1 (those it
  * has), so its layouts are numbered as for a puzzle file listing them so.
  */
 #include <stdlib.h>
@@ -33,39 +36,61 @@ static bool add_member(sb_family_report *out, size_t *cap, sb_family_member m)
     return true;
 }
 
-/* Adds n blocks of shape h x w to pc, if any; the caller has left room. */
+/* A plain h x w block: a rectangle of group 0 that slides both ways. */
+static sb_block plain(int h, int w)
+{
+    return (sb_block){ 0, 0, h, w, 0, 0, SB_AXIS_ANY, 0 };
+}
+
+/* Adds n plain h x w blocks to pc, if any; the caller has left room. */
 static void add_blocks(sb_pieces *pc, int h, int w, uint32_t n)
 {
+    sb_block b = plain(h, w);
     if (n)
-        pc->count[sb_pieces_shape(pc, h, w)] = n;
+        pc->count[sb_pieces_class(pc, &b)] = n;
+}
+
+/* Whether class s of pc is one of the three that vary. */
+static bool varies(const sb_pieces *pc, int s)
+{
+    static const int sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
+    for (int k = 0; k < 3; k++) {
+        sb_block b = plain(sizes[k][0], sizes[k][1]);
+        if (sb_block_same_class(pc->source, &pc->proto[s], &b))
+            return true;
+    }
+    return false;
 }
 
 sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report *out,
                     sb_error *err)
 {
     sb_options defaults;
+    sb_status bad = sb_call_check("sb_family", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
     opts = sb_options_or_default(opts, &defaults);
-    memset(out, 0, sizeof *out);
     double t0 = sb_clock();
     sb_pieces base;
     sb_status status = sb_pieces_of(p, &base, err);
     if (status != SB_OK)
         return status;
-    /* The fixed part: every shape but the three small ones. */
+    /* The fixed part: every class but the three small plain ones. */
     sb_pieces fixed = base;
-    fixed.nshapes = 0;
-    uint32_t free_cells = (uint32_t)(p->rows * p->cols);
-    for (int s = 0; s < base.nshapes; s++) {
-        int h = base.height[s], w = base.width[s];
-        if (h * w <= 2)
+    fixed.nclasses = 0;
+    uint32_t free_cells = base.empties;
+    for (int s = 0; s < base.nclasses; s++) {
+        if (!varies(&base, s)) {
+            if (fixed.nclasses == SB_MAX_CLASSES - 3)
+                return sb_fail(err, SB_EINPUT, "a family keeps at most %d classes of "
+                               "pieces besides the 1x1, 1x2 and 2x1 blocks; this puzzle has "
+                               "more", SB_MAX_CLASSES - 3);
+            fixed.proto[fixed.nclasses] = base.proto[s];
+            fixed.count[fixed.nclasses++] = base.count[s];
             continue;
-        if (fixed.nshapes == SB_MAX_SHAPES - 3)
-            return sb_fail(err, SB_EINPUT, "more than %d block sizes", SB_MAX_SHAPES);
-        add_blocks(&fixed, h, w, base.count[s]);
-        free_cells -= (uint32_t)(h * w) * base.count[s];
+        }
+        free_cells += (uint32_t)(base.proto[s].height * base.proto[s].width) * base.count[s];
     }
-    if (free_cells < base.empties)
-        return sb_fail(err, SB_EINPUT, "internal error: the fixed blocks leave too little room");
     size_t cap = 64;
     out->members = malloc(cap * sizeof *out->members);
     if (!out->members)
@@ -87,7 +112,7 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
                         member.limits.max_seconds = 1e-9;
                 }
                 sb_piece_map res;
-                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, &member, 0,
+                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, &member, NULL, 0,
                                        &res, err);
                 if (status == SB_ELIMIT && err && err->limit == SB_LIMIT_SECONDS)
                     err->limit_value = opts->limits.max_seconds;

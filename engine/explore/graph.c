@@ -2,9 +2,10 @@
  * graph.c - the layouts of a piece set as a graph: its connected
  * components and their exact diameters.
  *
- * The graph.  Layout keys sit in the flat store (8-byte keys), whose ids
+ * The graph.  Layout keys sit in the flat store, whose ids
  * are dense, so the moves become a compressed adjacency list (CSR) of
- * 32-bit ids, built with one expand() per layout from a bitboard space.
+ * 32-bit ids, built with one expand() per layout from the space that
+ * moves them (the bitboard or the general board).
  * Every metric's moves are reversible and a unit step is also a line and a
  * piece move, so the components do not depend on the metric; their
  * diameters do.
@@ -61,7 +62,12 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
     g->start = sb_meter_calloc(m, (size_t)g->n + 1, sizeof *g->start);
     sb_status status = g->start && adj_room(g, 0, (size_t)st->count * 4) ? SB_OK : SB_ELIMIT;
     size_t used = 0;
-    unsigned char key[sizeof(uint64_t)];
+    /* At least one byte, zeroed: the store keeps an empty key as one zero
+     * byte (sb_layouts_enumerate). */
+    size_t key_size = sp->key_size ? sp->key_size : 1;
+    unsigned char *key = sb_meter_calloc(m, key_size, 1);
+    if (!key)
+        status = SB_ELIMIT;
     for (uint32_t id = 0; id < g->n && status == SB_OK; id++) {
         g->start[id] = used;
         sb_children_clear(&kids);
@@ -76,6 +82,7 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
             uint32_t cid = st->ops->find(st, key, hash);
             if (cid == SB_NO_NODE) {
                 sb_children_free(&kids);
+                sb_meter_free(m, key, key_size);
                 return sb_fail(err, SB_EINPUT, "internal error: a move led outside the "
                                "enumerated layouts (bitboard encodings disagree)");
             }
@@ -83,6 +90,7 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
         }
     }
     sb_children_free(&kids);
+    sb_meter_free(m, key, key ? key_size : 0);
     if (status != SB_OK)
         return sb_meter_fail(m, err);
     g->start[g->n] = used;
@@ -98,7 +106,7 @@ void sb_graph_free(sb_graph *g)
     memset(g, 0, sizeof *g);
 }
 
-bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters)
+bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_t *orbit)
 {
     size_t n = g->n;
     sb_meter *m = g->meter;
@@ -118,6 +126,13 @@ bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters)
     w->map = sb_meter_calloc(m, n, sizeof *w->map);
     w->local = (sb_graph){ .meter = m, .n = g->n };
     w->local.start = sb_meter_calloc(m, n + 1, sizeof *w->local.start);
+    if (orbit) {
+        w->orbit = orbit;
+        w->peers = sb_meter_calloc(m, n, sizeof *w->peers);
+        w->peer_at = sb_meter_calloc(m, n, sizeof *w->peer_at);
+        if (!w->peers || !w->peer_at)
+            return false;
+    }
     return w->order && w->lo && w->hi && w->map && w->local.start &&
            adj_room(&w->local, 0, g->start[n] + 1);
 }
@@ -133,6 +148,8 @@ void sb_sweep_free(sb_sweep *w)
         sb_meter_free(m, w->lo, n * sizeof *w->lo);
         sb_meter_free(m, w->hi, n * sizeof *w->hi);
         sb_meter_free(m, w->map, n * sizeof *w->map);
+        sb_meter_free(m, w->peers, n * sizeof *w->peers);
+        sb_meter_free(m, w->peer_at, n * sizeof *w->peer_at);
         w->local.n = (uint32_t)n;   /* freed at its full size, whatever it measured last */
         sb_graph_free(&w->local);
     }
@@ -260,7 +277,14 @@ void sb_parts_free(sb_parts *parts)
     memset(parts, 0, sizeof *parts);
 }
 
-/* Copies the component of start into w->local, renumbered in BFS order. */
+static int compare_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Copies the component of start into w->local, renumbered in BFS order,
+ * and with orbits, its nodes grouped by orbit. */
 static void localize(const sb_graph *g, sb_sweep *w, uint32_t start)
 {
     unsigned ecc;
@@ -278,6 +302,25 @@ static void localize(const sb_graph *g, sb_sweep *w, uint32_t start)
     }
     local->start[n] = m;
     local->n = n;
+    if (!w->orbit)
+        return;
+    for (uint32_t k = 0; k < n; k++)
+        w->peers[k] = (uint64_t)w->orbit[w->queue[k]] << 32 | k;
+    qsort(w->peers, n, sizeof *w->peers, compare_u64);
+    for (uint32_t i = 0; i < n; i++)
+        w->peer_at[(uint32_t)w->peers[i]] = i;
+}
+
+/* Every node of v's orbit has v's eccentricity: bounds meet for all. */
+static void settle(sb_sweep *w, uint32_t v, unsigned ecc, uint32_t n)
+{
+    uint32_t at = w->peer_at[v], first = at, orbit = (uint32_t)(w->peers[at] >> 32);
+    while (first > 0 && (uint32_t)(w->peers[first - 1] >> 32) == orbit)
+        first--;
+    for (uint32_t i = first; i < n && (uint32_t)(w->peers[i] >> 32) == orbit; i++) {
+        uint32_t x = (uint32_t)w->peers[i];
+        w->lo[x] = w->hi[x] = ecc;
+    }
 }
 
 /* The exact diameter of a connected graph by bounding eccentricities
@@ -294,6 +337,12 @@ static unsigned connected_diameter(const sb_graph *g, sb_sweep *w)
         cand[k] = k;
         w->lo[k] = 0;
         w->hi[k] = UINT32_MAX;
+        /* A node beside every other has eccentricity 1 (a move never
+         * repeats a child).  Under line and piece moves a lone piece's
+         * row is a clique, where no sweep bounds another node below 2:
+         * without this, one sweep per node. */
+        if (g->start[k + 1] - g->start[k] == (size_t)n - 1)
+            w->lo[k] = w->hi[k] = 1;
     }
     unsigned lb = 0;
     bool high = true;
@@ -312,6 +361,8 @@ static unsigned connected_diameter(const sb_graph *g, sb_sweep *w)
             if (w->lo[x] > lb)
                 lb = w->lo[x];
         }
+        if (w->orbit)
+            settle(w, v, ecc, n);
         reset(w, n);
         /* Keep the candidates that could still raise lb; pick the next,
          * alternating periphery (raises lb) and centre (lowers every hi). */

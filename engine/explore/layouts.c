@@ -1,21 +1,30 @@
 /*
- * layouts.c - a piece set (which block shapes, how many of each,
+ * layouts.c - a piece set (which classes of pieces, how many of each,
  * how many cells stay empty) and every layout of it on its tray.
  *
  * Layouts are built cell by cell in row-major order: the first cell not
- * yet decided either stays empty or becomes the upper-left corner of a
- * block of some shape that still has blocks to place.  Since the first
- * undecided cell fixes the next choice, every layout comes out exactly
- * once, same-shaped blocks being interchangeable by construction.
+ * yet decided either stays empty or becomes the anchor of a piece of some
+ * class that still has pieces to place.  A piece's anchor is its first
+ * cell in row-major order (the leftmost of its top row), and every cell
+ * before the first undecided one is decided already, so a piece covering
+ * that cell can only be anchored there: every layout comes out exactly
+ * once, pieces of one class being interchangeable by construction.  This
+ * holds for any shape, and walls are simply decided before the walk
+ * starts.  The walk keeps its choices on an explicit stack, one entry per
+ * decided cell, so a 65,536-cell tray does not recurse 65,536 deep.
  *
- * Each layout is written straight into its spaced-bitboard image (SPEC,
- * appendix), which is the bitboard space's canonical key, and interned in
- * a flat store of 8-byte keys, whose dense ids then number the layouts in
- * enumeration order.  The caller checks the first layout's image against the one
- * bitboard.c builds, so the two encodings cannot drift apart silently.
+ * Each layout is written straight into the key of the space that will
+ * move it: the bitboard's spaced image (SPEC, appendix) when the bitboard
+ * takes the pieces, else the general board's sorted lists of anchors per
+ * class (board.c says where each list goes: sb_board_key_plan).  Cells
+ * are decided in increasing order, so each list comes out sorted as it is
+ * written, with no sorting per layout.  Keys are interned in a flat
+ * store, whose dense ids then number the layouts in enumeration order.
+ * The caller checks the first layout's key against the one the space
+ * builds itself, so the two encodings cannot drift apart silently.
  *
- * Invariant: a piece set's shapes are distinct; their order is the order
- * in which place() tries them, so it fixes every id.
+ * Invariant: a piece set's classes are distinct; their order is the order
+ * in which the walk tries them, so it fixes every id.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,35 +32,47 @@
 #include "explore/explore.h"
 #include "spaces/bitboard.h"
 
-/* Enumeration state: the pieces still to place and the layout so far. */
-typedef struct enumerator {
-    const sb_pieces *pc;
-    int width;                   /* image width, 2 * cols - 1 */
-    uint64_t pattern[SB_MAX_SHAPES]; /* each shape's image at the origin */
-    uint32_t left[SB_MAX_SHAPES];    /* blocks of each shape still to place */
-    uint32_t empties_left;       /* cells that may still stay empty */
-    sb_store *store;             /* every layout so far */
-    sb_block *first;             /* the first layout's blocks */
-    sb_block *blocks;            /* the layout being built */
-    size_t nplaced;              /* blocks in it */
-    bool have_first;             /* first is filled in */
-    sb_status status;            /* SB_ELIMIT stops the enumeration */
-} enumerator;
+/* ---- piece sets -------------------------------------------------------- */
 
-int sb_pieces_shape(sb_pieces *pc, int h, int w)
+int sb_pieces_class(sb_pieces *pc, const sb_block *b)
 {
-    int s = 0;
-    while (s < pc->nshapes && (pc->height[s] != h || pc->width[s] != w))
-        s++;
-    if (s == pc->nshapes) {
-        if (s == SB_MAX_SHAPES)
-            return -1;
-        pc->height[s] = h;
-        pc->width[s] = w;
-        pc->count[s] = 0;
-        pc->nshapes++;
-    }
-    return s;
+    for (int s = 0; s < pc->nclasses; s++)
+        if (sb_block_same_class(pc->source, &pc->proto[s], b))
+            return s;
+    if (pc->nclasses == SB_MAX_CLASSES)
+        return -1;
+    sb_block proto = *b;
+    proto.row = proto.col = 0;
+    pc->proto[pc->nclasses] = proto;
+    pc->count[pc->nclasses] = 0;
+    return pc->nclasses++;
+}
+
+int sb_pieces_find(const sb_pieces *pc, const sb_block *b)
+{
+    for (int s = 0; s < pc->nclasses; s++)
+        if (sb_block_same_class(pc->source, &pc->proto[s], b))
+            return s;
+    return -1;
+}
+
+/* Cells of a piece of class b covers (its box holds at least one). */
+static uint32_t cells_of(const sb_puzzle *src, const sb_block *b)
+{
+    sb_block at = *b;
+    at.row = 0;
+    at.col = sb_block_anchor_offset(src, &at);
+    uint32_t n = 0;
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++)
+            n += sb_block_covers(src, &at, y, x);
+    return n;
+}
+
+static bool is_wall(const sb_pieces *pc, int r, int c)
+{
+    const sb_puzzle *src = pc->source;
+    return src && src->walls && src->walls[(size_t)r * (size_t)pc->cols + (size_t)c];
 }
 
 sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
@@ -62,36 +83,190 @@ sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
     memset(pc, 0, sizeof *pc);
     pc->rows = p->rows;
     pc->cols = p->cols;
-    if (!sb_bitboard_fits(p->rows, p->cols) || (2 * p->rows - 1) * (2 * p->cols - 1) > 64)
-        return sb_fail(err, SB_EINPUT, "layouts are enumerated on the 64-bit bitboard, and the "
-                       "%dx%d tray's spaced image needs (2*%d-1)*(2*%d-1) = %d bits",
-                       p->rows, p->cols, p->rows, p->cols, (2 * p->rows - 1) * (2 * p->cols - 1));
-    bool plain = !p->walls;
-    for (size_t i = 0; i < p->nblocks; i++)
-        plain &= p->blocks[i].shape == 0 && p->blocks[i].group == 0 &&
-                 p->blocks[i].axis == SB_AXIS_ANY;
-    if (!plain)
-        return sb_fail(err, SB_EINPUT, "layouts are enumerated for rectangular blocks that slide "
-                       "both ways on a tray without walls; this puzzle has other pieces");
-    uint32_t area = 0;
+    pc->source = p;
     for (size_t i = 0; i < p->nblocks; i++) {
-        const sb_block *b = &p->blocks[i];
-        int s = sb_pieces_shape(pc, b->height, b->width);
+        int s = sb_pieces_class(pc, &p->blocks[i]);
         if (s < 0)
-            return sb_fail(err, SB_EINPUT, "more than %d block sizes", SB_MAX_SHAPES);
+            return sb_fail(err, SB_EINPUT, "layouts are enumerated for at most %d classes of "
+                           "pieces (pieces differing in shape, axis or marking); this puzzle "
+                           "has more", SB_MAX_CLASSES);
         pc->count[s]++;
-        area += (uint32_t)(b->height * b->width);
     }
-    pc->empties = (uint32_t)(p->rows * p->cols) - area;
+    uint64_t left = (uint64_t)p->rows * (uint64_t)p->cols;
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            left -= is_wall(pc, r, c);
+    for (int s = 0; s < pc->nclasses; s++)
+        left -= (uint64_t)cells_of(p, &pc->proto[s]) * pc->count[s];
+    pc->empties = (uint32_t)left;   /* checked: the pieces fit without overlap */
     return SB_OK;
 }
 
 size_t sb_pieces_blocks(const sb_pieces *pc)
 {
     size_t n = 0;
-    for (int s = 0; s < pc->nshapes; s++)
+    for (int s = 0; s < pc->nclasses; s++)
         n += pc->count[s];
     return n;
+}
+
+bool sb_pieces_bitboard(const sb_pieces *pc)
+{
+    if (!sb_bitboard_fits(pc->rows, pc->cols) || (2 * pc->rows - 1) * (2 * pc->cols - 1) > 64)
+        return false;
+    for (int r = 0; r < pc->rows; r++)
+        for (int c = 0; c < pc->cols; c++)
+            if (is_wall(pc, r, c))
+                return false;
+    for (int s = 0; s < pc->nclasses; s++) {
+        const sb_block *b = &pc->proto[s];
+        sb_block rect = { 0, 0, b->height, b->width, 0, 0, SB_AXIS_ANY, 0 };
+        if (!sb_block_same_class(pc->source, b, &rect))
+            return false;
+    }
+    return true;
+}
+
+/* ---- a piece set on its tray ------------------------------------------ */
+
+/* Whether a piece of class a, reflected (f: 1 left-right, 2 top-bottom,
+ * 3 both), covers exactly the cells of a piece of class b. */
+static bool reflects_onto(const sb_puzzle *src, int f, const sb_block *a, const sb_block *b)
+{
+    if (a->height != b->height || a->width != b->width)
+        return false;
+    sb_block pa = *a, pb = *b;
+    pa.row = pb.row = 0;
+    pa.col = sb_block_anchor_offset(src, &pa);
+    pb.col = sb_block_anchor_offset(src, &pb);
+    for (int y = 0; y < a->height; y++)
+        for (int x = 0; x < a->width; x++)
+            if (sb_block_covers(src, &pa, y, x) !=
+                sb_block_covers(src, &pb, f & 2 ? a->height - 1 - y : y,
+                                f & 1 ? a->width - 1 - x : x))
+                return false;
+    return true;
+}
+
+/* The class a piece of class s becomes under reflection f: the same axis
+ * (a reflection keeps rows rows and columns columns), the same group and
+ * as many pieces, and the reflected cells; -1 when pc has none. */
+static int mirror_of(const sb_pieces *pc, int f, int s)
+{
+    const sb_block *a = &pc->proto[s];
+    for (int t = 0; t < pc->nclasses; t++) {
+        const sb_block *b = &pc->proto[t];
+        if (b->axis == a->axis && b->group == a->group && pc->count[t] == pc->count[s] &&
+            reflects_onto(pc->source, f, a, b))
+            return t;
+    }
+    return -1;
+}
+
+static bool walls_reflect(const sb_pieces *pc, int f)
+{
+    for (int r = 0; r < pc->rows; r++)
+        for (int c = 0; c < pc->cols; c++)
+            if (is_wall(pc, r, c) != is_wall(pc, f & 2 ? pc->rows - 1 - r : r,
+                                             f & 1 ? pc->cols - 1 - c : c))
+                return false;
+    return true;
+}
+
+sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
+{
+    memset(l, 0, sizeof *l);
+    l->pc = pc;
+    l->meter = m;
+    l->ncells = (uint32_t)pc->rows * (uint32_t)pc->cols;
+    l->empty_at = -1;
+    uint32_t total = 0;
+    for (int s = 0; s < pc->nclasses; s++) {
+        l->first_cell[s] = total;
+        total += cells_of(pc->source, &pc->proto[s]);
+    }
+    l->first_cell[pc->nclasses] = total;
+    l->offset = sb_meter_calloc(m, (size_t)total + 1, sizeof *l->offset);
+    l->taken = sb_meter_calloc(m, l->ncells, sizeof *l->taken);
+    l->anchored = sb_meter_calloc(m, l->ncells, sizeof *l->anchored);
+    if (!l->offset || !l->taken || !l->anchored)
+        return SB_ELIMIT;
+    for (int s = 0; s < pc->nclasses; s++) {
+        sb_block b = pc->proto[s];
+        b.row = 0;
+        l->left[s] = b.col = sb_block_anchor_offset(pc->source, &b);
+        uint32_t k = l->first_cell[s];
+        for (int y = 0; y < b.height; y++)
+            for (int x = 0; x < b.width; x++)
+                if (sb_block_covers(pc->source, &b, y, x))
+                    l->offset[k++] = y * pc->cols + x - l->left[s];
+    }
+    for (int f = 1; f <= 3; f++) {
+        bool ok = walls_reflect(pc, f);
+        for (int s = 0; s < pc->nclasses; s++) {
+            l->mirror[f - 1][s] = (int8_t)mirror_of(pc, f, s);
+            ok &= l->mirror[f - 1][s] >= 0 || pc->count[s] == 0;
+        }
+        l->reflects[f - 1] = ok;
+    }
+    return SB_OK;
+}
+
+void sb_layouts_free(sb_layouts *l)
+{
+    sb_meter *m = l->meter;
+    if (m) {
+        sb_meter_free(m, l->offset, ((size_t)l->first_cell[l->pc->nclasses] + 1) *
+                                        sizeof *l->offset);
+        sb_meter_free(m, l->taken, l->ncells * sizeof *l->taken);
+        sb_meter_free(m, l->anchored, l->ncells * sizeof *l->anchored);
+        if (l->list_key)
+            sb_meter_free(m, l->list_key, l->space->key_size + sizeof *l->list_key);
+    }
+    memset(l, 0, sizeof *l);
+}
+
+/* Whether a piece of class s anchored at cell stays on the tray. */
+static bool on_tray(const sb_layouts *l, int s, uint32_t cell)
+{
+    const sb_pieces *pc = l->pc;
+    const sb_block *b = &pc->proto[s];
+    int r = (int)(cell / (uint32_t)pc->cols), left = (int)(cell % (uint32_t)pc->cols) - l->left[s];
+    return r + b->height <= pc->rows && left >= 0 && left + b->width <= pc->cols;
+}
+
+/* Whether a piece of class s fits anchored at cell: on the tray, and on
+ * cells neither walls nor other pieces take. */
+static bool fits(const sb_layouts *l, int s, uint32_t cell)
+{
+    if (!on_tray(l, s, cell))
+        return false;
+    for (uint32_t k = l->first_cell[s]; k < l->first_cell[s + 1]; k++)
+        if (l->taken[(int64_t)cell + l->offset[k]])
+            return false;
+    return true;
+}
+
+static void cover(sb_layouts *l, int s, uint32_t cell, uint8_t taken)
+{
+    for (uint32_t k = l->first_cell[s]; k < l->first_cell[s + 1]; k++)
+        l->taken[(int64_t)cell + l->offset[k]] = taken;
+}
+
+/* Leaves only the walls taken. */
+static void clear_tray(sb_layouts *l)
+{
+    const sb_pieces *pc = l->pc;
+    for (uint32_t cell = 0; cell < l->ncells; cell++)
+        l->taken[cell] = is_wall(pc, (int)(cell / (uint32_t)pc->cols),
+                                 (int)(cell % (uint32_t)pc->cols));
+}
+
+/* ---- keys -------------------------------------------------------------- */
+
+static int cell_bit(int width, uint32_t cell, int cols)
+{
+    return 2 * (int)(cell / (uint32_t)cols) * width + 2 * (int)(cell % (uint32_t)cols);
 }
 
 /* The image of an h x w block with its upper-left cell at bit 0: cells
@@ -105,111 +280,302 @@ static uint64_t image_pattern(int width, int h, int w)
     return m;
 }
 
-static int cell_bit(int width, int r, int c)
+enum { EMPTIES = SB_MAX_CLASSES };   /* fill[EMPTIES] counts the empty cells written */
+
+/* The key's share of a piece of class s anchored at cell, written (put)
+ * or taken back; cells come in increasing order, so lists stay sorted. */
+static void put_piece(sb_layouts *l, int s, uint32_t cell)
 {
-    return 2 * r * width + 2 * c;
+    if (l->image)
+        l->image_key |= l->pattern[s] << cell_bit(l->width, cell, l->pc->cols);
+    else if (l->list_key && l->list_at[s] >= 0)
+        l->list_key[l->list_at[s] + (int32_t)l->fill[s]++] = (uint16_t)cell;
 }
 
-uint64_t sb_layout_image(const sb_pieces *pc, const sb_block *b, size_t n)
+static void take_piece(sb_layouts *l, int s, uint32_t cell)
 {
-    int width = 2 * pc->cols - 1;
-    uint64_t image = 0;
-    for (size_t i = 0; i < n; i++)
-        image |= image_pattern(width, b[i].height, b[i].width)
-                 << cell_bit(width, b[i].row, b[i].col);
-    return image;
+    if (l->image)
+        l->image_key &= ~(l->pattern[s] << cell_bit(l->width, cell, l->pc->cols));
+    else if (l->list_key && l->list_at[s] >= 0)
+        l->fill[s]--;
 }
 
-/* Places blocks from cell `at` on; occupied is a bit per cell (r*cols+c). */
-static void place(enumerator *e, uint32_t at, uint64_t occupied, uint64_t image)
+static void put_empty(sb_layouts *l, uint32_t cell)
 {
-    const sb_pieces *pc = e->pc;
-    uint32_t ncells = (uint32_t)(pc->rows * pc->cols);
-    while (at < ncells && (occupied >> at & 1))
-        at++;
-    if (e->status != SB_OK)
-        return;
-    if (at == ncells) {
-        uint32_t id;
-        bool fresh;
-        if (e->store->ops->intern(e->store, &image, hash_word64(image), SB_NO_NODE, &id,
-                                  &fresh) != SB_OK)
-            e->status = SB_ELIMIT;
-        if (!e->have_first) {
-            memcpy(e->first, e->blocks, e->nplaced * sizeof *e->blocks);
-            e->have_first = true;
-        }
-        return;
-    }
-    int r = (int)at / pc->cols, c = (int)at % pc->cols;
-    if (e->empties_left) {
-        e->empties_left--;
-        place(e, at + 1, occupied | 1ULL << at, image);
-        e->empties_left++;
-    }
-    for (int s = 0; s < pc->nshapes; s++) {
-        int h = pc->height[s], w = pc->width[s];
-        if (!e->left[s] || r + h > pc->rows || c + w > pc->cols)
-            continue;
-        uint64_t cells = 0;
-        for (int y = 0; y < h; y++)
-            cells |= ((1ULL << w) - 1) << (at + (uint32_t)(y * pc->cols));
-        if (cells & occupied)
-            continue;
-        e->left[s]--;
-        e->blocks[e->nplaced++] = (sb_block){ r, c, h, w };
-        place(e, at + 1, occupied | cells, image | e->pattern[s] << cell_bit(e->width, r, c));
-        e->nplaced--;
-        e->left[s]++;
-    }
+    if (l->list_key && l->empty_at >= 0)
+        l->list_key[l->empty_at + (int32_t)l->fill[EMPTIES]++] = (uint16_t)cell;
 }
 
-sb_status sb_layouts_enumerate(const sb_pieces *pc, sb_meter *m, sb_store **store,
-                               sb_block *first, bool *found)
+static void take_empty(sb_layouts *l)
 {
-    enumerator e = { .pc = pc, .width = 2 * pc->cols - 1, .empties_left = pc->empties,
-                     .first = first, .status = SB_OK };
-    for (int s = 0; s < pc->nshapes; s++) {
-        e.pattern[s] = image_pattern(e.width, pc->height[s], pc->width[s]);
-        e.left[s] = pc->count[s];
-    }
-    e.blocks = calloc(sb_pieces_blocks(pc) + 1, sizeof *e.blocks);
-    sb_status status = first && e.blocks ? sb_store_flat_new(sizeof(uint64_t), m, &e.store)
-                                         : SB_ELIMIT;
-    if (status == SB_OK)
-        place(&e, 0, 0, 0);
-    status = status == SB_OK ? e.status : status;
-    free(e.blocks);
-    *store = NULL;
-    *found = e.have_first;
-    if (status == SB_OK) {
-        *store = e.store;
-        m->stored = e.store->count;
+    if (l->list_key && l->empty_at >= 0)
+        l->fill[EMPTIES]--;
+}
+
+static const void *key_now(const sb_layouts *l)
+{
+    return l->image ? (const void *)&l->image_key : (const void *)l->list_key;
+}
+
+sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image)
+{
+    const sb_pieces *pc = l->pc;
+    l->space = sp;
+    l->image = image;
+    if (image) {
+        l->width = 2 * pc->cols - 1;
+        for (int s = 0; s < pc->nclasses; s++)
+            l->pattern[s] = image_pattern(l->width, pc->proto[s].height, pc->proto[s].width);
         return SB_OK;
     }
-    if (e.store) {
-        m->stored = e.store->count;
-        e.store->ops->free(e.store);
+    size_t nplan = (size_t)sp->cat->nclasses + 1;
+    int32_t *plan = sb_meter_calloc(l->meter, nplan, sizeof *plan);
+    l->list_key = sb_meter_calloc(l->meter, sp->key_size + sizeof *l->list_key, 1);
+    if (!plan || !l->list_key) {
+        sb_meter_free(l->meter, plan, nplan * sizeof *plan);
+        return SB_ELIMIT;
     }
-    return SB_ELIMIT;
+    sb_board_key_plan(sp, plan, &l->empty_at);
+    /* The board numbers classes its own way (catalog order); a class with
+     * no pieces has no list at all. */
+    for (int s = 0; s < pc->nclasses; s++) {
+        int c = sb_catalog_class(sp->cat, &pc->proto[s]);
+        l->list_at[s] = c >= 0 ? plan[c] : -1;
+    }
+    sb_meter_free(l->meter, plan, nplan * sizeof *plan);
+    return SB_OK;
 }
 
-size_t sb_layout_twin(const sb_pieces *pc, const sb_space *sp, sb_scratch *w, const sb_store *st,
-                      const uint32_t *comp, uint32_t id, sb_block *blocks)
+const void *sb_layouts_key(sb_layouts *l, const sb_block *b, size_t n)
 {
-    /* Reflections map layouts to layouts of the same piece set and keep
-     * distances, so mirror-image components share a diameter. */
-    size_t n = sp->cat->nblocks, twin = comp[id];
-    for (int flip = 1; flip <= 3; flip++) {
-        sp->ops->decode(sp, w, st->ops->key(st, id), blocks);
-        for (size_t i = 0; i < n; i++) {
-            if (flip & 1)
-                blocks[i].col = pc->cols - blocks[i].col - blocks[i].width;
-            if (flip & 2)
-                blocks[i].row = pc->rows - blocks[i].row - blocks[i].height;
+    const sb_pieces *pc = l->pc;
+    clear_tray(l);
+    memset(l->anchored, 0, l->ncells);
+    for (size_t i = 0; i < n; i++) {
+        int s = sb_pieces_find(pc, &b[i]);
+        if (s < 0 || b[i].row < 0 || b[i].col < 0 || b[i].row >= pc->rows ||
+            b[i].col >= pc->cols)
+            return NULL;
+        uint32_t cell = (uint32_t)b[i].row * (uint32_t)pc->cols + (uint32_t)b[i].col;
+        if (!on_tray(l, s, cell))
+            return NULL;
+        l->anchored[cell] = (uint8_t)(s + 1);
+        cover(l, s, cell, 1);
+    }
+    /* The walk's own order, cell by cell, so lists come out sorted. */
+    l->image_key = 0;
+    memset(l->fill, 0, sizeof l->fill);
+    for (uint32_t cell = 0; cell < l->ncells; cell++)
+        if (l->anchored[cell])
+            put_piece(l, l->anchored[cell] - 1, cell);
+        else if (!l->taken[cell])
+            put_empty(l, cell);
+    return key_now(l);
+}
+
+/* ---- the walk ---------------------------------------------------------- */
+
+/* A decided cell: left empty (cls -1) or the anchor of a piece of cls. */
+typedef struct choice {
+    uint32_t cell;
+    int cls;
+} choice;
+
+static uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
+{
+    while (cell < l->ncells && l->taken[cell])
+        cell++;
+    return cell;
+}
+
+/* Once every piece is placed, the cells still undecided are the empty
+ * ones left: writes them into a key that lists empty cells, and returns
+ * how many it wrote (for take-back). */
+static uint32_t put_rest(sb_layouts *l, uint32_t at)
+{
+    uint32_t n = 0;
+    if (!l->list_key || l->empty_at < 0)
+        return 0;
+    for (; at < l->ncells; at++)
+        if (!l->taken[at]) {
+            put_empty(l, at);
+            n++;
         }
-        uint64_t key = sb_layout_image(pc, blocks, n);
-        uint32_t mid = st->ops->find(st, &key, hash_word64(key));
+    return n;
+}
+
+/* The blocks of the layout the stack holds. */
+static void record(const sb_layouts *l, const choice *stack, size_t depth, sb_block *out)
+{
+    const sb_pieces *pc = l->pc;
+    size_t n = 0;
+    for (size_t i = 0; i < depth; i++) {
+        if (stack[i].cls < 0)
+            continue;
+        out[n] = pc->proto[stack[i].cls];
+        out[n].row = (int)(stack[i].cell / (uint32_t)pc->cols);
+        out[n].col = (int)(stack[i].cell % (uint32_t)pc->cols);
+        n++;
+    }
+}
+
+/* Walks every layout in enumeration order: interns each in st or, with
+ * st NULL, writes the first into first and stops.  SB_ELIMIT when the
+ * store or the meter refused (its hit says why: states, bytes, the
+ * deadline). */
+static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
+{
+    const sb_pieces *pc = l->pc;
+    sb_meter *m = l->meter;
+    choice *stack = sb_meter_calloc(m, (size_t)l->ncells + 1, sizeof *stack);
+    if (!stack)
+        return SB_ELIMIT;
+    uint32_t left[SB_MAX_CLASSES], empties = pc->empties;
+    size_t pieces = sb_pieces_blocks(pc);   /* still to place */
+    memcpy(left, pc->count, sizeof left);
+    clear_tray(l);
+    l->image_key = 0;
+    memset(l->fill, 0, sizeof l->fill);
+    *found = false;
+    size_t depth = 0;
+    uint32_t at = next_undecided(l, 0);
+    int next = -1;                 /* the first choice still to try at `at` */
+    sb_status status = SB_OK;
+    for (uint64_t steps = 1;; steps++) {
+        /* The deadline holds inside the walk (a piece set can have
+         * billions of layouts, or none after long search); every 64th
+         * step is a tick, so the clock is read every 1,024 steps. */
+        if ((steps & 63) == 0 && sb_meter_tick(m, 0) != SB_OK) {
+            status = SB_ELIMIT;
+            break;
+        }
+        int cls = next;
+        /* A layout once every piece is placed: the rest is empty, and is
+         * not walked cell by cell (one piece on a large tray would cost
+         * cells squared). */
+        if (at == l->ncells || (pieces == 0 && next < 0)) {
+            *found = true;
+            if (!st) {
+                record(l, stack, depth, first);
+                break;
+            }
+            uint32_t rest = put_rest(l, at);
+            const void *key = key_now(l);
+            uint32_t id;
+            bool fresh;
+            sb_status interned = st->ops->intern(st, key, l->space->ops->hash(l->space, key),
+                                                 SB_NO_NODE, &id, &fresh);
+            l->fill[EMPTIES] -= rest;
+            if (interned != SB_OK) {
+                status = SB_ELIMIT;
+                break;
+            }
+            m->stored = st->count;
+            cls = pc->nclasses;    /* nothing more to try here: back up */
+        } else if (cls < 0 && !empties) {
+            cls = 0;
+        }
+        if (cls < 0) {
+            empties--;
+            l->taken[at] = 1;
+            put_empty(l, at);
+        } else {
+            while (cls < pc->nclasses && (!left[cls] || !fits(l, cls, at)))
+                cls++;
+            if (cls < pc->nclasses) {
+                left[cls]--;
+                pieces--;
+                cover(l, cls, at, 1);
+                put_piece(l, cls, at);
+            }
+        }
+        if (cls < pc->nclasses) {  /* decided: on to the next cell */
+            stack[depth++] = (choice){ at, cls };
+            at = next_undecided(l, at + 1);
+            next = -1;
+            continue;
+        }
+        /* Nothing (more) fits here: undo the last decision, try its next. */
+        if (depth == 0)
+            break;
+        choice c = stack[--depth];
+        if (c.cls < 0) {
+            empties++;
+            l->taken[c.cell] = 0;
+            take_empty(l);
+        } else {
+            left[c.cls]++;
+            pieces++;
+            cover(l, c.cls, c.cell, 0);
+            take_piece(l, c.cls, c.cell);
+        }
+        at = c.cell;
+        next = c.cls + 1;
+    }
+    sb_meter_free(m, stack, ((size_t)l->ncells + 1) * sizeof *stack);
+    return status;
+}
+
+sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found)
+{
+    return walk(l, NULL, first, found);
+}
+
+sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
+{
+    bool found;
+    *store = NULL;
+    /* A board key can be empty: 1x1 blocks on every cell that is not a
+     * wall leave the board nothing to list, and one layout.  The store
+     * holds such keys as one zero byte (list_key has it, zeroed). */
+    size_t key_size = l->space->key_size ? l->space->key_size : 1;
+    sb_status status = sb_store_flat_new(key_size, l->meter, store);
+    if (status != SB_OK) {
+        l->meter->hit = SB_LIMIT_MEMORY;
+        return SB_ELIMIT;
+    }
+    status = walk(l, *store, NULL, &found);
+    l->meter->stored = (*store)->count;
+    if (status != SB_OK) {
+        (*store)->ops->free(*store);
+        *store = NULL;
+    }
+    return status;
+}
+
+size_t sb_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
+                      uint32_t id, sb_block *blocks)
+{
+    /* Reflections that map the piece set and the walls onto themselves
+     * map layouts to layouts and keep distances, so mirror-image
+     * components share a diameter. */
+    const sb_space *sp = l->space;
+    const sb_pieces *pc = l->pc;
+    size_t n = sp->cat->nblocks, twin = comp[id];
+    for (int f = 1; f <= 3; f++) {
+        if (!l->reflects[f - 1])
+            continue;
+        sp->ops->decode(sp, w, st->ops->key(st, id), blocks);
+        bool mapped = true;
+        for (size_t i = 0; i < n && mapped; i++) {
+            int s = sb_pieces_find(pc, &blocks[i]);
+            mapped = s >= 0;
+            if (!mapped)
+                break;
+            int t = l->mirror[f - 1][s], top = blocks[i].row;
+            int box = blocks[i].col - l->left[s];
+            if (f & 1)
+                box = pc->cols - box - blocks[i].width;
+            if (f & 2)
+                top = pc->rows - top - blocks[i].height;
+            blocks[i] = pc->proto[t];
+            blocks[i].row = top;
+            blocks[i].col = box + l->left[t];
+        }
+        const void *key = mapped ? sb_layouts_key(l, blocks, n) : NULL;
+        if (!key)
+            continue;
+        uint32_t mid = st->ops->find(st, key, sp->ops->hash(sp, key));
         if (mid != SB_NO_NODE && comp[mid] < twin)
             twin = comp[mid];
     }

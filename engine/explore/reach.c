@@ -47,8 +47,10 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
                      sb_error *err)
 {
     sb_options defaults;
+    sb_status bad = sb_call_check("sb_explore", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
     opts = sb_options_or_default(opts, &defaults);
-    memset(out, 0, sizeof *out);
     sb_setup s;
     sb_bfs run = { 0 };
     const sb_bfs_walker *w = NULL;

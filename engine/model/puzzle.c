@@ -51,6 +51,8 @@ static bool box_cell(const sb_puzzle *p, const sb_block *b, int y, int x)
 
 int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b)
 {
+    if (!p || !b)
+        return 0;
     int x = 0;
     while (x < b->width - 1 && !box_cell(p, b, 0, x))
         x++;
@@ -59,12 +61,16 @@ int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b)
 
 bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col)
 {
+    if (!p || !b)
+        return false;
     int y = row - b->row, x = col - (b->col - sb_block_anchor_offset(p, b));
     return y >= 0 && x >= 0 && y < b->height && x < b->width && box_cell(p, b, y, x);
 }
 
 int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b)
 {
+    if (!p || !a || !b)   /* no class: NULL sorts first, equal only to NULL */
+        return (a != NULL) - (b != NULL);
     if (a->height != b->height)
         return a->height < b->height ? -1 : 1;
     if (a->width != b->width)
@@ -86,7 +92,7 @@ int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b)
 
 bool sb_block_same_class(const sb_puzzle *p, const sb_block *a, const sb_block *b)
 {
-    return sb_block_class_cmp(p, a, b) == 0;
+    return p && a && b && sb_block_class_cmp(p, a, b) == 0;
 }
 
 /* Whether b's cells fill its box.  Defensive about the shape, since
@@ -106,11 +112,13 @@ static bool fills_box(const sb_puzzle *p, const sb_block *b)
 
 bool sb_block_is_plain(const sb_puzzle *p, const sb_block *b)
 {
-    return b->group == 0 && b->axis == SB_AXIS_ANY && fills_box(p, b);
+    return p && b && b->group == 0 && b->axis == SB_AXIS_ANY && fills_box(p, b);
 }
 
 bool sb_puzzle_is_plain(const sb_puzzle *p)
 {
+    if (!p || (p->nblocks && !p->blocks))
+        return false;
     for (size_t i = 0; i < p->nblocks; i++)
         if (!sb_block_is_plain(p, &p->blocks[i]))
             return false;
@@ -399,6 +407,8 @@ static sb_status check_goals(const sb_puzzle *p, sb_error *err)
  * refused before anything reads the array. */
 static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
 {
+    if (!p)
+        return fail(err, SB_LIST_NONE, 0, "the puzzle is NULL");
     if (p->nshapes && !p->shapes)
         return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu shapes but its shapes array "
                     "is NULL", p->nshapes);
@@ -442,6 +452,8 @@ bool sb_puzzle_solved(const sb_puzzle *p)
 {
     /* Goal entries are few and checked once per puzzle: quadratic is fine
      * up to the sizes the CS61B suites use; the solver has its own test. */
+    if (!p)
+        return false;
     size_t cells = (size_t)p->rows * (size_t)p->cols;
     size_t *anchor = calloc(cells ? cells : 1, sizeof *anchor);
     bool ok = true;
@@ -460,6 +472,8 @@ bool sb_puzzle_solved(const sb_puzzle *p)
 
 void sb_options_default(sb_options *opts)
 {
+    if (!opts)
+        return;
     memset(opts, 0, sizeof *opts);
     opts->metric = SB_METRIC_LINE;
     opts->algo = SB_ALGO_AUTO;
@@ -510,7 +524,7 @@ static int sign(int x)
 uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric)
 {
     uint64_t len = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; moves && i < n; i++) {
         const sb_move *m = &moves[i], *prev = i ? &moves[i - 1] : NULL;
         /* Same block: this slide starts where the previous one ended. */
         bool same_block = prev && prev->to_row == m->from_row && prev->to_col == m->from_col;

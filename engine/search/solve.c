@@ -86,11 +86,13 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
 {
     sb_options defaults;
     sb_stats ignored;
-    opts = sb_options_or_default(opts, &defaults);
     if (!stats)
         stats = &ignored;
-    memset(sol, 0, sizeof *sol);
     memset(stats, 0, sizeof *stats);
+    sb_status bad = sb_call_check("sb_solve", sol, sizeof *sol, opts, err);
+    if (bad != SB_OK)
+        return bad;
+    opts = sb_options_or_default(opts, &defaults);
     sb_setup s;
     outcome out = { 0, 0 };
     sb_status status = sb_setup_begin(&s, p, opts, err);

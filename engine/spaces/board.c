@@ -812,6 +812,16 @@ static void lay_out(board *b, const sb_catalog *cat)
     b->keylen = off;
 }
 
+void sb_board_key_plan(const sb_space *sp, int32_t *list_at, int32_t *empty_at)
+{
+    const board *b = (const board *)sp;
+    for (int s = 0; s < sp->cat->nclasses; s++) {
+        int sg = b->seg_of_shape[s];
+        list_at[s] = sg == EMPTY ? -1 : (int32_t)b->seg[sg].off;
+    }
+    *empty_at = b->empty_seg == EMPTY ? -1 : (int32_t)b->seg[b->empty_seg].off;
+}
+
 /* Fills the root key from the puzzle's blocks (and the grid they make). */
 static sb_status build_root(board *b, const sb_puzzle *p)
 {

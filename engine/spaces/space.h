@@ -113,6 +113,14 @@ sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metri
 sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
                                 sb_space **out);
 
+/* How a general board's key is laid out, for code that writes keys
+ * without a puzzle (the layouts of a piece set): the key is uint16 cell
+ * indexes, and for each class s of sp's catalog list_at[s] is where the
+ * sorted anchors of its blocks begin, or -1 when they are not listed (the
+ * 1x1 blocks, when the fewer empty cells are listed instead); *empty_at is
+ * where the sorted empty cells begin, or -1.  sp must be a board. */
+void sb_board_key_plan(const sb_space *sp, int32_t *list_at, int32_t *empty_at);
+
 /* A 64-bit mixer with good avalanche, for hashing and Zobrist tables. */
 static inline uint64_t sb_mix64(uint64_t x)
 {

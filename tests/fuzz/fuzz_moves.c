@@ -1,6 +1,6 @@
 /*
  * fuzz_moves.c - libFuzzer harness for the move reader (sb_fmt_next_move)
- * and the checker's replay (cli/replay.c), the two halves of slide-check.
+ * and the checker's replay (judge/replay.c), the two halves of slide-check.
  *
  * Input: one byte choosing one of a few built-in puzzles, then move text,
  * read through fmemopen exactly as slide-check reads a pipe.  Every move

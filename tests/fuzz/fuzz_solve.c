@@ -7,7 +7,7 @@
  * Trays are kept tiny (at most MAX_CELLS cells) and every search is capped
  * at MAX_STATES stored configurations, so one input costs milliseconds.
  *
- * Invariants, judged by the checker's replay (cli/replay.c), which shares
+ * Invariants, judged by the checker's replay (judge/replay.c), which shares
  * nothing with the engine's move generators:
  *  - SB_OK: every move is a legal straight slide and the last
  *    configuration meets the goal; no moves exactly when INIT already does.
@@ -84,6 +84,9 @@ static sb_status solve_checked(const sb_puzzle *p, const sb_options *o, sb_solut
         FUZZ_REQUIRE(o->path == SB_PATH_BITBOARD && (!sb_bitboard_fits(p->rows, p->cols) ||
                                                      !plain(p)),
                      "checked puzzle refused by sb_solve");
+        break;
+    case SB_EMOVE:
+        FUZZ_REQUIRE(false, "sb_solve returned the judge's status");
         break;
     }
     return st;

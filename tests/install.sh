@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# install.sh - libslide as its users meet it: `cmake --install` into a fresh
+# prefix must put there the header, both libraries (the shared one with
+# SONAME libslide.so.1), slide.pc, the CMake package, the programs and every
+# man page in docs/; then examples/solve.c, copied out of the tree, is built
+# against that prefix twice, with pkg-config and with find_package(slide),
+# and each build solves puzzles/klotski.init with a solution the built
+# slide-check verifies.  The installed programs must run from the prefix
+# without LD_LIBRARY_PATH.
+#
+# Environment: BUILD_DIR, SOURCE_DIR, SLIDE_CHECK, LIBDIR (GNUInstallDirs'
+# lib dir), C_COMPILER, and EXAMPLE_FLAGS (the sanitizer flags in a
+# sanitizer build: an executable must link their runtime itself).
+set -u
+: "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${SLIDE_CHECK:?}" "${LIBDIR:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+passes=0 fails=0 skips=0
+
+ok() { passes=$((passes + 1)); }
+bad() { fails=$((fails + 1)); echo "FAIL: $*"; }
+skip() { skips=$((skips + 1)); echo "SKIP: $*"; }
+
+if ! cmake --install "$BUILD_DIR" --prefix "$prefix" >"$tmp/install.log" 2>&1; then
+    cat "$tmp/install.log"
+    echo "FAIL: cmake --install"
+    exit 1
+fi
+
+# What must be there.
+want=(include/slide.h "$LIBDIR/libslide.a" "$LIBDIR/libslide.so" "$LIBDIR/libslide.so.1"
+      "$LIBDIR/pkgconfig/slide.pc" "$LIBDIR/cmake/slide/slideConfig.cmake"
+      "$LIBDIR/cmake/slide/slideConfigVersion.cmake" "$LIBDIR/cmake/slide/slideTargets.cmake"
+      bin/slide bin/slide-check bin/slide-explore)
+for page in "$SOURCE_DIR"/docs/*.1; do
+    want+=("share/man/man1/$(basename "$page")")
+done
+for f in "${want[@]}"; do
+    if [ -e "$prefix/$f" ]; then ok; else bad "not installed: $f"; fi
+done
+[ -e "$SOURCE_DIR/docs/slide-explore.1" ] || echo "note: docs/slide-explore.1 does not exist yet"
+if readelf -d "$prefix/$LIBDIR/libslide.so" | grep -q 'SONAME.*\[libslide\.so\.1\]'; then
+    ok
+else
+    bad "libslide.so's SONAME is not libslide.so.1"
+fi
+# Private headers stay private.
+if [ -z "$(find "$prefix/include" -type f ! -name slide.h)" ]; then ok; else
+    bad "headers besides slide.h installed: $(find "$prefix/include" -type f ! -name slide.h)"
+fi
+
+# The installed programs find the installed library by themselves.
+if env -u LD_LIBRARY_PATH "$prefix/bin/slide" --version >"$tmp/v" 2>&1 &&
+   grep -q '^slide [0-9]' "$tmp/v"; then
+    ok
+else
+    bad "installed slide does not run: $(cat "$tmp/v")"
+fi
+
+init=$SOURCE_DIR/puzzles/klotski.init goal=$SOURCE_DIR/puzzles/klotski.goal
+cp -r "$SOURCE_DIR/examples" "$tmp/src"
+
+# judge NAME BINARY: the example's solution must be Verified.
+judge() {
+    if ! LD_LIBRARY_PATH=$prefix/$LIBDIR "$2" "$init" "$goal" >"$tmp/$1.moves" 2>"$tmp/$1.err"; then
+        bad "$1: solve failed: $(cat "$tmp/$1.err")"
+        return
+    fi
+    if [ ! -s "$tmp/$1.moves" ]; then
+        bad "$1: solve printed no moves"
+    elif [ "$("$SLIDE_CHECK" "$init" "$goal" "$tmp/$1.moves" 2>&1)" = Verified ]; then
+        ok
+    else
+        bad "$1: slide-check refused the example's solution"
+    fi
+    # It must run against the installed library, not the build tree's.
+    if LD_LIBRARY_PATH=$prefix/$LIBDIR ldd "$2" | grep -q "$prefix/$LIBDIR/libslide.so.1"; then
+        ok
+    else
+        bad "$1: not linked against the installed libslide.so.1"
+    fi
+}
+
+# 1. pkg-config, with the Makefile a user would run.
+if command -v pkg-config >/dev/null && command -v make >/dev/null; then
+    if PKG_CONFIG_PATH=$prefix/$LIBDIR/pkgconfig make -s -C "$tmp/src" \
+           CC="${C_COMPILER:-cc}" CFLAGS="-O2 -Wall -Werror ${EXAMPLE_FLAGS:-}" \
+           LDFLAGS="${EXAMPLE_FLAGS:-}" >"$tmp/make.log" 2>&1; then
+        judge pkg-config "$tmp/src/solve"
+    else
+        cat "$tmp/make.log"
+        bad "the example does not build with pkg-config"
+    fi
+else
+    skip "pkg-config or make is missing (./setup.sh --deps installs them)"
+fi
+
+# 2. find_package(slide), from a separate build tree.
+if cmake -S "$tmp/src" -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
+         -DCMAKE_C_COMPILER="${C_COMPILER:-cc}" -DCMAKE_C_FLAGS="${EXAMPLE_FLAGS:-}" \
+         -DCMAKE_EXE_LINKER_FLAGS="${EXAMPLE_FLAGS:-}" >"$tmp/cmake.log" 2>&1 &&
+   cmake --build "$tmp/cmake-build" >>"$tmp/cmake.log" 2>&1; then
+    judge find_package "$tmp/cmake-build/solve"
+else
+    cat "$tmp/cmake.log"
+    bad "the example does not build with find_package(slide)"
+fi
+
+echo "install: $passes passed, $fails failed, $skips skipped"
+[ "$fails" -eq 0 ] || exit 1
+[ "$skips" -eq 0 ] || exit 77
+exit 0
