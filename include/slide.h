@@ -179,7 +179,7 @@ typedef enum sb_algo { SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR } sb_algo;
 typedef enum sb_path {
     SB_PATH_AUTO,      /* the bitboard when it takes the puzzle (see sb_solve), else
                           general */
-    SB_PATH_BITBOARD,  /* spaced bitboard: (2H-1)(2W-1) <= 128 (64: fast path) */
+    SB_PATH_BITBOARD,  /* spaced bitboard: (2H-1)(2W-1) <= 128 */
     SB_PATH_GENERAL    /* any tray up to SB_MAX_CELLS */
 } sb_path;
 
@@ -304,7 +304,7 @@ SB_API const char *sb_algo_name(sb_algo a);
 SB_API const char *sb_path_name(sb_path p);
 
 /* True when the tray's spaced image fits the bitboard: 128 bits (up to
- * 6x6), the fast path when it fits 64 (5x4). */
+ * 6x6; one 64-bit word up to 5x4). */
 SB_API bool sb_bitboard_fits(int rows, int cols);
 
 /* ---- Exploring: the space behind a puzzle (engine/explore/) ------------- */

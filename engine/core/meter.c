@@ -2,9 +2,15 @@
  * meter.c - the search's allocator, limits and clock (meter.h says why
  * they are one thing).
  */
+/* mremap and madvise's MADV_HUGEPAGE are Linux's, beyond POSIX. */
+#define _GNU_SOURCE
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "core/error.h"
 #include "core/meter.h"
@@ -125,6 +131,108 @@ void sb_meter_free(sb_meter *m, void *p, size_t size)
         return;
     free(p);
     sb_meter_release(m, size);
+}
+
+/* realloc, zeroing what it adds (size 0: free). */
+static void *heap_resize(void *p, size_t old, size_t size)
+{
+    if (size == 0) {
+        free(p);
+        return NULL;
+    }
+    unsigned char *q = realloc(p, size);
+    if (q && size > old)
+        memset(q + old, 0, size - old);
+    return q;
+}
+
+#if defined(__linux__) && defined(MREMAP_FIXED) && defined(MADV_HUGEPAGE)
+/* The huge page size of x86-64 and arm64's usual one.  Where huge pages
+ * are larger, mappings are still correct, only not aligned to them.
+ * Blocks smaller than one stay on the heap: a mapping of their own would
+ * cost a system call per resize and a fault per page, more than such a
+ * table gains, and they could not have a huge page anyway. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* size bytes of fresh address space at a HUGE_PAGE boundary, holding the
+ * mapping at p (of old bytes) when p is not NULL; MAP_FAILED when the
+ * system refused.  The space is reserved larger and trimmed to the
+ * boundary: moving huge pages to an address that is not on one would
+ * break them into small pages again. */
+static void *map_aligned(void *p, size_t old, size_t size)
+{
+    size_t span = size + HUGE_PAGE;
+    char *r = mmap(NULL, span, p ? PROT_NONE : PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (r == MAP_FAILED)
+        return MAP_FAILED;
+    char *a = (char *)(((uintptr_t)r + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (p && mremap(p, old, size, MREMAP_MAYMOVE | MREMAP_FIXED, a) == MAP_FAILED) {
+        munmap(r, span);
+        return MAP_FAILED;
+    }
+    if (a > r)
+        munmap(r, (size_t)(a - r));
+    if (r + span > a + size)
+        munmap(a + size, (size_t)(r + span - (a + size)));
+    return a;
+}
+
+/* The mapping of size bytes at p (or a new one), resized; NULL when the
+ * system refused.  It grows where it is when the addresses after it are
+ * free, else moves whole (page tables, not bytes) to a huge page
+ * boundary. */
+static void *remap(void *p, size_t old, size_t size)
+{
+    void *q = p ? mremap(p, old, size, 0) : MAP_FAILED;
+    if (q == MAP_FAILED)
+        q = map_aligned(p, old, size);
+    if (q == MAP_FAILED)
+        q = p ? mremap(p, old, size, MREMAP_MAYMOVE)
+              : mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (q == MAP_FAILED)
+        return NULL;
+    /* Before any page of the new part is touched, or it comes in small
+     * pages; advice only, so its failure changes nothing. */
+    (void)madvise(q, size, MADV_HUGEPAGE);
+    return q;
+}
+
+/* Resizes a block that lives on the heap below HUGE_PAGE bytes and in a
+ * mapping of its own from there up, moving it across when it crosses. */
+static void *map(void *p, size_t old, size_t size)
+{
+    bool was_mapped = old >= HUGE_PAGE, mapped = size >= HUGE_PAGE;
+    if (was_mapped == mapped && size > 0)
+        return mapped ? remap(p, old, size) : heap_resize(p, old, size);
+    if (!was_mapped && !mapped)
+        return heap_resize(p, old, size);
+    size_t keep = old < size ? old : size;
+    void *q = size == 0 ? NULL : mapped ? remap(NULL, 0, size) : malloc(size);
+    if (size > 0 && !q)
+        return NULL;
+    if (keep)
+        memcpy(q, p, keep);
+    if (was_mapped)
+        munmap(p, old);
+    else
+        free(p);
+    return q;
+}
+#else
+#define map heap_resize
+#endif
+
+void *sb_meter_map(sb_meter *m, void *p, size_t old, size_t size)
+{
+    if (size == 0) {
+        if (p) {
+            map(p, old, 0);
+            sb_meter_release(m, old);
+        }
+        return NULL;
+    }
+    return admit(m, old, size) ? counted(m, map(p, old, size), old, size) : NULL;
 }
 
 bool sb_meter_late(sb_meter *m)

@@ -76,6 +76,17 @@ void *sb_meter_calloc(sb_meter *m, size_t n, size_t size);
 /* Frees a block of size bytes from sb_meter_realloc or sb_meter_calloc. */
 void sb_meter_free(sb_meter *m, void *p, size_t size);
 
+/* Resizes p from old to size bytes as sb_meter_realloc does (p NULL and
+ * old 0: a new block; size 0: frees it), the bytes past old zero, for a
+ * block read at random places: a hash table.  From 2 MB up it is mapped
+ * apart from the heap, in huge pages where the system gives them (one
+ * address translation per 2 MB instead of per 4 KB: with 4 KB pages
+ * nearly every probe of a table of a gigabyte misses the processor's
+ * translation cache), grows without copying and keeps its pages as it
+ * grows; pages no byte of which was written cost nothing yet.  Blocks
+ * from here go back only through here. */
+void *sb_meter_map(sb_meter *m, void *p, size_t old, size_t size);
+
 /* Counts bytes held (or let go) outside the meter's allocator. */
 void sb_meter_hold(sb_meter *m, size_t bytes);
 void sb_meter_release(sb_meter *m, size_t bytes);

@@ -11,8 +11,9 @@
  * found.  Three exist:
  *
  *   bfs_store.c             any space, with a store (node ids are the queue)
- *   bfs_bitboard.c          the 64-bit bitboard: the move generator fed
- *                           straight into seen64's table (the fast path)
+ *   bfs_bitboard.c          the bitboard (64- and 128-bit images): the move
+ *                           generator fed straight into a table of seen
+ *                           images, stores/seen.h (the fast path)
  *   explore/graph.c         a graph already built (the layouts of a piece
  *                           set): distances in an array
  *

@@ -89,8 +89,7 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
     uint64_t root_count = 1;
     *walker = NULL;
     if (sb_bitboard_fast(sp)) {
-        *ops = &sb_bitboard_walker;
-        *walker = sb_bitboard_walker_new(s, stop_at_goal, &root_count);
+        *walker = sb_bitboard_walker_new(s, stop_at_goal, &root_count, ops);
     } else {
         sb_store *st = NULL;
         *ops = &sb_store_walker;

@@ -55,10 +55,11 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
 void *sb_store_walker_new(sb_setup *s, sb_store *st);
 extern const sb_bfs_walker sb_store_walker;
 
-/* The bitboard's walker, for a space sb_bitboard_fast.  It folds
- * mirror pairs when it can (bfs_bitboard.c); *root_count is what its root
- * stands for.  NULL out of memory. */
-void *sb_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count);
-extern const sb_bfs_walker sb_bitboard_walker;
+/* The bitboard's walker, for a space sb_bitboard_fast (64- or 128-bit
+ * images), and in *ops its operations.  It folds mirror pairs when it can
+ * (bfs_bitboard.c); *root_count is what its root stands for.  NULL out of
+ * memory. */
+void *sb_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count,
+                             const sb_bfs_walker **ops);
 
 #endif

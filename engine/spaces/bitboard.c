@@ -5,9 +5,10 @@
  * walker is search/bfs_bitboard.c.
  *
  * The masks are computed once in 128 bits and copied down to 64 when the
- * image fits: the 64-bit instance is the fast path (search/bfs_bitboard.c
- * runs on it), the 128-bit one serves trays up to 6x6 through the generic
- * loops.
+ * image fits: the 64-bit instance serves images of up to 64 bits (5x4,
+ * 4x4, 2x8, 1x32, ...), the 128-bit one the rest up to 6x6;
+ * search/bfs_bitboard.c runs on either, and the generic loops (A*, and
+ * the rest) through the tables here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -151,7 +152,20 @@ static const sb_space_ops ops128 = {
 
 bool sb_bitboard_fast(const sb_space *sp)
 {
-    return sp->ops == &ops64 && ((const bitboard *)sp)->spare_bit >= 0;
+    return (sp->ops == &ops64 || sp->ops == &ops128) && ((const bitboard *)sp)->spare_bit >= 0;
+}
+
+/* The bit the fast walker's table may squeeze out of an image of nbits
+ * bits in a word of `bits` (stores/seen.h): the word's second-highest when
+ * no image uses it (the highest is never used: nbits is odd), else the
+ * first crossing, which is 1 exactly when the four spacers around it are
+ * (the four cells are one piece, whatever its shape; a wall is joined to
+ * nothing); -1 on a one-row or one-column tray that fills the word. */
+static int spare_bit(const bitboard *b, int nbits, int bits)
+{
+    if (nbits <= bits - 2)
+        return bits - 2;
+    return b->rows > 1 && b->cols > 1 ? b->width + 1 : -1;
 }
 
 /* Two classes with the same cells (they differ in axis or group). */
@@ -312,15 +326,15 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
         b->shape_cells[s] = piece_image(b, &cat->classes[s], 0, cat->classes[s].left) &
                             b->m128.cells;
     sb_wide root = image_of(b, p->blocks, p->nblocks) | b->m128.walls;
+    b->spare_bit = spare_bit(b, nbits, wide ? 128 : 64);
     if (wide) {
         b->base.ops = &ops128;
-        b->spare_bit = -1;
+        b->goal_mirrors = !b->shaped &&
+                          mirrored128(b, b->m128.goal_care) == b->m128.goal_care &&
+                          mirrored128(b, b->m128.goal_bits) == b->m128.goal_bits;
         memcpy(b->base.root, &root, sizeof root);
     } else {
         narrow_masks(b);
-        b->spare_bit = p->rows > 1 && p->cols > 1 ? b->width + 1   /* the first crossing */
-                       : nbits <= 62                ? 62
-                                                    : -1;
         b->base.ops = &ops64;
         b->goal_mirrors = !b->shaped &&
                           mirrored64(b, b->m64.goal_care) == b->m64.goal_care &&

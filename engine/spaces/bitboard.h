@@ -3,7 +3,7 @@
  * one 128-bit word on trays up to (2H-1)(2W-1) <= 128 (6x6, 5x7, ...).
  * Internal to the engine: bitboard.c builds the space and answers the
  * generic search through sb_space_ops; search/bfs_bitboard.c is the
- * breadth-first search's fast inner loop for 64-bit images.  Both share
+ * breadth-first search's fast inner loop, at both word sizes.  Both share
  * the move generator, bitboard_moves.h, written once and instantiated
  * below for each word size.
  *
@@ -93,8 +93,8 @@ typedef struct bitboard {
     int reach;                    /* shaped: the most steps between two cells of a piece */
     sb_wide *shape_cells;         /* shaped: per class, its cell bits with its box at the
                                      image's upper left, to tell a flooded piece's class */
-    int spare_bit;                /* an image bit seen64 may squeeze out (-1: none, so
-                                     no fast walker) */
+    int spare_bit;                /* an image bit the fast walker's table may squeeze
+                                     out (stores/seen.h; -1: none, so no fast walker) */
     int8_t shape_id[MAX_SIDE + 1][MAX_SIDE + 1];
     uint32_t *anchor_at;          /* estimates: where each goal shape's anchors go in
                                      a scratch's anchor_store */
@@ -195,8 +195,9 @@ static inline void note_anchor(const bitboard *b, int anchor, int s, void *ctx)
  * sentence to show a user). */
 const char *sb_bitboard_refuses(const sb_catalog *cat);
 
-/* True when sp is a bitboard whose images the fast BFS (seen64) can
- * hold: 64 bits, one of them free to squeeze out. */
+/* True when sp is a bitboard whose images the fast BFS's table
+ * (stores/seen.h) can hold: one of their bits free to squeeze out, which
+ * every image has but those of 1x32, 1x64 and their transposes. */
 bool sb_bitboard_fast(const sb_space *sp);
 
 #endif

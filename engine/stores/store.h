@@ -7,7 +7,7 @@
  * any size) and an open-addressing table of short fixed-size keys
  * (store_flat.c, the bitboard's 8- and 16-byte images).  The bitboard's
  * own BFS (search/bfs_bitboard.c) uses neither but a leaner table,
- * seen64.h.
+ * seen.h.
  *
  * Stores do not hash: the caller passes the space's hash of each key.
  * They allocate through the search's meter, which refuses growth past the
