@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# python.sh - the Python module as the README tells a user to get it: a
+# venv (seeing Debian's pytest through --system-site-packages), then
+# `pip install --no-build-isolation ./bindings/python` against this build
+# directory's libslide.a, then pytest over bindings/python/tests.
+#
+# setup.sh installs python3-dev, python3-venv and python3-pytest, so a
+# missing one is a failure here, not a skip.  In a sanitizer build the
+# module is compiled with the same sanitizers and pytest runs with their
+# runtime preloaded (python itself is not instrumented).
+#
+# Environment: BUILD_DIR, SOURCE_DIR, SLIDE_CHECK, PYTHON (Debian's python3),
+# C_COMPILER, C_COMPILER_ID, SANITIZE (ON in a sanitizer build).
+set -u
+: "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${SLIDE_CHECK:?}" "${PYTHON:?}" "${C_COMPILER:?}"
+
+if ! "$PYTHON" -c 'import sysconfig, os, sys, venv, pytest
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
+    echo "FAIL: $PYTHON lacks Python.h, venv or pytest: run ./setup.sh --deps (python3-dev," \
+         "python3-venv, python3-pytest)"
+    exit 1
+fi
+
+venv=$BUILD_DIR/python-venv
+rm -rf "$venv"
+"$PYTHON" -m venv --system-site-packages "$venv" || { echo "FAIL: python3 -m venv"; exit 1; }
+
+cflags=() preload=()
+if [ "${SANITIZE:-OFF}" = ON ]; then
+    if [ "${C_COMPILER_ID:-}" != GNU ]; then
+        # clang leaves the sanitizer runtimes to the executable, and python is not one of ours.
+        echo "SKIP: the sanitizer build of the Python module needs gcc (this is ${C_COMPILER_ID:-?})"
+        exit 77
+    fi
+    cflags=(CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+            LDFLAGS="-fsanitize=address,undefined")
+    # Python leaks by design at exit; what matters here is bad reads and UB.
+    preload=(LD_PRELOAD="$("$C_COMPILER" -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0)
+fi
+
+# --no-index: nothing is to be fetched; the module has no dependencies.
+if ! env SLIDE_BUILD_DIR="$BUILD_DIR" CC="$C_COMPILER" "${cflags[@]}" \
+        "$venv/bin/pip" install --quiet --no-index --no-build-isolation \
+        "$SOURCE_DIR/bindings/python" >"$BUILD_DIR/python-install.log" 2>&1; then
+    cat "$BUILD_DIR/python-install.log"
+    echo "FAIL: pip install --no-build-isolation ./bindings/python"
+    exit 1
+fi
+
+# From the build directory, so `import slide` finds the installed module, not
+# a stray build in the source tree.
+cd "$BUILD_DIR" || exit 1
+env SLIDE_CHECK="$SLIDE_CHECK" "${preload[@]}" \
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider "$SOURCE_DIR/bindings/python/tests"
