@@ -2,7 +2,8 @@
 
 Where libslide comes from, first match wins:
 
-1. SLIDE_BUILD_DIR=DIR: a CMake build directory of this repository.  The
+1. SLIDE_BUILD_DIR=DIR: a CMake build directory of this repository (an
+   absolute path: pip runs this file from bindings/python).  The
    module links DIR/libslide.a (compiled position-independent), so it
    needs nothing at run time, and takes slide.h from the repository
    (../../include).  setuptools' own files then go to DIR/python-build,
@@ -33,8 +34,10 @@ def from_build_dir(build_dir):
     """Link the static library of a CMake build directory."""
     archive = os.path.join(build_dir, "libslide.a")
     if not os.path.isfile(archive):
+        # pip runs this from bindings/python, so a relative DIR is read from there.
         sys.exit(f"setup.py: {archive} does not exist: build the library first "
-                 f"(cmake -S . -B build && cmake --build build)")
+                 f"(cmake -S . -B build && cmake --build build) and give SLIDE_BUILD_DIR "
+                 f"as an absolute path")
     ext = Extension(
         "slide", SOURCES,
         include_dirs=[os.path.join(REPO, "include")],

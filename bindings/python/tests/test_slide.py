@@ -8,6 +8,7 @@ of this repository).  Run from anywhere; paths are taken from this file.
 
 import os
 import pathlib
+import sys
 import subprocess
 import threading
 
@@ -236,3 +237,17 @@ def test_wrong_values_are_value_errors():
 def test_version():
     assert slide.version() == slide.__version__
     assert slide.version().count(".") == 2
+
+
+def test_example_script():
+    # examples/solve.py, as the README shows it: a picture per step.
+    run = subprocess.run([sys.executable, str(REPO / "examples" / "solve.py"),
+                          str(PUZZLES / "klotski.init"), str(PUZZLES / "klotski.goal")],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("start\nABBC\nABBC\nDEEF\nDGHF\nI..J\n")
+    assert run.stdout.count("\nmove ") == 90 and "90 slides, 90 moves" in run.stdout
+    run = subprocess.run([sys.executable, str(REPO / "examples" / "solve.py"),
+                          str(BAD / "overlap.init"), str(BAD / "ok.goal")],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "overlap.init:4:" in run.stderr
