@@ -21,8 +21,9 @@ sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Pyth
     exit 1
 fi
 
+# Afresh each time: setuptools would reuse objects compiled with other flags.
 venv=$BUILD_DIR/python-venv
-rm -rf "$venv"
+rm -rf "$venv" "$BUILD_DIR/python-build"
 "$PYTHON" -m venv --system-site-packages "$venv" || { echo "FAIL: python3 -m venv"; exit 1; }
 
 cflags=() preload=()
@@ -44,6 +45,15 @@ if ! env SLIDE_BUILD_DIR="$BUILD_DIR" CC="$C_COMPILER" "${cflags[@]}" \
         "$SOURCE_DIR/bindings/python" >"$BUILD_DIR/python-install.log" 2>&1; then
     cat "$BUILD_DIR/python-install.log"
     echo "FAIL: pip install --no-build-isolation ./bindings/python"
+    exit 1
+fi
+
+# The module exports its init function alone: libslide inside it and its
+# own helpers stay hidden, so they cannot clash with another extension's.
+so=$(find "$venv" -name 'slide*.so' | head -n 1)
+exported=$(nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }')
+if [ "$exported" != PyInit_slide ]; then
+    echo "FAIL: $so exports more than PyInit_slide:" $exported
     exit 1
 fi
 

@@ -28,6 +28,9 @@ from setuptools import Extension, setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 SOURCES = ["src/module.c", "src/puzzle.c"]
+# The module's own helpers are shared between its files, not with Python:
+# only PyInit_slide (which Python's headers mark visible) is exported.
+HIDDEN = ["-fvisibility=hidden"]
 
 
 def from_build_dir(build_dir):
@@ -43,10 +46,11 @@ def from_build_dir(build_dir):
         include_dirs=[os.path.join(REPO, "include")],
         extra_objects=[archive],
         libraries=["m"],
+        extra_compile_args=HIDDEN,
         # Keep libslide's SB_API symbols inside the module: they are its
         # implementation, not something it offers other extensions.
         extra_link_args=["-Wl,--exclude-libs,ALL"],
-        depends=[archive, os.path.join(REPO, "include", "slide.h"), "src/binding.h"])
+        depends=[archive, os.path.join(REPO, "include", "slide.h"), "src/binding.h", "setup.py"])
     return ext, {"build": {"build_base": os.path.join(build_dir, "python-build")}}
 
 
@@ -70,7 +74,8 @@ def from_pkg_config():
     libraries = [f[2:] for f in libs if f.startswith("-l")]
     ext = Extension("slide", SOURCES, include_dirs=include_dirs, library_dirs=library_dirs,
                     libraries=libraries, runtime_library_dirs=library_dirs,
-                    depends=["src/binding.h"])
+                    extra_compile_args=HIDDEN,
+                    depends=["src/binding.h", "setup.py"])
     return ext, {}
 
 
