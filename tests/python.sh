@@ -2,7 +2,8 @@
 # python.sh - the Python module as the README tells a user to get it: a
 # venv (seeing Debian's pytest through --system-site-packages), then
 # `pip install --no-build-isolation ./bindings/python` against this build
-# directory's libslide.a, then pytest over bindings/python/tests.
+# directory's libslide.a, then pytest over bindings/python/tests; and once
+# more against the library installed to a temporary prefix (pkg-config).
 #
 # setup.sh installs python3-dev, python3-venv and python3-pytest, so a
 # missing one is a failure here, not a skip.  In a sanitizer build the
@@ -56,6 +57,34 @@ if [ "$exported" != PyInit_slide ]; then
     echo "FAIL: $so exports more than PyInit_slide:" $exported
     exit 1
 fi
+
+# The other way in: libslide installed (cmake --install) and found with
+# pkg-config, the module's sources copied away from the repository.  The
+# module must load the prefix's libslide.so.1 by itself (its run path).
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cmake --install "$BUILD_DIR" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
+    { cat "$tmp/install.log"; echo "FAIL: cmake --install"; exit 1; }
+cp -r "$SOURCE_DIR/bindings/python" "$tmp/src"
+rm -rf "$tmp/src/build" "$tmp/src"/*.egg-info
+"$PYTHON" -m venv --system-site-packages "$tmp/venv" || { echo "FAIL: python3 -m venv"; exit 1; }
+if ! env -u SLIDE_BUILD_DIR PKG_CONFIG_PATH="$(find "$tmp/prefix" -name pkgconfig -type d)" \
+        CC="$C_COMPILER" "${cflags[@]}" "$tmp/venv/bin/pip" install --quiet --no-index \
+        --no-build-isolation "$tmp/src" >"$tmp/pip.log" 2>&1; then
+    cat "$tmp/pip.log"
+    echo "FAIL: pip install against the installed libslide (pkg-config)"
+    exit 1
+fi
+so=$(find "$tmp/venv" -name 'slide*.so' | head -n 1)
+if ! ldd "$so" | grep -q "$tmp/prefix/.*libslide\.so\.1"; then
+    echo "FAIL: the module does not load the installed libslide.so.1:"; ldd "$so"
+    exit 1
+fi
+(cd "$tmp" && env "${preload[@]}" "$tmp/venv/bin/python" -c '
+import sys, slide
+p = slide.Puzzle.from_file(sys.argv[1] + "/klotski.init", sys.argv[1] + "/klotski.goal")
+assert p.check(p.solve()) and slide.version() == slide.__version__
+' "$SOURCE_DIR/puzzles") || { echo "FAIL: the pkg-config build of the module does not solve"; exit 1; }
 
 # From the build directory, so `import slide` finds the installed module, not
 # a stray build in the source tree.

@@ -69,8 +69,8 @@ def from_pkg_config():
     cflags, libs = pkg_config("--cflags"), pkg_config("--libs")
     if cflags is None or libs is None:
         return None
-    include_dirs = [f[2:] for f in cflags if f.startswith("-I")]
-    library_dirs = [f[2:] for f in libs if f.startswith("-L")]
+    include_dirs = [os.path.normpath(f[2:]) for f in cflags if f.startswith("-I")]
+    library_dirs = [os.path.normpath(f[2:]) for f in libs if f.startswith("-L")]
     libraries = [f[2:] for f in libs if f.startswith("-l")]
     ext = Extension("slide", SOURCES, include_dirs=include_dirs, library_dirs=library_dirs,
                     libraries=libraries, runtime_library_dirs=library_dirs,
