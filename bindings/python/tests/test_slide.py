@@ -234,6 +234,27 @@ def test_wrong_values_are_value_errors():
         p.check([(-1, 0, 99, 0)])
 
 
+def test_odd_inputs_raise_cleanly():
+    # Bytes the readers refuse, empty texts, moves through walls of types:
+    # each an exception, never a crash (the sanitizer build runs this too).
+    for text in ["5 4\n\0\0\n", "", "\n\n", "x" * 100000, "5 4\n" + "0 0 0 0\n" * 3]:
+        with pytest.raises(slide.InputError):
+            slide.Puzzle.from_string(text, "3 1 4 2\n")
+    p = klotski()
+    with pytest.raises(TypeError):
+        p.pictures(None)
+    with pytest.raises(TypeError):
+        p.pictures([(0, 0, 0, 1), None])
+    with pytest.raises(slide.MoveError) as e:
+        p.picture([(4, 0, 4, 1), (4, 0, 4, 1)])   # the second finds no piece there
+    assert e.value.index == 1
+    assert p.picture([(4, 0, 4, 1)]).endswith("\n.I.J\n")
+    assert p.pictures([]) == [p.picture()]
+    with pytest.raises(slide.MoveError) as e:
+        p.check([])
+    assert e.value.index == 0
+
+
 def test_version():
     assert slide.version() == slide.__version__
     assert slide.version().count(".") == 2
