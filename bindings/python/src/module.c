@@ -76,17 +76,21 @@ PyObject *sb_py_raise(sb_py_state *st, sb_status status, const sb_error *err)
     case SB_EMOVE: type = st->move_error; break;
     default: type = st->error; break;
     }
-    /* Unsolvable has no record worth showing: the search simply ended. */
-    const char *msg = status == SB_UNSOLVABLE ? "no solution: every reachable configuration "
-                                                "was searched"
-                      : err->msg[0] ? err->msg : "libslide failed";
-    sb_error plain = *err;
+    /* Unsolvable has no message of its own (the search simply ended), and
+     * an empty message would make a blank exception. */
+    sb_error rec = *err;
     if (status == SB_UNSOLVABLE)
-        snprintf(plain.msg, sizeof plain.msg, "%s", msg);
-    PyObject *exc = PyObject_CallFunction(type, "s", plain.msg);
+        snprintf(rec.msg, sizeof rec.msg, "no solution: every reachable configuration was "
+                 "searched");
+    else if (!rec.msg[0])
+        snprintf(rec.msg, sizeof rec.msg, "libslide failed (status %d)", (int)status);
+    /* A message may quote the input's bytes, which need not be UTF-8. */
+    PyObject *text = PyUnicode_DecodeUTF8(rec.msg, (Py_ssize_t)strlen(rec.msg), "replace");
+    PyObject *exc = text ? PyObject_CallOneArg(type, text) : NULL;
+    Py_XDECREF(text);
     if (!exc)
         return NULL;
-    if (fill(exc, status, &plain) < 0) {
+    if (fill(exc, status, &rec) < 0) {
         Py_DECREF(exc);
         return NULL;
     }

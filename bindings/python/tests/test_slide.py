@@ -240,6 +240,9 @@ def test_odd_inputs_raise_cleanly():
     for text in ["5 4\n\0\0\n", "", "\n\n", "x" * 100000, "5 4\n" + "0 0 0 0\n" * 3]:
         with pytest.raises(slide.InputError):
             slide.Puzzle.from_string(text, "3 1 4 2\n")
+    with pytest.raises(slide.InputError) as e:
+        slide.Puzzle.from_string(b"5 4\n0 0 1 0\ntw\xf6\n")   # not UTF-8
+    assert e.value.line == 3 and "not a non-negative integer" in str(e.value)
     p = klotski()
     with pytest.raises(TypeError):
         p.pictures(None)
