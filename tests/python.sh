@@ -11,7 +11,7 @@
 # runtime preloaded (python itself is not instrumented).
 #
 # Environment: BUILD_DIR, SOURCE_DIR, SLIDE_CHECK, PYTHON (Debian's python3),
-# C_COMPILER, C_COMPILER_ID, SANITIZE (ON in a sanitizer build).
+# C_COMPILER, C_COMPILER_ID, SANITIZE (ON in a sanitizer build), WERROR.
 set -u
 : "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${SLIDE_CHECK:?}" "${PYTHON:?}" "${C_COMPILER:?}"
 
@@ -27,14 +27,18 @@ venv=$BUILD_DIR/python-venv
 rm -rf "$venv" "$BUILD_DIR/python-build"
 "$PYTHON" -m venv --system-site-packages "$venv" || { echo "FAIL: python3 -m venv"; exit 1; }
 
-cflags=() preload=()
+# The project's warnings apply to the module's C too; errors where the
+# build makes them errors (SLIDE_WERROR, as test.sh does).
+warn="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wcast-qual"
+[ "${WERROR:-OFF}" = ON ] && warn+=" -Werror"
+cflags=(CFLAGS="$warn") preload=()
 if [ "${SANITIZE:-OFF}" = ON ]; then
     if [ "${C_COMPILER_ID:-}" != GNU ]; then
         # clang leaves the sanitizer runtimes to the executable, and python is not one of ours.
         echo "SKIP: the sanitizer build of the Python module needs gcc (this is ${C_COMPILER_ID:-?})"
         exit 77
     fi
-    cflags=(CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+    cflags=(CFLAGS="$warn -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
             LDFLAGS="-fsanitize=address,undefined")
     # Python leaks by design at exit; what matters here is bad reads and UB.
     preload=(LD_PRELOAD="$("$C_COMPILER" -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0)
