@@ -13,6 +13,12 @@ command -v make >/dev/null || need+=(make)
 # pkg-config: how C programs find the installed libslide (tests/install.sh).
 command -v pkg-config >/dev/null || need+=(pkgconf)
 [ -f /usr/include/uthash.h ] || need+=(uthash-dev)
+# The Python module (bindings/python): Debian's python3 with its headers,
+# setuptools and wheel (pip --no-build-isolation builds with what is
+# there), venv (pip installs only into one: PEP 668) and pytest.
+for pkg in python3-dev python3-setuptools python3-wheel python3-venv python3-pytest; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]} from Debian's archive" >&2
     export DEBIAN_FRONTEND=noninteractive

@@ -1,0 +1,59 @@
+/*
+ * binding.h - what the two halves of the Python module share: module.c
+ * (the module, its exceptions, the Move type, turning sb_error records into
+ * exceptions) and puzzle.c (the Puzzle type over an sb_puzzle).
+ *
+ * Invariant: every exception the module raises for a libslide failure is
+ * made by sb_py_raise() from the call's status and error record, so the
+ * file, line, limit and move index reach Python the same way everywhere.
+ */
+#ifndef SB_PY_BINDING_H
+#define SB_PY_BINDING_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <slide.h>
+
+/* The module's state: its types and exceptions, looked up through the
+ * module (PyType_GetModuleByDef) rather than kept in C globals, so the
+ * module is safe to load in several interpreters. */
+typedef struct sb_py_state {
+    PyObject *error;        /* slide.Error, the base of the others */
+    PyObject *input_error;  /* slide.InputError(Error, ValueError) */
+    PyObject *limit_error;  /* slide.LimitError(Error) */
+    PyObject *unsolvable;   /* slide.Unsolvable(Error) */
+    PyObject *move_error;   /* slide.MoveError(Error, ValueError) */
+    PyTypeObject *move_type;   /* slide.Move, a named tuple of four ints */
+    PyTypeObject *puzzle_type; /* slide.Puzzle */
+} sb_py_state;
+
+extern PyModuleDef sb_py_module;
+
+/* The state of the module that defines type (a type of this module). */
+sb_py_state *sb_py_state_of(PyTypeObject *type);
+
+/* Raises the exception that matches st (not SB_OK) and err; returns NULL so
+ * callers can `return sb_py_raise(...)`. */
+PyObject *sb_py_raise(sb_py_state *st, sb_status status, const sb_error *err);
+
+/* A new slide.Move for m, or NULL with an exception set. */
+PyObject *sb_py_move_new(sb_py_state *st, const sb_move *m);
+
+/* Reads one move from any sequence of four ints (a Move, a tuple, a list)
+ * into *m.  Returns 0, or -1 with TypeError (not a sequence of four) or
+ * OverflowError/ValueError (a number that is no int coordinate) set;
+ * index is the move's place in its list, for the message. */
+int sb_py_move_from(PyObject *obj, Py_ssize_t index, sb_move *m);
+
+/* Parses "unit", "line" or "piece"; 0, or -1 with ValueError set. */
+int sb_py_parse_metric(const char *name, sb_metric *out);
+
+/* Reads any iterable of moves into a new PyMem array (*out, *n; the caller
+ * frees it with PyMem_Free).  Returns 0, or -1 with an exception set. */
+int sb_py_read_moves(PyObject *moves, sb_move **out, size_t *n);
+
+/* Creates slide.Puzzle in the module's state; 0 or -1 with an exception. */
+int sb_py_puzzle_init_type(PyObject *module, sb_py_state *st);
+
+#endif

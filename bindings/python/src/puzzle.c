@@ -1,0 +1,525 @@
+/*
+ * puzzle.c - slide.Puzzle: one sb_puzzle read by libslide's readers, and the
+ * calls on it (solve, explore, check, pictures).
+ *
+ * Invariants: a Puzzle is made only by from_file/from_string, whose readers
+ * validate everything (sb_puzzle_check), and nothing changes it afterwards.
+ * That is what makes it safe to drop the GIL around sb_solve and
+ * sb_explore: other threads may use the same Puzzle meanwhile, and
+ * libslide only reads it.  Arguments are checked here before they reach
+ * libslide, so a wrong type is a TypeError, never a crash.
+ */
+#include "binding.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+    PyObject_HEAD
+    sb_puzzle puzzle;     /* owned; valid (the readers checked it) */
+    sb_format format;     /* the format it was read in (never AUTO) */
+} PuzzleObject;
+
+static sb_py_state *state_of(PyObject *self)
+{
+    return sb_py_state_of(Py_TYPE(self));
+}
+
+static void puzzle_dealloc(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    sb_puzzle_free(&((PuzzleObject *)self)->puzzle);
+    type->tp_free(self);
+    Py_DECREF(type);   /* heap types are owned by their instances */
+}
+
+/* ---- Reading ----------------------------------------------------------- */
+
+static int parse_format(const char *name, sb_format *out)
+{
+    if (sb_fmt_parse_name(name, out) == SB_OK)
+        return 0;
+    PyErr_Format(PyExc_ValueError, "format must be \"auto\", \"corners\", \"sizes\" or "
+                 "\"picture\", not \"%s\"", name);
+    return -1;
+}
+
+/* Wraps a freshly read puzzle (taking it over) in a new Puzzle of type cls. */
+static PyObject *wrap(PyTypeObject *cls, sb_puzzle *p, sb_format used)
+{
+    PuzzleObject *self = (PuzzleObject *)cls->tp_alloc(cls, 0);
+    if (!self) {
+        sb_puzzle_free(p);
+        return NULL;
+    }
+    self->puzzle = *p;
+    self->format = used;
+    return (PyObject *)self;
+}
+
+static PyObject *from_file(PyTypeObject *cls, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"init", "goal", "format", NULL};
+    PyObject *init = NULL, *goal_arg = Py_None, *goal = NULL;
+    const char *fmt_name = "auto";
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|Os:from_file", kwlist,
+                                     PyUnicode_FSConverter, &init, &goal_arg, &fmt_name))
+        return NULL;
+    sb_format fmt;
+    PyObject *result = NULL;
+    if (parse_format(fmt_name, &fmt) < 0)
+        goto done;
+    if (goal_arg != Py_None && !PyUnicode_FSConverter(goal_arg, &goal))
+        goto done;
+    sb_py_state *st = sb_py_state_of(cls);
+    sb_puzzle p;
+    sb_error err;
+    sb_format used;
+    sb_status s = sb_fmt_read(PyBytes_AS_STRING(init), goal ? PyBytes_AS_STRING(goal) : NULL,
+                              fmt, &used, &p, &err);
+    result = s == SB_OK ? wrap(cls, &p, used) : sb_py_raise(st, s, &err);
+done:
+    Py_XDECREF(init);
+    Py_XDECREF(goal);
+    return result;
+}
+
+static PyObject *from_string(PyTypeObject *cls, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"init_text", "goal_text", "format", "init_name", "goal_name", NULL};
+    const char *init, *goal = NULL, *fmt_name = "auto";
+    const char *init_name = "INIT", *goal_name = "GOAL";
+    Py_ssize_t init_len, goal_len = 0;
+    /* s#: a str (as UTF-8) or read-only bytes; z# lets the goal be None. */
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s#|z#s$ss:from_string", kwlist,
+                                     &init, &init_len, &goal, &goal_len, &fmt_name,
+                                     &init_name, &goal_name))
+        return NULL;
+    sb_format fmt;
+    if (parse_format(fmt_name, &fmt) < 0)
+        return NULL;
+    sb_puzzle p;
+    sb_error err;
+    sb_format used;
+    sb_status s = sb_fmt_parse(init, (size_t)init_len, init_name, goal, (size_t)goal_len,
+                               goal_name, fmt, &used, &p, &err);
+    return s == SB_OK ? wrap(cls, &p, used) : sb_py_raise(sb_py_state_of(cls), s, &err);
+}
+
+/* ---- Options ----------------------------------------------------------- */
+
+static int parse_algo(const char *name, sb_algo *out)
+{
+    static const sb_algo all[] = {SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(name, sb_algo_name(all[i])) == 0) {
+            *out = all[i];
+            return 0;
+        }
+    PyErr_Format(PyExc_ValueError, "algo must be \"auto\", \"bfs\" or \"astar\", not \"%s\"",
+                 name);
+    return -1;
+}
+
+/* A count limit: None is no limit (libslide's 0); otherwise a positive int,
+ * since 0 would silently mean "no limit" to libslide. */
+static int parse_count(PyObject *obj, const char *name, uint64_t *out)
+{
+    *out = 0;
+    if (obj == Py_None)
+        return 0;
+    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int or None, not %.100s", name,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *zero = PyLong_FromLong(0);
+    int sign = zero ? PyObject_RichCompareBool(obj, zero, Py_GT) : -1;
+    Py_XDECREF(zero);
+    if (sign < 0)
+        return -1;
+    if (!sign) {
+        PyErr_Format(PyExc_ValueError, "%s must be positive (None: no limit)", name);
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_limits(PyObject *states, PyObject *seconds, PyObject *memory, sb_limits *out)
+{
+    uint64_t bytes;
+    if (parse_count(states, "max_states", &out->max_states) < 0 ||
+        parse_count(memory, "max_memory", &bytes) < 0)
+        return -1;
+    out->max_bytes = bytes;
+    out->max_seconds = 0;
+    if (seconds != Py_None) {
+        if (!PyFloat_Check(seconds) && !(PyLong_Check(seconds) && !PyBool_Check(seconds))) {
+            PyErr_Format(PyExc_TypeError, "max_seconds must be a number or None, not %.100s",
+                         Py_TYPE(seconds)->tp_name);
+            return -1;
+        }
+        double s = PyFloat_AsDouble(seconds);
+        if (s == -1.0 && PyErr_Occurred())
+            return -1;
+        if (!(s > 0) || !isfinite(s)) {
+            PyErr_SetString(PyExc_ValueError, "max_seconds must be a positive finite number "
+                            "(None: no limit)");
+            return -1;
+        }
+        out->max_seconds = s;
+    }
+    return 0;
+}
+
+/* ---- Solving and exploring --------------------------------------------- */
+
+static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"metric", "optimal", "algo", "max_states", "max_seconds",
+                             "max_memory", NULL};
+    const char *metric = "line", *algo = "auto";
+    int optimal = 0;
+    PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$spsOOO:solve", kwlist, &metric, &optimal,
+                                     &algo, &states, &seconds, &memory))
+        return NULL;
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.optimal = optimal;
+    if (sb_py_parse_metric(metric, &opts.metric) < 0 || parse_algo(algo, &opts.algo) < 0 ||
+        parse_limits(states, seconds, memory, &opts.limits) < 0)
+        return NULL;
+
+    const sb_puzzle *p = &((PuzzleObject *)self)->puzzle;
+    sb_solution sol;
+    sb_error err;
+    sb_status s;
+    Py_BEGIN_ALLOW_THREADS
+    s = sb_solve(p, &opts, &sol, NULL, &err);
+    Py_END_ALLOW_THREADS
+    sb_py_state *st = state_of(self);
+    if (s != SB_OK)
+        return sb_py_raise(st, s, &err);
+
+    PyObject *list = PyList_New((Py_ssize_t)sol.nmoves);
+    for (size_t i = 0; list && i < sol.nmoves; i++) {
+        PyObject *mv = sb_py_move_new(st, &sol.moves[i]);
+        if (!mv)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, (Py_ssize_t)i, mv);
+    }
+    sb_solution_free(&sol);
+    return list;
+}
+
+/* Draws blocks (n of p's blocks, moved about) as a picture string. */
+static PyObject *draw(sb_py_state *st, const sb_puzzle *p, const sb_block *blocks, size_t n)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return PyErr_NoMemory();
+    sb_error err;
+    sb_status s = sb_fmt_picture_write(f, p, blocks, n, NULL, &err);
+    if (fclose(f) != 0 && s == SB_OK) {
+        free(buf);
+        return PyErr_NoMemory();
+    }
+    PyObject *text = s == SB_OK ? PyUnicode_DecodeUTF8(buf, (Py_ssize_t)len, "replace")
+                                : sb_py_raise(st, s, &err);
+    free(buf);
+    return text;
+}
+
+/* Sets key of dict to value, consuming value (NULL: an error is set). */
+static int put(PyObject *dict, const char *key, PyObject *value)
+{
+    if (!value)
+        return -1;
+    int rc = PyDict_SetItemString(dict, key, value);
+    Py_DECREF(value);
+    return rc;
+}
+
+static PyObject *report_dict(sb_py_state *st, const sb_puzzle *p, const sb_explore_report *r)
+{
+    PyObject *d = PyDict_New();
+    if (!d)
+        return NULL;
+    PyObject *depths = PyList_New((Py_ssize_t)r->farthest + 1);
+    for (unsigned i = 0; depths && i <= r->farthest; i++) {
+        PyObject *n = PyLong_FromUnsignedLongLong(r->per_depth[i]);
+        if (!n)
+            Py_CLEAR(depths);
+        else
+            PyList_SET_ITEM(depths, i, n);
+    }
+    bool goal = r->has_goal, near = goal && r->goal_count > 0;
+    if (put(d, "metric", PyUnicode_FromString(sb_metric_name(r->metric))) < 0 ||
+        put(d, "reachable", PyLong_FromUnsignedLongLong(r->reachable)) < 0 ||
+        put(d, "farthest", PyLong_FromUnsignedLong(r->farthest)) < 0 ||
+        put(d, "per_depth", depths) < 0 ||
+        put(d, "widest", PyLong_FromUnsignedLongLong(r->widest)) < 0 ||
+        put(d, "widest_depth", PyLong_FromUnsignedLong(r->widest_depth)) < 0 ||
+        put(d, "farthest_example", draw(st, p, r->far_example, r->nblocks)) < 0 ||
+        put(d, "goal_count", goal ? PyLong_FromUnsignedLongLong(r->goal_count)
+                                  : Py_NewRef(Py_None)) < 0 ||
+        put(d, "nearest_goal", near ? PyLong_FromUnsignedLong(r->nearest_goal)
+                                    : Py_NewRef(Py_None)) < 0 ||
+        put(d, "peak_bytes", PyLong_FromSize_t(r->peak_bytes)) < 0 ||
+        put(d, "seconds", PyFloat_FromDouble(r->seconds)) < 0) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+static PyObject *explore(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"metric", "max_states", "max_seconds", "max_memory", NULL};
+    const char *metric = "line";
+    PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$sOOO:explore", kwlist, &metric, &states,
+                                     &seconds, &memory))
+        return NULL;
+    sb_options opts;
+    sb_options_default(&opts);
+    if (sb_py_parse_metric(metric, &opts.metric) < 0 ||
+        parse_limits(states, seconds, memory, &opts.limits) < 0)
+        return NULL;
+
+    const sb_puzzle *p = &((PuzzleObject *)self)->puzzle;
+    sb_explore_report r;
+    sb_error err;
+    sb_status s;
+    Py_BEGIN_ALLOW_THREADS
+    s = sb_explore(p, &opts, &r, &err);
+    Py_END_ALLOW_THREADS
+    sb_py_state *st = state_of(self);
+    if (s != SB_OK)
+        return sb_py_raise(st, s, &err);
+    PyObject *d = report_dict(st, p, &r);
+    sb_explore_report_free(&r);
+    return d;
+}
+
+/* ---- Moves: checking and pictures -------------------------------------- */
+
+static PyObject *check(PyObject *self, PyObject *moves)
+{
+    sb_move *arr;
+    size_t n;
+    if (sb_py_read_moves(moves, &arr, &n) < 0)
+        return NULL;
+    sb_error err;
+    sb_status s = sb_check_moves(&((PuzzleObject *)self)->puzzle, arr, n, &err);
+    PyMem_Free(arr);
+    if (s != SB_OK)
+        return sb_py_raise(state_of(self), s, &err);
+    Py_RETURN_TRUE;
+}
+
+/* The pictures of p's layout before the moves and after each one, in a new
+ * list (all of them, or only the last when every is false).  Each move is
+ * first judged (sb_judge_move), so a refused one raises MoveError; a
+ * legal one names a piece's anchor, whose block then moves in the copy. */
+static PyObject *replay(PyObject *self, PyObject *moves, bool every)
+{
+    const sb_puzzle *p = &((PuzzleObject *)self)->puzzle;
+    sb_py_state *st = state_of(self);
+    sb_move *arr;
+    size_t n;
+    if (sb_py_read_moves(moves, &arr, &n) < 0)
+        return NULL;
+    PyObject *list = NULL;
+    sb_judge *judge = NULL;
+    sb_error err;
+    sb_status s;
+    sb_block *blocks = PyMem_Calloc(p->nblocks ? p->nblocks : 1, sizeof *blocks);
+    if (!blocks) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(blocks, p->blocks, p->nblocks * sizeof *blocks);
+    if ((s = sb_judge_new(p, &judge, &err)) != SB_OK) {
+        sb_py_raise(st, s, &err);
+        goto done;
+    }
+    if (!(list = PyList_New(0)))
+        goto done;
+    for (size_t i = 0; i <= n; i++) {
+        if (i > 0) {
+            const sb_move *m = &arr[i - 1];
+            if ((s = sb_judge_move(judge, m, &err)) != SB_OK) {
+                Py_CLEAR(list);
+                sb_py_raise(st, s, &err);
+                goto done;
+            }
+            for (size_t b = 0; b < p->nblocks; b++)
+                if (blocks[b].row == m->from_row && blocks[b].col == m->from_col) {
+                    blocks[b].row = m->to_row;
+                    blocks[b].col = m->to_col;
+                    break;
+                }
+        }
+        if (!every && i < n)
+            continue;
+        PyObject *pic = draw(st, p, blocks, p->nblocks);
+        if (!pic || PyList_Append(list, pic) < 0) {
+            Py_XDECREF(pic);
+            Py_CLEAR(list);
+            goto done;
+        }
+        Py_DECREF(pic);
+    }
+done:
+    sb_judge_free(judge);
+    PyMem_Free(blocks);
+    PyMem_Free(arr);
+    return list;
+}
+
+static PyObject *picture(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"moves", NULL};
+    PyObject *moves = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:picture", kwlist, &moves))
+        return NULL;
+    if (!moves || moves == Py_None) {
+        const sb_puzzle *p = &((PuzzleObject *)self)->puzzle;
+        return draw(state_of(self), p, p->blocks, p->nblocks);
+    }
+    PyObject *list = replay(self, moves, false);
+    if (!list)
+        return NULL;
+    PyObject *last = Py_NewRef(PyList_GET_ITEM(list, 0));
+    Py_DECREF(list);
+    return last;
+}
+
+static PyObject *pictures(PyObject *self, PyObject *moves)
+{
+    return replay(self, moves, true);
+}
+
+/* ---- Attributes -------------------------------------------------------- */
+
+static PyObject *get_rows(PyObject *self, void *unused)
+{
+    (void)unused;
+    return PyLong_FromLong(((PuzzleObject *)self)->puzzle.rows);
+}
+
+static PyObject *get_cols(PyObject *self, void *unused)
+{
+    (void)unused;
+    return PyLong_FromLong(((PuzzleObject *)self)->puzzle.cols);
+}
+
+static PyObject *get_format(PyObject *self, void *unused)
+{
+    (void)unused;
+    return PyUnicode_FromString(sb_fmt_name(((PuzzleObject *)self)->format));
+}
+
+static PyObject *get_solved(PyObject *self, void *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(sb_puzzle_solved(&((PuzzleObject *)self)->puzzle));
+}
+
+static PyObject *puzzle_repr(PyObject *self)
+{
+    const sb_puzzle *p = &((PuzzleObject *)self)->puzzle;
+    return PyUnicode_FromFormat("<slide.Puzzle %dx%d, %zu blocks, %zu goal entries, %s>",
+                                p->rows, p->cols, p->nblocks, p->ngoals,
+                                sb_fmt_name(((PuzzleObject *)self)->format));
+}
+
+static PyMethodDef puzzle_methods[] = {
+    {"from_file", (PyCFunction)(void (*)(void))from_file, METH_CLASS | METH_VARARGS | METH_KEYWORDS,
+     "from_file(init, goal=None, format=\"auto\")\n--\n\n"
+     "Reads a puzzle from the INIT and GOAL files (paths; goal None: no goal)\n"
+     "in format \"auto\", \"corners\", \"sizes\" or \"picture\".  Raises InputError\n"
+     "with .file and .line for a bad or missing file."},
+    {"from_string", (PyCFunction)(void (*)(void))from_string,
+     METH_CLASS | METH_VARARGS | METH_KEYWORDS,
+     "from_string(init_text, goal_text=None, format=\"auto\", *, init_name=\"INIT\", "
+     "goal_name=\"GOAL\")\n--\n\n"
+     "Reads a puzzle from INIT and GOAL text (str or bytes), as from_file does;\n"
+     "the names stand for the files in error messages and InputError.file."},
+    {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(*, metric=\"line\", optimal=False, algo=\"auto\", max_states=None, "
+     "max_seconds=None, max_memory=None)\n--\n\n"
+     "Solves the puzzle: a list of Move, straight slides ([] when INIT already\n"
+     "meets GOAL).  metric: \"unit\", \"line\" or \"piece\"; optimal: a shortest\n"
+     "solution under it; algo: \"auto\", \"bfs\" or \"astar\"; the limits (states\n"
+     "stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
+     "reachable configuration was searched, LimitError when a limit stopped it.\n"
+     "Other threads run meanwhile (the GIL is released)."},
+    {"explore", (PyCFunction)(void (*)(void))explore, METH_VARARGS | METH_KEYWORDS,
+     "explore(*, metric=\"line\", max_states=None, max_seconds=None, max_memory=None)\n--\n\n"
+     "Walks everything reachable from INIT: a dict with reachable, farthest,\n"
+     "per_depth (new configurations per distance), widest, widest_depth,\n"
+     "farthest_example (a picture), goal_count and nearest_goal (None without a\n"
+     "goal), peak_bytes, seconds, metric.  Raises LimitError at a limit."},
+    {"check", check, METH_O,
+     "check(moves)\n--\n\n"
+     "Replays moves (an iterable of (r1, c1, r2, c2)) with libslide's independent\n"
+     "judge, slide-check's.  Returns True when every move is legal and the last\n"
+     "configuration meets GOAL; raises MoveError (.index, .message) otherwise."},
+    {"picture", (PyCFunction)(void (*)(void))picture, METH_VARARGS | METH_KEYWORDS,
+     "picture(moves=None)\n--\n\n"
+     "The layout drawn in the picture format (a str that reads back as INIT):\n"
+     "the start, or the layout after the given moves (judged; MoveError if one\n"
+     "is refused)."},
+    {"pictures", pictures, METH_O,
+     "pictures(moves)\n--\n\n"
+     "The pictures of the start and of the layout after each move: len(moves) + 1\n"
+     "strs.  Each move is judged first; MoveError if one is refused."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef puzzle_getset[] = {
+    {"rows", get_rows, NULL, "The tray's height.", NULL},
+    {"cols", get_cols, NULL, "The tray's width.", NULL},
+    {"format", get_format, NULL, "The format it was read in: \"corners\", \"sizes\" or "
+     "\"picture\".", NULL},
+    {"solved", get_solved, NULL, "Whether INIT already meets GOAL.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot puzzle_slots[] = {
+    {Py_tp_doc, "A sliding-block puzzle: a tray, its pieces and a goal, read and\n"
+                "validated by libslide.  Make one with Puzzle.from_file() or\n"
+                "Puzzle.from_string(); it never changes afterwards."},
+    {Py_tp_dealloc, puzzle_dealloc},
+    {Py_tp_repr, puzzle_repr},
+    {Py_tp_methods, puzzle_methods},
+    {Py_tp_getset, puzzle_getset},
+    {0, NULL},
+};
+
+static PyType_Spec puzzle_spec = {
+    .name = "slide.Puzzle",
+    .basicsize = sizeof(PuzzleObject),
+    /* No Puzzle() constructor: only the readers make valid puzzles. */
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .slots = puzzle_slots,
+};
+
+int sb_py_puzzle_init_type(PyObject *module, sb_py_state *st)
+{
+    st->puzzle_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &puzzle_spec, NULL);
+    if (!st->puzzle_type)
+        return -1;
+    return PyModule_AddType(module, st->puzzle_type);
+}
