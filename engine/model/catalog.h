@@ -6,9 +6,9 @@
  *
  * Classes are numbered 0..nclasses-1 in sb_block_class_cmp() order
  * (height, width, cells, axis, group), so the same puzzle always gets the
- * same numbering; for the CS61B formats that is (height, width) order.  A "position" is a
- * cell index, row * cols + col, of a block's anchor (the leftmost cell of
- * its top row: a rectangle's upper-left corner).
+ * same numbering; for the CS61B formats that is (height, width) order.  A
+ * "position" is a cell index, row * cols + col, of a block's anchor (the
+ * leftmost cell of its top row: a rectangle's upper-left corner).
  */
 #ifndef SB_CATALOG_H
 #define SB_CATALOG_H

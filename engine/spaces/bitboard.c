@@ -308,7 +308,8 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
     for (int s = 0; s < cat->nclasses; s++) {
         const sb_class *k = &cat->classes[s];
         b->shaped |= !k->rect;
-        b->shape_id[k->height][k->width] = (int8_t)s;
+        b->shape_id[k->height][k->width] = (int8_t)s;   /* rectangles' only: a shaped
+                                                            puzzle never reads it */
         b->tallest = k->height > b->tallest ? k->height : b->tallest;
         b->widest = k->width > b->widest ? k->width : b->widest;
         int reach = class_reach(k);

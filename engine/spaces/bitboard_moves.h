@@ -37,12 +37,6 @@ static inline __attribute__((always_inline)) int W(block_shape)(const bitboard *
     return b->shape_id[h][w];
 }
 
-/* The upper-left corners of the blocks that can step once in each
- * direction (up, down, left, right), found for all blocks at once.  For
- * left and right moves the representative of a block is the top cell of
- * its leading column, so bad cells spread upward along vertical spacers;
- * for up and down, the left cell of its leading row, so bad spreads left.
- * Right and down representatives are then walked to the corner. */
 /* The occupied cells of pieces (walls are not) with an empty cell beside
  * them up, down, left, right: the cells that have room to step. */
 static inline __attribute__((always_inline)) void W(room)(const bitboard *b, WORD S, WORD ok[4])
@@ -55,6 +49,12 @@ static inline __attribute__((always_inline)) void W(room)(const bitboard *b, WOR
     ok[3] = occupied & b->MASKS.may_leave[3] & empty >> 2;
 }
 
+/* The upper-left corners of the blocks that can step once in each
+ * direction (up, down, left, right), found for all blocks at once.  For
+ * left and right moves the representative of a block is the top cell of
+ * its leading column, so bad cells spread upward along vertical spacers;
+ * for up and down, the left cell of its leading row, so bad spreads left.
+ * Right and down representatives are then walked to the corner. */
 static inline __attribute__((always_inline)) void W(movers)(const bitboard *b, WORD S,
                                                              WORD corner[4])
 {
@@ -218,13 +218,17 @@ static inline __attribute__((always_inline)) WORD W(piece_image)(const bitboard 
     return X | right << 1 | down << w | crossings;
 }
 
-/* The class whose cells, anchored at image bit a, are X. */
+/* The class whose cells, anchored at image bit a, are X.  Only classes
+ * that fit the tray there are compared, so no cell of one is shifted off
+ * the word or across a row's end. */
 static inline int W(class_of)(const bitboard *b, WORD X, int a)
 {
     const sb_catalog *cat = b->base.cat;
+    int cell = anchor_cell(b, a), r = cell / b->cols, c = cell % b->cols;
     for (int s = 0; s < cat->nclasses; s++) {
-        int at = a - 2 * cat->classes[s].left;
-        if (at >= 0 && (WORD)(b->shape_cells[s] << at) == X)
+        const sb_class *k = &cat->classes[s];
+        bool fits = r + k->height <= b->rows && c >= k->left && c - k->left + k->width <= b->cols;
+        if (fits && (WORD)(b->shape_cells[s] << (a - 2 * k->left)) == X)
             return s;
     }
     return -1;   /* not reached: every piece of an image is of a class */
