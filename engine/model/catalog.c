@@ -103,10 +103,10 @@ static bool describe(sb_catalog *cat, sb_class *c)
                 c->dc[c->ncells++] = x - c->left;
             }
     c->rect = c->ncells == box;
-    static const int DY[4] = { -1, 1, 0, 0 }, DX[4] = { 0, 0, -1, 1 };
     for (uint32_t i = 0; i < c->ncells; i++)
         for (int d = 0; d < 4; d++)
-            if (!sb_block_covers(p, &b, c->dr[i] + DY[d], c->dc[i] + c->left + DX[d]))
+            if (!sb_block_covers(p, &b, c->dr[i] + SB_STEP_ROW[d],
+                                 c->dc[i] + c->left + SB_STEP_COL[d]))
                 c->lead[d][c->nlead[d]++] = i;
     return true;
 }

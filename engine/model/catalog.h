@@ -58,6 +58,10 @@ int sb_catalog_class(const sb_catalog *cat, const sb_block *b);
  * -1. */
 int sb_catalog_rect(const sb_catalog *cat, int height, int width);
 
+/* One step in each direction, in the engine's order (up, down, left,
+ * right): rows and columns. */
+static const int SB_STEP_ROW[4] = { -1, 1, 0, 0 }, SB_STEP_COL[4] = { 0, 0, -1, 1 };
+
 /* Whether the class may slide in direction d (0 up, 1 down, 2 left,
  * 3 right). */
 static inline bool sb_class_moves(const sb_class *c, int d)

@@ -54,14 +54,14 @@ static sb_wide piece_image(const bitboard *b, const sb_class *k, int r, int c)
  * be exactly that (and not part of a larger one). */
 static sb_wide piece_ring(const bitboard *b, const sb_class *k, int r, int c)
 {
-    static const int DY[4] = { -1, 1, 0, 0 }, DX[4] = { 0, 0, -1, 1 };
     sb_wide m = 0;
     for (uint32_t i = 0; i < k->ncells; i++)
         for (int d = 0; d < 4; d++) {
-            int y = r + k->dr[i] + DY[d], x = c + k->dc[i] + DX[d];
+            int dy = SB_STEP_ROW[d], dx = SB_STEP_COL[d];
+            int y = r + k->dr[i] + dy, x = c + k->dc[i] + dx;
             bool inside = y >= 0 && y < b->rows && x >= 0 && x < b->cols;
-            if (inside && !has_cell(k, k->dr[i] + DY[d], k->dc[i] + DX[d]))
-                m |= bit_at(cell_bit(b, r + k->dr[i], c + k->dc[i]) + DY[d] * b->width + DX[d]);
+            if (inside && !has_cell(k, k->dr[i] + dy, k->dc[i] + dx))
+                m |= bit_at(cell_bit(b, r + k->dr[i], c + k->dc[i]) + dy * b->width + dx);
         }
     return m;
 }
@@ -69,7 +69,6 @@ static sb_wide piece_ring(const bitboard *b, const sb_class *k, int r, int c)
 /* The most steps between two cells of class k, along its cells. */
 static int class_reach(const sb_class *k)
 {
-    static const int DY[4] = { -1, 1, 0, 0 }, DX[4] = { 0, 0, -1, 1 };
     int most = 0, *dist = malloc(k->ncells * sizeof *dist);
     uint32_t *queue = malloc(k->ncells * sizeof *queue);
     for (uint32_t from = 0; dist && queue && from < k->ncells; from++) {
@@ -83,8 +82,8 @@ static int class_reach(const sb_class *k)
             most = dist[at] > most ? dist[at] : most;
             for (int d = 0; d < 4; d++)
                 for (uint32_t i = 0; i < k->ncells; i++)
-                    if (dist[i] < 0 && k->dr[i] == k->dr[at] + DY[d] &&
-                        k->dc[i] == k->dc[at] + DX[d]) {
+                    if (dist[i] < 0 && k->dr[i] == k->dr[at] + SB_STEP_ROW[d] &&
+                        k->dc[i] == k->dc[at] + SB_STEP_COL[d]) {
                         dist[i] = dist[at] + 1;
                         queue[tail++] = i;
                     }
