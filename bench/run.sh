@@ -55,6 +55,20 @@ if [ -f "$dir/manifest.tsv" ]; then
     done
 fi
 
+if [ -f "$dir/manifest.tsv" ]; then
+    echo "# goals that place every piece: bidirectional BFS against BFS on the general board,"
+    echo "# and what auto runs, --optimal, in-process, median of $runs"
+    for pair in "hard c46 46.goal" "hard c43-45 45.goal" "hard century+180 century.1.5+180.goal" \
+                "hard c22 22.goal" "hard little.house little.house.goal"; do
+        set -- $pair
+        for algo in bfs bidir; do
+            "$bench" --runs "$runs" --optimal --algo "$algo" --engine general --label "$2 $algo" \
+                "$dir/$1/$2" "$dir/$1/$3"
+        done
+        "$bench" --runs "$runs" --optimal --label "$2 auto" "$dir/$1/$2" "$dir/$1/$3"
+    done
+fi
+
 echo "# pieces of any shape (pictures): Klotski drawn against Klotski in lines, optimal Rush"
 echo "# Hour and 8-puzzle, a 15-puzzle in default mode, in-process, median of $runs"
 klotski_lines=$("$bench" --runs "$runs" --optimal --engine bitboard --label "klotski (lines)" \

@@ -107,7 +107,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--algo") && i + 1 < argc) {
             i++;
             o.algo = !strcmp(argv[i], "bfs") ? SB_ALGO_BFS
-                   : !strcmp(argv[i], "astar") ? SB_ALGO_ASTAR : SB_ALGO_AUTO;
+                   : !strcmp(argv[i], "astar") ? SB_ALGO_ASTAR
+                   : !strcmp(argv[i], "bidir") ? SB_ALGO_BIDIR : SB_ALGO_AUTO;
         } else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
             engine = argv[++i];
         else if (!strcmp(argv[i], "--explore"))

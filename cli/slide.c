@@ -58,7 +58,9 @@ static void usage(FILE *out)
         "\n"
         "  --metric unit|line|piece  how moves are counted (default line)\n"
         "  --optimal                 guarantee a shortest solution under the metric\n"
-        "  --algo auto|bfs|astar     search strategy (default auto)\n"
+        "  --algo auto|bfs|astar|bidir\n"
+        "                            search strategy (default auto; bidir needs a\n"
+        "                            GOAL that places every piece)\n"
         "  --engine auto|bitboard|general\n"
         "                            configuration representation (default auto:\n"
         "                            the bitboard on small trays, when the pieces\n"
@@ -127,7 +129,7 @@ static int parse_debug(cli *c, const char *list)
 static int parse_args(cli *c, int argc, char **argv)
 {
     static const char *const metrics[] = { "unit", "line", "piece", NULL };
-    static const char *const algos[] = { "auto", "bfs", "astar", NULL };
+    static const char *const algos[] = { "auto", "bfs", "astar", "bidir", NULL };
     static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
            OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_JSON, OPT_HELP, OPT_VERSION };
@@ -175,7 +177,7 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_ALGO:
             if ((i = sb_args_pick(optarg, algos)) < 0)
-                return usage_error(c, "--algo takes auto, bfs or astar, not '%s'", optarg);
+                return usage_error(c, "--algo takes auto, bfs, astar or bidir, not '%s'", optarg);
             c->opts.algo = (sb_algo)i;
             break;
         case OPT_ENGINE:

@@ -173,7 +173,12 @@ typedef enum sb_metric {
     SB_METRIC_PIECE   /* moving one block along any path is one move */
 } sb_metric;
 
-typedef enum sb_algo { SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR } sb_algo;
+typedef enum sb_algo {
+    SB_ALGO_AUTO,
+    SB_ALGO_BFS,
+    SB_ALGO_ASTAR,
+    SB_ALGO_BIDIR       /* bidirectional BFS: shortest; needs a goal placing every block */
+} sb_algo;
 
 /* Which representation of configurations the search uses. */
 typedef enum sb_path {

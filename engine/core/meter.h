@@ -40,6 +40,9 @@ typedef struct sb_meter {
     double deadline;           /* sb_clock() time to stop at, 0: none */
     sb_limit hit;              /* what refused last (SB_LIMIT_NONE: nothing) */
     uint64_t stored;           /* configurations stored: the search keeps it current */
+    uint64_t stored_elsewhere; /* of those, the ones in a store other than the one growing
+                                  (bidirectional BFS's idle side): the states limit
+                                  counts both */
     uint64_t expanded;         /* configurations expanded: counted by sb_meter_tick */
     unsigned depth;            /* the depth (or cost) being expanded */
     uint64_t tick_mask;        /* check the clock every tick_mask + 1 ticks */
@@ -92,10 +95,11 @@ void sb_meter_hold(sb_meter *m, size_t bytes);
 void sb_meter_release(sb_meter *m, size_t bytes);
 
 /* True when one more configuration may be stored; otherwise hit is
- * SB_LIMIT_STATES.  stored is the count before the new one. */
+ * SB_LIMIT_STATES.  stored is the asking store's count before the new
+ * one. */
 static inline bool sb_meter_may_store(sb_meter *m, uint64_t stored)
 {
-    if (!m->limits.max_states || stored < m->limits.max_states)
+    if (!m->limits.max_states || stored + m->stored_elsewhere < m->limits.max_states)
         return true;
     m->hit = SB_LIMIT_STATES;
     return false;

@@ -35,23 +35,32 @@ static bool note_layer(sb_bfs *run)
     return true;
 }
 
+sb_status sb_bfs_step(sb_bfs *run, const sb_bfs_walker *w, void *walker)
+{
+    run->meter->depth = run->depth;
+    if (!note_layer(run))
+        return SB_ELIMIT;
+    run->next_size = 0;
+    sb_status status = w->expand_layer(walker, run);
+    if (status != SB_OK || run->at_goal)
+        return status;
+    if (!run->next_size) {
+        run->exhausted = true;   /* nothing new: the current layer is the farthest */
+        return run->stop_at_goal ? SB_UNSOLVABLE : SB_OK;
+    }
+    w->advance(walker);
+    run->size = run->next_size;
+    run->depth++;
+    return SB_OK;
+}
+
 sb_status sb_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker)
 {
-    for (;;) {
-        run->meter->depth = run->depth;
-        if (!note_layer(run))
-            return SB_ELIMIT;
-        run->next_size = 0;
-        sb_status status = w->expand_layer(walker, run);
-        if (status != SB_OK || run->at_goal)
-            return status;
-        if (!run->next_size)
-            break;   /* nothing new: the current layer is the farthest */
-        w->advance(walker);
-        run->size = run->next_size;
-        run->depth++;
-    }
-    return run->stop_at_goal ? SB_UNSOLVABLE : SB_OK;
+    sb_status status;
+    do
+        status = sb_bfs_step(run, w, walker);
+    while (status == SB_OK && !run->at_goal && !run->exhausted);
+    return status;
 }
 
 void sb_bfs_free(sb_bfs *run)

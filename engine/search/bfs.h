@@ -61,6 +61,7 @@ struct sb_bfs {
     uint64_t goals;           /* goal configurations met */
     unsigned nearest_goal;    /* the depth of the first (goals > 0) */
     bool at_goal;             /* stopped at a goal */
+    bool exhausted;           /* the last layer expanded had no new child */
     uint64_t *layer_sizes;    /* configurations per depth, nlayers of them (profile) */
     size_t nlayers, layers_cap;
 };
@@ -78,6 +79,12 @@ void sb_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
  * when it stopped; exhausted, the last layer, which the walker then holds
  * as its current one. */
 sb_status sb_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker);
+
+/* One layer of sb_bfs_run, for a caller that interleaves two searches
+ * (bidirectional BFS): expands the current layer and makes the next one
+ * current.  Returns as sb_bfs_run would have stopped there (run->at_goal
+ * or run->exhausted set), or SB_OK with neither set to go on. */
+sb_status sb_bfs_step(sb_bfs *run, const sb_bfs_walker *w, void *walker);
 
 /* Tells the driver a configuration standing for `count` was stored in the
  * next layer, and whether it is a goal.  True when the walker should stop

@@ -9,6 +9,10 @@
  * only to be looked up and stored.  When a goal is looked for, a goal
  * child is taken before any of its siblings is stored: a configuration
  * with tens of thousands of children, one of them the goal, stores one.
+ *
+ * Bidirectional BFS (bidir.c) runs two of these, one from each end, each
+ * given the other's store: a new child the other side has stored is where
+ * the two meet, and it ends the search as a goal would.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +24,7 @@ typedef struct store_walk {
     const sb_space *space;
     sb_scratch *scratch;
     sb_store *store;
+    const sb_store *meet_in;  /* the other side's store, or NULL: goals are the space's */
     sb_meter *meter;
     sb_children kids;
     unsigned char *parent;    /* the key being expanded (the store may move its own) */
@@ -28,7 +33,7 @@ typedef struct store_walk {
     uint32_t goal;            /* the goal's node id, once met */
 } store_walk;
 
-void *sb_store_walker_new(sb_setup *s, sb_store *st)
+void *sb_store_walker_new(sb_setup *s, sb_store *st, const sb_store *meet_in)
 {
     store_walk *wk = calloc(1, sizeof *wk);
     size_t key_size = s->space->key_size;
@@ -48,6 +53,7 @@ void *sb_store_walker_new(sb_setup *s, sb_store *st)
     wk->space = s->space;
     wk->scratch = s->scratch;
     wk->store = st;
+    wk->meet_in = meet_in;
     wk->meter = &s->meter;
     wk->kids = (sb_children){ .rec_size = s->space->rec_size, .meter = &s->meter };
     wk->end = st->count;
@@ -55,17 +61,22 @@ void *sb_store_walker_new(sb_setup *s, sb_store *st)
     return wk;
 }
 
-/* Stores child i of node id; *fresh says whether it was new. */
-static sb_status store_child(store_walk *wk, uint32_t id, size_t i, bool *fresh)
+/* Stores child i of node id; *fresh says whether it was new and *goal
+ * whether it ends the search: a new goal child, or under bidirectional
+ * search a new child the other side has stored.  Either becomes wk->goal. */
+static sb_status store_child(store_walk *wk, uint32_t id, size_t i, bool *fresh, bool *goal)
 {
     const sb_space *sp = wk->space;
     uint32_t cid;
     uint64_t hash = sp->ops->child_key(sp, wk->scratch, wk->parent,
                                        wk->kids.recs + i * wk->kids.rec_size, wk->child);
     sb_status status = wk->store->ops->intern(wk->store, wk->child, hash, id, &cid, fresh);
-    if (status == SB_OK && *fresh && wk->kids.goal[i])
+    *goal = status == SB_OK && *fresh &&
+            (wk->meet_in ? wk->meet_in->ops->find(wk->meet_in, wk->child, hash) != SB_NO_NODE
+                         : wk->kids.goal[i]);
+    if (*goal)
         wk->goal = cid;
-    wk->meter->stored = wk->store->count;
+    wk->meter->stored = wk->store->count + wk->meter->stored_elsewhere;
     return status;
 }
 
@@ -78,9 +89,9 @@ static sb_status expand_layer(void *walker, sb_bfs *run)
         sb_children_clear(&wk->kids);
         if (sp->ops->expand(sp, wk->scratch, wk->parent, &wk->kids) != SB_OK)
             return SB_ELIMIT;
-        bool fresh;
-        if (run->stop_at_goal && wk->kids.first_goal != SIZE_MAX) {
-            if (store_child(wk, id, wk->kids.first_goal, &fresh) != SB_OK)
+        bool fresh, goal;
+        if (run->stop_at_goal && !wk->meet_in && wk->kids.first_goal != SIZE_MAX) {
+            if (store_child(wk, id, wk->kids.first_goal, &fresh, &goal) != SB_OK)
                 return SB_ELIMIT;
             wk->meter->expanded++;
             sb_bfs_met(run, 1, true);
@@ -90,15 +101,21 @@ static sb_status expand_layer(void *walker, sb_bfs *run)
             /* Storing a child can cost a key's worth of copying (4 KB on a
              * 1x65536 tray): the deadline holds inside one expansion. */
             if (((i & 4095) == 4095 && sb_meter_late(wk->meter)) ||
-                store_child(wk, id, i, &fresh) != SB_OK)
+                store_child(wk, id, i, &fresh, &goal) != SB_OK)
                 return SB_ELIMIT;
-            if (fresh)
-                sb_bfs_met(run, 1, wk->kids.goal[i]);
+            if (fresh && sb_bfs_met(run, 1, goal))
+                return SB_OK;
         }
         if (sb_meter_tick(wk->meter, wk->kids.n) != SB_OK)
             return SB_ELIMIT;
     }
     return SB_OK;
+}
+
+uint32_t sb_store_walker_goal(const void *walker)
+{
+    const store_walk *wk = walker;
+    return wk->goal;
 }
 
 static void advance(void *walker)

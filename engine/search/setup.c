@@ -63,7 +63,33 @@ void sb_setup_end(sb_setup *s)
     s->scratch = NULL;
 }
 
-sb_status sb_setup_store(sb_setup *s, sb_store **out)
+bool sb_setup_goal_is_whole(const sb_setup *s)
+{
+    for (int c = 0; c < s->cat.nclasses; c++)
+        if (s->cat.classes[c].ngoals != s->cat.classes[c].count)
+            return false;
+    return true;
+}
+
+sb_status sb_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key)
+{
+    sb_puzzle whole = *p;
+    whole.blocks = p->goals;
+    whole.nblocks = p->ngoals;
+    sb_space *sp;
+    sb_status status = s->path == SB_PATH_BITBOARD
+                           ? sb_bitboard_space_new(&whole, &s->cat, s->space->metric, &sp)
+                           : sb_board_space_new(&whole, &s->cat, s->space->metric, &sp);
+    if (status != SB_OK) {
+        s->meter.hit = SB_LIMIT_MEMORY;
+        return SB_ELIMIT;
+    }
+    memcpy(key, sp->root, sp->key_size);
+    sp->ops->free(sp);
+    return SB_OK;
+}
+
+sb_status sb_setup_store(sb_setup *s, const void *root_key, sb_store **out)
 {
     const sb_space *sp = s->space;
     *out = NULL;
@@ -76,7 +102,7 @@ sb_status sb_setup_store(sb_setup *s, sb_store **out)
     }
     uint32_t root;
     bool fresh;
-    status = (*out)->ops->intern(*out, sp->root, sp->ops->hash(sp, sp->root), SB_NO_NODE,
+    status = (*out)->ops->intern(*out, root_key, sp->ops->hash(sp, root_key), SB_NO_NODE,
                                  &root, &fresh);
     s->meter.stored = (*out)->count;
     return status;
@@ -93,12 +119,12 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
     } else {
         sb_store *st = NULL;
         *ops = &sb_store_walker;
-        if (sb_setup_store(s, &st) != SB_OK) {
+        if (sb_setup_store(s, sp->root, &st) != SB_OK) {
             if (st)
                 st->ops->free(st);
             return SB_ELIMIT;
         }
-        *walker = sb_store_walker_new(s, st);
+        *walker = sb_store_walker_new(s, st, NULL);
     }
     if (!*walker)
         return SB_ELIMIT;   /* sb_meter_fail says "memory" when nothing else refused */

@@ -38,8 +38,19 @@ sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metri
 void sb_setup_end(sb_setup *s);
 
 /* A store for the space's keys (flat for the bitboard's, uthash for the
- * board's) holding the root as node 0.  SB_OK or SB_ELIMIT (meter->hit). */
-sb_status sb_setup_store(sb_setup *s, sb_store **out);
+ * board's) holding root_key (the space's root, or another configuration
+ * of it) as node 0.  SB_OK or SB_ELIMIT (meter->hit). */
+sb_status sb_setup_store(sb_setup *s, const void *root_key, sb_store **out);
+
+/* Whether the goal places every block of the puzzle p (as many goal
+ * entries as blocks in each class), so that exactly one configuration
+ * satisfies it: then a search can start from that end too. */
+bool sb_setup_goal_is_whole(const sb_setup *s);
+
+/* Writes (space->key_size bytes) the key of the configuration a whole
+ * goal describes (sb_setup_goal_is_whole), in the space's own encoding.
+ * SB_OK or SB_ELIMIT (memory). */
+sb_status sb_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key);
 
 /* The breadth-first walker for the space (the bitboard's fast one when the
  * images fit it, else the store's) holding the root, and run prepared for
@@ -50,10 +61,16 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
 
 /* ---- the walkers (bfs_store.c, bfs_bitboard.c) ---- */
 
-/* The store walker over s's space, holding st (with the root as node 0),
- * which it then owns.  NULL out of memory (st freed). */
-void *sb_store_walker_new(sb_setup *s, sb_store *st);
+/* The store walker over s's space, holding st (with its root as node 0),
+ * which it then owns.  meet_in is NULL, or for bidirectional BFS the other
+ * side's store: a new configuration found there is the walker's goal
+ * instead of the space's.  NULL out of memory (st freed). */
+void *sb_store_walker_new(sb_setup *s, sb_store *st, const sb_store *meet_in);
 extern const sb_bfs_walker sb_store_walker;
+
+/* The node id, in the walker's store, of the goal (or meeting) it stopped
+ * at; SB_NO_NODE before. */
+uint32_t sb_store_walker_goal(const void *walker);
 
 /* The bitboard's walker, for a space sb_bitboard_fast (64- or 128-bit
  * images), and in *ops its operations.  It folds mirror pairs when it can

@@ -7,35 +7,46 @@
 #include <string.h>
 
 #include "search/astar.h"
+#include "search/bidir.h"
 #include "search/path.h"
 #include "search/setup.h"
+#include "spaces/bitboard.h"
 
 /* How strongly a non-optimal A* trusts the guide over the moves made so
  * far; measured on the CS61B hard suite (docs/performance.md). */
 enum { GUIDE_WEIGHT = 5 };
 
 /* The algorithm `auto` picks, measured on the CS61B suites, the classic
- * trays and numbered tiles (docs/performance.md).  BFS when a shortest
- * solution is asked for, or when the tray's image fits 64 bits: at most 32
- * cells and usually far fewer, so the whole space is small and the
- * bitboard's walker (or on 1x32 and 32x1 trays the store's), which needs
- * no estimate, is fastest (and its solutions are shortest).  But when
- * every block is marked (numbered tiles), the estimate is the sum of the
- * tiles' distances, strong enough that an optimal A* stores a few percent
- * of what BFS does (the 8-puzzle's hardest position: 11,426 against
- * 181,440).  Otherwise the guided A*, which reaches the far goals of the
- * CS61B hard suite (c71, pandemonium: 6x6) in a fraction of a second where
- * BFS would store tens of millions of configurations. */
-static sb_algo choose_algo(const sb_options *o, const sb_catalog *cat, sb_path path)
+ * trays and numbered tiles (docs/performance.md).  When a shortest
+ * solution is asked for: A* when every block is marked (numbered tiles),
+ * whose estimate, the sum of the tiles' distances, is strong enough that
+ * it stores a few percent of what BFS does (the 8-puzzle's hardest
+ * position: 11,333 against 181,440; bidirectional BFS 15,955); else
+ * bidirectional BFS when the goal places every block and the bitboard's
+ * fast walker does not take the puzzle (on the general board it stores
+ * a third to a half of BFS's configurations and runs 1.3 to 6 times
+ * faster on the CS61B puzzles with such goals; the fast walker, a few
+ * times quicker per configuration, wins or ties); else BFS.  Otherwise,
+ * BFS when the tray's image fits 64 bits: at most 32 cells and usually
+ * far fewer, so the whole space is small and the bitboard's walker (or on
+ * 1x32 and 32x1 trays the store's), which needs no estimate, is fastest
+ * (and its solutions are shortest); else the guided A*, which reaches the
+ * far goals of the CS61B hard suite (c71, pandemonium: 6x6) in a fraction
+ * of a second where BFS would store tens of millions of configurations. */
+static sb_algo choose_algo(const sb_options *o, const sb_setup *s)
 {
     if (o->algo != SB_ALGO_AUTO)
         return o->algo;
+    const sb_catalog *cat = &s->cat;
     bool tiles = cat->nclasses > 0;
-    for (int s = 0; s < cat->nclasses; s++)
-        tiles &= cat->classes[s].count == 1 && cat->classes[s].proto.group > 0;
+    for (int c = 0; c < cat->nclasses; c++)
+        tiles &= cat->classes[c].count == 1 && cat->classes[c].proto.group > 0;
+    if (o->optimal && tiles)
+        return SB_ALGO_ASTAR;
     if (o->optimal)
-        return tiles ? SB_ALGO_ASTAR : SB_ALGO_BFS;
-    bool small = path == SB_PATH_BITBOARD && (2 * cat->rows - 1) * (2 * cat->cols - 1) <= 64;
+        return sb_setup_goal_is_whole(s) && s->space && !sb_bitboard_fast(s->space)
+                   ? SB_ALGO_BIDIR : SB_ALGO_BFS;
+    bool small = s->path == SB_PATH_BITBOARD && (2 * cat->rows - 1) * (2 * cat->cols - 1) <= 64;
     return small ? SB_ALGO_BFS : SB_ALGO_ASTAR;
 }
 
@@ -67,7 +78,7 @@ static sb_status solve_astar(sb_setup *s, bool optimal, sb_solution *sol, outcom
 {
     sb_store *st;
     uint32_t goal;
-    sb_status status = sb_setup_store(s, &st);
+    sb_status status = sb_setup_store(s, s->space->root, &st);
     if (status == SB_OK)
         status = sb_astar(s, st, optimal ? 1 : GUIDE_WEIGHT, !optimal, &goal);
     if (status == SB_OK && sb_path_read(s->space, s->scratch, st, goal, sol) != SB_OK) {
@@ -97,15 +108,20 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     outcome out = { 0, 0 };
     sb_status status = sb_setup_begin(&s, p, opts, err);
     stats->path = s.path;
-    stats->algo = choose_algo(opts, &s.cat, s.path);
+    stats->algo = choose_algo(opts, &s);
+    if (status == SB_OK && stats->algo == SB_ALGO_BIDIR && !sb_setup_goal_is_whole(&s))
+        status = sb_fail(err, SB_EINPUT, "bidirectional search needs a goal that places "
+                         "every block (%u goal entries for %u blocks, class by class)",
+                         s.cat.ngoals, s.cat.nblocks);
     if (status == SB_OK) {
-        bool optimal = opts->optimal || stats->algo == SB_ALGO_BFS;
-        status = stats->algo == SB_ALGO_BFS ? solve_bfs(&s, sol, &out)
-                                            : solve_astar(&s, opts->optimal, sol, &out);
+        bool optimal = opts->optimal || stats->algo != SB_ALGO_ASTAR;
+        status = stats->algo == SB_ALGO_BFS     ? solve_bfs(&s, sol, &out)
+                 : stats->algo == SB_ALGO_BIDIR ? sb_bidir(&s, p, sol, &out.held, err)
+                                                : solve_astar(&s, opts->optimal, sol, &out);
         sol->optimal = status == SB_OK && optimal;
         if (status == SB_ELIMIT)
             sb_meter_fail(&s.meter, err);
-        else if (status == SB_UNSOLVABLE)
+        else if (status == SB_UNSOLVABLE && stats->algo != SB_ALGO_BIDIR)   /* it says which end */
             sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
                     "searched%s", (unsigned long long)out.reached,
                     s.mirrors_once ? " (a configuration and its mirror image counted once)" : "");
