@@ -25,9 +25,7 @@
 #include <unistd.h>
 
 #include "args.h"
-#include "render.h"
 #include "slide.h"
-#include "view.h"
 
 enum { EXIT_USAGE = 2 };
 typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY } mode;

@@ -489,6 +489,95 @@ typedef struct sb_move_reader {
  * too).  Lines of any length are consumed safely. */
 SB_API int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
 
+/* ---- Showing a puzzle and its moves: text and JSON (formats/) ------------ */
+
+/* What `slide --show` and `slide --json` print, for any program: terminal
+ * pictures of each step, and one JSON document with the outcome of a
+ * search and the puzzle.  They write to a stream the caller opened (on
+ * POSIX, open_memstream() gives one in memory) and report as the rest of
+ * the library does: SB_OK, or a status with err filled.  Nothing is
+ * trusted: the puzzle is checked (sb_puzzle_check) and the moves shown
+ * are replayed by the judge first, so bad input is an error, never a
+ * crash. */
+
+/* The largest tray sb_show_write draws: wider trays make lines of more
+ * than 257 characters, which no terminal shows usefully, and taller ones
+ * scroll a single picture off the screen. */
+enum { SB_SHOW_MAX_COLS = 64, SB_SHOW_MAX_ROWS = 64 };
+
+/* How the terminal pictures look. */
+typedef struct sb_show_style {
+    bool unicode;   /* box-drawing characters and arrows (a UTF-8 terminal); else ASCII */
+    bool color;     /* ANSI reverse video and bold (a terminal that takes them) */
+} sb_show_style;
+
+/* True when sb_show_write can draw p (see SB_SHOW_MAX_*); false for NULL. */
+SB_API bool sb_show_fits(const sb_puzzle *p);
+
+/* Writes the tray before each of the n moves, with a caption naming the
+ * move and the moving piece filled with arrows, then the tray after the
+ * last move: n + 1 pictures ("solved already: no moves" and one picture
+ * for n = 0).  Pieces of any shape are outlined and labelled with their
+ * picture characters when each has its own, else A, B, ...; walls are
+ * filled with '#', empty cells show a dot.  style NULL: ASCII, no colour.
+ * Returns SB_OK; SB_EINPUT for a NULL out or p (or NULL moves with n >
+ * 0), a puzzle that fails sb_puzzle_check, a tray sb_show_fits refuses,
+ * or a write error (ferror on out); SB_EMOVE, with nothing written, when
+ * the judge refuses a move (err as for sb_check_moves; the moves need not
+ * reach the goal); SB_ELIMIT out of memory. */
+SB_API sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
+                               const sb_show_style *style, sb_error *err);
+
+/* What the JSON document reports (docs/usage.md lists its keys). */
+typedef struct sb_json_report {
+    sb_status status;           /* how the search ended: "solved", "unsolvable", "limit", or
+                                   any other status "error" */
+    const sb_move *moves;       /* used only when status is SB_OK */
+    size_t nmoves;
+    sb_metric metric;           /* the metric searched */
+    bool optimal;               /* the solution is proven shortest */
+    const sb_stats *stats;      /* NULL when no search ran */
+    const char *message;        /* NULL, or why there is no solution */
+    const sb_puzzle *puzzle;    /* the puzzle read, or NULL (it could not be) */
+} sb_json_report;
+
+/* Writes r as one JSON document: the outcome, the moves and their length
+ * under every metric, the search's statistics, and with the puzzle its
+ * tray, walls, pieces (each as its anchor, its cells and a class number
+ * shared by interchangeable pieces) and goal.  Keys that do not apply
+ * are null.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
+ * with nmoves > 0 and status SB_OK), a puzzle that fails sb_puzzle_check
+ * or a write error; SB_ELIMIT out of memory. */
+SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err);
+
+/* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
+ * are escaped too, so the literal is safe inside an HTML <script>; bytes
+ * that are not valid UTF-8 become U+FFFD.  SB_OK, or SB_EINPUT for a NULL
+ * argument or a write error. */
+SB_API sb_status sb_json_string(FILE *out, const char *s);
+
+/* What every view of a puzzle needs to know about its pieces beyond the
+ * model: the views above, slide's web page, slide-explore's layouts.  p
+ * must have passed sb_puzzle_check(). */
+
+/* The classes of p's blocks and then of its goal entries, numbered 0, 1,
+ * ... in order of first appearance: entries i and j get one number
+ * exactly when sb_block_same_class() says they are interchangeable.
+ * Returns an array of nblocks + ngoals entries the caller frees (free()),
+ * or NULL when memory runs out.  *nclasses (may be NULL) receives the
+ * count. */
+SB_API size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses);
+
+/* Whether block b covers every cell of its box. */
+SB_API bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b);
+
+/* Whether every block has a picture character (sb_block.label) that is
+ * printable and no other block has: then labels name pieces. */
+SB_API bool sb_view_own_labels(const sb_puzzle *p);
+
+/* The column of the left edge of b's box. */
+SB_API int sb_view_box_left(const sb_puzzle *p, const sb_block *b);
+
 /* ---- Checking moves: the independent judge (judge/) ---------------------- */
 
 /* The judge replays straight slides on a plain grid of cells.  It shares no
