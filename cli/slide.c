@@ -312,9 +312,17 @@ int main(int argc, char **argv)
     sb_progress_line_init(&progress, stderr);
     c.opts.progress = sb_progress_line_update;
     c.opts.progress_ctx = &progress;
-    sb_solution sol;
-    sb_stats stats;
-    status = sb_solve(&puzzle, &c.opts, &sol, &stats, &err);
+    sb_solution sol = { 0 };
+    sb_stats stats = { 0 };
+    sb_search *search;
+    status = sb_search_new(&puzzle, &c.opts, &search, &err);
+    if (status == SB_OK) {
+        sb_args_cancel_on_interrupt(search);
+        status = sb_search_solve(search, &sol, &err);
+        sb_args_cancel_on_interrupt(NULL);
+        sb_search_stats(search, &stats);
+        sb_search_free(search);
+    }
     sb_progress_line_clear(&progress);
     if (c.debug[1])
         print_stats(&stats, &sol, status);

@@ -101,7 +101,8 @@ typedef enum sb_limit {
     SB_LIMIT_STATES,    /* sb_limits.max_states configurations were stored */
     SB_LIMIT_BYTES,     /* the next allocation would pass sb_limits.max_bytes */
     SB_LIMIT_SECONDS,   /* sb_limits.max_seconds passed */
-    SB_LIMIT_MEMORY     /* malloc failed: the machine ran out */
+    SB_LIMIT_MEMORY,    /* malloc failed: the machine ran out */
+    SB_LIMIT_CANCELLED  /* the caller cancelled it (sb_search_cancel) */
 } sb_limit;
 
 /* A caller-owned error record, filled when a call fails. */
@@ -183,6 +184,9 @@ typedef enum sb_path {
     SB_PATH_GENERAL    /* any tray up to SB_MAX_CELLS */
 } sb_path;
 
+/* A search handle (sb_search_new); opaque. */
+typedef struct sb_search sb_search;
+
 /* Resource limits; 0 means "no limit" for each. */
 typedef struct sb_limits {
     uint64_t max_states;   /* configurations stored */
@@ -208,6 +212,10 @@ typedef struct sb_options {
     /* Called about four times a second when non-NULL. */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
+    /* NULL, or the handle whose sb_search_cancel() stops this search: the
+     * sb_search_* calls set it to their own handle; a caller of the
+     * one-call functions may set it to a handle of its own. */
+    const struct sb_search *cancel;
 } sb_options;
 
 /* What a search did. */
@@ -402,6 +410,66 @@ typedef struct sb_family_report {
 SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
                            sb_family_report *out, sb_error *err);
 SB_API void sb_family_report_free(sb_family_report *r);
+
+/* ---- Search handles: a search another thread can cancel ---------------- */
+
+/* A handle holds one puzzle and one set of options for the searches above
+ * and a flag that stops them.  The one-call functions (sb_solve,
+ * sb_explore, sb_components, sb_family) stay the simple way in; a handle
+ * is for a caller that must be able to stop a search it started: a GUI's
+ * Stop button, a server's deadline, Ctrl-C.
+ *
+ *     sb_search *s;
+ *     if (sb_search_new(&puzzle, &opts, &s, &err) == SB_OK) {
+ *         st = sb_search_solve(s, &sol, &err);   (another thread: sb_search_cancel(s))
+ *         sb_search_stats(s, &stats);
+ *         sb_search_free(s);
+ *     }
+ *
+ * A cancelled search stops where it would check the time limit (a few
+ * thousand configurations at most) and returns SB_ELIMIT with err->limit
+ * SB_LIMIT_CANCELLED: like any limit, it proves nothing about the puzzle.
+ * Cancelling is final: every later run on the handle stops at once, so a
+ * cancel that lands between two runs is not lost.  Make a new handle to
+ * search again.
+ *
+ * Threads: one run at a time per handle; sb_search_cancel() may be called
+ * from any thread, or a signal handler, while it runs (it only sets an
+ * atomic flag).  Separate handles share nothing and may run at once. */
+
+/* A handle for searches of p under opts (NULL: the defaults).  p is
+ * checked (sb_puzzle_check) and borrowed, not copied: it must stay
+ * unchanged until sb_search_free.  opts is copied (its cancel field is
+ * ignored).  On SB_OK *out is the caller's (sb_search_free).  SB_EINPUT for
+ * a NULL out or p, a puzzle that fails the check, or options out of range;
+ * SB_ELIMIT out of memory.  *out is NULL on failure. */
+SB_API sb_status sb_search_new(const sb_puzzle *p, const sb_options *opts, sb_search **out,
+                               sb_error *err);
+
+/* sb_solve, sb_explore, sb_components and sb_family of the handle's puzzle
+ * and options, each returning and filling what that call does.  SB_EINPUT
+ * for a NULL s; SB_ELIMIT (SB_LIMIT_CANCELLED) at once when s was
+ * cancelled before the call. */
+SB_API sb_status sb_search_solve(sb_search *s, sb_solution *sol, sb_error *err);
+SB_API sb_status sb_search_explore(sb_search *s, sb_explore_report *out, sb_error *err);
+SB_API sb_status sb_search_components(sb_search *s, bool diameters, sb_components_report *out,
+                                      sb_error *err);
+SB_API sb_status sb_search_family(sb_search *s, sb_family_report *out, sb_error *err);
+
+/* Asks s's search, running or to come, to stop.  Async-signal-safe and
+ * thread-safe; harmless on NULL and when repeated. */
+SB_API void sb_search_cancel(sb_search *s);
+
+/* Whether s was cancelled; false for NULL. */
+SB_API bool sb_search_cancelled(const sb_search *s);
+
+/* What the handle's last sb_search_solve did (sb_stats; all zero before
+ * the first).  SB_OK, or SB_EINPUT for a NULL s or out. */
+SB_API sb_status sb_search_stats(const sb_search *s, sb_stats *out);
+
+/* Releases s; harmless on NULL.  No other thread (or signal handler) may
+ * still hold s to cancel it. */
+SB_API void sb_search_free(sb_search *s);
 
 /* ---- Reading and writing puzzles and moves (formats/) ------------------- */
 
