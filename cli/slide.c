@@ -77,7 +77,7 @@ static void usage(FILE *out)
         "  --help, --version\n"
         "\n"
         "Exit status: 0 solved, 1 no solution exists, 2 bad usage or input,\n"
-        "3 gave up at a resource limit.\n");
+        "3 gave up at a resource limit or interrupted (Ctrl-C).\n");
 }
 
 /* Reports an input or usage error on stderr and, under --json, as a JSON

@@ -67,7 +67,8 @@ static void usage(FILE *out)
         "  --time-limit SECONDS      give up after SECONDS\n"
         "  --help, --version\n"
         "\n"
-        "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit.\n");
+        "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit\n"
+        "or interrupted (Ctrl-C).\n");
 }
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

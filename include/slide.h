@@ -6,9 +6,12 @@
  *
  * What it does, in the order of this file: the model (trays, blocks,
  * puzzles, moves) and sb_puzzle_check(); solving (sb_solve); exploring a
- * puzzle's space (sb_explore, sb_components, sb_family); reading puzzles
- * from files or strings and writing pictures and moves (sb_fmt_*); the
- * independent judge of move lists (sb_judge_*, sb_check_moves).
+ * puzzle's space (sb_explore, sb_components, sb_family); search handles
+ * that another thread or a signal handler can cancel (sb_search_*);
+ * reading puzzles from files or strings and writing pictures and moves
+ * (sb_fmt_*); showing a solution as terminal pictures or a JSON document
+ * (sb_show_write, sb_json_write); the independent judge of move lists
+ * (sb_judge_*, sb_check_moves).
  *
  * Every function reports failure through its return value (an sb_status)
  * and, where it takes one, a caller-owned sb_error record (NULL: not
@@ -22,8 +25,17 @@
  *
  * Ownership: a record a call fills (sb_puzzle, sb_solution, the reports)
  * belongs to the caller, who releases it with its _free function; an
- * sb_judge is an opaque handle from sb_judge_new, released by
- * sb_judge_free.  Every _free takes NULL and zeroed records harmlessly.
+ * sb_judge and an sb_search are opaque handles from their _new, released
+ * by their _free.  Every _free takes NULL and zeroed records harmlessly.
+ *
+ * Records and handles.  What is plain data stays a transparent record:
+ * a puzzle (sb_puzzle) is what a caller builds, reads field by field and
+ * hands to every call, and hiding it behind accessors would only copy it
+ * into another shape; sb_puzzle_check() is the gate every call passes it
+ * through, so a record built by hand is as safe as one the readers made.
+ * What has state a caller must not touch is an opaque handle: the judge's
+ * grid, and a search's cancel flag, which is an atomic that another
+ * thread sets while the search reads it.
  *
  * Coordinates: row 0 / column 0 is the upper-left cell of the tray.  A block
  * (a piece) is named by its anchor, the leftmost cell of its top row: for
