@@ -100,6 +100,19 @@ static void test_null_records(void)
     sb_puzzle_free(&p);
 }
 
+/* Options each wrong in one way, all else the defaults. */
+enum { NBAD = 5 };
+static void bad_options(sb_options bad[NBAD])
+{
+    for (int i = 0; i < NBAD; i++)
+        sb_options_default(&bad[i]);
+    bad[0].metric = (sb_metric)42;
+    bad[1].algo = (sb_algo)-3;
+    bad[2].path = (sb_path)7;
+    bad[3].limits.max_seconds = -1;
+    bad[4].limits.max_seconds = NAN;
+}
+
 static void test_bad_options(void)
 {
     sb_error e;
@@ -110,15 +123,9 @@ static void test_bad_options(void)
     sb_family_report fam;
     CHECK(read_small(&p, &e) == SB_OK);
 
-    sb_options bad[5];
-    for (int i = 0; i < 5; i++)
-        sb_options_default(&bad[i]);
-    bad[0].metric = (sb_metric)42;
-    bad[1].algo = (sb_algo)-3;
-    bad[2].path = (sb_path)7;
-    bad[3].limits.max_seconds = -1;
-    bad[4].limits.max_seconds = NAN;
-    for (int i = 0; i < 5; i++) {
+    sb_options bad[NBAD];
+    bad_options(bad);
+    for (int i = 0; i < NBAD; i++) {
         CHECK_MSG(sb_solve(&p, &bad[i], &sol, NULL, &e) == SB_EINPUT, "options %d", i);
         CHECK_MSG(sol.nmoves == 0 && sol.moves == NULL, "options %d", i);
         CHECK_MSG(sb_explore(&p, &bad[i], &ex, &e) == SB_EINPUT, "options %d", i);
@@ -259,15 +266,9 @@ static void test_handle_misuse(void)
     sb_puzzle hollow = { .rows = 2, .cols = 2, .nblocks = 3 };
     s = (sb_search *)&e;
     CHECK(sb_search_new(&hollow, NULL, &s, &e) == SB_EINPUT && s == NULL);
-    sb_options bad[5];
-    for (int i = 0; i < 5; i++)
-        sb_options_default(&bad[i]);
-    bad[0].metric = (sb_metric)42;
-    bad[1].algo = (sb_algo)-3;
-    bad[2].path = (sb_path)7;
-    bad[3].limits.max_seconds = -1;
-    bad[4].limits.max_seconds = NAN;
-    for (int i = 0; i < 5; i++) {
+    sb_options bad[NBAD];
+    bad_options(bad);
+    for (int i = 0; i < NBAD; i++) {
         s = (sb_search *)&e;
         CHECK_MSG(sb_search_new(&p, &bad[i], &s, &e) == SB_EINPUT && s == NULL &&
                   strstr(e.msg, "sb_search_new") != NULL, "options %d: %s", i, e.msg);

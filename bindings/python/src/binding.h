@@ -54,6 +54,13 @@ int sb_py_parse_metric(const char *name, sb_metric *out);
  * frees it with PyMem_Free).  Returns 0, or -1 with an exception set. */
 int sb_py_read_moves(PyObject *moves, sb_move **out, size_t *n);
 
+/* Writes something of ctx's to f, as libslide's writers do. */
+typedef sb_status (*sb_py_writer)(FILE *f, const void *ctx, sb_error *err);
+
+/* What write(ctx) writes, caught in memory, as a new str; NULL with an
+ * exception set (sb_py_raise when libslide refuses). */
+PyObject *sb_py_written(sb_py_state *st, sb_py_writer write, const void *ctx);
+
 /* A layout (n of p's blocks, moved about) as a picture str, or NULL with
  * an exception set (sb_py_raise when libslide refuses it). */
 PyObject *sb_py_picture(sb_py_state *st, const sb_puzzle *p, const sb_block *blocks, size_t n);

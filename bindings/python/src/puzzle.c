@@ -381,7 +381,7 @@ static PyObject *family(PyObject *self, PyObject *args, PyObject *kwargs)
 
 /* ---- Views: text and JSON ---------------------------------------------- */
 
-/* What a view call writes, for written(). */
+/* What a view call writes, for write_view. */
 typedef struct view_call {
     const sb_puzzle *puzzle;
     const sb_move *moves;
@@ -391,31 +391,14 @@ typedef struct view_call {
     sb_metric metric;
 } view_call;
 
-/* The text v writes (sb_show_write or sb_json_write into memory) as a new
- * str, or NULL with the exception for libslide's refusal set. */
-static PyObject *written(sb_py_state *st, const view_call *v)
+/* sb_show_write or sb_json_write, as v says. */
+static sb_status write_view(FILE *f, const void *ctx, sb_error *err)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return PyErr_NoMemory();
-    sb_error err;
-    sb_status s;
-    if (v->json) {
-        sb_json_report r = { SB_OK, v->moves, v->n, v->metric, false, NULL, NULL, v->puzzle };
-        s = sb_json_write(f, &r, &err);
-    } else {
-        s = sb_show_write(f, v->puzzle, v->moves, v->n, &v->style, &err);
-    }
-    if (fclose(f) != 0 && s == SB_OK) {
-        free(buf);
-        return PyErr_NoMemory();
-    }
-    PyObject *text = s == SB_OK ? PyUnicode_DecodeUTF8(buf, (Py_ssize_t)len, "replace")
-                                : sb_py_raise(st, s, &err);
-    free(buf);
-    return text;
+    const view_call *v = ctx;
+    if (!v->json)
+        return sb_show_write(f, v->puzzle, v->moves, v->n, &v->style, err);
+    sb_json_report r = { SB_OK, v->moves, v->n, v->metric, false, NULL, NULL, v->puzzle };
+    return sb_json_write(f, &r, err);
 }
 
 static PyObject *render_text(PyObject *self, PyObject *args, PyObject *kwargs)
@@ -432,7 +415,7 @@ static PyObject *render_text(PyObject *self, PyObject *args, PyObject *kwargs)
     if (moves && moves != Py_None && sb_py_read_moves(moves, &arr, &v.n) < 0)
         return NULL;
     v.moves = arr;
-    PyObject *text = written(state_of(self), &v);
+    PyObject *text = sb_py_written(state_of(self), write_view, &v);
     PyMem_Free(arr);
     return text;
 }
@@ -453,7 +436,7 @@ static PyObject *to_json(PyObject *self, PyObject *args, PyObject *kwargs)
     /* The document says "solved": the judge must agree first. */
     sb_error err;
     sb_status s = sb_check_moves(v.puzzle, arr, v.n, &err);
-    PyObject *text = s == SB_OK ? written(state_of(self), &v)
+    PyObject *text = s == SB_OK ? sb_py_written(state_of(self), write_view, &v)
                                 : sb_py_raise(state_of(self), s, &err);
     PyMem_Free(arr);
     return text;

@@ -1,7 +1,8 @@
 /*
  * reports.c - libslide's records turned into plain Python values: the
  * dicts solve(stats=True), explore(), components() and family() return,
- * and the picture strings layouts are shown as.
+ * the picture strings layouts are shown as, and in general the text any
+ * of libslide's writers writes, caught in memory (sb_py_written).
  *
  * Invariant: every builder either returns a new complete object or NULL
  * with a Python exception set, and never keeps a pointer into the record
@@ -15,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-PyObject *sb_py_picture(sb_py_state *st, const sb_puzzle *p, const sb_block *blocks, size_t n)
+PyObject *sb_py_written(sb_py_state *st, sb_py_writer write, const void *ctx)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -23,7 +24,7 @@ PyObject *sb_py_picture(sb_py_state *st, const sb_puzzle *p, const sb_block *blo
     if (!f)
         return PyErr_NoMemory();
     sb_error err;
-    sb_status s = sb_fmt_picture_write(f, p, blocks, n, NULL, &err);
+    sb_status s = write(f, ctx, &err);
     if (fclose(f) != 0 && s == SB_OK) {
         free(buf);
         return PyErr_NoMemory();
@@ -32,6 +33,25 @@ PyObject *sb_py_picture(sb_py_state *st, const sb_puzzle *p, const sb_block *blo
                                 : sb_py_raise(st, s, &err);
     free(buf);
     return text;
+}
+
+/* A layout to draw, for write_picture. */
+typedef struct layout {
+    const sb_puzzle *p;
+    const sb_block *blocks;
+    size_t n;
+} layout;
+
+static sb_status write_picture(FILE *f, const void *ctx, sb_error *err)
+{
+    const layout *l = ctx;
+    return sb_fmt_picture_write(f, l->p, l->blocks, l->n, NULL, err);
+}
+
+PyObject *sb_py_picture(sb_py_state *st, const sb_puzzle *p, const sb_block *blocks, size_t n)
+{
+    layout l = { p, blocks, n };
+    return sb_py_written(st, write_picture, &l);
 }
 
 /* Sets key of dict to value, consuming value (NULL: an error is set). */
