@@ -123,7 +123,8 @@ typedef struct sb_error {
     sb_list list;       /* which block list the problem is in, if any */
     size_t item;        /* index into that list (0-based) */
     sb_limit limit;     /* with SB_ELIMIT: which limit stopped the work */
-    double limit_value; /* ... its value (states, bytes or seconds; 0 for memory) */
+    double limit_value; /* ... its value (states, bytes or seconds; 0 for memory
+                           or a cancel) */
     uint64_t stored;    /* ... configurations stored when it stopped */
     char file[256];     /* the file (or name given for a text) the problem is in, cut
                            to fit; "" when no file is to blame */
