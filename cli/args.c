@@ -2,6 +2,8 @@
  * args.c - argument helpers shared by slide and slide-explore.
  */
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +88,9 @@ const char *sb_args_error_message(const sb_error *err, char *buf, size_t n)
         snprintf(buf, n, "gave up at the time limit of %g seconds (--time-limit), after "
                  "storing %llu configurations", err->limit_value, stored);
         break;
+    case SB_LIMIT_CANCELLED:
+        snprintf(buf, n, "interrupted, after storing %llu configurations", stored);
+        break;
     default:
         snprintf(buf, n, "%s", err->msg);
         break;
@@ -104,5 +109,38 @@ int sb_args_exit_code(sb_status status)
         return 3;
     default:
         return 2;
+    }
+}
+
+/* The search a SIGINT cancels.  A signal handler can reach nothing else,
+ * so this is the programs' one global; atomic, so the handler never sees
+ * half a pointer. */
+static _Atomic(sb_search *) interrupt_target;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    sb_search_cancel(atomic_load(&interrupt_target));   /* async-signal-safe (slide.h) */
+}
+
+void sb_args_cancel_on_interrupt(sb_search *s)
+{
+    /* What SIGINT did before, put back afterwards.  A program started with
+     * SIGINT ignored (nohup, a background job) keeps ignoring it. */
+    static struct sigaction before;
+    static bool installed;
+    if (s && !installed) {
+        struct sigaction sa = { 0 };
+        sigemptyset(&sa.sa_mask);
+        sa.sa_handler = on_interrupt;
+        sa.sa_flags = SA_RESETHAND;   /* the second Ctrl-C is the default's */
+        if (sigaction(SIGINT, NULL, &before) != 0 || before.sa_handler == SIG_IGN)
+            return;
+        atomic_store(&interrupt_target, s);
+        installed = sigaction(SIGINT, &sa, NULL) == 0;
+    } else if (!s && installed) {
+        sigaction(SIGINT, &before, NULL);
+        installed = false;
+        atomic_store(&interrupt_target, NULL);
     }
 }

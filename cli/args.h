@@ -34,6 +34,12 @@ const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim);
  * flags).  Written into buf (n bytes), which is returned. */
 const char *sb_args_error_message(const sb_error *err, char *buf, size_t n);
 
+/* Makes the first SIGINT (Ctrl-C) cancel s (sb_search_cancel) instead of
+ * killing the program mid-line, so the search stops with SB_ELIMIT and the
+ * program says so and exits 3; a second Ctrl-C kills it as usual.  NULL:
+ * SIGINT does what it did before, and s may be freed. */
+void sb_args_cancel_on_interrupt(sb_search *s);
+
 /* The exit status for an engine status: 0 solved or done, 1 proven
  * unsolvable, 2 bad usage or input, 3 a resource limit. */
 int sb_args_exit_code(sb_status status);

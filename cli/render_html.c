@@ -28,7 +28,6 @@
 #include <stdlib.h>
 
 #include "render.h"
-#include "view.h"
 
 static const char PAGE_HEAD[] =
     "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

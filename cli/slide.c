@@ -4,7 +4,7 @@
  * 2 bad usage or input, 3 gave up at a limit).
  *
  * stdout carries nothing but the moves unless asked for another view of
- * them: --show draws pictures, --json prints one JSON document (render.h);
+ * them: --show draws pictures, --json prints one JSON document (slide.h);
  * --html writes a page to a file and leaves stdout to the moves.  Messages,
  * debug output and the progress line go to stderr.  This is the only layer
  * that prints or exits.
@@ -79,7 +79,7 @@ static void usage(FILE *out)
         "  --help, --version\n"
         "\n"
         "Exit status: 0 solved, 1 no solution exists, 2 bad usage or input,\n"
-        "3 gave up at a resource limit.\n");
+        "3 gave up at a resource limit or interrupted (Ctrl-C).\n");
 }
 
 /* Reports an input or usage error on stderr and, under --json, as a JSON
@@ -91,7 +91,7 @@ static void report_error(const cli *c, const char *msg, const sb_stats *stats, b
     fprintf(stderr, "slide: %s\n%s", msg, hint ? "Try 'slide --help'.\n" : "");
     if (c->json) {
         sb_json_report r = { SB_EINPUT, NULL, 0, c->opts.metric, false, stats, msg, p };
-        sb_json_write(stdout, &r);
+        sb_json_write(stdout, &r, NULL);
     }
 }
 
@@ -281,13 +281,13 @@ static int print_solution(const cli *c, const sb_puzzle *p, const sb_solution *s
     if (c->json) {
         sb_json_report r = { SB_OK, sol->moves, sol->nmoves, c->opts.metric, sol->optimal,
                              stats, NULL, p };
-        return sb_json_write(stdout, &r);
+        return sb_json_write(stdout, &r, NULL) == SB_OK ? 0 : -1;
     }
     if (c->show && sb_show_fits(p)) {
         const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
         sb_show_style st = { utf8_locale(), isatty(STDOUT_FILENO) && !(nc && *nc) &&
                                                 !(term && strcmp(term, "dumb") == 0) };
-        return sb_show_write(stdout, p, sol->moves, sol->nmoves, &st);
+        return sb_show_write(stdout, p, sol->moves, sol->nmoves, &st, NULL) == SB_OK ? 0 : -1;
     }
     if (c->show)
         fprintf(stderr, "slide: the %dx%d tray is too large to draw (--show draws up to "
@@ -314,9 +314,17 @@ int main(int argc, char **argv)
     sb_progress_line_init(&progress, stderr);
     c.opts.progress = sb_progress_line_update;
     c.opts.progress_ctx = &progress;
-    sb_solution sol;
-    sb_stats stats;
-    status = sb_solve(&puzzle, &c.opts, &sol, &stats, &err);
+    sb_solution sol = { 0 };
+    sb_stats stats = { 0 };
+    sb_search *search;
+    status = sb_search_new(&puzzle, &c.opts, &search, &err);
+    if (status == SB_OK) {
+        sb_args_cancel_on_interrupt(search);
+        status = sb_search_solve(search, &sol, &err);
+        sb_args_cancel_on_interrupt(NULL);
+        sb_search_stats(search, &stats);
+        sb_search_free(search);
+    }
     sb_progress_line_clear(&progress);
     if (c.debug[1])
         print_stats(&stats, &sol, status);
@@ -338,7 +346,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "slide: %s\n", msg);
         if (c.json) {
             sb_json_report r = { status, NULL, 0, c.opts.metric, false, &stats, msg, &puzzle };
-            sb_json_write(stdout, &r);
+            sb_json_write(stdout, &r, NULL);
         }
         if (c.html_path)
             fprintf(stderr, "slide: %s not written: there is no solution to play\n",

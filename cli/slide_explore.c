@@ -25,9 +25,7 @@
 #include <unistd.h>
 
 #include "args.h"
-#include "render.h"
 #include "slide.h"
-#include "view.h"
 
 enum { EXIT_USAGE = 2 };
 typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY } mode;
@@ -69,7 +67,8 @@ static void usage(FILE *out)
         "  --time-limit SECONDS      give up after SECONDS\n"
         "  --help, --version\n"
         "\n"
-        "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit.\n");
+        "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit\n"
+        "or interrupted (Ctrl-C).\n");
 }
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -433,25 +432,30 @@ int main(int argc, char **argv)
         fprintf(stderr, "slide-explore: %s\n", err.msg);
         return sb_args_exit_code(status);
     }
-    if (c.mode == MODE_REACH) {
+    sb_search *search;
+    status = sb_search_new(&puzzle, &c.opts, &search, &err);
+    sb_args_cancel_on_interrupt(search);
+    if (status == SB_OK && c.mode == MODE_REACH) {
         sb_explore_report r;
-        status = sb_explore(&puzzle, &c.opts, &r, &err);
+        status = sb_search_explore(search, &r, &err);
         if (status == SB_OK)
             status = print_reach(&c, &puzzle, &r, used, &err);
         sb_explore_report_free(&r);
-    } else if (c.mode == MODE_COMPONENTS) {
+    } else if (status == SB_OK && c.mode == MODE_COMPONENTS) {
         sb_components_report r;
-        status = sb_components(&puzzle, &c.opts, c.diameters, &r, &err);
+        status = sb_search_components(search, c.diameters, &r, &err);
         if (status == SB_OK)
             status = print_components(&c, &puzzle, &r, used, &err);
         sb_components_report_free(&r);
-    } else {
+    } else if (status == SB_OK) {
         sb_family_report r;
-        status = sb_family(&puzzle, &c.opts, &r, &err);
+        status = sb_search_family(search, &r, &err);
         if (status == SB_OK)
             print_family(&c, &r);
         sb_family_report_free(&r);
     }
+    sb_args_cancel_on_interrupt(NULL);
+    sb_search_free(search);
     char worded[sizeof err.msg + 128];
     if (status != SB_OK)
         fprintf(stderr, "slide-explore: %s\n", sb_args_error_message(&err, worded, sizeof worded));

@@ -6,9 +6,12 @@
  *
  * What it does, in the order of this file: the model (trays, blocks,
  * puzzles, moves) and sb_puzzle_check(); solving (sb_solve); exploring a
- * puzzle's space (sb_explore, sb_components, sb_family); reading puzzles
- * from files or strings and writing pictures and moves (sb_fmt_*); the
- * independent judge of move lists (sb_judge_*, sb_check_moves).
+ * puzzle's space (sb_explore, sb_components, sb_family); search handles
+ * that another thread or a signal handler can cancel (sb_search_*);
+ * reading puzzles from files or strings and writing pictures and moves
+ * (sb_fmt_*); showing a solution as terminal pictures or a JSON document
+ * (sb_show_write, sb_json_write); the independent judge of move lists
+ * (sb_judge_*, sb_check_moves).
  *
  * Every function reports failure through its return value (an sb_status)
  * and, where it takes one, a caller-owned sb_error record (NULL: not
@@ -22,8 +25,17 @@
  *
  * Ownership: a record a call fills (sb_puzzle, sb_solution, the reports)
  * belongs to the caller, who releases it with its _free function; an
- * sb_judge is an opaque handle from sb_judge_new, released by
- * sb_judge_free.  Every _free takes NULL and zeroed records harmlessly.
+ * sb_judge and an sb_search are opaque handles from their _new, released
+ * by their _free.  Every _free takes NULL and zeroed records harmlessly.
+ *
+ * Records and handles.  What is plain data stays a transparent record:
+ * a puzzle (sb_puzzle) is what a caller builds, reads field by field and
+ * hands to every call, and hiding it behind accessors would only copy it
+ * into another shape; sb_puzzle_check() is the gate every call passes it
+ * through, so a record built by hand is as safe as one the readers made.
+ * What has state a caller must not touch is an opaque handle: the judge's
+ * grid, and a search's cancel flag, which is an atomic that another
+ * thread sets while the search reads it.
  *
  * Coordinates: row 0 / column 0 is the upper-left cell of the tray.  A block
  * (a piece) is named by its anchor, the leftmost cell of its top row: for
@@ -101,7 +113,8 @@ typedef enum sb_limit {
     SB_LIMIT_STATES,    /* sb_limits.max_states configurations were stored */
     SB_LIMIT_BYTES,     /* the next allocation would pass sb_limits.max_bytes */
     SB_LIMIT_SECONDS,   /* sb_limits.max_seconds passed */
-    SB_LIMIT_MEMORY     /* malloc failed: the machine ran out */
+    SB_LIMIT_MEMORY,    /* malloc failed: the machine ran out */
+    SB_LIMIT_CANCELLED  /* the caller cancelled it (sb_search_cancel) */
 } sb_limit;
 
 /* A caller-owned error record, filled when a call fails. */
@@ -110,7 +123,8 @@ typedef struct sb_error {
     sb_list list;       /* which block list the problem is in, if any */
     size_t item;        /* index into that list (0-based) */
     sb_limit limit;     /* with SB_ELIMIT: which limit stopped the work */
-    double limit_value; /* ... its value (states, bytes or seconds; 0 for memory) */
+    double limit_value; /* ... its value (states, bytes or seconds; 0 for memory
+                           or a cancel) */
     uint64_t stored;    /* ... configurations stored when it stopped */
     char file[256];     /* the file (or name given for a text) the problem is in, cut
                            to fit; "" when no file is to blame */
@@ -188,6 +202,9 @@ typedef enum sb_path {
     SB_PATH_GENERAL    /* any tray up to SB_MAX_CELLS */
 } sb_path;
 
+/* A search handle (sb_search_new); opaque. */
+typedef struct sb_search sb_search;
+
 /* Resource limits; 0 means "no limit" for each. */
 typedef struct sb_limits {
     uint64_t max_states;   /* configurations stored */
@@ -213,6 +230,10 @@ typedef struct sb_options {
     /* Called about four times a second when non-NULL. */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
+    /* NULL, or the handle whose sb_search_cancel() stops this search: the
+     * sb_search_* calls set it to their own handle; a caller of the
+     * one-call functions may set it to a handle of its own. */
+    const struct sb_search *cancel;
 } sb_options;
 
 /* What a search did. */
@@ -408,6 +429,66 @@ SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
                            sb_family_report *out, sb_error *err);
 SB_API void sb_family_report_free(sb_family_report *r);
 
+/* ---- Search handles: a search another thread can cancel ---------------- */
+
+/* A handle holds one puzzle and one set of options for the searches above
+ * and a flag that stops them.  The one-call functions (sb_solve,
+ * sb_explore, sb_components, sb_family) stay the simple way in; a handle
+ * is for a caller that must be able to stop a search it started: a GUI's
+ * Stop button, a server's deadline, Ctrl-C.
+ *
+ *     sb_search *s;
+ *     if (sb_search_new(&puzzle, &opts, &s, &err) == SB_OK) {
+ *         st = sb_search_solve(s, &sol, &err);   (another thread: sb_search_cancel(s))
+ *         sb_search_stats(s, &stats);
+ *         sb_search_free(s);
+ *     }
+ *
+ * A cancelled search stops where it would check the time limit (a few
+ * thousand configurations at most) and returns SB_ELIMIT with err->limit
+ * SB_LIMIT_CANCELLED: like any limit, it proves nothing about the puzzle.
+ * Cancelling is final: every later run on the handle stops at once, so a
+ * cancel that lands between two runs is not lost.  Make a new handle to
+ * search again.
+ *
+ * Threads: one run at a time per handle; sb_search_cancel() may be called
+ * from any thread, or a signal handler, while it runs (it only sets an
+ * atomic flag).  Separate handles share nothing and may run at once. */
+
+/* A handle for searches of p under opts (NULL: the defaults).  p is
+ * checked (sb_puzzle_check) and borrowed, not copied: it must stay
+ * unchanged until sb_search_free.  opts is copied (its cancel field is
+ * ignored).  On SB_OK *out is the caller's (sb_search_free).  SB_EINPUT for
+ * a NULL out or p, a puzzle that fails the check, or options out of range;
+ * SB_ELIMIT out of memory.  *out is NULL on failure. */
+SB_API sb_status sb_search_new(const sb_puzzle *p, const sb_options *opts, sb_search **out,
+                               sb_error *err);
+
+/* sb_solve, sb_explore, sb_components and sb_family of the handle's puzzle
+ * and options, each returning and filling what that call does.  SB_EINPUT
+ * for a NULL s; SB_ELIMIT (SB_LIMIT_CANCELLED) at once when s was
+ * cancelled before the call. */
+SB_API sb_status sb_search_solve(sb_search *s, sb_solution *sol, sb_error *err);
+SB_API sb_status sb_search_explore(sb_search *s, sb_explore_report *out, sb_error *err);
+SB_API sb_status sb_search_components(sb_search *s, bool diameters, sb_components_report *out,
+                                      sb_error *err);
+SB_API sb_status sb_search_family(sb_search *s, sb_family_report *out, sb_error *err);
+
+/* Asks s's search, running or to come, to stop.  Async-signal-safe and
+ * thread-safe; harmless on NULL and when repeated. */
+SB_API void sb_search_cancel(sb_search *s);
+
+/* Whether s was cancelled; false for NULL. */
+SB_API bool sb_search_cancelled(const sb_search *s);
+
+/* What the handle's last sb_search_solve did (sb_stats; all zero before
+ * the first).  SB_OK, or SB_EINPUT for a NULL s or out. */
+SB_API sb_status sb_search_stats(const sb_search *s, sb_stats *out);
+
+/* Releases s; harmless on NULL.  No other thread (or signal handler) may
+ * still hold s to cancel it. */
+SB_API void sb_search_free(sb_search *s);
+
 /* ---- Reading and writing puzzles and moves (formats/) ------------------- */
 
 /* Three formats exist (docs/formats.md has every rule and message):
@@ -493,6 +574,95 @@ typedef struct sb_move_reader {
  * non-negative integers"; a read error, or a NULL r, r->in or mv, is -1
  * too).  Lines of any length are consumed safely. */
 SB_API int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
+
+/* ---- Showing a puzzle and its moves: text and JSON (formats/) ------------ */
+
+/* What `slide --show` and `slide --json` print, for any program: terminal
+ * pictures of each step, and one JSON document with the outcome of a
+ * search and the puzzle.  They write to a stream the caller opened (on
+ * POSIX, open_memstream() gives one in memory) and report as the rest of
+ * the library does: SB_OK, or a status with err filled.  Nothing is
+ * trusted: the puzzle is checked (sb_puzzle_check) and the moves shown
+ * are replayed by the judge first, so bad input is an error, never a
+ * crash. */
+
+/* The largest tray sb_show_write draws: wider trays make lines of more
+ * than 257 characters, which no terminal shows usefully, and taller ones
+ * scroll a single picture off the screen. */
+enum { SB_SHOW_MAX_COLS = 64, SB_SHOW_MAX_ROWS = 64 };
+
+/* How the terminal pictures look. */
+typedef struct sb_show_style {
+    bool unicode;   /* box-drawing characters and arrows (a UTF-8 terminal); else ASCII */
+    bool color;     /* ANSI reverse video and bold (a terminal that takes them) */
+} sb_show_style;
+
+/* True when sb_show_write can draw p (see SB_SHOW_MAX_*); false for NULL. */
+SB_API bool sb_show_fits(const sb_puzzle *p);
+
+/* Writes the tray before each of the n moves, with a caption naming the
+ * move and the moving piece filled with arrows, then the tray after the
+ * last move: n + 1 pictures ("solved already: no moves" and one picture
+ * for n = 0).  Pieces of any shape are outlined and labelled with their
+ * picture characters when each has its own, else A, B, ...; walls are
+ * filled with '#', empty cells show a dot.  style NULL: ASCII, no colour.
+ * Returns SB_OK; SB_EINPUT for a NULL out or p (or NULL moves with n >
+ * 0), a puzzle that fails sb_puzzle_check, a tray sb_show_fits refuses,
+ * or a write error (ferror on out); SB_EMOVE, with nothing written, when
+ * the judge refuses a move (err as for sb_check_moves; the moves need not
+ * reach the goal); SB_ELIMIT out of memory. */
+SB_API sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
+                               const sb_show_style *style, sb_error *err);
+
+/* What the JSON document reports (docs/usage.md lists its keys). */
+typedef struct sb_json_report {
+    sb_status status;           /* how the search ended: "solved", "unsolvable", "limit", or
+                                   any other status "error" */
+    const sb_move *moves;       /* used only when status is SB_OK */
+    size_t nmoves;
+    sb_metric metric;           /* the metric searched */
+    bool optimal;               /* the solution is proven shortest */
+    const sb_stats *stats;      /* NULL when no search ran */
+    const char *message;        /* NULL, or why there is no solution */
+    const sb_puzzle *puzzle;    /* the puzzle read, or NULL (it could not be) */
+} sb_json_report;
+
+/* Writes r as one JSON document: the outcome, the moves and their length
+ * under every metric, the search's statistics, and with the puzzle its
+ * tray, walls, pieces (each as its anchor, its cells and a class number
+ * shared by interchangeable pieces) and goal.  Keys that do not apply
+ * are null.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
+ * with nmoves > 0 and status SB_OK), a puzzle that fails sb_puzzle_check
+ * or a write error; SB_ELIMIT out of memory. */
+SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err);
+
+/* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
+ * are escaped too, so the literal is safe inside an HTML <script>; bytes
+ * that are not valid UTF-8 become U+FFFD.  SB_OK, or SB_EINPUT for a NULL
+ * argument or a write error. */
+SB_API sb_status sb_json_string(FILE *out, const char *s);
+
+/* What every view of a puzzle needs to know about its pieces beyond the
+ * model: the views above, slide's web page, slide-explore's layouts.  p
+ * must have passed sb_puzzle_check(). */
+
+/* The classes of p's blocks and then of its goal entries, numbered 0, 1,
+ * ... in order of first appearance: entries i and j get one number
+ * exactly when sb_block_same_class() says they are interchangeable.
+ * Returns an array of nblocks + ngoals entries the caller frees (free()),
+ * or NULL when memory runs out.  *nclasses (may be NULL) receives the
+ * count. */
+SB_API size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses);
+
+/* Whether block b covers every cell of its box. */
+SB_API bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b);
+
+/* Whether every block has a picture character (sb_block.label) that is
+ * printable and no other block has: then labels name pieces. */
+SB_API bool sb_view_own_labels(const sb_puzzle *p);
+
+/* The column of the left edge of b's box. */
+SB_API int sb_view_box_left(const sb_puzzle *p, const sb_block *b);
 
 /* ---- Checking moves: the independent judge (judge/) ---------------------- */
 

@@ -122,8 +122,14 @@ sb_status sb_judge_goal(const sb_judge *j, sb_error *err)
 
 sb_status sb_check_moves(const sb_puzzle *p, const sb_move *moves, size_t n, sb_error *err)
 {
+    return sb_judge_replay("sb_check_moves", p, moves, n, true, err);
+}
+
+sb_status sb_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
+                          bool goal, sb_error *err)
+{
     if (n > 0 && !moves)
-        return sb_fail(err, SB_EINPUT, "sb_check_moves: %zu moves but the array is NULL", n);
+        return sb_fail(err, SB_EINPUT, "%s: %zu moves but the array is NULL", fn, n);
     sb_judge *j;
     sb_status st = sb_judge_new(p, &j, err);
     for (size_t i = 0; st == SB_OK && i < n; i++) {
@@ -138,7 +144,7 @@ sb_status sb_check_moves(const sb_puzzle *p, const sb_move *moves, size_t n, sb_
                      moves[i].to_col, why);
         }
     }
-    if (st == SB_OK)
+    if (st == SB_OK && goal)
         st = sb_judge_goal(j, err);
     sb_judge_free(j);
     return st;

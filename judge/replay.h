@@ -61,4 +61,11 @@ const char *sb_replay_move(sb_replay *r, const sb_move *m, char *why, size_t why
  * p must be the puzzle r was set up from. */
 bool sb_replay_goal_met(const sb_replay *r, const sb_puzzle *p);
 
+/* sb_check_moves with the goal test optional (judge.c): every move legal
+ * and, with goal, the last configuration meeting p's goal.  fn names the
+ * call in the NULL-array message.  For the library's own callers that
+ * must not trust moves they are handed (the views, formats/render_text.c). */
+sb_status sb_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
+                          bool goal, sb_error *err);
+
 #endif

@@ -5,14 +5,23 @@
  * an error record saying why), never crash; the sanitizer build runs this
  * too, so a read past a buffer or a leak on an error path fails it.
  *
+ * Search handles the same way: NULL, bad options, cancelled before, during
+ * (from the search's own progress callback and from another thread) and
+ * after a run; and the views (sb_show_write, sb_json_write) handed NULLs,
+ * broken puzzles and moves the judge refuses.
+ *
  * It links libslide.so and includes slide.h alone: what it reaches is what
- * any program can.  Last, separate records in separate threads: the header
- * promises that works, and under the sanitizers a shared buffer would show.
+ * any program can.  Last, separate records and handles in separate
+ * threads: the header promises that works, and under the sanitizers a
+ * shared buffer would show.
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "slide.h"
 #include "unit.h"
@@ -91,6 +100,19 @@ static void test_null_records(void)
     sb_puzzle_free(&p);
 }
 
+/* Options each wrong in one way, all else the defaults. */
+enum { NBAD = 5 };
+static void bad_options(sb_options bad[NBAD])
+{
+    for (int i = 0; i < NBAD; i++)
+        sb_options_default(&bad[i]);
+    bad[0].metric = (sb_metric)42;
+    bad[1].algo = (sb_algo)-3;
+    bad[2].path = (sb_path)7;
+    bad[3].limits.max_seconds = -1;
+    bad[4].limits.max_seconds = NAN;
+}
+
 static void test_bad_options(void)
 {
     sb_error e;
@@ -101,15 +123,9 @@ static void test_bad_options(void)
     sb_family_report fam;
     CHECK(read_small(&p, &e) == SB_OK);
 
-    sb_options bad[5];
-    for (int i = 0; i < 5; i++)
-        sb_options_default(&bad[i]);
-    bad[0].metric = (sb_metric)42;
-    bad[1].algo = (sb_algo)-3;
-    bad[2].path = (sb_path)7;
-    bad[3].limits.max_seconds = -1;
-    bad[4].limits.max_seconds = NAN;
-    for (int i = 0; i < 5; i++) {
+    sb_options bad[NBAD];
+    bad_options(bad);
+    for (int i = 0; i < NBAD; i++) {
         CHECK_MSG(sb_solve(&p, &bad[i], &sol, NULL, &e) == SB_EINPUT, "options %d", i);
         CHECK_MSG(sol.nmoves == 0 && sol.moves == NULL, "options %d", i);
         CHECK_MSG(sb_explore(&p, &bad[i], &ex, &e) == SB_EINPUT, "options %d", i);
@@ -214,27 +230,324 @@ static void test_judge(void)
     sb_puzzle_free(&p);
 }
 
-/* One thread's work: its own puzzle, solution and judge. */
+/* The classic Klotski, as a picture: a space of tens of thousands of
+ * configurations, long enough to cancel in the middle of. */
+static const char KLOTSKI[] = "ABBC\nABBC\nDEEF\nDGHF\nI..J\n";
+static const char KLOTSKI_GOAL[] = "....\n....\n....\n.BB.\n.BB.\n";
+
+static sb_status read_klotski(sb_puzzle *p, sb_error *e)
+{
+    return sb_fmt_parse(KLOTSKI, sizeof KLOTSKI - 1, "klotski", KLOTSKI_GOAL,
+                        sizeof KLOTSKI_GOAL - 1, "klotski.goal", SB_FORMAT_AUTO, NULL, p, e);
+}
+
+/* Whether a run was stopped by a cancel (and not by anything else). */
+static bool was_cancelled(sb_status st, const sb_error *e)
+{
+    return st == SB_ELIMIT && e->status == SB_ELIMIT && e->limit == SB_LIMIT_CANCELLED &&
+           strstr(e->msg, "cancel") != NULL;
+}
+
+static void test_handle_misuse(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    sb_solution sol;
+    sb_explore_report ex;
+    sb_components_report comp;
+    sb_family_report fam;
+    sb_stats stats;
+    sb_search *s = (sb_search *)&e;   /* garbage that must be overwritten */
+    CHECK(read_small(&p, &e) == SB_OK);
+
+    CHECK(sb_search_new(NULL, NULL, &s, &e) == SB_EINPUT && s == NULL && e.msg[0]);
+    CHECK(sb_search_new(&p, NULL, NULL, &e) == SB_EINPUT);
+    CHECK(sb_search_new(&p, NULL, NULL, NULL) == SB_EINPUT);
+    sb_puzzle hollow = { .rows = 2, .cols = 2, .nblocks = 3 };
+    s = (sb_search *)&e;
+    CHECK(sb_search_new(&hollow, NULL, &s, &e) == SB_EINPUT && s == NULL);
+    sb_options bad[NBAD];
+    bad_options(bad);
+    for (int i = 0; i < NBAD; i++) {
+        s = (sb_search *)&e;
+        CHECK_MSG(sb_search_new(&p, &bad[i], &s, &e) == SB_EINPUT && s == NULL &&
+                  strstr(e.msg, "sb_search_new") != NULL, "options %d: %s", i, e.msg);
+    }
+
+    /* A NULL handle: errors, and the records zeroed so freeing them is safe. */
+    memset(&sol, 0xab, sizeof sol);
+    CHECK(sb_search_solve(NULL, &sol, &e) == SB_EINPUT && sol.moves == NULL);
+    sb_solution_free(&sol);
+    memset(&ex, 0xab, sizeof ex);
+    CHECK(sb_search_explore(NULL, &ex, &e) == SB_EINPUT && ex.per_depth == NULL);
+    CHECK(sb_search_components(NULL, true, &comp, NULL) == SB_EINPUT);
+    CHECK(sb_search_family(NULL, NULL, &e) == SB_EINPUT);
+    CHECK(sb_search_stats(NULL, &stats) == SB_EINPUT);
+    CHECK(!sb_search_cancelled(NULL));
+    sb_search_cancel(NULL);
+    sb_search_free(NULL);
+
+    /* A good handle: NULL records are errors, then it still works. */
+    CHECK(sb_search_new(&p, NULL, &s, &e) == SB_OK && s != NULL);
+    CHECK(sb_search_stats(s, NULL) == SB_EINPUT);
+    CHECK(sb_search_stats(s, &stats) == SB_OK && stats.stored == 0);
+    CHECK(sb_search_solve(s, NULL, &e) == SB_EINPUT);
+    CHECK(sb_search_explore(s, NULL, &e) == SB_EINPUT);
+    CHECK(sb_search_solve(s, &sol, &e) == SB_OK && sol.nmoves == 2);
+    CHECK(sb_check_moves(&p, sol.moves, sol.nmoves, &e) == SB_OK);
+    CHECK(sb_search_stats(s, &stats) == SB_OK && stats.stored > 0 &&
+          stats.algo != SB_ALGO_AUTO && stats.path != SB_PATH_AUTO);
+    sb_solution_free(&sol);
+    /* Runs of every kind on one handle, one after the other. */
+    CHECK(sb_search_explore(s, &ex, &e) == SB_OK && ex.reachable == 4);
+    sb_explore_report_free(&ex);
+    CHECK(sb_search_components(s, true, &comp, &e) == SB_OK && comp.layouts == 4);
+    sb_components_report_free(&comp);
+    CHECK(sb_search_family(s, &fam, &e) == SB_OK && fam.nmembers > 0);
+    sb_family_report_free(&fam);
+
+    /* Cancelled after a run: final, every later run stops at once. */
+    CHECK(!sb_search_cancelled(s));
+    sb_search_cancel(s);
+    sb_search_cancel(s);
+    CHECK(sb_search_cancelled(s));
+    memset(&sol, 0xab, sizeof sol);
+    CHECK(was_cancelled(sb_search_solve(s, &sol, &e), &e) && sol.moves == NULL);
+    CHECK(was_cancelled(sb_search_explore(s, &ex, &e), &e) && ex.per_depth == NULL);
+    CHECK(was_cancelled(sb_search_components(s, false, &comp, &e), &e));
+    CHECK(was_cancelled(sb_search_family(s, &fam, &e), &e));
+    CHECK(sb_search_solve(s, &sol, NULL) == SB_ELIMIT);
+    sb_search_free(s);
+
+    /* Cancelled before its first run. */
+    CHECK(sb_search_new(&p, NULL, &s, &e) == SB_OK);
+    sb_search_cancel(s);
+    CHECK(was_cancelled(sb_search_solve(s, &sol, &e), &e));
+    sb_search_free(s);
+    sb_puzzle_free(&p);
+}
+
+/* A progress callback that cancels the search it reports on. */
+static void cancel_from_progress(const sb_progress *pr, void *ctx)
+{
+    (void)pr;
+    sb_search_cancel(ctx);
+}
+
+/* What the canceller thread and the search's progress callback share. */
+typedef struct cancel_race {
+    sb_search *search;
+    atomic_bool running;     /* the search has reported progress */
+    atomic_int reports;      /* progress reports seen */
+} cancel_race;
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+    nanosleep(&t, NULL);
+}
+
+/* The search's side: says it runs, then holds the search until the other
+ * thread has cancelled it (at most ten seconds), so the cancel lands
+ * while it runs whatever the machine's speed. */
+static void wait_for_cancel(const sb_progress *pr, void *ctx)
+{
+    (void)pr;
+    cancel_race *race = ctx;
+    atomic_fetch_add(&race->reports, 1);
+    atomic_store(&race->running, true);
+    for (int i = 0; i < 1000 && !sb_search_cancelled(race->search); i++)
+        sleep_ms(10);
+}
+
+static void *canceller(void *arg)
+{
+    cancel_race *race = arg;
+    for (int i = 0; i < 1000 && !atomic_load(&race->running); i++)
+        sleep_ms(10);
+    sb_search_cancel(race->search);
+    return NULL;
+}
+
+static void test_cancel_running(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    sb_options opts;
+    sb_explore_report ex;
+    sb_solution sol;
+    CHECK(read_klotski(&p, &e) == SB_OK);
+    /* The whole space, uncancelled, for comparison: more than one report's worth. */
+    CHECK(sb_explore(&p, NULL, &ex, &e) == SB_OK && ex.reachable > 1000);
+    uint64_t whole = ex.reachable;
+    sb_explore_report_free(&ex);
+
+    /* From the search's own thread, in its progress callback; through
+     * sb_options.cancel, a one-call function polling a handle's flag. */
+    sb_search *first = NULL;
+    CHECK(sb_search_new(&p, NULL, &first, &e) == SB_OK);
+    sb_options_default(&opts);
+    opts.progress = cancel_from_progress;
+    opts.progress_ctx = first;
+    opts.cancel = first;
+    sb_status st = sb_explore(&p, &opts, &ex, &e);
+    CHECK_MSG(was_cancelled(st, &e), "status %d limit %d: %s", st, e.limit, e.msg);
+    CHECK_MSG(e.stored < whole, "%llu of %llu", (unsigned long long)e.stored,
+              (unsigned long long)whole);
+    sb_explore_report_free(&ex);
+    sb_search_free(first);
+
+    /* From another thread, while the search runs: explore and solve. */
+    for (int kind = 0; kind < 2; kind++) {
+        cancel_race race = { NULL };
+        atomic_init(&race.running, false);
+        atomic_init(&race.reports, 0);
+        sb_options_default(&opts);
+        opts.progress = wait_for_cancel;
+        opts.progress_ctx = &race;
+        opts.optimal = true;
+        CHECK(sb_search_new(&p, &opts, &race.search, &e) == SB_OK);
+        pthread_t id;
+        CHECK(pthread_create(&id, NULL, canceller, &race) == 0);
+        st = kind == 0 ? sb_search_explore(race.search, &ex, &e)
+                       : sb_search_solve(race.search, &sol, &e);
+        pthread_join(id, NULL);
+        CHECK_MSG(was_cancelled(st, &e), "kind %d: status %d limit %d: %s", kind, st,
+                  e.limit, e.msg);
+        CHECK(atomic_load(&race.reports) >= 1);
+        if (kind == 0) {
+            CHECK(ex.per_depth == NULL);
+            sb_explore_report_free(&ex);
+        } else {
+            CHECK(sol.moves == NULL);
+            sb_solution_free(&sol);
+        }
+        sb_search_free(race.search);
+    }
+    sb_puzzle_free(&p);
+}
+
+/* Everything written to a memory stream by write(f); NULL when it fails. */
+static char *captured(sb_status (*write)(FILE *f, void *ctx), void *ctx, sb_status *st)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    *st = write(f, ctx);
+    fclose(f);
+    return text;
+}
+
+typedef struct view_call {
+    const sb_puzzle *p;
+    const sb_move *moves;
+    size_t n;
+    sb_error *e;
+} view_call;
+
+static sb_status show(FILE *f, void *ctx)
+{
+    view_call *v = ctx;
+    return sb_show_write(f, v->p, v->moves, v->n, NULL, v->e);
+}
+
+static sb_status json(FILE *f, void *ctx)
+{
+    view_call *v = ctx;
+    sb_json_report r = { SB_OK, v->moves, v->n, SB_METRIC_LINE, false, NULL, NULL, v->p };
+    return sb_json_write(f, &r, v->e);
+}
+
+static size_t count(const char *text, const char *what)
+{
+    size_t n = 0;
+    for (const char *s = text; (s = strstr(s, what)); s += strlen(what))
+        n++;
+    return n;
+}
+
+static void test_views(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    sb_status st = SB_OK;
+    const sb_move path[] = { { 0, 0, 0, 1 }, { 0, 1, 1, 1 } }, off[] = { { 0, 0, 0, 5 } };
+    CHECK(read_small(&p, &e) == SB_OK);
+
+    CHECK(sb_show_write(NULL, &p, path, 2, NULL, &e) == SB_EINPUT && e.msg[0]);
+    CHECK(sb_show_write(stdout, NULL, path, 2, NULL, &e) == SB_EINPUT);
+    CHECK(sb_show_write(stdout, &p, NULL, 2, NULL, NULL) == SB_EINPUT);
+    CHECK(!sb_show_fits(NULL) && sb_show_fits(&p));
+    CHECK(sb_json_write(NULL, NULL, &e) == SB_EINPUT);
+    CHECK(sb_json_write(stdout, NULL, NULL) == SB_EINPUT);
+    CHECK(sb_json_string(NULL, "x") == SB_EINPUT && sb_json_string(stdout, NULL) == SB_EINPUT);
+
+    /* n moves make n captions, each picture followed by a blank line, and
+     * a last caption and picture: n + 1 pictures of 2 * rows + 1 lines. */
+    view_call v = { &p, path, 2, &e };
+    char *text = captured(show, &v, &st);
+    size_t lines = 2 + 1 + 2 + 3 * (2 * (size_t)p.rows + 1);
+    CHECK_MSG(st == SB_OK && text && count(text, "move ") == 2 &&
+              count(text, "\n") == lines && strncmp(text, "move 1 of 2", 11) == 0, "%d: %s",
+              st, text ? text : "");
+    free(text);
+    /* JSON: the moves given, and the puzzle's one piece. */
+    text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"status\": \"solved\"") &&
+              strstr(text, "[0, 0, 0, 1],") && count(text, "\"anchor\"") == 2, "%s",
+              text ? text : "");
+    free(text);
+
+    /* A move the judge refuses: SB_EMOVE, nothing written. */
+    v.moves = off;
+    v.n = 1;
+    text = captured(show, &v, &st);
+    CHECK_MSG(st == SB_EMOVE && e.item == 0 && strncmp(e.msg, "move 1: ", 8) == 0 && text &&
+              text[0] == 0, "%d: %s", st, e.msg);
+    free(text);
+
+    /* A broken puzzle: SB_EINPUT, nothing written, for both views. */
+    p.blocks[0].shape = 7;
+    v.moves = path;
+    v.n = 2;
+    text = captured(show, &v, &st);
+    CHECK_MSG(st == SB_EINPUT && strstr(e.msg, "shape") && text && text[0] == 0, "%s", e.msg);
+    free(text);
+    text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_EINPUT && strstr(e.msg, "shape") && text && text[0] == 0, "%s", e.msg);
+    free(text);
+    sb_puzzle_free(&p);
+}
+
+/* One thread's work: its own puzzle, solution and judge; odd threads
+ * through a handle of their own. */
 typedef struct worker {
     pthread_t id;
+    int index;
     sb_status read, solved, checked;
     size_t nmoves;
 } worker;
 
 static void *work(void *arg)
 {
-    /* The classic Klotski, as a picture: its default solution is 90 moves. */
-    static const char init[] = "ABBC\nABBC\nDEEF\nDGHF\nI..J\n";
-    static const char goal[] = "....\n....\n....\n.BB.\n.BB.\n";
     worker *w = arg;
     sb_puzzle p;
     sb_solution sol = { 0 };
     sb_error e;
-    w->read = sb_fmt_parse(init, sizeof init - 1, "klotski", goal, sizeof goal - 1,
-                           "klotski.goal", SB_FORMAT_AUTO, NULL, &p, &e);
+    w->read = read_klotski(&p, &e);
     if (w->read != SB_OK)
         return NULL;
-    w->solved = sb_solve(&p, NULL, &sol, NULL, &e);
+    if (w->index % 2) {
+        sb_search *s;
+        w->solved = sb_search_new(&p, NULL, &s, &e);
+        if (w->solved == SB_OK)
+            w->solved = sb_search_solve(s, &sol, &e);
+        sb_search_free(s);
+    } else {
+        w->solved = sb_solve(&p, NULL, &sol, NULL, &e);
+    }
     w->nmoves = sol.nmoves;
     w->checked = sb_check_moves(&p, sol.moves, sol.nmoves, &e);
     sb_solution_free(&sol);
@@ -248,8 +561,10 @@ static void test_threads(void)
     worker w[N];
     memset(w, 0, sizeof w);
     int started = 0;
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < N; i++) {
+        w[i].index = i;
         started += pthread_create(&w[i].id, NULL, work, &w[i]) == 0;
+    }
     CHECK(started == N);
     for (int i = 0; i < started; i++) {
         pthread_join(w[i].id, NULL);
@@ -267,6 +582,9 @@ int main(void)
     test_bad_options();
     test_formats();
     test_judge();
+    test_handle_misuse();
+    test_cancel_running();
+    test_views();
     test_threads();
     return unit_finish("test_api");
 }

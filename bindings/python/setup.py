@@ -27,7 +27,7 @@ from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
-SOURCES = ["src/module.c", "src/puzzle.c"]
+SOURCES = ["src/module.c", "src/puzzle.c", "src/reports.c"]
 # The module's own helpers are shared between its files, not with Python:
 # only PyInit_slide (which Python's headers mark visible) is exported.
 HIDDEN = ["-fvisibility=hidden"]

@@ -66,6 +66,8 @@ void sb_meter_init(sb_meter *m, const sb_options *opts)
     m->deadline = opts->limits.max_seconds > 0 ? m->start + opts->limits.max_seconds : 0;
     m->progress = opts->progress;
     m->progress_ctx = opts->progress_ctx;
+    /* A handle's first member is its flag (meter.h). */
+    m->cancel = (const sb_cancel_flag *)(const void *)opts->cancel;
 }
 
 void sb_meter_hold(sb_meter *m, size_t bytes)
@@ -236,8 +238,21 @@ void *sb_meter_map(sb_meter *m, void *p, size_t old, size_t size)
     return admit(m, old, size) ? counted(m, map(p, old, size), old, size) : NULL;
 }
 
+/* True, with hit set, when the handle's flag is up.  Relaxed: the flag
+ * carries no data with it, and a search that sees it a little late only
+ * stops a little later. */
+static bool cancelled(sb_meter *m)
+{
+    if (!m->cancel || !atomic_load_explicit(&m->cancel->requested, memory_order_relaxed))
+        return false;
+    m->hit = SB_LIMIT_CANCELLED;
+    return true;
+}
+
 bool sb_meter_late(sb_meter *m)
 {
+    if (cancelled(m))
+        return true;
     if (m->deadline <= 0 || sb_clock() <= m->deadline)
         return false;
     m->hit = SB_LIMIT_SECONDS;
@@ -246,6 +261,8 @@ bool sb_meter_late(sb_meter *m)
 
 sb_status sb_meter_check(sb_meter *m)
 {
+    if (cancelled(m))
+        return SB_ELIMIT;
     double now = sb_clock();
     if (m->deadline > 0 && now > m->deadline) {
         m->hit = SB_LIMIT_SECONDS;
@@ -276,6 +293,9 @@ sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
     case SB_LIMIT_SECONDS:
         st = sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds, after storing "
                      "%llu configurations", lim->max_seconds, stored);
+        break;
+    case SB_LIMIT_CANCELLED:
+        st = sb_fail(err, SB_ELIMIT, "cancelled after storing %llu configurations", stored);
         break;
     default:
         st = sb_fail(err, SB_ELIMIT, "ran out of memory after storing %llu configurations",

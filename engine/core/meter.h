@@ -22,12 +22,27 @@
  * (tick_mask + 1)th call, or after a big expansion, reads the clock,
  * checks the deadline and reports progress.
  *
+ * Cancelling.  Wherever the deadline is checked the cancel flag of the
+ * search's handle (sb_options.cancel, sb_search_cancel) is too, so a
+ * cancel stops every search and walk as the time limit does, with hit
+ * SB_LIMIT_CANCELLED: no loop needs a check of its own.
+ *
  * A meter belongs to one search and one thread.
  */
 #ifndef SB_METER_H
 #define SB_METER_H
 
+#include <stdatomic.h>
+
 #include "slide.h"
+
+/* The head of every search handle (struct sb_search, search/handle.c, has
+ * it as its first member): the flag sb_search_cancel() sets, from any
+ * thread or a signal handler, and the meter reads through
+ * sb_options.cancel.  Lock-free, so setting it is async-signal-safe. */
+typedef struct sb_cancel_flag {
+    atomic_bool requested;
+} sb_cancel_flag;
 
 /* Seconds on a monotonic clock. */
 double sb_clock(void);
@@ -49,6 +64,7 @@ typedef struct sb_meter {
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
     double next_progress;      /* when to report next */
+    const sb_cancel_flag *cancel;  /* the handle's flag (sb_options.cancel); NULL: none */
 } sb_meter;
 
 /* opts itself, or the defaults (written into *defaults) when opts is
@@ -105,11 +121,12 @@ static inline bool sb_meter_may_store(sb_meter *m, uint64_t stored)
     return false;
 }
 
-/* The deadline and the progress report; SB_ELIMIT (hit SB_LIMIT_SECONDS)
- * past the deadline. */
+/* The cancel flag, the deadline and the progress report; SB_ELIMIT (hit
+ * SB_LIMIT_CANCELLED or SB_LIMIT_SECONDS) when cancelled or late. */
 sb_status sb_meter_check(sb_meter *m);
 
-/* True, with hit set, when the deadline has passed. */
+/* True, with hit set, when the search was cancelled or the deadline has
+ * passed. */
 bool sb_meter_late(sb_meter *m);
 
 /* One expansion done, that made `children` children: every tick_mask + 1

@@ -1,7 +1,8 @@
 /*
- * binding.h - what the two halves of the Python module share: module.c
- * (the module, its exceptions, the Move type, turning sb_error records into
- * exceptions) and puzzle.c (the Puzzle type over an sb_puzzle).
+ * binding.h - what the parts of the Python module share: module.c (the
+ * module, its exceptions, the Move type, turning sb_error records into
+ * exceptions), puzzle.c (the Puzzle type over an sb_puzzle) and reports.c
+ * (libslide's reports as dicts, layouts as pictures).
  *
  * Invariant: every exception the module raises for a libslide failure is
  * made by sb_py_raise() from the call's status and error record, so the
@@ -52,6 +53,25 @@ int sb_py_parse_metric(const char *name, sb_metric *out);
 /* Reads any iterable of moves into a new PyMem array (*out, *n; the caller
  * frees it with PyMem_Free).  Returns 0, or -1 with an exception set. */
 int sb_py_read_moves(PyObject *moves, sb_move **out, size_t *n);
+
+/* Writes something of ctx's to f, as libslide's writers do. */
+typedef sb_status (*sb_py_writer)(FILE *f, const void *ctx, sb_error *err);
+
+/* What write(ctx) writes, caught in memory, as a new str; NULL with an
+ * exception set (sb_py_raise when libslide refuses). */
+PyObject *sb_py_written(sb_py_state *st, sb_py_writer write, const void *ctx);
+
+/* A layout (n of p's blocks, moved about) as a picture str, or NULL with
+ * an exception set (sb_py_raise when libslide refuses it). */
+PyObject *sb_py_picture(sb_py_state *st, const sb_puzzle *p, const sb_block *blocks, size_t n);
+
+/* The reports as new dicts (docstrings in puzzle.c list the keys), or NULL
+ * with an exception set; layouts in them are pictures of p's pieces. */
+PyObject *sb_py_stats_dict(const sb_stats *s, const sb_solution *sol);
+PyObject *sb_py_explore_dict(sb_py_state *st, const sb_puzzle *p, const sb_explore_report *r);
+PyObject *sb_py_components_dict(sb_py_state *st, const sb_puzzle *p,
+                                const sb_components_report *r);
+PyObject *sb_py_family_dict(const sb_family_report *r);
 
 /* Creates slide.Puzzle in the module's state; 0 or -1 with an exception. */
 int sb_py_puzzle_init_type(PyObject *module, sb_py_state *st);

@@ -38,6 +38,7 @@ static const char *limit_name(sb_limit limit)
     case SB_LIMIT_BYTES: return "memory";
     case SB_LIMIT_SECONDS: return "seconds";
     case SB_LIMIT_MEMORY: return "out of memory";
+    case SB_LIMIT_CANCELLED: return "cancelled";
     default: return NULL;
     }
 }

@@ -1,6 +1,6 @@
 /*
- * render_text.c - `slide --show`: the tray drawn in the terminal before
- * each move and after the last one.
+ * render_text.c - sb_show_write (slide.h), what `slide --show` prints: the
+ * tray drawn in the terminal before each move and after the last one.
  *
  * The trick: a picture is a canvas of (2H+1) x (4W+1) points.  Cell (r, c)
  * owns the interior points row 2r+1, columns 4c+1..4c+3; the even rows and
@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
-#include "view.h"
+#include "parse.h"
+#include "replay.h"
 
 enum { UP = 1, DOWN = 2, LEFT = 4, RIGHT = 8 };
 
@@ -200,12 +200,14 @@ static unsigned arrow_of(const sb_move *m)
     return m->to_col < m->from_col ? G_LEFT : G_RIGHT;
 }
 
-static int find_block(const sb_block *b, size_t n, int row, int col)
+/* The block whose anchor is (row, col); the moves were replayed by the
+ * judge first, so there is one. */
+static size_t find_block(const sb_block *b, size_t n, int row, int col)
 {
-    for (size_t i = 0; i < n; i++)
-        if (b[i].row == row && b[i].col == col)
-            return (int)i;
-    return -1;
+    size_t i = 0;
+    while (i + 1 < n && !(b[i].row == row && b[i].col == col))
+        i++;
+    return i;
 }
 
 static void print_canvas(FILE *out, const canvas *cv, const sb_show_style *st)
@@ -271,20 +273,21 @@ static void draw(canvas *cv, frame *f, int mover, const sb_move *m)
 
 bool sb_show_fits(const sb_puzzle *p)
 {
-    return p->cols <= SB_SHOW_MAX_COLS && p->rows <= SB_SHOW_MAX_ROWS;
+    return p && p->cols <= SB_SHOW_MAX_COLS && p->rows <= SB_SHOW_MAX_ROWS;
 }
 
-int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
-                  const sb_show_style *st)
+/* Draws every step; the puzzle and moves are known good. */
+static sb_status write_frames(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
+                              const sb_show_style *st, sb_error *err)
 {
     canvas cv = { 2 * p->rows + 1, 4 * p->cols + 1, NULL };
     sb_block *blocks = malloc(p->nblocks * sizeof *blocks + 1);
     frame f = { p, blocks, malloc((size_t)p->rows * (size_t)p->cols * sizeof *f.owner),
                 sb_view_own_labels(p) };
     cv.p = malloc((size_t)cv.h * (size_t)cv.w * sizeof *cv.p);
-    int rc = 0;
+    sb_status status = SB_OK;
     if (!blocks || !cv.p || !f.owner) {
-        rc = -1;
+        status = sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "out of memory drawing the tray");
         goto done;
     }
     if (p->nblocks)
@@ -292,17 +295,12 @@ int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
     const char *bold = st->color ? "\033[1m" : "", *plain = st->color ? "\033[0m" : "";
     for (size_t k = 0; k < n; k++) {
         const sb_move *m = &moves[k];
-        int i = find_block(blocks, p->nblocks, m->from_row, m->from_col);
-        if (i < 0) {
-            errno = EINVAL;
-            rc = -1;
-            goto done;
-        }
+        size_t i = find_block(blocks, p->nblocks, m->from_row, m->from_col);
         char name[24];
-        label(&f, (size_t)i, name);
+        label(&f, i, name);
         fprintf(out, "%smove %zu of %zu: %d %d -> %d %d%s (block %s)\n", bold, k + 1, n,
                 m->from_row, m->from_col, m->to_row, m->to_col, plain, name);
-        draw(&cv, &f, i, m);
+        draw(&cv, &f, (int)i, m);
         print_canvas(out, &cv, st);
         putc('\n', out);
         blocks[i].row = m->to_row;
@@ -315,10 +313,33 @@ int sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
     draw(&cv, &f, -1, NULL);
     print_canvas(out, &cv, st);
     if (ferror(out))
-        rc = -1;
+        status = sb_fmt_fail(err, SB_EINPUT, NULL, 0, "cannot write the pictures: %s",
+                             strerror(errno));
 done:
     free(blocks);
     free(f.owner);
     free(cv.p);
-    return rc;
+    return status;
+}
+
+sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
+                        const sb_show_style *style, sb_error *err)
+{
+    static const sb_show_style plain_style = { false, false };
+    if (!out || !p)
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: %s is NULL",
+                           !out ? "the stream" : "the puzzle");
+    /* Drawing indexes the tray by p's shapes and walls and by where the
+     * moves put the pieces: both are checked before a byte is written. */
+    sb_error chk;
+    if (sb_puzzle_check(p, &chk) != SB_OK)
+        return sb_fmt_fail(err, chk.status, NULL, 0, "sb_show_write: %s", chk.msg);
+    if (!sb_show_fits(p))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
+                           "sb_show_write: the %dx%d tray is too large to draw (up to %dx%d)",
+                           p->rows, p->cols, SB_SHOW_MAX_ROWS, SB_SHOW_MAX_COLS);
+    sb_status st = sb_judge_replay("sb_show_write", p, moves, n, false, err);
+    if (st != SB_OK)
+        return st;
+    return write_frames(out, p, moves, n, style ? style : &plain_style, err);
 }

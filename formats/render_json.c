@@ -1,6 +1,6 @@
 /*
- * render_json.c - `slide --json`: one JSON document that says how the
- * search ended, the moves, their length under every metric, and the
+ * render_json.c - sb_json_write (slide.h), what `slide --json` prints: one
+ * JSON document that says how the search ended, the moves, their length under every metric, and the
  * search statistics.
  *
  * The document has the same keys whatever happened, so a script can read
@@ -19,9 +19,9 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "render.h"
-#include "view.h"
+#include "parse.h"
 
 /* The length of the UTF-8 sequence starting at s, or 0 when it is not a
  * valid (shortest-form, non-surrogate) one. */
@@ -40,8 +40,10 @@ static int utf8_length(const unsigned char *s)
     return n;
 }
 
-int sb_json_string(FILE *out, const char *str)
+sb_status sb_json_string(FILE *out, const char *str)
 {
+    if (!out || !str)
+        return SB_EINPUT;
     const unsigned char *s = (const unsigned char *)str;
     putc('"', out);
     while (*s) {
@@ -68,7 +70,7 @@ int sb_json_string(FILE *out, const char *str)
         s++;
     }
     putc('"', out);
-    return ferror(out) ? -1 : 0;
+    return ferror(out) ? SB_EINPUT : SB_OK;
 }
 
 static const char *axis_name(sb_axis a)
@@ -103,18 +105,13 @@ static void piece_json(FILE *out, const sb_puzzle *p, const sb_block *b, size_t 
     putc('}', out);
 }
 
-/* "tray", "pieces" and "goal": the puzzle as it was read.  Returns 0, or
- * -1 when memory runs out. */
-static int puzzle_json(FILE *out, const sb_puzzle *p)
+/* "tray", "pieces" and "goal": the puzzle as it was read, whose classes
+ * are numbered (NULL with the puzzle). */
+static void puzzle_json(FILE *out, const sb_puzzle *p, const size_t *classes)
 {
     if (!p) {
         fputs("  \"tray\": null,\n  \"pieces\": null,\n  \"goal\": null,\n", out);
-        return 0;
-    }
-    size_t *classes = sb_view_classes(p, NULL);
-    if (!classes) {
-        errno = ENOMEM;
-        return -1;
+        return;
     }
     fprintf(out, "  \"tray\": {\"rows\": %d, \"cols\": %d, \"walls\": [", p->rows, p->cols);
     const char *sep = "";
@@ -135,8 +132,6 @@ static int puzzle_json(FILE *out, const sb_puzzle *p)
         piece_json(out, p, &p->goals[i], classes[p->nblocks + i], false);
     }
     fputs(p->ngoals ? "\n  ],\n" : "],\n", out);
-    free(classes);
-    return 0;
 }
 
 static const char *status_name(sb_status st)
@@ -149,7 +144,8 @@ static const char *status_name(sb_status st)
     }
 }
 
-int sb_json_write(FILE *out, const sb_json_report *r)
+/* Writes the document; r is known good and classes numbered. */
+static void write_report(FILE *out, const sb_json_report *r, const size_t *classes)
 {
     bool solved = r->status == SB_OK;
     size_t n = solved ? r->nmoves : 0;
@@ -180,18 +176,34 @@ int sb_json_write(FILE *out, const sb_json_report *r)
     } else {
         fputs("  \"stats\": null,\n", out);
     }
-    if (puzzle_json(out, r->puzzle) != 0)
-        return -1;
+    puzzle_json(out, r->puzzle, classes);
     fputs("  \"message\": ", out);
     if (r->message)
         sb_json_string(out, r->message);
     else
         fputs("null", out);
     fputs("\n}\n", out);
-    if (ferror(out)) {
-        if (!errno)
-            errno = EIO;
-        return -1;
+}
+
+sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
+{
+    if (!out || !r || (r->status == SB_OK && r->nmoves > 0 && !r->moves))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: %s is NULL",
+                           !out ? "the stream" : !r ? "the report" : "the moves array");
+    size_t *classes = NULL;
+    if (r->puzzle) {
+        /* The pieces' cells are read through the puzzle's shapes. */
+        sb_error chk;
+        if (sb_puzzle_check(r->puzzle, &chk) != SB_OK)
+            return sb_fmt_fail(err, chk.status, NULL, 0, "sb_json_write: %s", chk.msg);
+        classes = sb_view_classes(r->puzzle, NULL);
+        if (!classes)
+            return sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "out of memory writing JSON");
     }
-    return 0;
+    write_report(out, r, classes);
+    free(classes);
+    if (ferror(out))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "cannot write the JSON document: %s",
+                           strerror(errno));
+    return SB_OK;
 }

@@ -1,5 +1,6 @@
 /*
- * view.c - what the views share about pieces (see view.h).
+ * view.c - what the views share about pieces (sb_view_*, slide.h): the
+ * library's text and JSON views, and the programs' web page and layouts.
  *
  * Class numbers come from one sort of the entries by sb_block_class_cmp()
  * (the engine's one class identity): O(n log n), so a tray of 65,535
@@ -7,7 +8,7 @@
  */
 #include <stdlib.h>
 
-#include "view.h"
+#include "slide.h"
 
 /* Entry i of p's blocks followed by its goals. */
 static const sb_block *entry(const sb_puzzle *p, size_t i)
