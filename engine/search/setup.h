@@ -54,6 +54,10 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
  * which it then owns.  NULL out of memory (st freed). */
 void *sb_store_walker_new(sb_setup *s, sb_store *st);
 extern const sb_bfs_walker sb_store_walker;
+/* The store a store walker holds (still the walker's): after a walk
+ * without a goal to stop at, every configuration reached, ids in the
+ * order met. */
+const sb_store *sb_store_walker_store(void *walker);
 
 /* The bitboard's walker, for a space sb_bitboard_fast (64- or 128-bit
  * images), and in *ops its operations.  It folds mirror pairs when it can
