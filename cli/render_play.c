@@ -21,7 +21,8 @@
  * --html's (render_html.h).  The page keeps its state in the DOM for
  * tests: <main> carries data-moves (under the metric), data-distance
  * (to the goal, "" when unknown), data-solved, data-ready (hints
- * prepared, or known to be absent), data-refused (illegal moves refused),
+ * prepared, or known to be absent; data-prepare-ms, how long that took),
+ * data-refused (illegal moves refused),
  * data-hint (the last hint's slides "r1 c1 r2 c2;...") and data-selected.
  */
 #include <errno.h>
@@ -385,7 +386,8 @@ static const char PLAY_SCRIPT[] =
     "update('Preparing the hints\\u2026');\n"
     "/* After the first paint: the walk takes a moment on a big space. */\n"
     "setTimeout(function () {\n"
-    "  var why = prepare();\n"
+    "  var t0 = Date.now(), why = prepare();\n"
+    "  main.setAttribute('data-prepare-ms', Date.now() - t0);\n"
     "  $('note').textContent = why;\n"
     "  $('hint').disabled = $('solve').disabled = !index;\n"
     "  if (index) $('note').textContent = 'Hints know all ' + P.hints.count + ' configurations reachable from the start (' + P.metric + ' moves).';\n"
