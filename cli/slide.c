@@ -34,6 +34,13 @@ enum { EXIT_USAGE = 2 };
  * of the page's own walk on a phone. */
 enum { PLAY_HINTS_DEFAULT = 200000 };
 
+/* The page's own walk of the space costs a key of every piece for every
+ * configuration, and the oracle holds an anchor per piece per
+ * configuration: hints only up to this many of them (Klotski: 259,550;
+ * the 8-puzzle: 1,632,960), so that a tray of 10,000 pieces is not
+ * walked for a page that could not use the table. */
+enum { PLAY_SLOTS_MAX = 4000000 };
+
 /* The -o debug options, as in the CS61B solver. */
 typedef struct debug_option {
     const char *name;
@@ -309,8 +316,11 @@ static int write_play(const cli *c, const sb_puzzle *p)
     char why[sizeof err.msg + 200] = "";
     sb_options opts = c->opts;
     bool hints = c->play_hints > 0;
-    if (hints && (!opts.limits.max_states || opts.limits.max_states > c->play_hints))
-        opts.limits.max_states = c->play_hints;
+    uint64_t most = c->play_hints, by_pieces = PLAY_SLOTS_MAX / (p->nblocks ? p->nblocks : 1);
+    if (by_pieces < most)
+        most = by_pieces > 0 ? by_pieces : 1;
+    if (hints && (!opts.limits.max_states || opts.limits.max_states > most))
+        opts.limits.max_states = most;
     sb_status status = hints ? sb_distances_compute(p, &opts, &d, &err) : SB_ELIMIT;
     if (status == SB_EINPUT) {
         fprintf(stderr, "slide: %s\n", err.msg);
@@ -320,10 +330,15 @@ static int write_play(const cli *c, const sb_puzzle *p)
         char worded[sizeof err.msg + 128];
         if (!hints)
             snprintf(why, sizeof why, "No hints: --play-hints 0 asked for none.");
-        else if (err.limit == SB_LIMIT_STATES && opts.limits.max_states == c->play_hints)
+        else if (err.limit == SB_LIMIT_STATES && most == c->play_hints &&
+                 opts.limits.max_states == most)
             snprintf(why, sizeof why, "No hints: more than %llu configurations are reachable "
                      "from the start (slide --play-hints sets the limit).",
-                     (unsigned long long)c->play_hints);
+                     (unsigned long long)most);
+        else if (err.limit == SB_LIMIT_STATES && opts.limits.max_states == most)
+            snprintf(why, sizeof why, "No hints: more than %llu configurations of %zu pieces "
+                     "are reachable from the start, too many for the page to index.",
+                     (unsigned long long)most, p->nblocks);
         else
             snprintf(why, sizeof why, "No hints: %s.",
                      sb_args_error_message(&err, worded, sizeof worded));
