@@ -128,8 +128,10 @@ static sb_status build(sb_setup *s, const sb_store *st, work *k, sb_distances *o
     if (!k->goals || !k->anchors || !sb_sweep_init(&k->w, &k->g, false, NULL) ||
         !list_anchors(s, st, k->anchors))
         return sb_meter_fail(m, err);
+    /* An empty goal names nothing to reach (as sb_explore reads it), though
+     * every configuration satisfies it. */
     uint32_t ngoals = 0;
-    for (uint32_t id = 0; id < count; id++)
+    for (uint32_t id = 0; id < count && s->cat.ngoals > 0; id++)
         if (sp->ops->is_goal(sp, s->scratch, st->ops->key(st, id)))
             k->goals[ngoals++] = id;
     unsigned farthest;
