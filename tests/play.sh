@@ -4,8 +4,10 @@
 # and what it checks): Klotski under the line metric on a desktop window
 # with clicks and arrow keys, and a picture (an L, a J, a T, a one-axis
 # bar and a wall) under the piece metric in a phone's viewport with touch
-# drags and taps.  INIT's distance the page shows must equal the length
-# of `slide --optimal`'s solution under the metric.  Then every puzzle in
+# drags and taps, and Ma's puzzle (L-shaped pieces, 110,804
+# configurations) under the unit metric on the desktop.  INIT's distance
+# the page shows must equal the length of `slide --optimal`'s solution
+# under the metric.  Then every puzzle in
 # puzzles/ and every pair of the CS61B easy suite gets a page, each page
 # must prepare its hints in the browser and show the oracle's distance of
 # INIT (slide-explore --distances), or, past --play-hints, say it has none
@@ -57,6 +59,7 @@ scenario() {
 if [ "${1:-}" != pages ]; then
     scenario klotski "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal" line desktop
     scenario pieces "$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal" piece phone
+    scenario mas "$PROJECT_PUZZLES/mas-puzzle.init" "$PROJECT_PUZZLES/mas-puzzle.goal" unit desktop
     echo "play: screenshots in $art"
     echo "play: $passes passed, $fails failed"
     [ "$fails" = 0 ]
