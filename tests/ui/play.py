@@ -353,6 +353,16 @@ try:
         check(width <= 390, f"the page is {width} px wide in a 390 px phone viewport")
     shot("start")
 
+    # The keyboard alone: Tab selects a piece (each piece takes the focus
+    # in turn), Escape lets it go.
+    if not phone:
+        key("Tab", "Tab", 9)
+        check(js("document.getElementById('player').dataset.selected") != "-1",
+              "Tab did not select a piece")
+        key("Escape", "Escape", 27)
+        check(js("document.getElementById('player').dataset.selected") == "-1",
+              "Escape did not let the piece go")
+
     # 2. An illegal move is refused.
     moves = [(i, d) for i in range(len(s0["blocks"])) for d in range(4)]
     illegal = [m for m in moves if not legal(s0, *m)]
