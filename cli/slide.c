@@ -322,10 +322,11 @@ static int write_play(const cli *c, const sb_puzzle *p)
     if (hints && (!opts.limits.max_states || opts.limits.max_states > most))
         opts.limits.max_states = most;
     sb_status status = hints ? sb_distances_compute(p, &opts, &d, &err) : SB_ELIMIT;
-    if (status == SB_EINPUT) {
-        fprintf(stderr, "slide: %s\n", err.msg);
-        return EXIT_USAGE;
-    }
+    /* The puzzle or the options are wrong for any search (the bitboard
+     * asked for a tray it cannot take): solving, next, says so as it
+     * always does (in JSON too, under --json); there is no page to write. */
+    if (status == SB_EINPUT)
+        return 0;
     if (status != SB_OK) {
         char worded[sizeof err.msg + 128];
         if (!hints)

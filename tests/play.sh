@@ -66,6 +66,20 @@ if [ "${1:-}" != pages ]; then
     exit
 fi
 
+# The hint limit and errors: past --play-hints the page is written without
+# hints and stderr says so, the moves still on stdout; an unwritable page
+# is exit 2; a puzzle no search can take writes no page.
+k=$PROJECT_PUZZLES/klotski
+"$SLIDE" --play-hints 1000 --play "$tmp/few.html" "$k.init" "$k.goal" >"$tmp/few.moves" 2>"$tmp/err"
+[ $? = 0 ] && grep -q "more than 1000 configurations" "$tmp/err" && grep -q 'hints: null' "$tmp/few.html" &&
+    grep -q 'more than 1000 configurations' "$tmp/few.html" && [ -s "$tmp/few.moves" ] && ok ||
+    bad "--play-hints 1000 on Klotski: no page without hints, or no message"
+"$SLIDE" --play "$tmp/no/such/dir/x.html" "$k.init" "$k.goal" >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q "cannot write" "$tmp/err" && ok || bad "unwritable --play FILE: not exit 2"
+"$SLIDE" --engine bitboard --play "$tmp/rush.html" "$PROJECT_PUZZLES/rush-hour-51.init" \
+    "$PROJECT_PUZZLES/rush-hour-51.goal" >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && [ ! -e "$tmp/rush.html" ] && ok || bad "--engine bitboard on Rush Hour: a page, or not exit 2"
+
 # Every puzzle of puzzles/ and the CS61B easy suite: a page each.
 list=$tmp/ready.tsv
 : >"$list"
