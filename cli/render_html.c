@@ -1,6 +1,8 @@
 /*
  * render_html.c - `slide --html FILE`: one self-contained page that plays
  * a solution (inline CSS and JavaScript, no network, no other files).
+ * Its look, its puzzle data and its drawing are also --play's page
+ * (render_play.c, through render_html.h): one drawing for both.
  *
  * The C side writes only data: the tray size, the walls, the shapes, the
  * blocks, the goal and the moves, as JSON inside a <script>.  The page
@@ -27,12 +29,10 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "render.h"
+#include "render_html.h"
 
-static const char PAGE_HEAD[] =
-    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    "<title>slide: solution</title>\n<style>\n"
+/* What both pages (this player and --play's, render_play.c) look like. */
+static const char SHARED_CSS[] =
     "body{font:15px/1.4 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}\n"
     "main{display:flex;flex-wrap:wrap;gap:16px;padding:16px;align-items:flex-start}\n"
     "#stage{flex:1 1 420px;min-width:280px}\n"
@@ -46,13 +46,15 @@ static const char PAGE_HEAD[] =
     "dominant-baseline:central;pointer-events:none}\n"
     ".blk.next rect,.blk.next path{fill:#e6b450;stroke:#b22222;stroke-width:.1}\n"
     ".blk.last rect,.blk.last path{fill:#d9a35a}\n"
-    ".ring{fill:none;stroke:#b22222;stroke-width:3px;vector-effect:non-scaling-stroke;"
-    "pointer-events:none}\n"
     "#controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:10px 0}\n"
     "button{font:inherit;padding:4px 10px;border-radius:4px;border:1px solid #888;"
     "background:#fff;cursor:pointer}\n"
+    "#caption{min-height:1.4em}\n.solved{color:#1d6b3a;font-weight:bold}\n";
+
+static const char REPLAY_PAGE[] =
+    ".ring{fill:none;stroke:#b22222;stroke-width:3px;vector-effect:non-scaling-stroke;"
+    "pointer-events:none}\n"
     "#slider{flex:1 1 200px}\n#counter{font-variant-numeric:tabular-nums;min-width:9em}\n"
-    "#caption{min-height:1.4em}\n.solved{color:#1d6b3a;font-weight:bold}\n"
     "#side{flex:0 1 240px;min-width:200px}\n"
     "#list{max-height:72vh;overflow:auto;margin:0;padding:0 0 0 3.5em;"
     "background:#fff;border:1px solid #ccc;border-radius:4px;"
@@ -75,19 +77,22 @@ static const char PAGE_HEAD[] =
     "<div id=\"side\">\n<div>Moves (click to jump)</div>\n<ol id=\"list\"></ol>\n</div>\n"
     "</main>\n";
 
-/* The player.  P holds rows, cols, walls [r,c], shapes (each a list of
- * [dy,dx] cells around its anchor), blocks and goals [r,c,h,w,k,s] (the
- * anchor, the box, the class k: equal k are interchangeable; the shape s,
- * -1 for a full rectangle), labels (one character per block, or null)
- * and moves [r1,c1,r2,c2]; everything else is derived here. */
-static const char PAGE_SCRIPT[] =
+/* The drawing, shared by both pages: it opens the page's one function.
+ * P holds rows, cols, walls [r,c], shapes (each a list of [dy,dx] cells
+ * around its anchor), blocks and goals [r,c,h,w,k,s] (the anchor, the
+ * box, the class k: equal k are interchangeable; the shape s, -1 for a
+ * full rectangle) and labels (one character per block, or null).  It
+ * leaves R, C (each block's anchor), els (its <g>), corner (anchor cell
+ * -> block), place(i) (moves block i's <g> to R[i], C[i]) and solved()
+ * (the goal holds) to the page's own script, which follows it. */
+const char SB_HTML_DRAW_SCRIPT[] =
     "<script>\n"
     "(function () {\n"
     "\"use strict\";\n"
-    "var NS = 'http://www.w3.org/2000/svg', M = P.moves, B = P.blocks, n = M.length;\n"
+    "var NS = 'http://www.w3.org/2000/svg', B = P.blocks;\n"
     "var $ = function (id) { return document.getElementById(id); };\n"
-    "var main = $('player'), svg = $('tray'), slider = $('slider'), list = $('list');\n"
-    "var R = [], C = [], els = [], corner = new Map(), step = 0, timer = null;\n"
+    "var main = $('player'), svg = $('tray');\n"
+    "var R = [], C = [], els = [], corner = new Map();\n"
     "var G = 0.06; /* the gap between neighbouring blocks, in cells */\n"
     "function mk(tag, attrs, parent) {\n"
     "  var e = document.createElementNS(NS, tag);\n"
@@ -183,6 +188,17 @@ static const char PAGE_SCRIPT[] =
     "  g.setAttribute('transform', 'translate(' + C[i] + ' ' + R[i] + ')');\n"
     "  g.setAttribute('data-r', R[i]); g.setAttribute('data-c', C[i]);\n"
     "}\n"
+    "function solved() {\n"
+    "  return P.goals.every(function (g) {\n"
+    "    var i = corner.get(key(g[0], g[1]));\n"
+    "    return i !== undefined && B[i][4] === g[4];\n"
+    "  });\n"
+    "}\n";
+
+/* The replay: P.moves [r1,c1,r2,c2] played back on the drawing. */
+static const char REPLAY_SCRIPT[] =
+    "var M = P.moves, n = M.length, slider = $('slider'), list = $('list');\n"
+    "var step = 0, timer = null;\n"
     "/* Moves block at (r1,c1) to (r2,c2) in the model; returns its index. */\n"
     "function shift(r1, c1, r2, c2) {\n"
     "  var i = corner.get(key(r1, c1));\n"
@@ -199,12 +215,6 @@ static const char PAGE_SCRIPT[] =
     "/* On a big tray one cell is a few pixels: a ring shows where the action is. */\n"
     "var ring = mk('circle', {'class': 'ring', r: Math.max(P.rows, P.cols) / 25}, svg);\n"
     "if (Math.max(P.rows, P.cols) < 16) ring.style.display = 'none';\n"
-    "function solved() {\n"
-    "  return P.goals.every(function (g) {\n"
-    "    var i = corner.get(key(g[0], g[1]));\n"
-    "    return i !== undefined && B[i][4] === g[4];\n"
-    "  });\n"
-    "}\n"
     "var marked = [];\n"
     "function mark(i, cls) { if (i !== undefined) { els[i].classList.add(cls); marked.push([i, cls]); } }\n"
     "/* Goes to the picture after t moves, touching only the blocks that move. */\n"
@@ -269,11 +279,9 @@ static const char PAGE_SCRIPT[] =
     "}\n"
     "window.addEventListener('hashchange', fromHash);\n"
     "main.setAttribute('data-moves', n);\n"
-    "go(0); fromHash();\n"
-    "})();\n"
-    "</script>\n"
-    "</body>\n"
-    "</html>\n";
+    "go(0); fromHash();\n";
+
+static const char SB_HTML_END[] = "})();\n</script>\n</body>\n</html>\n";
 
 /* Entries [r,c,h,w,k,s]: the anchor, the box, the class and the shape
  * (-1 for a full rectangle, else its index in P.shapes). */
@@ -341,13 +349,22 @@ static void labels_json(FILE *out, const sb_puzzle *p)
     free(text);
 }
 
-int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
-                  const char *title)
+void sb_html_head(FILE *out, const char *page_title, const char *page_css)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+          out);
+    fputs(page_title, out);
+    fputs("</title>\n<style>\n", out);
+    fputs(SHARED_CSS, out);
+    fputs(page_css, out);
+}
+
+int sb_html_puzzle_data(FILE *out, const sb_puzzle *p, const char *title)
 {
     size_t *classes = sb_view_classes(p, NULL);
     if (!classes)
         return -1;
-    fputs(PAGE_HEAD, out);
     fputs("<script>\nvar P = {\n  title: ", out);
     sb_json_string(out, title);
     fprintf(out, ",\n  rows: %d, cols: %d", p->rows, p->cols);
@@ -356,17 +373,33 @@ int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
     blocks_json(out, "blocks", p, p->blocks, p->nblocks, classes);
     blocks_json(out, "goals", p, p->goals, p->ngoals, classes + p->nblocks);
     labels_json(out, p);
-    fputs(",\n  moves: [", out);
-    for (size_t i = 0; i < n; i++)
-        fprintf(out, "%s[%d,%d,%d,%d]", i ? (i % 16 ? "," : ",\n    ") : "",
-                moves[i].from_row, moves[i].from_col, moves[i].to_row, moves[i].to_col);
-    fputs("]\n};\n</script>\n", out);
-    fputs(PAGE_SCRIPT, out);
     free(classes);
+    return 0;
+}
+
+int sb_html_end(FILE *out)
+{
+    fputs(SB_HTML_END, out);
     if (ferror(out)) {
         if (!errno)
             errno = EIO;
         return -1;
     }
     return 0;
+}
+
+int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
+                  const char *title)
+{
+    sb_html_head(out, "slide: solution", REPLAY_PAGE);
+    if (sb_html_puzzle_data(out, p, title) != 0)
+        return -1;
+    fputs(",\n  moves: [", out);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%s[%d,%d,%d,%d]", i ? (i % 16 ? "," : ",\n    ") : "",
+                moves[i].from_row, moves[i].from_col, moves[i].to_row, moves[i].to_col);
+    fputs("]\n};\n</script>\n", out);
+    fputs(SB_HTML_DRAW_SCRIPT, out);
+    fputs(REPLAY_SCRIPT, out);
+    return sb_html_end(out);
 }

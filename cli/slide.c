@@ -5,7 +5,9 @@
  *
  * stdout carries nothing but the moves unless asked for another view of
  * them: --show draws pictures, --json prints one JSON document (slide.h);
- * --html writes a page to a file and leaves stdout to the moves.  Messages,
+ * --html writes a page to a file and leaves stdout to the moves; so does
+ * --play, whose page lets a person play with hints from the distance
+ * oracle (render_play.c), computed here before solving.  Messages,
  * debug output and the progress line go to stderr.  This is the only layer
  * that prints or exits.
  */
@@ -20,11 +22,23 @@
 #include <unistd.h>
 
 #include "progress.h"
-#include "render.h"
+#include "render_html.h"
 #include "args.h"
 #include "slide.h"
 
 enum { EXIT_USAGE = 2 };
+
+/* Configurations a play page's hint table holds by default: Klotski's
+ * 25,955 cost 35 KB of page; 200,000 cost about 270 KB and a second or two
+ * of the page's own walk on a phone. */
+enum { PLAY_HINTS_DEFAULT = 200000 };
+
+/* The page's own walk of the space costs a key of every piece for every
+ * configuration, and the oracle holds an anchor per piece per
+ * configuration: hints only up to this many of them (Klotski: 259,550;
+ * the 8-puzzle: 1,632,960), so that a tray of 10,000 pieces is not
+ * walked for a page that could not use the table. */
+enum { PLAY_SLOTS_MAX = 4000000 };
 
 /* The -o debug options, as in the CS61B solver. */
 typedef struct debug_option {
@@ -47,6 +61,9 @@ typedef struct cli {
     bool show;                  /* --show: pictures on stdout */
     bool json;                  /* --json: one JSON document on stdout */
     const char *html_path;      /* --html FILE, or NULL */
+    const char *play_path;      /* --play FILE, or NULL */
+    uint64_t play_hints;        /* --play-hints N: the most configurations a page's table
+                                   holds */
     const char *init_path, *goal_path;
 } cli;
 
@@ -74,6 +91,10 @@ static void usage(FILE *out)
         "  --show                    draw the tray before each move and at the end\n"
         "                            (instead of the bare moves)\n"
         "  --html FILE               also write FILE, a web page that plays the solution\n"
+        "  --play FILE               also write FILE, a web page to play the puzzle on,\n"
+        "                            with optimal hints (under --metric) from anywhere\n"
+        "  --play-hints N            hints only when at most N configurations are\n"
+        "                            reachable (default 200000; 0: no hints)\n"
         "  --json                    print one JSON document instead of the moves\n"
         "  -oDEBUG                   debug output on stderr; -ooptions lists them\n"
         "  --help, --version\n"
@@ -132,7 +153,7 @@ static int parse_args(cli *c, int argc, char **argv)
     static const char *const algos[] = { "auto", "bfs", "astar", "bidir", NULL };
     static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
-           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_JSON, OPT_HELP, OPT_VERSION };
+           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_PLAY, OPT_PLAY_HINTS, OPT_JSON, OPT_HELP, OPT_VERSION };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "optimal", no_argument, NULL, OPT_OPTIMAL },
@@ -144,6 +165,8 @@ static int parse_args(cli *c, int argc, char **argv)
         { "time-limit", required_argument, NULL, OPT_TIME },
         { "show", no_argument, NULL, OPT_SHOW },
         { "html", required_argument, NULL, OPT_HTML },
+        { "play", required_argument, NULL, OPT_PLAY },
+        { "play-hints", required_argument, NULL, OPT_PLAY_HINTS },
         { "json", no_argument, NULL, OPT_JSON },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
@@ -151,6 +174,7 @@ static int parse_args(cli *c, int argc, char **argv)
     };
     sb_options_default(&c->opts);
     c->opts.limits.max_bytes = sb_args_default_memory();
+    c->play_hints = PLAY_HINTS_DEFAULT;
     opterr = 0;
     /* --json anywhere (before "--") means a usage error is JSON too, even
      * one found before getopt reaches --json. */
@@ -200,6 +224,14 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_HTML:
             c->html_path = optarg;
+            break;
+        case OPT_PLAY:
+            c->play_path = optarg;
+            break;
+        case OPT_PLAY_HINTS:
+            if (!sb_args_amount(optarg, false, &c->play_hints))
+                return usage_error(c, "--play-hints takes a number of configurations, not '%s'",
+                                   optarg);
             break;
         case OPT_JSON:
             c->json = true;
@@ -274,6 +306,62 @@ static int write_html(const cli *c, const sb_puzzle *p, const sb_solution *sol)
     return 0;
 }
 
+/* Writes the play page to c->play_path, with hints when the oracle maps
+ * the space within --play-hints configurations and the limits; without
+ * them (saying so on stderr) otherwise.  Returns 0, or prints why not and
+ * returns the exit status. */
+static int write_play(const cli *c, const sb_puzzle *p)
+{
+    sb_distances d;
+    sb_error err;
+    char why[sizeof err.msg + 200] = "";
+    sb_options opts = c->opts;
+    bool hints = c->play_hints > 0;
+    uint64_t most = c->play_hints, by_pieces = PLAY_SLOTS_MAX / (p->nblocks ? p->nblocks : 1);
+    if (by_pieces < most)
+        most = by_pieces > 0 ? by_pieces : 1;
+    if (hints && (!opts.limits.max_states || opts.limits.max_states > most))
+        opts.limits.max_states = most;
+    sb_status status = hints ? sb_distances_compute(p, &opts, &d, &err) : SB_ELIMIT;
+    /* The puzzle or the options are wrong for any search (the bitboard
+     * asked for a tray it cannot take): solving, next, says so as it
+     * always does (in JSON too, under --json); there is no page to write. */
+    if (status == SB_EINPUT)
+        return 0;
+    if (status != SB_OK) {
+        char worded[sizeof err.msg + 128];
+        if (!hints)
+            snprintf(why, sizeof why, "No hints: --play-hints 0 asked for none.");
+        else if (err.limit == SB_LIMIT_STATES && most == c->play_hints &&
+                 opts.limits.max_states == most)
+            snprintf(why, sizeof why, "No hints: more than %llu configurations are reachable "
+                     "from the start (slide --play-hints sets the limit).",
+                     (unsigned long long)most);
+        else if (err.limit == SB_LIMIT_STATES && opts.limits.max_states == most)
+            snprintf(why, sizeof why, "No hints: more than %llu configurations of %zu pieces "
+                     "are reachable from the start, too many for the page to index.",
+                     (unsigned long long)most, p->nblocks);
+        else
+            snprintf(why, sizeof why, "No hints: %s.",
+                     sb_args_error_message(&err, worded, sizeof worded));
+        fprintf(stderr, "slide: %s: %s\n", c->play_path, why);
+    }
+    char title[1024];
+    snprintf(title, sizeof title, "%s \xe2\x86\x92 %s", c->init_path, c->goal_path);
+    FILE *f = fopen(c->play_path, "w");
+    int written = f ? sb_play_write(f, p, status == SB_OK ? &d : NULL, c->opts.metric, why, title)
+                    : -1;
+    if (f && fclose(f) != 0)
+        written = -1;
+    if (status == SB_OK)
+        sb_distances_free(&d);
+    if (written != 0) {
+        fprintf(stderr, "slide: cannot write %s: %s\n", c->play_path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* Prints the solution on stdout: JSON, pictures, or the bare moves. */
 static int print_solution(const cli *c, const sb_puzzle *p, const sb_solution *sol,
                           const sb_stats *stats)
@@ -309,6 +397,10 @@ int main(int argc, char **argv)
     if (status != SB_OK) {
         report_error(&c, err.msg, NULL, false, NULL);
         return sb_args_exit_code(status);
+    }
+    if (c.play_path && (done = write_play(&c, &puzzle)) != 0) {
+        sb_puzzle_free(&puzzle);
+        return done;
     }
     sb_progress_line progress;
     sb_progress_line_init(&progress, stderr);

@@ -11,6 +11,10 @@
  *       connected components, with sizes and exact diameters.
  *   slide-explore --family INIT           every mix of plain 1x1, 1x2 and
  *       2x1 blocks around INIT's other pieces: layouts and components each.
+ *   slide-explore --distances INIT GOAL   the distance oracle: every
+ *       reachable configuration with its distance to GOAL (JSON or binary).
+ *   slide-explore --graph graphml|edges INIT [GOAL]   the state graph,
+ *       with each node's distance to GOAL when one is given.
  *
  * Text by default, one JSON document with --json.  Exit status as for
  * `slide`: 0 done, 2 bad usage or input, 3 gave up at a limit.  Like every
@@ -25,10 +29,12 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "oracle_write.h"
 #include "slide.h"
 
 enum { EXIT_USAGE = 2 };
-typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY } mode;
+typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY, MODE_DISTANCES, MODE_GRAPH } mode;
+typedef enum oracle_form { FORM_JSON, FORM_BINARY, FORM_GRAPHML, FORM_EDGES } oracle_form;
 
 typedef struct cli {
     sb_options opts;
@@ -36,6 +42,9 @@ typedef struct cli {
     mode mode;
     bool json;
     bool diameters;          /* --components: compute them (default) */
+    oracle_form form;        /* --graph: how the graph is written */
+    oracle_form dform;       /* --distances-format: how distances are written */
+    bool dform_given;
     const char *init_path, *goal_path;
 } cli;
 
@@ -43,6 +52,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: slide-explore [options] INIT [GOAL]\n"
+        "       slide-explore --distances [options] INIT GOAL\n"
+        "       slide-explore --graph graphml|edges [options] INIT [GOAL]\n"
         "       slide-explore --components [options] INIT\n"
         "       slide-explore --family [options] INIT\n"
         "Map the configurations behind a sliding-block puzzle.\n"
@@ -56,6 +67,13 @@ static void usage(FILE *out)
         "  --no-diameters            with --components: skip the diameters\n"
         "  --family                  every mix of plain 1x1, 1x2, 2x1 blocks around\n"
         "                            INIT's other pieces: layouts and components of each\n"
+        "  --distances               (INIT GOAL) every reachable configuration with its\n"
+        "                            distance to GOAL under the metric\n"
+        "  --distances-format json|binary\n"
+        "                            how --distances writes them (default json)\n"
+        "  --graph graphml|edges     (INIT [GOAL]) the state graph of everything INIT\n"
+        "                            reaches: configurations (with their distance to\n"
+        "                            GOAL) and the moves between them\n"
         "  --metric unit|line|piece  how distances are counted (default line)\n"
         "  --engine auto|bitboard|general  representation (default auto)\n"
         "  --format auto|corners|sizes|picture\n"
@@ -89,8 +107,10 @@ static int parse_args(cli *c, int argc, char **argv)
 {
     static const char *const metrics[] = { "unit", "line", "piece", NULL };
     static const char *const engines[] = { "auto", "bitboard", "general", NULL };
+    static const char *const dforms[] = { "json", "binary", NULL };
+    static const char *const gforms[] = { "graphml", "edges", NULL };
     enum { OPT_METRIC = 256, OPT_ENGINE, OPT_FORMAT, OPT_JSON, OPT_COMPONENTS, OPT_NODIAM,
-           OPT_FAMILY, OPT_STATES, OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
+           OPT_FAMILY, OPT_DISTANCES, OPT_DFORMAT, OPT_GRAPH, OPT_STATES, OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "engine", required_argument, NULL, OPT_ENGINE },
@@ -99,6 +119,9 @@ static int parse_args(cli *c, int argc, char **argv)
         { "components", no_argument, NULL, OPT_COMPONENTS },
         { "no-diameters", no_argument, NULL, OPT_NODIAM },
         { "family", no_argument, NULL, OPT_FAMILY },
+        { "distances", no_argument, NULL, OPT_DISTANCES },
+        { "distances-format", required_argument, NULL, OPT_DFORMAT },
+        { "graph", required_argument, NULL, OPT_GRAPH },
         { "max-states", required_argument, NULL, OPT_STATES },
         { "max-memory", required_argument, NULL, OPT_MEMORY },
         { "time-limit", required_argument, NULL, OPT_TIME },
@@ -140,6 +163,21 @@ static int parse_args(cli *c, int argc, char **argv)
         case OPT_FAMILY:
             c->mode = MODE_FAMILY;
             break;
+        case OPT_DISTANCES:
+            c->mode = MODE_DISTANCES;
+            break;
+        case OPT_DFORMAT:
+            if ((i = sb_args_pick(optarg, dforms)) < 0)
+                return usage_error("--distances-format takes json or binary, not '%s'", optarg);
+            c->dform = (oracle_form)(FORM_JSON + i);
+            c->dform_given = true;
+            break;
+        case OPT_GRAPH:
+            if ((i = sb_args_pick(optarg, gforms)) < 0)
+                return usage_error("--graph takes graphml or edges, not '%s'", optarg);
+            c->mode = MODE_GRAPH;
+            c->form = (oracle_form)(FORM_GRAPHML + i);
+            break;
         case OPT_STATES:
         case OPT_MEMORY:
         case OPT_TIME:
@@ -161,8 +199,14 @@ static int parse_args(cli *c, int argc, char **argv)
     int files = argc - optind;
     if (files < 1)
         return usage_error("%s", "needs an INIT file");
-    if (files > (c->mode == MODE_REACH ? 2 : 1))
-        return usage_error("%s", c->mode == MODE_REACH
+    if (c->mode == MODE_DISTANCES && files != 2)
+        return usage_error("%s", "--distances takes an INIT file and a GOAL file");
+    if (c->dform_given && c->mode != MODE_DISTANCES)
+        return usage_error("%s", "--distances-format goes with --distances");
+    if (c->mode == MODE_DISTANCES)
+        c->form = c->dform;
+    if (files > (c->mode == MODE_REACH || c->mode >= MODE_DISTANCES ? 2 : 1))
+        return usage_error("%s", c->mode == MODE_REACH || c->mode >= MODE_DISTANCES
                                      ? "takes INIT and at most one GOAL file"
                                      : "--components and --family take only an INIT file");
     c->init_path = argv[optind];
@@ -433,6 +477,7 @@ int main(int argc, char **argv)
         return sb_args_exit_code(status);
     }
     sb_search *search;
+    bool write_failed = false;
     status = sb_search_new(&puzzle, &c.opts, &search, &err);
     sb_args_cancel_on_interrupt(search);
     if (status == SB_OK && c.mode == MODE_REACH) {
@@ -447,6 +492,19 @@ int main(int argc, char **argv)
         if (status == SB_OK)
             status = print_components(&c, &puzzle, &r, used, &err);
         sb_components_report_free(&r);
+    } else if (status == SB_OK && c.mode >= MODE_DISTANCES) {
+        sb_options o = c.opts;
+        o.cancel = search;   /* Ctrl-C stops the oracle's walk too */
+        sb_distances d;
+        status = sb_distances_compute(&puzzle, &o, &d, &err);
+        if (status == SB_OK) {
+            sb_oracle_source src = { c.init_path, c.goal_path, &puzzle };
+            write_failed = (c.form == FORM_JSON     ? sb_oracle_write_json(stdout, &src, &d)
+                            : c.form == FORM_BINARY  ? sb_oracle_write_binary(stdout, &d)
+                            : c.form == FORM_GRAPHML ? sb_oracle_write_graphml(stdout, &src, &d)
+                                                     : sb_oracle_write_edges(stdout, &d)) != 0;
+        }
+        sb_distances_free(&d);
     } else if (status == SB_OK) {
         sb_family_report r;
         status = sb_search_family(search, &r, &err);
@@ -459,7 +517,7 @@ int main(int argc, char **argv)
     char worded[sizeof err.msg + 128];
     if (status != SB_OK)
         fprintf(stderr, "slide-explore: %s\n", sb_args_error_message(&err, worded, sizeof worded));
-    else if (fflush(stdout) != 0) {
+    else if (write_failed || fflush(stdout) != 0) {
         fprintf(stderr, "slide-explore: cannot write the report: %s\n", strerror(errno));
         status = SB_EINPUT;
     }

@@ -6,12 +6,12 @@
  *
  * What it does, in the order of this file: the model (trays, blocks,
  * puzzles, moves) and sb_puzzle_check(); solving (sb_solve); exploring a
- * puzzle's space (sb_explore, sb_components, sb_family); search handles
- * that another thread or a signal handler can cancel (sb_search_*);
- * reading puzzles from files or strings and writing pictures and moves
- * (sb_fmt_*); showing a solution as terminal pictures or a JSON document
- * (sb_show_write, sb_json_write); the independent judge of move lists
- * (sb_judge_*, sb_check_moves).
+ * puzzle's space (sb_explore, sb_components, sb_family); the distance
+ * oracle (sb_distances_compute); search handles that another thread or a
+ * signal handler can cancel (sb_search_*); reading puzzles from files or
+ * strings and writing pictures and moves (sb_fmt_*); showing a solution
+ * as terminal pictures or a JSON document (sb_show_write, sb_json_write);
+ * the independent judge of move lists (sb_judge_*, sb_check_moves).
  *
  * Every function reports failure through its return value (an sb_status)
  * and, where it takes one, a caller-owned sb_error record (NULL: not
@@ -428,6 +428,65 @@ typedef struct sb_family_report {
 SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
                            sb_family_report *out, sb_error *err);
 SB_API void sb_family_report_free(sb_family_report *r);
+
+/* ---- The distance oracle: every reachable configuration's distance to the goal */
+
+/* No goal configuration is reachable from this one. */
+#define SB_DISTANCE_NONE UINT32_MAX
+
+/* Everything reachable from INIT, each configuration with its distance to
+ * the nearest configuration that satisfies the goal, and the moves that
+ * link them.  A configuration is written as its anchors in one canonical
+ * order of slots: the classes in sb_block_class_cmp() order (pieces[]
+ * names them), class k taking class_count[k] consecutive slots, and within
+ * a class the anchors' cells (row * cols + col) ascending.  Configurations
+ * are numbered in the lexicographic order of those anchor lists, so the
+ * numbering is the same whatever representation ran. */
+typedef struct sb_distances {
+    sb_metric metric;       /* the metric distances are counted in */
+    sb_path path;           /* the representation that ran (never AUTO) */
+    int rows, cols;         /* the tray */
+    uint64_t count;         /* reachable configurations, INIT included */
+    uint64_t init;          /* INIT's number */
+    size_t nclasses;
+    sb_block *pieces;       /* nclasses: a piece of each class, anchored at 0 0 */
+    uint32_t *class_count;  /* nclasses: its pieces, hence its slots */
+    size_t nblocks;         /* slots per configuration: the puzzle's blocks */
+    uint16_t *anchors;      /* count * nblocks: each configuration's anchor cells */
+    uint32_t *distance;     /* count: moves to the nearest goal configuration under
+                               metric, or SB_DISTANCE_NONE */
+    uint64_t goal_count;    /* reachable configurations satisfying the goal */
+    uint32_t farthest;      /* the greatest distance that is not NONE (0 without goals) */
+    size_t *edge_start;     /* count + 1: the moves from configuration i are ... */
+    uint32_t *edge_to;      /* ... edge_to[edge_start[i] .. edge_start[i + 1]), the
+                               configurations one move away (each move listed from both
+                               ends: edge_start[count] counts every move twice) */
+    size_t peak_bytes;      /* most bytes held at once */
+    double seconds;         /* time spent */
+} sb_distances;
+
+/* The distance oracle: walks everything reachable from p's blocks under
+ * opts->metric (opts->path and opts->limits; algo and optimal are
+ * ignored), links the configurations by their moves and runs one
+ * breadth-first search backwards from every reachable configuration that
+ * satisfies p's goal at once (every move can be undone, so the moves to
+ * the goal are the moves from it).  p's goal may be empty: every distance
+ * is then SB_DISTANCE_NONE.  More than 2^32 - 2 configurations is
+ * SB_ELIMIT.  On SB_OK the caller owns *out (sb_distances_free);
+ * otherwise *out is zeroed and err says why: SB_EINPUT as for
+ * sb_explore, SB_ELIMIT at a limit (err names it) or out of memory. */
+SB_API sb_status sb_distances_compute(const sb_puzzle *p, const sb_options *opts,
+                                      sb_distances *out, sb_error *err);
+SB_API void sb_distances_free(sb_distances *d);
+
+/* The move that takes configuration `from` of d to configuration `to` (one
+ * of from's edges): the moving piece's anchor before and after.  Under
+ * the piece metric the piece may have turned corners on the way, so the
+ * two anchors need not share a row or column.  SB_OK, or SB_EINPUT (a
+ * NULL argument, a number out of range, or two configurations that do
+ * not differ by one piece's place). */
+SB_API sb_status sb_distances_move(const sb_distances *d, uint64_t from, uint64_t to,
+                                   sb_move *move);
 
 /* ---- Search handles: a search another thread can cancel ---------------- */
 

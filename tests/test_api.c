@@ -575,6 +575,75 @@ static void test_threads(void)
     }
 }
 
+/* The oracle on one 1x1 block in an empty 3x4 tray, whose distances are
+ * known without a search: under unit, the cells between its place and
+ * the goal's (Manhattan); under line, one per coordinate that differs;
+ * under piece, one unless it is there.  Wrong calls are errors. */
+static void test_distances(void)
+{
+    static const char init[] = "3 4\n0 0 0 0\n", goal[] = "2 1 2 1\n";
+    sb_error e;
+    sb_puzzle p, bare;
+    sb_distances d;
+    CHECK(sb_fmt_parse(init, sizeof init - 1, "one.init", goal, sizeof goal - 1, "one.goal",
+                       SB_FORMAT_AUTO, NULL, &p, &e) == SB_OK);
+    CHECK(sb_distances_compute(NULL, NULL, &d, &e) == SB_EINPUT);
+    CHECK(sb_distances_compute(&p, NULL, NULL, &e) == SB_EINPUT);
+    sb_options bad;
+    sb_options_default(&bad);
+    bad.metric = (sb_metric)9;
+    CHECK(sb_distances_compute(&p, &bad, &d, &e) == SB_EINPUT && d.distance == NULL);
+    for (int m = SB_METRIC_UNIT; m <= SB_METRIC_PIECE; m++) {
+        sb_options o;
+        sb_options_default(&o);
+        o.metric = (sb_metric)m;
+        CHECK_MSG(sb_distances_compute(&p, &o, &d, &e) == SB_OK, "metric %d: %s", m, e.msg);
+        CHECK_MSG(d.count == 12 && d.nblocks == 1 && d.goal_count == 1, "metric %d", m);
+        CHECK(d.anchors[d.init] == 0);
+        for (uint64_t i = 0; i < d.count; i++) {
+            int r = d.anchors[i] / 4, c = d.anchors[i] % 4, dr = r > 2 ? r - 2 : 2 - r;
+            int dc = c > 1 ? c - 1 : 1 - c;
+            uint32_t want = m == SB_METRIC_UNIT ? (uint32_t)(dr + dc)
+                            : m == SB_METRIC_LINE ? (uint32_t)((dr > 0) + (dc > 0))
+                                                  : (uint32_t)(dr + dc > 0);
+            CHECK_MSG(d.distance[i] == want, "metric %d, cell %d %d: %u, want %u", m, r, c,
+                      d.distance[i], want);
+            if (i > 0)
+                CHECK(d.anchors[i - 1] < d.anchors[i]);   /* numbered in anchor order */
+            for (size_t j = d.edge_start[i]; j < d.edge_start[i + 1]; j++) {
+                sb_move mv;
+                uint32_t to = d.edge_to[j];
+                CHECK(sb_distances_move(&d, i, to, &mv) == SB_OK);
+                CHECK(mv.from_row == r && mv.from_col == c &&
+                      mv.to_row * 4 + mv.to_col == d.anchors[to]);
+            }
+        }
+        sb_move mv;
+        CHECK(sb_distances_move(&d, 0, 0, &mv) == SB_EINPUT);
+        CHECK(sb_distances_move(&d, 0, d.count, &mv) == SB_EINPUT);
+        CHECK(sb_distances_move(&d, 0, 1, NULL) == SB_EINPUT);
+        CHECK(sb_distances_move(NULL, 0, 1, &mv) == SB_EINPUT);
+        sb_distances_free(&d);
+        CHECK(d.count == 0 && d.distance == NULL);
+    }
+    /* No goal: every distance is NONE; a limit is SB_ELIMIT with *out zeroed. */
+    CHECK(sb_fmt_parse(init, sizeof init - 1, "one.init", NULL, 0, NULL, SB_FORMAT_AUTO, NULL,
+                       &bare, &e) == SB_OK);
+    CHECK(sb_distances_compute(&bare, NULL, &d, &e) == SB_OK && d.goal_count == 0);
+    for (uint64_t i = 0; i < d.count; i++)
+        CHECK(d.distance[i] == SB_DISTANCE_NONE);
+    sb_distances_free(&d);
+    sb_options few;
+    sb_options_default(&few);
+    few.limits.max_states = 5;
+    CHECK(sb_distances_compute(&p, &few, &d, &e) == SB_ELIMIT && e.limit == SB_LIMIT_STATES);
+    CHECK(d.count == 0 && d.anchors == NULL);
+    sb_distances_free(NULL);
+    sb_distances_free(&d);
+    sb_puzzle_free(&bare);
+    sb_puzzle_free(&p);
+}
+
 int main(void)
 {
     test_version();
@@ -585,6 +654,7 @@ int main(void)
     test_handle_misuse();
     test_cancel_running();
     test_views();
+    test_distances();
     test_threads();
     return unit_finish("test_api");
 }

@@ -12,6 +12,8 @@
  *   components.c   the two put together for one piece set (sb_components,
  *                  and sb_map_pieces below)
  *   family.c       the same counts over a family of piece sets
+ *   distances.c    everything INIT reaches, with each configuration's
+ *                  distance to the goal (sb_distances)
  *
  * Invariant shared by all of them: a layout's id is its position in
  * enumeration order, and the store of layouts never grows after
@@ -193,6 +195,16 @@ typedef struct sb_parts {
  * false when the meter refused (memory, or the deadline). */
 bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts);
 void sb_parts_free(sb_parts *parts);
+
+/* Breadth-first search from every node of src (nsrc of them; one listed
+ * twice counts once) at once: w->dist[x] becomes x's distance to the
+ * nearest source, and w->queue its first (return value) entries, the
+ * nodes reached in order of distance.  *ecc is the greatest distance.
+ * w->stopped says the meter stopped it.  End the sweep with
+ * sb_sweep_reset(w, reached) before the next. */
+uint32_t sb_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
+                      unsigned *ecc);
+void sb_sweep_reset(sb_sweep *w, uint32_t n);
 
 /* The exact diameter of the component holding node start; w must have
  * been made ready with diameters.  w->runs counts the sweeps it takes;

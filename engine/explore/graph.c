@@ -194,24 +194,32 @@ static void sweep_advance(void *walker)
 
 static const sb_bfs_walker sweep_walker = { sweep_layer, sweep_advance, NULL, NULL, NULL };
 
-/* BFS from src; leaves the visit order in queue (by distance) and returns
- * how many nodes it reached.  *ecc is src's eccentricity.  The caller
- * ends the sweep with reset(). */
-static uint32_t bfs(const sb_graph *g, sb_sweep *w, uint32_t src, unsigned *ecc)
+uint32_t sb_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
+                      unsigned *ecc)
 {
-    sweep_walk sw = { g, w, 0, 1, 1 };
+    uint32_t first = 0;
+    for (uint32_t i = 0; i < nsrc; i++)
+        if (w->dist[src[i]] < 0) {   /* a source listed twice is one source */
+            w->dist[src[i]] = 0;
+            w->queue[first++] = src[i];
+        }
+    sweep_walk sw = { g, w, 0, first, first };
     sb_bfs run;
-    w->dist[src] = 0;
-    w->queue[0] = src;
-    sb_bfs_init(&run, w->meter, false, false, 1, false);
-    if (sb_bfs_run(&run, &sweep_walker, &sw) != SB_OK)
+    sb_bfs_init(&run, w->meter, false, false, first, false);
+    if (first && sb_bfs_run(&run, &sweep_walker, &sw) != SB_OK)
         w->stopped = true;
     *ecc = run.depth;
     w->runs++;
     return sw.tail;
 }
 
-static void reset(sb_sweep *w, uint32_t n)
+/* One source, as the components and diameters need. */
+static uint32_t bfs(const sb_graph *g, sb_sweep *w, uint32_t src, unsigned *ecc)
+{
+    return sb_graph_bfs(g, w, &src, 1, ecc);
+}
+
+void sb_sweep_reset(sb_sweep *w, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
         w->dist[w->queue[i]] = -1;
@@ -258,7 +266,7 @@ bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts)
         uint32_t n = bfs(g, w, id, &ecc);
         for (uint32_t k = 0; k < n; k++)
             parts->of[w->queue[k]] = (uint32_t)parts->n;
-        reset(w, n);
+        sb_sweep_reset(w, n);
         if (w->stopped || !parts_room(parts))
             return false;
         parts->first[parts->n] = id;
@@ -290,7 +298,7 @@ static void localize(const sb_graph *g, sb_sweep *w, uint32_t start)
     unsigned ecc;
     uint32_t n = bfs(g, w, start, &ecc);
     sb_graph *local = &w->local;
-    reset(w, n);
+    sb_sweep_reset(w, n);
     for (uint32_t k = 0; k < n; k++)
         w->map[w->queue[k]] = k;
     size_t m = 0;
@@ -363,7 +371,7 @@ static unsigned connected_diameter(const sb_graph *g, sb_sweep *w)
         }
         if (w->orbit)
             settle(w, v, ecc, n);
-        reset(w, n);
+        sb_sweep_reset(w, n);
         /* Keep the candidates that could still raise lb; pick the next,
          * alternating periphery (raises lb) and centre (lowers every hi). */
         uint32_t kept = 0, best = 0;

@@ -138,6 +138,11 @@ static const void *layer_key(void *walker)
     return wk->store->ops->key(wk->store, wk->start);
 }
 
+const sb_store *sb_store_walker_store(void *walker)
+{
+    return ((store_walk *)walker)->store;
+}
+
 static void walk_free(void *walker)
 {
     store_walk *wk = walker;

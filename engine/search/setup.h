@@ -67,6 +67,10 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
  * instead of the space's.  NULL out of memory (st freed). */
 void *sb_store_walker_new(sb_setup *s, sb_store *st, const sb_store *meet_in);
 extern const sb_bfs_walker sb_store_walker;
+/* The store a store walker holds (still the walker's): after a walk
+ * without a goal to stop at, every configuration reached, ids in the
+ * order met. */
+const sb_store *sb_store_walker_store(void *walker);
 
 /* The node id, in the walker's store, of the goal (or meeting) it stopped
  * at; SB_NO_NODE before. */

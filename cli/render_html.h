@@ -1,0 +1,53 @@
+/*
+ * render_html.h - the parts of a self-contained slide page that the
+ * replay (--html, render_html.c) and the play page (--play,
+ * render_play.c) share, so that pieces of any shape, walls, marked
+ * pieces and the goal are drawn by one piece of code.  A page is:
+ *
+ *   sb_html_head(title, css)      doctype, head, the shared CSS and the
+ *                                 page's own, which closes <style>, the
+ *                                 head, and writes the body's markup
+ *   sb_html_puzzle_data(...)      "<script>var P = {" and the puzzle's
+ *                                 fields; the page adds its own and
+ *                                 closes the object and the script
+ *   SB_HTML_DRAW_SCRIPT           opens the page's function and draws
+ *   the page's own script
+ *   sb_html_end()                 closes the function and the page
+ *
+ * Both pages are written whole by sb_html_write and sb_play_write below.
+ * (The other views of a solution, terminal pictures and the JSON
+ * document, are the library's: sb_show_write and sb_json_write.)
+ *
+ * CLI helpers: they never print elsewhere and never exit.
+ */
+#ifndef SB_RENDER_HTML_H
+#define SB_RENDER_HTML_H
+
+#include <stdio.h>
+
+#include "slide.h"
+
+void sb_html_head(FILE *out, const char *page_title, const char *page_css);
+
+/* Returns 0, or -1 when memory runs out (errno set). */
+int sb_html_puzzle_data(FILE *out, const sb_puzzle *p, const char *title);
+
+extern const char SB_HTML_DRAW_SCRIPT[];
+
+/* Returns 0, or -1 when a write failed (errno set). */
+int sb_html_end(FILE *out);
+
+/* The replay page (--html, render_html.c): plays the solution; title is
+ * shown in the page (any bytes; it is escaped).  Returns 0, or -1 when a
+ * write (or an allocation) failed, with errno set.  The puzzle must have
+ * passed sb_puzzle_check() and the moves must be the solver's. */
+int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
+                  const char *title);
+
+/* The play page (render_play.c): p to play, with hints from d when d is
+ * not NULL (d must be p's oracle, under the metric counted), or else
+ * with no_hints saying why there are none.  Returns 0 or -1 (errno). */
+int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metric metric,
+                  const char *no_hints, const char *title);
+
+#endif

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# play.sh - `slide --play FILE`: the play page in real headless Chromium,
+# driven with real key, mouse and touch events (tests/ui/play.py says how
+# and what it checks): Klotski under the line metric on a desktop window
+# with clicks and arrow keys, and a picture (an L, a J, a T, a one-axis
+# bar and a wall) under the piece metric in a phone's viewport with touch
+# drags and taps, and Ma's puzzle (L-shaped pieces, 110,804
+# configurations) under the unit metric on the desktop.  INIT's distance
+# the page shows must equal the length of `slide --optimal`'s solution
+# under the metric.  Then every puzzle in
+# puzzles/ and every pair of the CS61B easy suite gets a page, each page
+# must prepare its hints in the browser and show the oracle's distance of
+# INIT (slide-explore --distances), or, past --play-hints, say it has none
+# (as slide says on stderr).  The pages must be self-contained.
+# `play.sh` plays the two scenarios; `play.sh pages` checks every page
+# (two ctest tests, each well under a minute).
+# Screenshots are kept in ./play-artifacts (the build's tests folder
+# under ctest).  Skipped (exit 77) only when chromium is not installed.
+set -u
+: "${SLIDE:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
+if ! command -v chromium >/dev/null; then
+    echo "play: chromium not found (test.sh installs it); skipping"
+    exit 77
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+art=${ARTIFACTS:-$PWD/play-artifacts}
+mkdir -p "$art"
+passes=0 fails=0
+ok() { passes=$((passes + 1)); }
+bad() { fails=$((fails + 1)); echo "FAIL $*"; }
+
+# self_contained HTML: no src/href attributes, no URL but the SVG namespace.
+self_contained() {
+    ! grep -qiE '(src|href)=|url\(|@import' "$1" &&
+        [ "$(grep -oE 'https?://[^"'\'' ]*' "$1" | grep -vc '^http://www.w3.org/2000/svg$')" = 0 ]
+}
+
+# optimal METRIC INIT GOAL: the length of a shortest solution under METRIC.
+optimal() {
+    "$SLIDE" -ostats --optimal --metric "$1" "$2" "$3" 2>&1 >/dev/null |
+        awk -v m="$1" '/^length:/ { for (i = 2; i < NF; i++) if ($(i + 1) ~ "^" m) print $i }'
+}
+
+# scenario NAME INIT GOAL METRIC MODE
+scenario() {
+    local name=$1 init=$2 goal=$3 metric=$4 mode=$5 html=$tmp/$1.html want
+    "$SLIDE" --metric "$metric" --play "$html" "$init" "$goal" >"$tmp/$name.moves" &&
+        ok || bad "$name: slide --play failed"
+    "$SLIDE" --metric "$metric" "$init" "$goal" | cmp -s - "$tmp/$name.moves" && ok ||
+        bad "$name: stdout differs from a plain run"
+    self_contained "$html" && ok || bad "$name: the page refers to something outside itself"
+    want=$(optimal "$metric" "$init" "$goal")
+    [ -n "$want" ] && ok || bad "$name: no optimal length from slide -ostats"
+    timeout 300 python3 "$TESTS_DIR/ui/play.py" chromium "$html" "$want" "$mode" "$art" "$name" &&
+        ok || bad "$name ($mode): the played page failed (above)"
+}
+
+if [ "${1:-}" != pages ]; then
+    scenario klotski "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal" line desktop
+    scenario pieces "$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal" piece phone
+    scenario mas "$PROJECT_PUZZLES/mas-puzzle.init" "$PROJECT_PUZZLES/mas-puzzle.goal" unit desktop
+    echo "play: screenshots in $art"
+    echo "play: $passes passed, $fails failed"
+    [ "$fails" = 0 ]
+    exit
+fi
+
+# The hint limit and errors: past --play-hints the page is written without
+# hints and stderr says so, the moves still on stdout; an unwritable page
+# is exit 2; a puzzle no search can take writes no page.
+k=$PROJECT_PUZZLES/klotski
+"$SLIDE" --play-hints 1000 --play "$tmp/few.html" "$k.init" "$k.goal" >"$tmp/few.moves" 2>"$tmp/err"
+[ $? = 0 ] && grep -q "more than 1000 configurations" "$tmp/err" && grep -q 'hints: null' "$tmp/few.html" &&
+    grep -q 'more than 1000 configurations' "$tmp/few.html" && [ -s "$tmp/few.moves" ] && ok ||
+    bad "--play-hints 1000 on Klotski: no page without hints, or no message"
+"$SLIDE" --play "$tmp/no/such/dir/x.html" "$k.init" "$k.goal" >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q "cannot write" "$tmp/err" && ok || bad "unwritable --play FILE: not exit 2"
+"$SLIDE" --engine bitboard --play "$tmp/rush.html" "$PROJECT_PUZZLES/rush-hour-51.init" \
+    "$PROJECT_PUZZLES/rush-hour-51.goal" >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && [ ! -e "$tmp/rush.html" ] && ok || bad "--engine bitboard on Rush Hour: a page, or not exit 2"
+
+# Every puzzle of puzzles/ and the CS61B easy suite: a page each.
+list=$tmp/ready.tsv
+: >"$list"
+page_of() {   # page_of NAME INIT GOAL
+    local html=$tmp/all-$1.html
+    "$SLIDE" --play "$html" "$2" "$3" >/dev/null 2>"$tmp/err"
+    [ -s "$html" ] || { bad "$1: no page written"; return; }
+    if grep -q "No hints" "$tmp/err"; then
+        grep -q 'hints: null' "$html" && ok || bad "$1: stderr says no hints, the page has some"
+        printf '%s\tnohints\n' "$html" >>"$list"
+        return
+    fi
+    "$SLIDE_EXPLORE" --distances --distances-format binary "$2" "$3" >"$html.dist" ||
+        bad "$1: slide-explore --distances failed"
+    printf '%s\t%s.dist\n' "$html" "$html" >>"$list"
+}
+for init in "$PROJECT_PUZZLES"/*.init; do
+    page_of "$(basename "$init" .init)" "$init" "${init%.init}.goal"
+done
+cs61b=${SHARED_PUZZLES:-}/cs61b
+if [ -f "$cs61b/manifest.tsv" ]; then
+    while IFS=$'\t' read -r suite init goal _; do
+        [ "$suite" = easy ] && page_of "easy-$init-$goal" "$cs61b/easy/$init" "$cs61b/easy/$goal"
+    done <"$cs61b/manifest.tsv"
+else
+    echo "play: the CS61B suite is not in ../shared; its easy pages skipped"
+fi
+timeout 600 python3 "$TESTS_DIR/ui/play.py" chromium --ready "$list" && ok ||
+    bad "some pages did not prepare their hints (above)"
+echo "play: $passes passed, $fails failed"
+[ "$fails" = 0 ]

@@ -1,0 +1,448 @@
+#!/usr/bin/env python3
+"""play.py - plays a `slide --play` page in real headless Chromium with real
+input events (keys, mouse, touch), as a person would, and checks it.
+
+    play.py CHROMIUM PAGE.html DISTANCE desktop|phone SHOTS_DIR NAME
+    play.py CHROMIUM --ready LIST
+
+The second form loads every page LIST names (lines "PAGE<TAB>TABLE":
+TABLE the oracle's binary distances for the puzzle, from slide-explore
+--distances --distances-format binary, or "nohints" when the page was
+written without hints) in one browser and checks that each prepares its
+hints and shows INIT's distance as the table gives it (or says why it
+has no hints).
+
+DISTANCE is INIT's distance to the goal under the page's metric, found
+by the caller from a solver run (slide --optimal).  The page is driven
+through the DevTools protocol over --remote-debugging-pipe (file
+descriptors 3 and 4, NUL-separated JSON: no network, no websocket
+library).  Legality is judged here from the DOM's blocks and walls, not
+by the page's own code: every move tried is one this script knows to be
+legal or illegal.  The scenario:
+
+  1. the page loads, prepares its hints and shows INIT's distance;
+  2. an illegal move (a piece pushed into a neighbour, a wall or the
+     edge) is refused: nothing moves, the refusal is counted;
+  3. legal moves are tried until one leaves the optimal paths (the
+     distance does not drop); undo and redo are checked on the way;
+  4. hints are taken until the goal: each is applied with real input and
+     must lower the distance by exactly one; the page must say the goal
+     is reached;
+  5. reset brings back INIT and "solve from here" plays an optimal finish.
+
+desktop plays with clicks and arrow keys in a 1000x700 window, phone with
+touch drags and taps in a 390x844 mobile viewport.  Screenshots go to
+SHOTS_DIR/NAME-*.png.
+"""
+import base64
+import fcntl
+import json
+import os
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+chromium = sys.argv[1]
+ready_list = sys.argv[3] if sys.argv[2] == "--ready" else None
+if not ready_list:
+    page, want_distance, mode, shots, name = sys.argv[2:7]
+    want_distance = int(want_distance)
+else:
+    mode, name = "desktop", "ready"
+phone = mode == "phone"
+
+
+class Browser:
+    """A headless Chromium spoken to over its DevTools pipe."""
+
+    def __init__(self):
+        def high(fd):
+            moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
+            os.close(fd)
+            return moved
+        to_r, to_w = map(high, os.pipe())
+        from_r, from_w = map(high, os.pipe())
+
+        def fds():
+            os.dup2(to_r, 3)
+            os.dup2(from_w, 4)
+        self.profile = tempfile.TemporaryDirectory(ignore_cleanup_errors=True)
+        self.proc = subprocess.Popen(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--hide-scrollbars", "--remote-debugging-pipe",
+             # "solve from here" runs on a timer, which a background tab slows.
+             "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+             "--disable-backgrounding-occluded-windows",
+             "--user-data-dir=" + self.profile.name, "about:blank"],
+            preexec_fn=fds, close_fds=False, start_new_session=True, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        os.close(to_r)
+        os.close(from_w)
+        self.out, self.inp = to_w, from_r
+        self.buf, self.next_id, self.session = b"", 0, None
+
+    def call(self, method, **params):
+        self.next_id += 1
+        msg = {"id": self.next_id, "method": method, "params": params}
+        if self.session:
+            msg["sessionId"] = self.session
+        os.write(self.out, json.dumps(msg).encode() + b"\0")
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            while b"\0" not in self.buf:
+                chunk = os.read(self.inp, 1 << 16)
+                if not chunk:
+                    raise RuntimeError("chromium closed its pipe")
+                self.buf += chunk
+            raw, self.buf = self.buf.split(b"\0", 1)
+            reply = json.loads(raw)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+        raise RuntimeError(f"{method}: no reply")
+
+    def close(self):
+        # The browser and the helpers it started: the group this script made.
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        shutil.rmtree(self.profile.name, ignore_errors=True)
+
+
+b = Browser()
+fails = 0
+
+
+def check(ok, what):
+    global fails
+    if not ok:
+        fails += 1
+        print(f"FAIL {name} ({mode}): {what}")
+    return ok
+
+
+def js(expr):
+    r = b.call("Runtime.evaluate", expression=expr, returnByValue=True)
+    if "exceptionDetails" in r:
+        raise RuntimeError(f"{expr}: {r['exceptionDetails']}")
+    return r["result"].get("value")
+
+
+def shot(tag):
+    data = b.call("Page.captureScreenshot", format="png")["data"]
+    with open(os.path.join(shots, f"{name}-{mode}-{tag}.png"), "wb") as f:
+        f.write(base64.b64decode(data))
+
+
+STATE = """(function () {
+  var m = document.getElementById('player'), bl = [];
+  document.querySelectorAll('#tray g.blk').forEach(function (g) {
+    var a = function (k) { return g.getAttribute(k); };
+    var cells = a('data-cells') ? a('data-cells').split(' ').map(function (p) { return p.split(',').map(Number); })
+                                : null;
+    if (!cells) { cells = []; for (var y = 0; y < +a('data-h'); y++) for (var x = 0; x < +a('data-w'); x++) cells.push([y, x]); }
+    bl.push({r: +a('data-r'), c: +a('data-c'), cells: cells});
+  });
+  var walls = [];
+  document.querySelectorAll('#tray rect.wall').forEach(function (w) { walls.push([+w.getAttribute('y'), +w.getAttribute('x')]); });
+  return {data: Object.assign({}, m.dataset), blocks: bl, walls: walls, axes: P.axes, rows: P.rows, cols: P.cols,
+          caption: document.getElementById('caption').textContent};
+})()"""
+
+
+def state():
+    s = js(STATE)
+    s["distance"] = int(s["data"]["distance"]) if s["data"]["distance"] != "" else None
+    s["moves"] = int(s["data"]["moves"])
+    s["refused"] = int(s["data"]["refused"])
+    s["solved"] = s["data"]["solved"] == "true"
+    return s
+
+
+STEPS = {0: (-1, 0, "ArrowUp", 38), 1: (1, 0, "ArrowDown", 40), 2: (0, -1, "ArrowLeft", 37),
+         3: (0, 1, "ArrowRight", 39)}
+
+
+def legal(s, i, d):
+    """Whether block i may take one step d, judged from the DOM alone."""
+    blk, (dr, dc, _, _) = s["blocks"][i], STEPS[d]
+    ax = s["axes"][i]
+    if (ax == "h" and d < 2) or (ax == "v" and d >= 2):
+        return False
+    taken = set(map(tuple, s["walls"]))
+    for j, o in enumerate(s["blocks"]):
+        if j != i:
+            taken |= {(o["r"] + y, o["c"] + x) for y, x in o["cells"]}
+    for y, x in blk["cells"]:
+        r, c = blk["r"] + y + dr, blk["c"] + x + dc
+        if not (0 <= r < s["rows"] and 0 <= c < s["cols"]) or (r, c) in taken:
+            return False
+    return True
+
+
+def screen(r, c):
+    """The screen point of the centre of cell (r, c)."""
+    return js(f"""(function () {{ var s = document.getElementById('tray'), p = s.createSVGPoint();
+      p.x = {c} + 0.5; p.y = {r} + 0.5; p = p.matrixTransform(s.getScreenCTM()); return [p.x, p.y]; }})()""")
+
+
+def tap(x, y):
+    if phone:
+        # Apart from the last gesture, or the two may merge into one.
+        time.sleep(0.05)
+        b.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+        b.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        # The click a tap makes comes from the gesture detector, a moment later.
+        time.sleep(0.1)
+    else:
+        for t in ("mousePressed", "mouseReleased"):
+            b.call("Input.dispatchMouseEvent", type=t, x=x, y=y, button="left", clickCount=1)
+
+
+def button(id_):
+    x, y = js(f"""(function () {{ var r = document.getElementById('{id_}').getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2]; }})()""")
+    tap(x, y)
+
+
+def key(k, code, vk):
+    text = k if len(k) == 1 else ""
+    b.call("Input.dispatchKeyEvent", type="keyDown", key=k, code=code, windowsVirtualKeyCode=vk,
+           text=text)
+    b.call("Input.dispatchKeyEvent", type="keyUp", key=k, code=code, windowsVirtualKeyCode=vk)
+
+
+def drag(r1, c1, r2, c2):
+    """A touch (phone) or mouse (desktop) drag from one cell's centre to
+    another's, in half-cell moves so the piece follows."""
+    x1, y1 = screen(r1, c1)
+    x2, y2 = screen(r2, c2)
+    n = 2 * (abs(r2 - r1) + abs(c2 - c1)) + 2
+    pts = [(x1 + (x2 - x1) * k / n, y1 + (y2 - y1) * k / n) for k in range(n + 1)]
+    if phone:
+        b.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x1, "y": y1}])
+        for x, y in pts[1:]:
+            b.call("Input.dispatchTouchEvent", type="touchMove", touchPoints=[{"x": x, "y": y}])
+        b.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    else:
+        b.call("Input.dispatchMouseEvent", type="mousePressed", x=x1, y=y1, button="left",
+               clickCount=1)
+        for x, y in pts[1:]:
+            b.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left",
+                   buttons=1)
+        b.call("Input.dispatchMouseEvent", type="mouseReleased", x=x2, y=y2, button="left",
+               clickCount=1)
+
+
+def slide(r1, c1, r2, c2):
+    """One straight slide with real input: on the phone a drag; on the
+    desktop a click to select the piece, then arrow keys, one per cell."""
+    if phone:
+        drag(r1, c1, r2, c2)
+        return
+    tap(*screen(r1, c1))
+    d = 0 if r2 < r1 else 1 if r2 > r1 else 2 if c2 < c1 else 3
+    for _ in range(abs(r2 - r1) + abs(c2 - c1)):
+        key(*STEPS[d][2:3], STEPS[d][2], STEPS[d][3])
+
+
+def step(s, i, d):
+    blk = s["blocks"][i]
+    dr, dc = STEPS[d][:2]
+    slide(blk["r"], blk["c"], blk["r"] + dr, blk["c"] + dc)
+
+
+def positions(s):
+    return sorted((o["r"], o["c"]) for o in s["blocks"])
+
+
+def undo():
+    if phone:
+        button("undo")
+    else:
+        key("u", "KeyU", 85)
+
+
+def redo():
+    if phone:
+        button("redo")
+    else:
+        key("y", "KeyY", 89)
+
+
+def wait_ready():
+    for _ in range(300):
+        if js("(function () { var m = document.getElementById('player'); return !!m && m.dataset.ready === 'true'; })()"):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def init_distance(path):
+    """INIT's distance in a binary table (docs/explore.md): "none" when no
+    goal is reachable."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    assert raw[:8] == b"SLDIST1\n", f"{path}: not a distance table"
+    nclasses = struct.unpack_from("<I", raw, 20)[0]
+    at = 24 + 4 * nclasses
+    nblocks, count, init = struct.unpack_from("<IQQ", raw, at)
+    at += 20 + init * (2 * nblocks + 4) + 2 * nblocks
+    d = struct.unpack_from("<I", raw, at)[0]
+    return "none" if d == 0xFFFFFFFF else str(d)
+
+
+def ready_all():
+    """Every page of the list prepares its hints (or says it has none)."""
+    global fails
+    target = b.call("Target.createTarget", url="about:blank")["targetId"]
+    b.session = b.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+    b.call("Page.enable")
+    n = hinted = 0
+    for line in open(ready_list):
+        path, table = line.rstrip("\n").split("\t")
+        want = table if table == "nohints" else init_distance(table)
+        # Marks the page being left, so no answer can come from it.
+        js("(function () { var m = document.getElementById('player'); if (m) m.dataset.ready = 'left'; })()")
+        b.call("Page.navigate", url="file://" + os.path.abspath(path))
+        if not check(wait_ready(), f"{path}: never ready"):
+            continue
+        s = state()
+        note = js("document.getElementById('note').textContent")
+        n += 1
+        if want == "nohints":
+            check(s["distance"] is None and "No hints" in note, f"{path}: hints where none were written")
+            continue
+        hinted += 1
+        got = "none" if s["distance"] is None else str(s["distance"])
+        check(got == want and "Hints know all" in note,
+              f"{path}: INIT's distance on the page is {got}, the oracle's {want} ({note})")
+    print(f"play: {n} pages ready, {hinted} with hints that agree with the oracle")
+
+
+try:
+    if ready_list:
+        ready_all()
+        sys.exit(1 if fails else 0)
+    target = b.call("Target.createTarget", url="about:blank")["targetId"]
+    b.session = b.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+    if phone:
+        b.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2,
+               mobile=True)
+        b.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+    else:
+        b.call("Emulation.setDeviceMetricsOverride", width=1000, height=700, deviceScaleFactor=1,
+               mobile=False)
+    b.call("Page.enable")
+    b.call("Page.navigate", url="file://" + os.path.abspath(page))
+    check(wait_ready(), "the page never said its hints were ready")
+    s0 = state()
+    check(s0["data"].get("ready") == "true", "not ready")
+    check(s0["distance"] == want_distance,
+          f"INIT's distance on the page is {s0['distance']}, the solver's is {want_distance}")
+    if phone:
+        width = js("document.documentElement.scrollWidth")
+        check(width <= 390, f"the page is {width} px wide in a 390 px phone viewport")
+    shot("start")
+
+    # The keyboard alone: Tab selects a piece (each piece takes the focus
+    # in turn), Escape lets it go.
+    if not phone:
+        key("Tab", "Tab", 9)
+        check(js("document.getElementById('player').dataset.selected") != "-1",
+              "Tab did not select a piece")
+        key("Escape", "Escape", 27)
+        check(js("document.getElementById('player').dataset.selected") == "-1",
+              "Escape did not let the piece go")
+
+    # 2. An illegal move is refused.
+    moves = [(i, d) for i in range(len(s0["blocks"])) for d in range(4)]
+    illegal = [m for m in moves if not legal(s0, *m)]
+    legal_moves = [m for m in moves if legal(s0, *m)]
+    check(illegal and legal_moves, "INIT has no illegal or no legal move to try")
+    i, d = illegal[0]
+    step(s0, i, d)
+    s = state()
+    check(s["refused"] == s0["refused"] + 1, f"illegal move {i} {d} not reported as refused")
+    check(positions(s) == positions(s0) and s["moves"] == 0, "an illegal move moved something")
+
+    # 3. Leave the optimal paths: a legal move after which the distance
+    # does not drop (from INIT, or after a few optimal moves when every
+    # move from INIT is optimal).  The others are undone (and one redone).
+    left, redone, base = False, False, s0
+    for _ in range(10):
+        tries = [m for m in moves if legal(base, *m)]
+        for i, d in tries:
+            step(base, i, d)
+            s1 = state()
+            check(s1["moves"] == base["moves"] + 1 and positions(s1) != positions(base),
+                  f"legal move {i} {d} not made")
+            check(abs(s1["distance"] - base["distance"]) <= 1,
+                  f"one move changed the distance from {base['distance']} to {s1['distance']}")
+            if s1["distance"] >= base["distance"]:
+                left = True
+                break
+            undo()
+            s2 = state()
+            check(positions(s2) == positions(base) and s2["moves"] == base["moves"] and
+                  s2["distance"] == base["distance"], "undo did not restore the position")
+            if not redone:
+                redo()
+                s3 = state()
+                check(positions(s3) == positions(s1) and s3["distance"] == s1["distance"],
+                      "redo did not restore the move")
+                undo()
+                redone = True
+        if left:
+            break
+        step(base, *tries[0])   # every move here is optimal: take one and look again
+        base = state()
+    check(left, "no legal move from INIT leaves the optimal paths")
+    shot("off-path")
+
+    # 4. Hints until the goal, each applied with real input.
+    s = state()
+    hints = 0
+    while not s["solved"] and hints < 2000:
+        before = s["distance"]
+        button("hint")
+        h = state()
+        spec = h["data"]["hint"]
+        if not check(spec and h["distance"] == before, f"no hint at distance {before}"):
+            break
+        for part in spec.split(";"):
+            slide(*map(int, part.split()))
+        s = state()
+        hints += 1
+        if not check(s["distance"] == before - 1,
+                     f"hint {hints} ({spec}) took the distance from {before} to {s['distance']}"):
+            break
+    check(s["solved"] and s["distance"] == 0, f"hints ended unsolved at distance {s['distance']}")
+    check("Goal reached" in s["caption"], f"the page does not say the goal is reached: {s['caption']!r}")
+    shot("goal")
+
+    # 5. Reset, then "solve from here" plays an optimal finish by itself.
+    button("reset")
+    s = state()
+    check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
+    button("solve")
+    for _ in range(600):
+        s = state()
+        if s["solved"] or js("document.getElementById('solve').textContent") != "stop":
+            break
+        time.sleep(0.1)
+    check(s["solved"] and s["distance"] == 0, "solve from here did not reach the goal")
+    shot("solved")
+    print(f"play {name} ({mode}): INIT at {want_distance}, {hints} hints to the goal, "
+          f"solve from here: {s['caption']}")
+finally:
+    b.close()
+sys.exit(1 if fails else 0)
