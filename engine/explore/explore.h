@@ -104,6 +104,13 @@ sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found);
  * SB_OK or SB_ELIMIT. */
 sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image);
 
+/* Hands the key of every layout (valid during the call) to visit, in
+ * enumeration order; l must be bound.  visit returns false to stop, with
+ * l's meter's hit saying why: SB_ELIMIT then, also when the meter
+ * stopped the walk (the deadline). */
+typedef bool (*sb_layout_fn)(void *ctx, const void *key);
+sb_status sb_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx);
+
 /* Stores every layout in a new flat store of the bound space's keys,
  * allocating through l's meter (whose states limit bounds the layouts),
  * ids in enumeration order.  On SB_OK the caller owns *store.  SB_ELIMIT
@@ -198,6 +205,32 @@ void sb_parts_free(sb_parts *parts);
  * been made ready with diameters.  w->runs counts the sweeps it takes;
  * w->stopped says the meter stopped one (the result is then not exact). */
 unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start);
+
+/* ---- census.c: components by ranks, with no table of layouts ---- */
+
+/* Whether census.c can map pc: plain rectangles on a tray whose image
+ * fits the 64-bit bitboard. */
+bool sb_census_takes(const sb_pieces *pc);
+
+/* The components of a piece set in order of their first layout. */
+typedef struct sb_census_parts {
+    uint64_t layouts, edges;     /* edges: moves counted from both ends */
+    size_t n, cap;
+    sb_component *list;          /* their sizes (diameters left 0) */
+    uint64_t *seed;              /* each one's first layout, as a 64-bit image */
+    size_t init;                 /* the component of init_key (SIZE_MAX: none asked) */
+    sb_meter *meter;             /* allocates list and seed */
+} sb_census_parts;
+
+/* Splits l's layouts (l bound to the bitboard, built for the unit
+ * metric) into *parts, with a bitmap over layout ranks instead of a
+ * table; init_key (l's key of a layout, or NULL) names the component
+ * wanted.  *taken is false when census.c cannot map the set (not
+ * sb_census_takes, or its ranks too many): parts is then empty.  SB_OK,
+ * or SB_ELIMIT (the meter's hit says why).  sb_census_parts_free it. */
+sb_status sb_census_split(sb_layouts *l, const void *init_key, sb_census_parts *parts,
+                          bool *taken);
+void sb_census_parts_free(sb_census_parts *p);
 
 /* ---- components.c: one piece set, start to end ---- */
 

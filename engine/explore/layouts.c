@@ -419,11 +419,11 @@ static void record(const sb_layouts *l, const choice *stack, size_t depth, sb_bl
     }
 }
 
-/* Walks every layout in enumeration order: interns each in st or, with
- * st NULL, writes the first into first and stops.  SB_ELIMIT when the
- * store or the meter refused (its hit says why: states, bytes, the
- * deadline). */
-static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
+/* Walks every layout in enumeration order: hands each one's key to
+ * visit or, with visit NULL, writes the first into first and stops.
+ * SB_ELIMIT when visit or the meter refused (its hit says why: states,
+ * bytes, the deadline). */
+static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *first, bool *found)
 {
     const sb_pieces *pc = l->pc;
     sb_meter *m = l->meter;
@@ -455,22 +455,17 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
          * cells squared). */
         if (at == l->ncells || (pieces == 0 && next < 0)) {
             *found = true;
-            if (!st) {
+            if (!visit) {
                 record(l, stack, depth, first);
                 break;
             }
             uint32_t rest = put_rest(l, at);
-            const void *key = key_now(l);
-            uint32_t id;
-            bool fresh;
-            sb_status interned = st->ops->intern(st, key, l->space->ops->hash(l->space, key),
-                                                 SB_NO_NODE, &id, &fresh);
+            bool go_on = visit(ctx, key_now(l));
             l->fill[EMPTIES] -= rest;
-            if (interned != SB_OK) {
+            if (!go_on) {
                 status = SB_ELIMIT;
                 break;
             }
-            m->stored = st->count;
             cls = pc->nclasses;    /* nothing more to try here: back up */
         } else if (cls < 0 && !empties) {
             cls = 0;
@@ -518,12 +513,36 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
 
 sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found)
 {
-    return walk(l, NULL, first, found);
+    return walk(l, NULL, NULL, first, found);
+}
+
+sb_status sb_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx)
+{
+    bool found;
+    return walk(l, visit, ctx, NULL, &found);
+}
+
+/* Interns one layout in the store (ctx): the enumeration's visitor. */
+typedef struct interning {
+    sb_layouts *l;
+    sb_store *st;
+} interning;
+
+static bool intern_layout(void *ctx, const void *key)
+{
+    interning *in = ctx;
+    uint32_t id;
+    bool fresh;
+    const sb_space *sp = in->l->space;
+    if (in->st->ops->intern(in->st, key, sp->ops->hash(sp, key), SB_NO_NODE, &id, &fresh) !=
+        SB_OK)
+        return false;
+    in->l->meter->stored = in->st->count;
+    return true;
 }
 
 sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
 {
-    bool found;
     *store = NULL;
     /* A board key can be empty: 1x1 blocks on every cell that is not a
      * wall leave the board nothing to list, and one layout.  The store
@@ -534,7 +553,8 @@ sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
         l->meter->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
-    status = walk(l, *store, NULL, &found);
+    interning in = { l, *store };
+    status = sb_layouts_each(l, intern_layout, &in);
     l->meter->stored = (*store)->count;
     if (status != SB_OK) {
         (*store)->ops->free(*store);
