@@ -10,7 +10,8 @@
  *       (any shapes, walls, marked and one-axis pieces), split into
  *       connected components, with sizes and exact diameters.
  *   slide-explore --family INIT           every mix of plain 1x1, 1x2 and
- *       2x1 blocks around INIT's other pieces: layouts and components each.
+ *       2x1 blocks around INIT's other pieces: layouts and components each,
+ *       members mapped on --threads N threads (default every core).
  *
  * Text by default, one JSON document with --json.  Exit status as for
  * `slide`: 0 done, 2 bad usage or input, 3 gave up at a limit.  Like every
@@ -58,6 +59,8 @@ static void usage(FILE *out)
         "  --no-diameters            with --components: skip the diameters\n"
         "  --family                  every mix of plain 1x1, 1x2, 2x1 blocks around\n"
         "                            INIT's other pieces: layouts and components of each\n"
+        "  --threads N               with --family: map N members at once (default:\n"
+        "                            every core); the output does not depend on N\n"
         "  --metric unit|line|piece  how distances are counted (default line)\n"
         "  --engine auto|bitboard|general  representation (default auto)\n"
         "  --format auto|corners|sizes|picture\n"
@@ -91,7 +94,7 @@ static int parse_args(cli *c, int argc, char **argv)
     static const char *const metrics[] = { "unit", "line", "piece", NULL };
     static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_ENGINE, OPT_FORMAT, OPT_JSON, OPT_COMPONENTS, OPT_NODIAM,
-           OPT_FAMILY, OPT_STATES, OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
+           OPT_FAMILY, OPT_THREADS, OPT_STATES, OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "engine", required_argument, NULL, OPT_ENGINE },
@@ -100,6 +103,7 @@ static int parse_args(cli *c, int argc, char **argv)
         { "components", no_argument, NULL, OPT_COMPONENTS },
         { "no-diameters", no_argument, NULL, OPT_NODIAM },
         { "family", no_argument, NULL, OPT_FAMILY },
+        { "threads", required_argument, NULL, OPT_THREADS },
         { "max-states", required_argument, NULL, OPT_STATES },
         { "max-memory", required_argument, NULL, OPT_MEMORY },
         { "time-limit", required_argument, NULL, OPT_TIME },
@@ -113,6 +117,7 @@ static int parse_args(cli *c, int argc, char **argv)
     opterr = 0;
     int ch, i, li = 0;
     const char *bad;
+    bool threads_given = false;
     while ((ch = getopt_long(argc, argv, ":", longs, &li)) != -1) {
         switch (ch) {
         case OPT_METRIC:
@@ -141,6 +146,17 @@ static int parse_args(cli *c, int argc, char **argv)
         case OPT_FAMILY:
             c->mode = MODE_FAMILY;
             break;
+        case OPT_THREADS: {
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(optarg, &end, 10);
+            if (optarg[0] < '1' || optarg[0] > '9' || *end || errno || n > 256)
+                return usage_error("--threads takes a whole number from 1 to 256, not '%s'",
+                                   optarg);
+            c->opts.threads = (unsigned)n;
+            threads_given = true;
+            break;
+        }
         case OPT_STATES:
         case OPT_MEMORY:
         case OPT_TIME:
@@ -158,6 +174,12 @@ static int parse_args(cli *c, int argc, char **argv)
         default:
             return usage_error("unknown option '%s'", argv[optind - 1]);
         }
+    }
+    if (threads_given && c->mode != MODE_FAMILY)
+        return usage_error("%s", "--threads goes with --family");
+    if (!threads_given) {   /* every core */
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        c->opts.threads = cores < 1 ? 1 : cores > 256 ? 256 : (unsigned)cores;
     }
     int files = argc - optind;
     if (files < 1)

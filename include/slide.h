@@ -205,9 +205,13 @@ typedef struct sb_options {
     sb_algo algo;          /* default SB_ALGO_AUTO */
     sb_path path;          /* default SB_PATH_AUTO */
     sb_limits limits;      /* default: no limits */
-    /* Called about four times a second when non-NULL. */
+    /* Called about four times a second when non-NULL (from one thread at
+     * a time, whichever is working, when threads > 1). */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
+    /* sb_family: members mapped at once, one per thread; 0 and 1 mean one
+     * (the calling thread).  Results do not depend on it. */
+    unsigned threads;
 } sb_options;
 
 /* What a search did. */

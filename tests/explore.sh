@@ -179,6 +179,30 @@ check "picture --components --time-limit: exit, message" "3 1" "$? $(grep -c -- 
 check "picture --components --time-limit: stops in time" 1 "$(( $(date +%s) - start <= 10 ))"
 "$SLIDE_EXPLORE" --family --time-limit 0.3 "$PROJECT_PUZZLES/notch.init" >/dev/null 2>"$tmp/err"
 check "picture --family --time-limit: exit" 3 $?
+# --threads: the family's report does not depend on how many members are
+# mapped at once, but for its time: a 4x4 tray around a 2x2 (the census
+# path), the same with a wall (the general board's graph).  And the
+# census path agrees with the general board's graph.
+printf 'AAB.\nAAC.\nDDEF\nGHEF\n' >"$tmp/fam.init"
+printf 'AAB.\nAAC#\nDDEF\nG.EF\n' >"$tmp/famwall.init"
+for f in "$tmp/famwall.init" "$tmp/fam.init"; do
+    "$SLIDE_EXPLORE" --family --threads 1 "$f" | grep -v '^time:' >"$tmp/fam1"
+    s1=$?
+    "$SLIDE_EXPLORE" --family --threads 3 --json "$f" | grep -v '"seconds"' >"$tmp/fam3.json"
+    "$SLIDE_EXPLORE" --family --threads 1 --json "$f" | grep -v '"seconds"' >"$tmp/fam1.json"
+    "$SLIDE_EXPLORE" --family --threads 3 "$f" | grep -v '^time:' >"$tmp/fam3"
+    check "--family --threads 1 and 3: same report ($(basename "$f"))" "0 same same" \
+        "$s1 $(cmp -s "$tmp/fam1" "$tmp/fam3" && echo same) $(cmp -s "$tmp/fam1.json" "$tmp/fam3.json" && echo same)"
+done
+# Members: (units, wides, talls) with units + 2 (wides + talls) <= 10, the
+# cells left to them: 91.
+check "--family --threads: members" "members: 91" "$(sed -n 1p "$tmp/fam1")"
+"$SLIDE_EXPLORE" --family --engine general "$tmp/fam.init" | grep -v '^time:' >"$tmp/famg"
+check "--family: census and graph agree" same "$(cmp -s "$tmp/fam1" "$tmp/famg" && echo same)"
+"$SLIDE_EXPLORE" --family --threads 0 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
+check "--threads 0: exit, message" "2 1" "$? $(grep -c -- '--threads takes' "$tmp/err")"
+"$SLIDE_EXPLORE" --components --threads 2 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
+check "--threads without --family: exit, message" "2 1" "$? $(grep -c -- '--threads goes' "$tmp/err")"
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
 

@@ -44,11 +44,11 @@ enum { MAX_STATES = 1 << 20 };
 typedef struct ranking {
     const bitboard *b;
     int ntokens;                      /* empty, then each class */
-    uint64_t stride[SB_MAX_CLASSES + 1]; /* a token's weight in a state's row of before */
-    uint64_t full;                    /* the row of the state with every token left */
+    sb_rank_tables tab;               /* a state is numbered s * ntokens (its row in
+                                         before); before[s * ntokens + t] counts the
+                                         words that take a smaller token than t there */
+    uint64_t *before;                 /* tab.before, owned */
     uint64_t nstates, total;          /* states; words (ranks 0..total-1) */
-    uint64_t *before;                 /* at s * ntokens + t: the words that take a smaller
-                                         token than t in state s */
     int nclasses, nplanes;            /* token bits: enough for ntokens - 1 */
     int height[SB_MAX_CLASSES], width[SB_MAX_CLASSES]; /* class s is token s + 1 */
     int widest, tallest;
@@ -103,10 +103,11 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
     /* The walk numbers a state by its row in before: s * ntokens. */
     uint64_t full = 0;
     for (int t = 0; t < r->ntokens; t++) {
-        r->stride[t] = radix[t] * (uint64_t)r->ntokens;
+        r->tab.stride[t] = radix[t] * (uint64_t)r->ntokens;
         full += count[t] * radix[t];
     }
-    r->full = full * (uint64_t)r->ntokens;
+    r->tab.full = full * (uint64_t)r->ntokens;
+    r->tab.before = r->before;
     r->total = ok ? words[full] : 0;
     sb_meter_free(m, words, words ? n * sizeof *words : 0);
     return ok;
@@ -145,14 +146,14 @@ static inline __attribute__((always_inline)) uint64_t rank_of(const ranking *r, 
             plane[p] |= ((uint64_t)0 - (uint64_t)((k + 1) >> p & 1)) & at;
     }
     uint64_t tokens = anchors | (cells & ~S);
-    uint64_t rank = 0, state = r->full;
+    uint64_t rank = 0, state = r->tab.full;
     for (; tokens; tokens &= tokens - 1) {
         int a = sb_ctz64(tokens);
         unsigned t = 0;
         for (int p = 0; p < r->nplanes; p++)
             t |= (unsigned)(plane[p] >> a & 1) << p;
-        rank += r->before[state + t];
-        state -= r->stride[t];
+        rank += r->tab.before[state + t];
+        state -= r->tab.stride[t];
     }
     return rank;
 }
@@ -160,6 +161,7 @@ static inline __attribute__((always_inline)) uint64_t rank_of(const ranking *r, 
 /* The walk over one piece set: the bitmap, the component being walked. */
 typedef struct census {
     ranking r;
+    const sb_layouts *l;              /* the enumeration, which ranks each layout */
     sb_meter *meter;
     uint64_t *seen;                   /* one bit per rank */
     size_t seen_bytes;
@@ -238,7 +240,7 @@ static bool visit_layout(void *ctx, const void *key)
     census *c = ctx;
     uint64_t S;
     memcpy(&S, key, sizeof S);
-    if (!mark(c, rank_of(&c->r, S)))
+    if (!mark(c, c->l->rank))   /* the walk ranked it */
         return true;
     uint64_t before = c->parts->layouts;
     if (!sb_meter_may_store(c->meter, before) || !add_part(c, S) || !push(c, S))
@@ -270,7 +272,7 @@ sb_status sb_census_split(sb_layouts *l, const void *init_key, sb_census_parts *
     parts->meter = m;
     parts->init = SIZE_MAX;
     *taken = false;
-    census c = { .meter = m, .parts = parts };
+    census c = { .l = l, .meter = m, .parts = parts };
     if (!l->image || !sb_census_takes(l->pc))
         return SB_OK;
     if (!ranking_init(&c.r, l, (const bitboard *)l->space, m)) {
@@ -287,8 +289,11 @@ sb_status sb_census_split(sb_layouts *l, const void *init_key, sb_census_parts *
         c.init_rank = rank_of(&c.r, S);
         c.has_init = true;
     }
-    if (status == SB_OK)
+    if (status == SB_OK) {
+        l->ranks = &c.r.tab;
         status = sb_layouts_each(l, visit_layout, &c);
+        l->ranks = NULL;
+    }
     if (status == SB_OK && c.has_init && parts->init == SIZE_MAX)
         status = SB_EINPUT;   /* INIT is no layout of the set: an internal error */
     if (c.seen)

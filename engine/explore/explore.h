@@ -60,6 +60,15 @@ size_t sb_pieces_blocks(const sb_pieces *pc);
  * on a tray without walls whose spaced image fits one 64-bit word. */
 bool sb_pieces_bitboard(const sb_pieces *pc);
 
+/* The tables that rank a piece set's layouts (census.c says how): the
+ * walk keeps the rank of the layout it is at when given them.  A state
+ * (the tokens left to place) is a row offset into before. */
+typedef struct sb_rank_tables {
+    const uint64_t *before;          /* at state + token: the words before it */
+    uint64_t stride[SB_MAX_CLASSES + 1]; /* what placing each token takes off a state */
+    uint64_t full;                   /* the state with every token left */
+} sb_rank_tables;
+
 /* A piece set on its tray, ready to enumerate its layouts and to write
  * any layout as a key of the space that moves them.  Keys are the space's
  * own: the bitboard's spaced image, or the general board's sorted lists of
@@ -86,6 +95,8 @@ typedef struct sb_layouts {
     int32_t empty_at;                /* board: where the empty cells go, -1: not listed */
     uint32_t fill[SB_MAX_CLASSES + 1]; /* board: entries written per list (the last: empties) */
     uint64_t image_key;              /* image: the layout being written */
+    const sb_rank_tables *ranks;     /* NULL, or rank layouts (into rank) as they come */
+    uint64_t rank;                   /* with ranks: the layout's, while visited */
     uint16_t *list_key;              /* board: the layout being written */
 } sb_layouts;
 

@@ -379,6 +379,7 @@ const void *sb_layouts_key(sb_layouts *l, const sb_block *b, size_t n)
 typedef struct choice {
     uint32_t cell;
     int cls;
+    uint64_t rank, state;          /* with ranks: the prefix's before this choice */
 } choice;
 
 static uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
@@ -438,6 +439,8 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
     memset(l->fill, 0, sizeof l->fill);
     *found = false;
     size_t depth = 0;
+    uint64_t state = l->ranks ? l->ranks->full : 0;   /* the tokens left, with ranks */
+    l->rank = 0;
     uint32_t at = next_undecided(l, 0);
     int next = -1;                 /* the first choice still to try at `at` */
     sb_status status = SB_OK;
@@ -485,7 +488,11 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
             }
         }
         if (cls < pc->nclasses) {  /* decided: on to the next cell */
-            stack[depth++] = (choice){ at, cls };
+            stack[depth++] = (choice){ at, cls, l->rank, state };
+            if (l->ranks) {        /* the token: 0 empty, else 1 + class */
+                l->rank += l->ranks->before[state + (uint64_t)(cls + 1)];
+                state -= l->ranks->stride[cls + 1];
+            }
             at = next_undecided(l, at + 1);
             next = -1;
             continue;
@@ -494,6 +501,8 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
         if (depth == 0)
             break;
         choice c = stack[--depth];
+        l->rank = c.rank;
+        state = c.state;
         if (c.cls < 0) {
             empties++;
             l->taken[c.cell] = 0;
