@@ -120,16 +120,22 @@ static void ranking_free(ranking *r, sb_meter *m)
     r->before = NULL;
 }
 
-/* The rank of image S.  The tokens' types are worked out for all cells
- * at once, as bit planes (bit p of cell a's token is bit a of plane p),
- * so that the loop over tokens carries only the state from one token to
- * the next: each table lookup depends on nothing else, and they overlap. */
-static inline __attribute__((always_inline)) uint64_t rank_of(const ranking *r, uint64_t S)
+/* Image S's tokens (cells empty or anchoring a block) and its anchors.
+ * A token sits at a cell with no spacer bit to its left or above it. */
+static inline __attribute__((always_inline)) uint64_t anchors_of(const bitboard *b, uint64_t S)
+{
+    uint64_t joined = (S << 1 & b->m64.may_leave[2]) | S << b->width;
+    return S & b->m64.cells & ~joined;
+}
+
+/* The tokens' types for all cells of S at once, as bit planes (bit p of
+ * the token at cell a is bit a of plane p; empty cells are token 0), so
+ * that the loop over tokens carries only the state from one token to the
+ * next: each table lookup depends on nothing else, and they overlap. */
+static inline __attribute__((always_inline)) void planes_of(const ranking *r, uint64_t S,
+                                                            uint64_t anchors, uint64_t *plane)
 {
     const bitboard *b = r->b;
-    uint64_t cells = b->m64.cells;
-    uint64_t joined = (S << 1 & b->m64.may_leave[2]) | S << b->width;
-    uint64_t anchors = S & cells & ~joined;
     /* Cells whose right (below) spacer is set: their piece goes on. */
     uint64_t right = S >> 1 & b->m64.may_leave[3], down = S >> b->width & b->m64.may_leave[1];
     uint64_t wide[MAX_SIDE + 2], tall[MAX_SIDE + 2];   /* anchors of blocks >= j wide, tall */
@@ -138,24 +144,125 @@ static inline __attribute__((always_inline)) uint64_t rank_of(const ranking *r, 
         wide[j] = wide[j - 1] & right >> 2 * (j - 2);
     for (int j = 2; j <= r->tallest + 1; j++)
         tall[j] = tall[j - 1] & down >> b->row_step * (j - 2);
-    uint64_t plane[8] = { 0 };
+    for (int p = 0; p < r->nplanes; p++)
+        plane[p] = 0;
     for (int k = 0; k < r->nclasses; k++) {
         int h = r->height[k], w = r->width[k];
         uint64_t at = wide[w] & ~wide[w + 1] & tall[h] & ~tall[h + 1];
         for (int p = 0; p < r->nplanes; p++)
             plane[p] |= ((uint64_t)0 - (uint64_t)((k + 1) >> p & 1)) & at;
     }
-    uint64_t tokens = anchors | (cells & ~S);
-    uint64_t rank = 0, state = r->tab.full;
-    for (; tokens; tokens &= tokens - 1) {
-        int a = sb_ctz64(tokens);
-        unsigned t = 0;
-        for (int p = 0; p < r->nplanes; p++)
-            t |= (unsigned)(plane[p] >> a & 1) << p;
-        rank += r->tab.before[state + t];
-        state -= r->tab.stride[t];
+}
+
+static inline __attribute__((always_inline)) unsigned token_at(const uint64_t *plane, int np,
+                                                               int a)
+{
+    unsigned t = 0;
+    for (int p = 0; p < np; p++)
+        t |= (unsigned)(plane[p] >> a & 1) << p;
+    return t;
+}
+
+/* The rank contributions of tokens (a mask, in cell order) from state on,
+ * added to rank; with prefix, each token's state and rank before it are
+ * written there, and after the last, at [count].  np is the number of
+ * planes; rank_run below calls it with a constant, so that the planes
+ * stay in registers. */
+static inline __attribute__((always_inline)) uint64_t rank_run_np(const ranking *r,
+                                                                  const uint64_t *plane, int np,
+                                                                  uint64_t tokens, uint64_t state,
+                                                                  uint64_t rank, uint64_t *pstate,
+                                                                  uint64_t *prank)
+{
+    uint64_t pl[8];
+    for (int p = 0; p < np; p++)
+        pl[p] = plane[p];
+    const uint64_t *before = r->tab.before, *stride = r->tab.stride;
+    int i = 0;
+    for (; tokens; tokens &= tokens - 1, i++) {
+        unsigned t = token_at(pl, np, sb_ctz64(tokens));
+        if (prank) {
+            pstate[i] = state;
+            prank[i] = rank;
+        }
+        rank += before[state + t];
+        state -= stride[t];
+    }
+    if (prank) {
+        pstate[i] = state;
+        prank[i] = rank;
     }
     return rank;
+}
+
+static inline __attribute__((always_inline)) uint64_t rank_run(const ranking *r,
+                                                               const uint64_t *plane,
+                                                               uint64_t tokens, uint64_t state,
+                                                               uint64_t rank, uint64_t *pstate,
+                                                               uint64_t *prank)
+{
+    switch (r->nplanes) {
+    case 1:
+        return rank_run_np(r, plane, 1, tokens, state, rank, pstate, prank);
+    case 2:
+        return rank_run_np(r, plane, 2, tokens, state, rank, pstate, prank);
+    case 3:
+        return rank_run_np(r, plane, 3, tokens, state, rank, pstate, prank);
+    default:
+        return rank_run_np(r, plane, r->nplanes, tokens, state, rank, pstate, prank);
+    }
+}
+
+/* The rank of image S, from scratch. */
+static uint64_t rank_of(const ranking *r, uint64_t S)
+{
+    uint64_t plane[8], anchors = anchors_of(r->b, S);
+    planes_of(r, S, anchors, plane);
+    return rank_run(r, plane, anchors | (r->b->m64.cells & ~S), r->tab.full, 0, NULL, NULL);
+}
+
+/* A layout being expanded, read once for all its children: a child
+ * differs from it only between the lowest and highest bits the move
+ * changed (the moved block's old and new cells), so the tokens outside
+ * that window, their types and the state after it are the parent's, and
+ * the child's rank is the parent's with the window's contributions
+ * redone.  The moved block's type is the one its old anchor had. */
+typedef struct parent {
+    uint64_t image, tokens, anchors;
+    uint64_t plane[8];
+    uint64_t state[MAX_SIDE * MAX_SIDE / 32 + 2], rank[MAX_SIDE * MAX_SIDE / 32 + 2];
+} parent;
+
+static inline void parent_read(const ranking *r, parent *x, uint64_t X)
+{
+    x->image = X;
+    x->anchors = anchors_of(r->b, X);
+    x->tokens = x->anchors | (r->b->m64.cells & ~X);
+    planes_of(r, X, x->anchors, x->plane);
+    rank_run(r, x->plane, x->tokens, r->tab.full, 0, x->state, x->rank);
+}
+
+/* The rank of S, one move from x's layout. */
+static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *r,
+                                                                 const parent *x, uint64_t S)
+{
+    uint64_t anchors = anchors_of(r->b, S);
+    uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
+    if (!gone || gone & (gone - 1) || !came || came & (came - 1))
+        return rank_of(r, S);   /* not one block moved: never under unit moves */
+    unsigned t = token_at(x->plane, r->nplanes, sb_ctz64(gone));
+    uint64_t plane[8];
+    for (int p = 0; p < r->nplanes; p++)
+        plane[p] = (x->plane[p] & ~gone) | (((uint64_t)0 - (t >> p & 1)) & came);
+    uint64_t diff = x->image ^ S;
+    int lo = sb_ctz64(diff), hi = 63 - __builtin_clzll(diff);
+    uint64_t below = (1ULL << lo) - 1, upto = hi == 63 ? ~0ULL : (2ULL << hi) - 1;
+    uint64_t window = upto & ~below;
+    int first = sb_popcount64(x->tokens & below), end = sb_popcount64(x->tokens & upto);
+    int last = sb_popcount64(x->tokens);
+    uint64_t rank = x->rank[last] - (x->rank[end] - x->rank[first]);
+    uint64_t tokens = (anchors | (r->b->m64.cells & ~S)) & window;
+    return rank_run(r, plane, tokens, x->state[first], rank, NULL, NULL);
 }
 
 /* The walk over one piece set: the bitmap, the component being walked. */
@@ -168,6 +275,7 @@ typedef struct census {
     uint64_t *stack;                  /* images met and not yet expanded */
     size_t depth, cap;
     sb_census_parts *parts;
+    parent x;                         /* the layout being expanded */
     uint64_t init_rank;
     bool has_init;
 } census;
@@ -203,7 +311,7 @@ static bool meet(void *ctx, uint64_t child, uint64_t mirror)
     (void)mirror;
     census *c = ctx;
     c->parts->edges++;
-    if (!mark(c, rank_of(&c->r, child)))
+    if (!mark(c, child_rank(&c->r, &c->x, child)))
         return true;
     if (!sb_meter_may_store(c->meter, c->parts->layouts) || !push(c, child))
         return false;
@@ -248,6 +356,7 @@ static bool visit_layout(void *ctx, const void *key)
     c->parts->layouts++;
     while (c->depth) {
         uint64_t X = c->stack[--c->depth];
+        parent_read(&c->r, &c->x, X);
         if (!generate64(c->r.b, X, 0, meet, c) || sb_meter_tick(c->meter, 0) != SB_OK)
             return false;
     }
