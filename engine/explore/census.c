@@ -48,6 +48,8 @@ typedef struct ranking {
                                          before); before[s * ntokens + t] counts the
                                          words that take a smaller token than t there */
     uint64_t *before;                 /* tab.before, owned */
+    uint64_t *words;                  /* tab.words, owned: per state, the words of the
+                                         tokens left */
     uint64_t nstates, total;          /* states; words (ranks 0..total-1) */
     int nclasses, nplanes;            /* token bits: enough for ntokens - 1 */
     int height[SB_MAX_CLASSES], width[SB_MAX_CLASSES]; /* class s is token s + 1 */
@@ -84,6 +86,7 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
     r->nstates = n;
     uint64_t *words = sb_meter_calloc(m, n, sizeof *words);
     r->before = sb_meter_calloc(m, n * (uint64_t)r->ntokens, sizeof *r->before);
+    r->words = words;
     bool ok = words && r->before;
     /* words[s]: how many words the tokens left in state s make; a state's
      * smaller states (one token fewer) come first in number order. */
@@ -109,7 +112,8 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
     r->tab.full = full * (uint64_t)r->ntokens;
     r->tab.before = r->before;
     r->total = ok ? words[full] : 0;
-    sb_meter_free(m, words, words ? n * sizeof *words : 0);
+    r->tab.words = words;
+    r->tab.ntokens = (uint64_t)r->ntokens;
     return ok;
 }
 
@@ -117,7 +121,9 @@ static void ranking_free(ranking *r, sb_meter *m)
 {
     if (r->before)
         sb_meter_free(m, r->before, r->nstates * (uint64_t)r->ntokens * sizeof *r->before);
-    r->before = NULL;
+    if (r->words)
+        sb_meter_free(m, r->words, r->nstates * sizeof *r->words);
+    r->before = r->words = NULL;
 }
 
 /* Image S's tokens (cells empty or anchoring a block) and its anchors.
@@ -399,6 +405,7 @@ sb_status sb_census_split(sb_layouts *l, const void *init_key, sb_census_parts *
         c.has_init = true;
     }
     if (status == SB_OK) {
+        c.r.tab.seen = c.seen;
         l->ranks = &c.r.tab;
         status = sb_layouts_each(l, visit_layout, &c);
         l->ranks = NULL;

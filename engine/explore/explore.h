@@ -67,6 +67,11 @@ typedef struct sb_rank_tables {
     const uint64_t *before;          /* at state + token: the words before it */
     uint64_t stride[SB_MAX_CLASSES + 1]; /* what placing each token takes off a state */
     uint64_t full;                   /* the state with every token left */
+    uint64_t ntokens;                /* a state is a multiple of it ... */
+    const uint64_t *words;           /* ... and words[state / ntokens] finish it */
+    const uint64_t *seen;            /* NULL, or one bit per rank: the walk skips a
+                                        prefix all of whose words are set (layouts
+                                        already dealt with) */
 } sb_rank_tables;
 
 /* A piece set on its tray, ready to enumerate its layouts and to write

@@ -420,6 +420,24 @@ static void record(const sb_layouts *l, const choice *stack, size_t depth, sb_bl
     }
 }
 
+/* Whether bits lo .. lo + n - 1 of seen are all set; false, without
+ * looking, for a range wider than a few words (a short prefix, which is
+ * cheaper to walk than to check). */
+static bool all_seen(const uint64_t *seen, uint64_t lo, uint64_t n)
+{
+    if (n > 256)
+        return false;
+    for (uint64_t at = lo, end = lo + n; at < end;) {
+        uint64_t word = seen[at >> 6], from = at & 63;
+        uint64_t upto = end - (at - from) < 64 ? end - (at - from) : 64;
+        uint64_t want = (upto == 64 ? ~0ULL : (1ULL << upto) - 1) & ~((1ULL << from) - 1);
+        if ((word & want) != want)
+            return false;
+        at += upto - from;
+    }
+    return true;
+}
+
 /* Walks every layout in enumeration order: hands each one's key to
  * visit or, with visit NULL, writes the first into first and stops.
  * SB_ELIMIT when visit or the meter refused (its hit says why: states,
@@ -489,13 +507,21 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
         }
         if (cls < pc->nclasses) {  /* decided: on to the next cell */
             stack[depth++] = (choice){ at, cls, l->rank, state };
+            bool skip = false;
             if (l->ranks) {        /* the token: 0 empty, else 1 + class */
-                l->rank += l->ranks->before[state + (uint64_t)(cls + 1)];
-                state -= l->ranks->stride[cls + 1];
+                const sb_rank_tables *t = l->ranks;
+                l->rank += t->before[state + (uint64_t)(cls + 1)];
+                state -= t->stride[cls + 1];
+                skip = t->seen && all_seen(t->seen, l->rank, t->words[state / t->ntokens]);
             }
-            at = next_undecided(l, at + 1);
-            next = -1;
-            continue;
+            if (!skip) {
+                at = next_undecided(l, at + 1);
+                next = -1;
+                continue;
+            }
+            /* Every word this prefix leads to is marked seen already (the
+             * census has walked their components): take the decision back
+             * at once, as if nothing could follow it. */
         }
         /* Nothing (more) fits here: undo the last decision, try its next. */
         if (depth == 0)
