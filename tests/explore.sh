@@ -199,6 +199,13 @@ done
 check "--family --threads: members" "members: 91" "$(sed -n 1p "$tmp/fam1")"
 "$SLIDE_EXPLORE" --family --engine general "$tmp/fam.init" | grep -v '^time:' >"$tmp/famg"
 check "--family: census and graph agree" same "$(cmp -s "$tmp/fam1" "$tmp/famg" && echo same)"
+# The census path counts layouts against --max-states exactly: Klotski's
+# 65,880 fit a limit of 65,880 and not one of 65,879.
+"$SLIDE_EXPLORE" --components --no-diameters --max-states 65880 "$k.init" >/dev/null 2>&1
+s1=$?
+"$SLIDE_EXPLORE" --components --no-diameters --max-states 65879 "$k.init" >/dev/null 2>"$tmp/err"
+check "census --max-states: at the count, one below: exits, message" "0 3 1" \
+    "$s1 $? $(grep -c -- '--max-states' "$tmp/err")"
 "$SLIDE_EXPLORE" --family --threads 0 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
 check "--threads 0: exit, message" "2 1" "$? $(grep -c -- '--threads takes' "$tmp/err")"
 "$SLIDE_EXPLORE" --components --threads 2 "$tmp/fam.init" >/dev/null 2>"$tmp/err"

@@ -282,6 +282,7 @@ typedef struct census {
     size_t depth, cap;
     sb_census_parts *parts;
     parent x;                         /* the layout being expanded */
+    size_t most_children;             /* the most one expansion can make */
     uint64_t init_rank;
     bool has_init;
 } census;
@@ -296,32 +297,38 @@ static inline bool mark(census *c, uint64_t k)
     return true;
 }
 
-static bool push(census *c, uint64_t S)
+/* Makes room on the stack for n more images. */
+static bool room(census *c, size_t n)
 {
-    if (c->depth == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 1024;
-        uint64_t *grown = sb_meter_realloc(c->meter, c->stack, c->cap * sizeof *grown,
-                                           cap * sizeof *grown);
-        if (!grown)
-            return false;
-        c->stack = grown;
-        c->cap = cap;
-    }
-    c->stack[c->depth++] = S;
+    if (c->depth + n <= c->cap)
+        return true;
+    size_t cap = c->cap ? 2 * c->cap : 1024;
+    while (cap < c->depth + n)
+        cap *= 2;
+    uint64_t *grown = sb_meter_realloc(c->meter, c->stack, c->cap * sizeof *grown,
+                                       cap * sizeof *grown);
+    if (!grown)
+        return false;
+    c->stack = grown;
+    c->cap = cap;
     return true;
 }
 
-/* A child met in a component's walk: marked and kept when new. */
+/* A child met in a component's walk: marked, and kept when new.  Without
+ * a branch on whether it was new (about half are, at random, which a
+ * branch would mispredict): it is written on the stack either way and
+ * kept by counting it; the caller made room for every child. */
 static bool meet(void *ctx, uint64_t child, uint64_t mirror)
 {
     (void)mirror;
     census *c = ctx;
+    uint64_t k = child_rank(&c->r, &c->x, child), *word = &c->seen[k >> 6];
+    uint64_t fresh = (*word >> (k & 63) & 1) ^ 1;
+    *word |= 1ULL << (k & 63);
+    c->stack[c->depth] = child;
+    c->depth += fresh;
+    c->parts->layouts += fresh;
     c->parts->edges++;
-    if (!mark(c, child_rank(&c->r, &c->x, child)))
-        return true;
-    if (!sb_meter_may_store(c->meter, c->parts->layouts) || !push(c, child))
-        return false;
-    c->parts->layouts++;
     return true;
 }
 
@@ -357,13 +364,19 @@ static bool visit_layout(void *ctx, const void *key)
     if (!mark(c, c->l->rank))   /* the walk ranked it */
         return true;
     uint64_t before = c->parts->layouts;
-    if (!sb_meter_may_store(c->meter, before) || !add_part(c, S) || !push(c, S))
+    if (!sb_meter_may_store(c->meter, before) || !add_part(c, S) || !room(c, 1))
         return false;
+    c->stack[c->depth++] = S;
     c->parts->layouts++;
     while (c->depth) {
         uint64_t X = c->stack[--c->depth];
         parent_read(&c->r, &c->x, X);
-        if (!generate64(c->r.b, X, 0, meet, c) || sb_meter_tick(c->meter, 0) != SB_OK)
+        if (!room(c, c->most_children))
+            return false;
+        generate64(c->r.b, X, 0, meet, c);
+        /* The states limit holds per expansion: layouts - 1 must be below it. */
+        if (!sb_meter_may_store(c->meter, c->parts->layouts - 1) ||
+            sb_meter_tick(c->meter, 0) != SB_OK)
             return false;
     }
     c->meter->stored = c->parts->layouts;
@@ -388,13 +401,17 @@ sb_status sb_census_split(sb_layouts *l, const void *init_key, sb_census_parts *
     parts->init = SIZE_MAX;
     *taken = false;
     census c = { .l = l, .meter = m, .parts = parts };
-    if (!l->image || !sb_census_takes(l->pc))
+    if (!l->image || !sb_census_takes(l->pc) || l->space->metric == SB_METRIC_PIECE)
         return SB_OK;
     if (!ranking_init(&c.r, l, (const bitboard *)l->space, m)) {
         ranking_free(&c.r, m);
         return m->hit != SB_LIMIT_NONE ? SB_ELIMIT : SB_OK;
     }
     *taken = true;
+    /* Unit and line moves: each block one run per direction, of at most
+     * the tray's longer side. */
+    c.most_children = 4 * sb_pieces_blocks(l->pc) *
+                      (size_t)(l->pc->rows > l->pc->cols ? l->pc->rows : l->pc->cols);
     c.seen_bytes = (size_t)((c.r.total + 63) / 64 * sizeof *c.seen);
     c.seen = sb_meter_map(m, NULL, 0, c.seen_bytes);
     sb_status status = c.seen ? SB_OK : SB_ELIMIT;
