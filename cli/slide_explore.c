@@ -11,7 +11,8 @@
  *       connected components, with sizes and exact diameters.
  *   slide-explore --family INIT           every mix of plain 1x1, 1x2 and
  *       2x1 blocks around INIT's other pieces: layouts and components each,
- *       members mapped on --threads N threads (default every core).
+ *       members mapped on --threads N threads (default every core; with
+ *       --components --no-diameters, N threads walk each large component).
  *
  * Text by default, one JSON document with --json.  Exit status as for
  * `slide`: 0 done, 2 bad usage or input, 3 gave up at a limit.  Like every
@@ -59,8 +60,10 @@ static void usage(FILE *out)
         "  --no-diameters            with --components: skip the diameters\n"
         "  --family                  every mix of plain 1x1, 1x2, 2x1 blocks around\n"
         "                            INIT's other pieces: layouts and components of each\n"
-        "  --threads N               with --family: map N members at once (default:\n"
-        "                            every core); the output does not depend on N\n"
+        "  --threads N               with --family, N members mapped at once; with\n"
+        "                            --components --no-diameters, large components\n"
+        "                            walked by N threads (default: every core); the\n"
+        "                            output does not depend on N\n"
         "  --metric unit|line|piece  how distances are counted (default line)\n"
         "  --engine auto|bitboard|general  representation (default auto)\n"
         "  --format auto|corners|sizes|picture\n"
@@ -175,8 +178,8 @@ static int parse_args(cli *c, int argc, char **argv)
             return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (threads_given && c->mode != MODE_FAMILY)
-        return usage_error("%s", "--threads goes with --family");
+    if (threads_given && c->mode == MODE_REACH)
+        return usage_error("%s", "--threads goes with --family or --components");
     if (!threads_given) {   /* every core */
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         c->opts.threads = cores < 1 ? 1 : cores > 256 ? 256 : (unsigned)cores;

@@ -209,8 +209,10 @@ typedef struct sb_options {
      * a time, whichever is working, when threads > 1). */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
-    /* sb_family: members mapped at once, one per thread; 0 and 1 mean one
-     * (the calling thread).  Results do not depend on it. */
+    /* Threads: sb_family maps that many members at once; sb_components
+     * without diameters walks each large component of plain rectangles
+     * with that many.  0 and 1 mean one (the calling thread).  Results do
+     * not depend on it. */
     unsigned threads;
 } sb_options;
 

@@ -199,6 +199,23 @@ done
 check "--family --threads: members" "members: 91" "$(sed -n 1p "$tmp/fam1")"
 "$SLIDE_EXPLORE" --family --engine general "$tmp/fam.init" | grep -v '^time:' >"$tmp/famg"
 check "--family: census and graph agree" same "$(cmp -s "$tmp/fam1" "$tmp/famg" && echo same)"
+# --threads with --components --no-diameters: one component of 964,656
+# layouts (a 2x2, a 1x2, a 2x1 and six 1x1 on 5x4), large enough that
+# its walk is shared out among the threads; the report is the same on 1,
+# 2 and 4 threads and on the general board's graph.
+printf 'AAB.\nAAB.\nCCDE\nFGHI\n....\n' >"$tmp/big.init"
+for engine_threads in "general 1" "auto 1" "auto 2" "auto 4"; do
+    set -- $engine_threads
+    "$SLIDE_EXPLORE" --components --no-diameters --json --engine "$1" --threads "$2" \
+        "$tmp/big.init" | grep -v -E '"(seconds|peak_bytes)"' >"$tmp/big.$1.$2"
+done
+check "--components --threads 1, 2, 4 and the graph: same report" "same same same" \
+    "$(for t in 1 2 4; do cmp -s "$tmp/big.general.1" "$tmp/big.auto.$t" && printf 'same '; done | sed 's/ $//')"
+check "--components --threads: layouts" '"layouts": 964656,' \
+    "$(grep -o '"layouts": [0-9]*,' "$tmp/big.auto.2")"
+"$SLIDE_EXPLORE" --components --no-diameters --threads 2 --max-states 900000 "$tmp/big.init" \
+    >/dev/null 2>"$tmp/err"
+check "--components --threads 2 --max-states: exit, message" "3 1" "$? $(grep -c -- '--max-states' "$tmp/err")"
 # The census path counts layouts against --max-states exactly: Klotski's
 # 65,880 fit a limit of 65,880 and not one of 65,879.
 "$SLIDE_EXPLORE" --components --no-diameters --max-states 65880 "$k.init" >/dev/null 2>&1
@@ -208,8 +225,9 @@ check "census --max-states: at the count, one below: exits, message" "0 3 1" \
     "$s1 $? $(grep -c -- '--max-states' "$tmp/err")"
 "$SLIDE_EXPLORE" --family --threads 0 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
 check "--threads 0: exit, message" "2 1" "$? $(grep -c -- '--threads takes' "$tmp/err")"
-"$SLIDE_EXPLORE" --components --threads 2 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
-check "--threads without --family: exit, message" "2 1" "$? $(grep -c -- '--threads goes' "$tmp/err")"
+"$SLIDE_EXPLORE" --threads 2 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
+check "--threads without --family or --components: exit, message" "2 1" \
+    "$? $(grep -c -- '--threads goes' "$tmp/err")"
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
 

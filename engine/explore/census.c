@@ -28,6 +28,7 @@
  * layout, the order the graph path (graph.c) numbers them in, so both
  * paths report the same components in the same order.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -271,23 +272,37 @@ static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *
     return rank_run(r, plane, tokens, x->state[first], rank, NULL, NULL);
 }
 
-/* The walk over one piece set: the bitmap, the component being walked. */
+/* One thread's share of a component's walk: its own stack of images met
+ * and not yet expanded, and its counts. */
+typedef struct walker {
+    struct census *c;
+    parent x;                         /* the layout being expanded */
+    uint64_t *stack;
+    size_t depth, cap;
+    uint64_t layouts, edges;          /* new layouts marked, children met */
+    bool stopped;                     /* the meter refused, or the deadline passed */
+} walker;
+
+/* The walk over one piece set: the bitmap, the walkers. */
 typedef struct census {
     ranking r;
     const sb_layouts *l;              /* the enumeration, which ranks each layout */
     sb_meter *meter;
     uint64_t *seen;                   /* one bit per rank */
     size_t seen_bytes;
-    uint64_t *stack;                  /* images met and not yet expanded */
-    size_t depth, cap;
     sb_census_parts *parts;
-    parent x;                         /* the layout being expanded */
     size_t most_children;             /* the most one expansion can make */
     uint64_t init_rank;
     bool has_init;
+    unsigned nwalkers;                /* threads for a large component */
+    walker w[SB_CENSUS_MAX_THREADS];
+    pthread_mutex_t lock;             /* the meter, while walkers run at once */
+    uint64_t shared_layouts;          /* the component's layouts so far, all walkers' */
+    bool stop;                        /* a walker stopped: all stop */
 } census;
 
-/* Marks rank k seen; true when it was not. */
+/* Marks rank k seen; true when it was not (the enumeration's thread,
+ * while no walker runs). */
 static inline bool mark(census *c, uint64_t k)
 {
     uint64_t bit = 1ULL << (k & 63), *word = &c->seen[k >> 6];
@@ -297,39 +312,166 @@ static inline bool mark(census *c, uint64_t k)
     return true;
 }
 
-/* Makes room on the stack for n more images. */
-static bool room(census *c, size_t n)
+/* Makes room on w's stack for n more images; the meter is shared. */
+static bool room(walker *w, size_t n, bool threaded)
 {
-    if (c->depth + n <= c->cap)
+    if (w->depth + n <= w->cap)
         return true;
-    size_t cap = c->cap ? 2 * c->cap : 1024;
-    while (cap < c->depth + n)
+    size_t cap = w->cap ? 2 * w->cap : 1024;
+    while (cap < w->depth + n)
         cap *= 2;
-    uint64_t *grown = sb_meter_realloc(c->meter, c->stack, c->cap * sizeof *grown,
+    census *c = w->c;
+    if (threaded)
+        pthread_mutex_lock(&c->lock);
+    uint64_t *grown = sb_meter_realloc(c->meter, w->stack, w->cap * sizeof *grown,
                                        cap * sizeof *grown);
+    if (threaded)
+        pthread_mutex_unlock(&c->lock);
     if (!grown)
         return false;
-    c->stack = grown;
-    c->cap = cap;
+    w->stack = grown;
+    w->cap = cap;
     return true;
 }
 
 /* A child met in a component's walk: marked, and kept when new.  Without
  * a branch on whether it was new (about half are, at random, which a
  * branch would mispredict): it is written on the stack either way and
- * kept by counting it; the caller made room for every child. */
+ * kept by counting it; the caller made room for every child.  Walkers
+ * that run at once mark with an atomic or, so each layout is new to
+ * exactly one of them. */
+static inline __attribute__((always_inline)) bool meet_with(walker *w, uint64_t child,
+                                                             bool threaded)
+{
+    census *c = w->c;
+    uint64_t k = child_rank(&c->r, &w->x, child), *word = &c->seen[k >> 6];
+    uint64_t bit = 1ULL << (k & 63), old;
+    if (threaded)
+        old = __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
+    else {
+        old = *word;
+        *word = old | bit;
+    }
+    uint64_t fresh = (old & bit) == 0;
+    w->stack[w->depth] = child;
+    w->depth += fresh;
+    w->layouts += fresh;
+    w->edges++;
+    return true;
+}
+
 static bool meet(void *ctx, uint64_t child, uint64_t mirror)
 {
     (void)mirror;
-    census *c = ctx;
-    uint64_t k = child_rank(&c->r, &c->x, child), *word = &c->seen[k >> 6];
-    uint64_t fresh = (*word >> (k & 63) & 1) ^ 1;
-    *word |= 1ULL << (k & 63);
-    c->stack[c->depth] = child;
-    c->depth += fresh;
-    c->parts->layouts += fresh;
-    c->parts->edges++;
+    return meet_with(ctx, child, false);
+}
+
+static bool meet_threaded(void *ctx, uint64_t child, uint64_t mirror)
+{
+    (void)mirror;
+    return meet_with(ctx, child, true);
+}
+
+/* Expands w's stack until it is empty, or (alone) until it holds split
+ * images, which are then shared out.  false when stopped: the meter's
+ * limits, or another walker stopped (threaded). */
+static bool walk_stack(walker *w, size_t split, bool threaded)
+{
+    census *c = w->c;
+    sb_meter *m = c->meter;
+    uint64_t limit = m->limits.max_states, expansions = 0;
+    while (w->depth && w->depth < split) {
+        uint64_t X = w->stack[--w->depth];
+        parent_read(&c->r, &w->x, X);
+        if (!room(w, c->most_children, threaded)) {
+            w->stopped = true;
+            return false;
+        }
+        uint64_t before = w->layouts;
+        if (threaded) {
+            generate64(c->r.b, X, 0, meet_threaded, w);
+            /* The component's count, every walker's, against the states
+             * limit; the clock every 4,096 expansions (the meter itself
+             * is the caller's thread's). */
+            uint64_t all = __atomic_add_fetch(&c->shared_layouts, w->layouts - before,
+                                              __ATOMIC_RELAXED);
+            if ((limit && c->parts->layouts + all > limit) ||
+                (++expansions % 4096 == 0 && m->deadline > 0 && sb_clock() > m->deadline))
+                __atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
+            if (__atomic_load_n(&c->stop, __ATOMIC_RELAXED)) {
+                w->stopped = true;
+                return false;
+            }
+            continue;
+        }
+        generate64(c->r.b, X, 0, meet, w);
+        /* The states limit holds per expansion: layouts - 1 must be below it. */
+        if (!sb_meter_may_store(m, c->parts->layouts + w->layouts - 1) ||
+            sb_meter_tick(m, 0) != SB_OK) {
+            w->stopped = true;
+            return false;
+        }
+    }
     return true;
+}
+
+static void *walk_thread(void *arg)
+{
+    walk_stack(arg, SIZE_MAX, true);
+    return NULL;
+}
+
+/* Shares w[0]'s stack out among the walkers, every k-th image to walker
+ * k, and runs them at once until every stack is empty: the component is
+ * then whole, its layouts each marked by one walker. */
+static bool walk_shared(census *c)
+{
+    walker *first = &c->w[0];
+    size_t n = first->depth;
+    unsigned k, started = 0;
+    pthread_t threads[SB_CENSUS_MAX_THREADS];
+    for (k = 1; k < c->nwalkers; k++) {
+        walker *w = &c->w[k];
+        w->depth = w->layouts = w->edges = 0;
+        if (!room(w, n / c->nwalkers + 1, false))
+            return false;
+        for (size_t i = k; i < n; i += c->nwalkers)
+            w->stack[w->depth++] = first->stack[i];
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i += c->nwalkers)
+        first->stack[kept++] = first->stack[i];
+    first->depth = kept;
+    c->shared_layouts = first->layouts;
+    c->stop = false;
+    for (k = 1; k < c->nwalkers; k++) {
+        if (pthread_create(&threads[k], NULL, walk_thread, &c->w[k]) != 0)
+            break;
+        started = k;
+    }
+    walk_stack(first, SIZE_MAX, true);
+    /* A walker that did not start is walked here, after the others. */
+    for (unsigned j = started + 1; j < c->nwalkers; j++)
+        walk_stack(&c->w[j], SIZE_MAX, true);
+    for (k = 1; k <= started; k++)
+        pthread_join(threads[k], NULL);
+    bool ok = !first->stopped;
+    for (k = 1; k < c->nwalkers; k++) {
+        first->layouts += c->w[k].layouts;
+        first->edges += c->w[k].edges;
+        ok &= !c->w[k].stopped;
+    }
+    if (!ok) {
+        sb_meter *m = c->meter;
+        if (m->deadline > 0 && sb_clock() > m->deadline)
+            m->hit = SB_LIMIT_SECONDS;
+        else if (m->limits.max_states &&
+                 c->parts->layouts + first->layouts > m->limits.max_states)
+            m->hit = SB_LIMIT_STATES;
+        else if (m->hit == SB_LIMIT_NONE)
+            m->hit = SB_LIMIT_MEMORY;
+    }
+    return ok;
 }
 
 static bool add_part(census *c, uint64_t seed)
@@ -355,32 +497,32 @@ static bool add_part(census *c, uint64_t seed)
 }
 
 /* Each layout of the enumeration: when no walk has marked it yet, the
- * first of a new component, which is walked whole at once. */
+ * first of a new component, which is walked whole at once: alone while
+ * its stack is short, by every walker once it holds SHARE_AT images. */
+enum { SHARE_AT = 4096 };
+
 static bool visit_layout(void *ctx, const void *key)
 {
     census *c = ctx;
+    walker *w = &c->w[0];
     uint64_t S;
     memcpy(&S, key, sizeof S);
     if (!mark(c, c->l->rank))   /* the walk ranked it */
         return true;
-    uint64_t before = c->parts->layouts;
-    if (!sb_meter_may_store(c->meter, before) || !add_part(c, S) || !room(c, 1))
+    if (!sb_meter_may_store(c->meter, c->parts->layouts) || !add_part(c, S) ||
+        !room(w, 1, false))
         return false;
-    c->stack[c->depth++] = S;
-    c->parts->layouts++;
-    while (c->depth) {
-        uint64_t X = c->stack[--c->depth];
-        parent_read(&c->r, &c->x, X);
-        if (!room(c, c->most_children))
-            return false;
-        generate64(c->r.b, X, 0, meet, c);
-        /* The states limit holds per expansion: layouts - 1 must be below it. */
-        if (!sb_meter_may_store(c->meter, c->parts->layouts - 1) ||
-            sb_meter_tick(c->meter, 0) != SB_OK)
-            return false;
-    }
+    w->stack[0] = S;
+    w->depth = 1;
+    w->layouts = 1;
+    w->edges = 0;
+    size_t split = c->nwalkers > 1 ? SHARE_AT : SIZE_MAX;
+    if (!walk_stack(w, split, false) || (w->depth && !walk_shared(c)))
+        return false;
+    c->parts->layouts += w->layouts;
+    c->parts->edges += w->edges;
     c->meter->stored = c->parts->layouts;
-    c->parts->list[c->parts->n - 1].size = c->parts->layouts - before;
+    c->parts->list[c->parts->n - 1].size = w->layouts;
     if (c->has_init && c->parts->init == SIZE_MAX &&
         c->seen[c->init_rank >> 6] >> (c->init_rank & 63) & 1)
         c->parts->init = c->parts->n - 1;
@@ -392,47 +534,67 @@ bool sb_census_takes(const sb_pieces *pc)
     return sb_pieces_bitboard(pc) && (2 * pc->rows - 1) * (2 * pc->cols - 1) <= 64;
 }
 
-sb_status sb_census_split(sb_layouts *l, const void *init_key, sb_census_parts *parts,
-                          bool *taken)
+sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
+                          sb_census_parts *parts, bool *taken)
 {
     sb_meter *m = l->meter;
     memset(parts, 0, sizeof *parts);
     parts->meter = m;
     parts->init = SIZE_MAX;
     *taken = false;
-    census c = { .l = l, .meter = m, .parts = parts };
     if (!l->image || !sb_census_takes(l->pc) || l->space->metric == SB_METRIC_PIECE)
         return SB_OK;
-    if (!ranking_init(&c.r, l, (const bitboard *)l->space, m)) {
-        ranking_free(&c.r, m);
-        return m->hit != SB_LIMIT_NONE ? SB_ELIMIT : SB_OK;
+    /* On the heap: each walker keeps a parent's prefixes. */
+    census *c = sb_meter_calloc(m, 1, sizeof *c);
+    if (!c)
+        return SB_ELIMIT;
+    c->l = l;
+    c->meter = m;
+    c->parts = parts;
+    c->nwalkers = threads < 1 ? 1 : threads > SB_CENSUS_MAX_THREADS ? SB_CENSUS_MAX_THREADS
+                                                                    : threads;
+    for (unsigned k = 0; k < c->nwalkers; k++)
+        c->w[k].c = c;
+    sb_status status = SB_OK;
+    if (pthread_mutex_init(&c->lock, NULL) != 0) {
+        sb_meter_free(m, c, sizeof *c);
+        m->hit = SB_LIMIT_MEMORY;
+        return SB_ELIMIT;
+    }
+    if (!ranking_init(&c->r, l, (const bitboard *)l->space, m)) {
+        status = m->hit != SB_LIMIT_NONE ? SB_ELIMIT : SB_OK;
+        goto done;
     }
     *taken = true;
     /* Unit and line moves: each block one run per direction, of at most
      * the tray's longer side. */
-    c.most_children = 4 * sb_pieces_blocks(l->pc) *
-                      (size_t)(l->pc->rows > l->pc->cols ? l->pc->rows : l->pc->cols);
-    c.seen_bytes = (size_t)((c.r.total + 63) / 64 * sizeof *c.seen);
-    c.seen = sb_meter_map(m, NULL, 0, c.seen_bytes);
-    sb_status status = c.seen ? SB_OK : SB_ELIMIT;
+    c->most_children = 4 * sb_pieces_blocks(l->pc) *
+                       (size_t)(l->pc->rows > l->pc->cols ? l->pc->rows : l->pc->cols);
+    c->seen_bytes = (size_t)((c->r.total + 63) / 64 * sizeof *c->seen);
+    c->seen = sb_meter_map(m, NULL, 0, c->seen_bytes);
+    status = c->seen ? SB_OK : SB_ELIMIT;
     if (status == SB_OK && init_key) {
         uint64_t S;
         memcpy(&S, init_key, sizeof S);
-        c.init_rank = rank_of(&c.r, S);
-        c.has_init = true;
+        c->init_rank = rank_of(&c->r, S);
+        c->has_init = true;
     }
     if (status == SB_OK) {
-        c.r.tab.seen = c.seen;
-        l->ranks = &c.r.tab;
-        status = sb_layouts_each(l, visit_layout, &c);
+        c->r.tab.seen = c->seen;
+        l->ranks = &c->r.tab;
+        status = sb_layouts_each(l, visit_layout, c);
         l->ranks = NULL;
     }
-    if (status == SB_OK && c.has_init && parts->init == SIZE_MAX)
+    if (status == SB_OK && c->has_init && parts->init == SIZE_MAX)
         status = SB_EINPUT;   /* INIT is no layout of the set: an internal error */
-    if (c.seen)
-        sb_meter_map(m, c.seen, c.seen_bytes, 0);
-    sb_meter_free(m, c.stack, c.cap * sizeof *c.stack);
-    ranking_free(&c.r, m);
+done:
+    if (c->seen)
+        sb_meter_map(m, c->seen, c->seen_bytes, 0);
+    for (unsigned k = 0; k < c->nwalkers; k++)
+        sb_meter_free(m, c->w[k].stack, c->w[k].cap * sizeof *c->w[k].stack);
+    ranking_free(&c->r, m);
+    pthread_mutex_destroy(&c->lock);
+    sb_meter_free(m, c, sizeof *c);
     return status;
 }
 

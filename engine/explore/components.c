@@ -192,8 +192,8 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     if (!diameters) {
         /* Sizes only: no table needed (census.c), when the set allows. */
         bool taken;
-        status = sb_census_split(&l, init ? sb_layouts_key(&l, init, ninit) : NULL, &cparts,
-                                 &taken);
+        status = sb_census_split(&l, init ? sb_layouts_key(&l, init, ninit) : NULL,
+                                 opts->threads, &cparts, &taken);
         if (status == SB_EINPUT) {
             status = sb_fail(err, SB_EINPUT, "internal error: INIT is not among the "
                              "enumerated layouts");

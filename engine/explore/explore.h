@@ -238,14 +238,18 @@ typedef struct sb_census_parts {
     sb_meter *meter;             /* allocates list and seed */
 } sb_census_parts;
 
-/* Splits l's layouts (l bound to the bitboard, built for the unit
- * metric) into *parts, with a bitmap over layout ranks instead of a
+/* The most threads that walk one component at once. */
+enum { SB_CENSUS_MAX_THREADS = 64 };
+
+/* Splits l's layouts (l bound to the bitboard, built for the unit or
+ * line metric) into *parts, with a bitmap over layout ranks instead of a
  * table; init_key (l's key of a layout, or NULL) names the component
- * wanted.  *taken is false when census.c cannot map the set (not
+ * wanted.  A large component is walked by up to `threads` threads at
+ * once (0 and 1: one); the parts are the same for any number.  *taken is false when census.c cannot map the set (not
  * sb_census_takes, or its ranks too many): parts is then empty.  SB_OK,
  * or SB_ELIMIT (the meter's hit says why).  sb_census_parts_free it. */
-sb_status sb_census_split(sb_layouts *l, const void *init_key, sb_census_parts *parts,
-                          bool *taken);
+sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
+                          sb_census_parts *parts, bool *taken);
 void sb_census_parts_free(sb_census_parts *p);
 
 /* ---- components.c: one piece set, start to end ---- */

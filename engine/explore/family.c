@@ -102,6 +102,7 @@ static void progress_locked(const sb_progress *p, void *ctx)
 static void map_member(crew *c, job *j)
 {
     sb_options member = *c->opts;
+    member.threads = 1;   /* the family's threads map members, one each */
     if (c->opts->limits.max_seconds > 0) {
         member.limits.max_seconds -= sb_clock() - c->t0;
         if (member.limits.max_seconds <= 0)
