@@ -116,27 +116,16 @@ static int map(const sb_puzzle *p, sb_options *o, int runs, const char *label)
         sb_error err;
         sb_status status;
         double c0 = cpu_seconds();
-        if (family_mode) {
-            sb_family_report r;
-            status = sb_family(p, o, &r, &err);
-            if (status == SB_OK) {
-                t[i] = r.seconds;
-                layouts = r.layouts;
-                ncomponents = r.ncomponents;
-                peak = r.peak_bytes;
-                sb_family_report_free(&r);
-            }
-        } else {
-            sb_components_report r;
-            status = sb_components(p, o, false, &r, &err);
-            if (status == SB_OK) {
-                t[i] = r.seconds;
-                layouts = r.layouts;
-                ncomponents = r.ncomponents;
-                peak = r.peak_bytes;
-                sb_components_report_free(&r);
-            }
-        }
+        /* Either report: its counts are read the same way. */
+        sb_family_report fr = { 0 };
+        sb_components_report cr = { 0 };
+        status = family_mode ? sb_family(p, o, &fr, &err) : sb_components(p, o, false, &cr, &err);
+        t[i] = family_mode ? fr.seconds : cr.seconds;
+        layouts = family_mode ? fr.layouts : cr.layouts;
+        ncomponents = family_mode ? fr.ncomponents : cr.ncomponents;
+        peak = family_mode ? fr.peak_bytes : cr.peak_bytes;
+        sb_family_report_free(&fr);
+        sb_components_report_free(&cr);
         cpu[i] = cpu_seconds() - c0;
         if (status != SB_OK) {
             fprintf(stderr, "slide-bench: %s\n", err.msg);
