@@ -80,6 +80,12 @@ echo "# clock also counts waiting for a core"
 printf 'map\tengine\tmedian_s\tmin_s\tcpu_s\tlayouts\tlayouts_per_s\tcomponents\tpeak_bytes\n'
 "$bench" --runs "$runs" --components --engine both --label "klotski map" \
     puzzles/klotski.init puzzles/klotski.goal
+printf 'AAB.\nAAB.\nCCDE\nFGHI\n....\n' >"$build/one-component.init"
+for threads in 1 2; do
+    "$bench" --runs "$runs" --components --threads "$threads" \
+        --label "964,656 layouts in one component, $threads thread(s)" \
+        "$build/one-component.init" "$build/one-component.init"
+done
 for threads in 1 2; do
     "$bench" --runs 3 --family --threads "$threads" --label "klotski family, $threads thread(s)" \
         puzzles/klotski.init puzzles/klotski.goal
