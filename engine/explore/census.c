@@ -24,6 +24,18 @@
  * spacer bit to its left or above it), and a block's class is read off
  * its size (plain rectangles of distinct sizes are distinct classes).
  *
+ * What makes it cheap: the enumeration keeps the rank of the layout it
+ * is at as it decides cells, and skips a prefix whose every word is
+ * marked already (layouts.c, sb_rank_tables); a child's rank is its
+ * parent's with only the tokens between the lowest and highest bits of
+ * the move redone (child_rank); marking a child takes no branch.
+ *
+ * Threads.  A component whose walk's stack grows long is shared out: its
+ * images go round-robin to several walkers, which mark the bitmap with an
+ * atomic or (each layout is new to exactly one) and walk until every
+ * stack is empty.  Sizes and moves are sums, so they do not depend on the
+ * number of walkers or their timing.
+ *
  * Invariant: components are found in enumeration order of their first
  * layout, the order the graph path (graph.c) numbers them in, so both
  * paths report the same components in the same order.
