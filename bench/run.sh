@@ -9,7 +9,8 @@
 # ratio.  Then the classic's whole reachable space walked (slide-explore's
 # walk), the 6x6 hard pairs on both engines, pictures (Klotski drawn
 # against Klotski in lines, Rush Hour, the 8- and 15-puzzles, a polyomino
-# tray's whole space), the trays dense with 1x1
+# tray's whole space), the piece-set maps without diameters (Klotski's
+# piece set and its family, on 1 and 2 threads), the trays dense with 1x1
 # blocks (tests/gen_dense.sh), median whole-process times (hyperfine) for
 # the classic, and for every pair of the CS61B hard suite (read from
 # ../shared when there).
@@ -85,6 +86,24 @@ done
 "$bench" --runs "$runs" --label fifteen-rosetta puzzles/fifteen-rosetta.init puzzles/fifteen-rosetta.goal
 echo "# polyominoes on a 5x6 tray: the whole space walked (slide-explore's walk), median of 3"
 "$bench" --runs 3 --explore --label polyominoes puzzles/polyominoes.init puzzles/polyominoes.goal
+
+echo "# piece-set maps without diameters (slide-explore --components --no-diameters, --family):"
+echo "# the census path (ranks and a bitmap) against the general board's graph; median of $runs"
+echo "# maps, 3 of the family; cpu_s counts every thread, and on a loaded machine the wall"
+echo "# clock also counts waiting for a core"
+printf 'map\tengine\tmedian_s\tmin_s\tcpu_s\tlayouts\tlayouts_per_s\tcomponents\tpeak_bytes\n'
+"$bench" --runs "$runs" --components --engine both --label "klotski map" \
+    puzzles/klotski.init puzzles/klotski.goal
+printf 'AAB.\nAAB.\nCCDE\nFGHI\n....\n' >"$build/one-component.init"
+for threads in 1 2; do
+    "$bench" --runs "$runs" --components --threads "$threads" \
+        --label "964,656 layouts in one component, $threads thread(s)" \
+        "$build/one-component.init" "$build/one-component.init"
+done
+for threads in 1 2; do
+    "$bench" --runs 3 --family --threads "$threads" --label "klotski family, $threads thread(s)" \
+        puzzles/klotski.init puzzles/klotski.goal
+done
 
 echo "# trays dense with 1x1 blocks (tests/gen_dense.sh), default options, whole process, median of $runs"
 dense=$build/dense

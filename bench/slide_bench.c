@@ -2,7 +2,8 @@
  * slide_bench.c - in-process timing of the solver, for bench/run.sh.
  *
  * usage: slide-bench [--runs N] [--metric M] [--optimal] [--algo A]
- *                    [--engine auto|bitboard|general|both] [--explore]
+ *                    [--engine auto|bitboard|general|both]
+ *                    [--explore | --components | --family [--threads N]]
  *                    [--label L] INIT GOAL
  *
  * Solves the puzzle N times (default 15) with each engine asked for and
@@ -16,10 +17,17 @@
  * With --explore it walks the whole space reachable from INIT instead
  * (sb_explore, GOAL ignored) and prints: engine, median seconds, min
  * seconds, configurations reachable, reachable per second, peak bytes.
+ *
+ * With --components (sizes only, no diameters) or --family it maps
+ * INIT's piece set or family (GOAL ignored) and prints: engine, median
+ * seconds, min seconds, median CPU seconds (all threads; on a loaded
+ * machine the wall clock also counts waiting for a core), layouts,
+ * layouts per second, components, peak bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sb_format.h"
 #include "slide.h"
@@ -88,13 +96,61 @@ static int explore(const sb_puzzle *p, sb_options *o, int runs, const char *labe
     return 0;
 }
 
+/* Whether to map the piece set (components) or the family (family). */
+static bool family_mode;
+
+/* Seconds of CPU time the process has used, every thread's. */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int map(const sb_puzzle *p, sb_options *o, int runs, const char *label)
+{
+    double *t = malloc((size_t)runs * sizeof *t), *cpu = malloc((size_t)runs * sizeof *cpu);
+    uint64_t layouts = 0, ncomponents = 0;
+    size_t peak = 0;
+    for (int i = 0; i < runs; i++) {
+        sb_error err;
+        sb_status status;
+        double c0 = cpu_seconds();
+        /* Either report: its counts are read the same way. */
+        sb_family_report fr = { 0 };
+        sb_components_report cr = { 0 };
+        status = family_mode ? sb_family(p, o, &fr, &err) : sb_components(p, o, false, &cr, &err);
+        t[i] = family_mode ? fr.seconds : cr.seconds;
+        layouts = family_mode ? fr.layouts : cr.layouts;
+        ncomponents = family_mode ? fr.ncomponents : cr.ncomponents;
+        peak = family_mode ? fr.peak_bytes : cr.peak_bytes;
+        sb_family_report_free(&fr);
+        sb_components_report_free(&cr);
+        cpu[i] = cpu_seconds() - c0;
+        if (status != SB_OK) {
+            fprintf(stderr, "slide-bench: %s\n", err.msg);
+            free(t);
+            free(cpu);
+            return 2;
+        }
+    }
+    double first = t[0], median = median_of(t, runs);
+    printf("%s\t%s\t%.6f\t%.6f\t%.6f\t%llu\t%.0f\t%llu\t%zu\n", label,
+           sb_path_name(o->path), median, first, median_of(cpu, runs),
+           (unsigned long long)layouts, median > 0 ? (double)layouts / median : 0.0,
+           (unsigned long long)ncomponents, peak);
+    free(t);
+    free(cpu);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     sb_options o;
     sb_options_default(&o);
     int runs = 15, i;
     const char *engine = "auto", *label = NULL;
-    bool whole_space = false;
+    bool whole_space = false, mapping = false;
     for (i = 1; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--runs") && i + 1 < argc)
             runs = atoi(argv[++i]);
@@ -113,6 +169,11 @@ int main(int argc, char **argv)
             engine = argv[++i];
         else if (!strcmp(argv[i], "--explore"))
             whole_space = true;
+        else if (!strcmp(argv[i], "--components") || !strcmp(argv[i], "--family")) {
+            mapping = true;
+            family_mode = !strcmp(argv[i], "--family");
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+            o.threads = (unsigned)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--label") && i + 1 < argc)
             label = argv[++i];
         else {
@@ -122,7 +183,8 @@ int main(int argc, char **argv)
     }
     if (argc - i != 2 || runs < 1) {
         fprintf(stderr, "usage: slide-bench [--runs N] [--metric M] [--optimal] [--algo A] "
-                        "[--engine auto|bitboard|general|both] [--explore] [--label L] INIT GOAL\n");
+                        "[--engine auto|bitboard|general|both] [--explore | --components | "
+                        "--family [--threads N]] [--label L] INIT GOAL\n");
         return 2;
     }
     sb_puzzle p;
@@ -134,8 +196,8 @@ int main(int argc, char **argv)
     if (!label)
         label = argv[i];
     int rc = 0;
-    int (*time_it)(const sb_puzzle *, sb_options *, int, const char *) = whole_space ? explore
-                                                                                    : run;
+    int (*time_it)(const sb_puzzle *, sb_options *, int, const char *) =
+        mapping ? map : whole_space ? explore : run;
     if (!strcmp(engine, "both") || !strcmp(engine, "bitboard")) {
         o.path = SB_PATH_BITBOARD;
         rc |= time_it(&p, &o, runs, label);

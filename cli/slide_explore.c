@@ -10,7 +10,9 @@
  *       (any shapes, walls, marked and one-axis pieces), split into
  *       connected components, with sizes and exact diameters.
  *   slide-explore --family INIT           every mix of plain 1x1, 1x2 and
- *       2x1 blocks around INIT's other pieces: layouts and components each.
+ *       2x1 blocks around INIT's other pieces: layouts and components each,
+ *       members mapped on --threads N threads (default every core; with
+ *       --components --no-diameters, N threads walk each large component).
  *   slide-explore --distances INIT GOAL   the distance oracle: every
  *       reachable configuration with its distance to GOAL (JSON or binary).
  *   slide-explore --graph graphml|edges INIT [GOAL]   the state graph,
@@ -74,6 +76,10 @@ static void usage(FILE *out)
         "  --graph graphml|edges     (INIT [GOAL]) the state graph of everything INIT\n"
         "                            reaches: configurations (with their distance to\n"
         "                            GOAL) and the moves between them\n"
+        "  --threads N               with --family, N members mapped at once; with\n"
+        "                            --components --no-diameters, large components\n"
+        "                            walked by N threads (default: every core); the\n"
+        "                            output does not depend on N\n"
         "  --metric unit|line|piece  how distances are counted (default line)\n"
         "  --engine auto|bitboard|general  representation (default auto)\n"
         "  --format auto|corners|sizes|picture\n"
@@ -110,7 +116,8 @@ static int parse_args(cli *c, int argc, char **argv)
     static const char *const dforms[] = { "json", "binary", NULL };
     static const char *const gforms[] = { "graphml", "edges", NULL };
     enum { OPT_METRIC = 256, OPT_ENGINE, OPT_FORMAT, OPT_JSON, OPT_COMPONENTS, OPT_NODIAM,
-           OPT_FAMILY, OPT_DISTANCES, OPT_DFORMAT, OPT_GRAPH, OPT_STATES, OPT_MEMORY, OPT_TIME, OPT_HELP, OPT_VERSION };
+           OPT_FAMILY, OPT_THREADS, OPT_DISTANCES, OPT_DFORMAT, OPT_GRAPH, OPT_STATES, OPT_MEMORY,
+           OPT_TIME, OPT_HELP, OPT_VERSION };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "engine", required_argument, NULL, OPT_ENGINE },
@@ -122,6 +129,7 @@ static int parse_args(cli *c, int argc, char **argv)
         { "distances", no_argument, NULL, OPT_DISTANCES },
         { "distances-format", required_argument, NULL, OPT_DFORMAT },
         { "graph", required_argument, NULL, OPT_GRAPH },
+        { "threads", required_argument, NULL, OPT_THREADS },
         { "max-states", required_argument, NULL, OPT_STATES },
         { "max-memory", required_argument, NULL, OPT_MEMORY },
         { "time-limit", required_argument, NULL, OPT_TIME },
@@ -135,6 +143,7 @@ static int parse_args(cli *c, int argc, char **argv)
     opterr = 0;
     int ch, i, li = 0;
     const char *bad;
+    bool threads_given = false;
     while ((ch = getopt_long(argc, argv, ":", longs, &li)) != -1) {
         switch (ch) {
         case OPT_METRIC:
@@ -178,6 +187,17 @@ static int parse_args(cli *c, int argc, char **argv)
             c->mode = MODE_GRAPH;
             c->form = (oracle_form)(FORM_GRAPHML + i);
             break;
+        case OPT_THREADS: {
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(optarg, &end, 10);
+            if (optarg[0] < '1' || optarg[0] > '9' || *end || errno || n > 256)
+                return usage_error("--threads takes a whole number from 1 to 256, not '%s'",
+                                   optarg);
+            c->opts.threads = (unsigned)n;
+            threads_given = true;
+            break;
+        }
         case OPT_STATES:
         case OPT_MEMORY:
         case OPT_TIME:
@@ -195,6 +215,12 @@ static int parse_args(cli *c, int argc, char **argv)
         default:
             return usage_error("unknown option '%s'", argv[optind - 1]);
         }
+    }
+    if (threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS)
+        return usage_error("%s", "--threads goes with --family or --components");
+    if (!threads_given) {   /* every core */
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        c->opts.threads = cores < 1 ? 1 : cores > 256 ? 256 : (unsigned)cores;
     }
     int files = argc - optind;
     if (files < 1)

@@ -227,13 +227,19 @@ typedef struct sb_options {
     sb_algo algo;          /* default SB_ALGO_AUTO */
     sb_path path;          /* default SB_PATH_AUTO */
     sb_limits limits;      /* default: no limits */
-    /* Called about four times a second when non-NULL. */
+    /* Called about four times a second when non-NULL (from one thread at
+     * a time, whichever is working, when threads > 1). */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
     /* NULL, or the handle whose sb_search_cancel() stops this search: the
      * sb_search_* calls set it to their own handle; a caller of the
      * one-call functions may set it to a handle of its own. */
     const struct sb_search *cancel;
+    /* Threads: sb_family maps that many members at once; sb_components
+     * without diameters walks each large component of plain rectangles
+     * with that many.  0 and 1 mean one (the calling thread).  Results do
+     * not depend on it. */
+    unsigned threads;
 } sb_options;
 
 /* What a search did. */

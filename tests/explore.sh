@@ -179,6 +179,55 @@ check "picture --components --time-limit: exit, message" "3 1" "$? $(grep -c -- 
 check "picture --components --time-limit: stops in time" 1 "$(( $(date +%s) - start <= 10 ))"
 "$SLIDE_EXPLORE" --family --time-limit 0.3 "$PROJECT_PUZZLES/notch.init" >/dev/null 2>"$tmp/err"
 check "picture --family --time-limit: exit" 3 $?
+# --threads: the family's report does not depend on how many members are
+# mapped at once, but for its time: a 4x4 tray around a 2x2 (the census
+# path), the same with a wall (the general board's graph).  And the
+# census path agrees with the general board's graph.
+printf 'AAB.\nAAC.\nDDEF\nGHEF\n' >"$tmp/fam.init"
+printf 'AAB.\nAAC#\nDDEF\nG.EF\n' >"$tmp/famwall.init"
+for f in "$tmp/famwall.init" "$tmp/fam.init"; do
+    "$SLIDE_EXPLORE" --family --threads 1 "$f" | grep -v '^time:' >"$tmp/fam1"
+    s1=$?
+    "$SLIDE_EXPLORE" --family --threads 3 --json "$f" | grep -v '"seconds"' >"$tmp/fam3.json"
+    "$SLIDE_EXPLORE" --family --threads 1 --json "$f" | grep -v '"seconds"' >"$tmp/fam1.json"
+    "$SLIDE_EXPLORE" --family --threads 3 "$f" | grep -v '^time:' >"$tmp/fam3"
+    check "--family --threads 1 and 3: same report ($(basename "$f"))" "0 same same" \
+        "$s1 $(cmp -s "$tmp/fam1" "$tmp/fam3" && echo same) $(cmp -s "$tmp/fam1.json" "$tmp/fam3.json" && echo same)"
+done
+# Members: (units, wides, talls) with units + 2 (wides + talls) <= 10, the
+# cells left to them: 91.
+check "--family --threads: members" "members: 91" "$(sed -n 1p "$tmp/fam1")"
+"$SLIDE_EXPLORE" --family --engine general "$tmp/fam.init" | grep -v '^time:' >"$tmp/famg"
+check "--family: census and graph agree" same "$(cmp -s "$tmp/fam1" "$tmp/famg" && echo same)"
+# --threads with --components --no-diameters: one component of 964,656
+# layouts (a 2x2, a 1x2, a 2x1 and six 1x1 on 5x4), large enough that
+# its walk is shared out among the threads; the report is the same on 1,
+# 2 and 4 threads and on the general board's graph.
+printf 'AAB.\nAAB.\nCCDE\nFGHI\n....\n' >"$tmp/big.init"
+for engine_threads in "general 1" "auto 1" "auto 2" "auto 4"; do
+    set -- $engine_threads
+    "$SLIDE_EXPLORE" --components --no-diameters --json --engine "$1" --threads "$2" \
+        "$tmp/big.init" | grep -v -E '"(seconds|peak_bytes)"' >"$tmp/big.$1.$2"
+done
+check "--components --threads 1, 2, 4 and the graph: same report" "same same same" \
+    "$(for t in 1 2 4; do cmp -s "$tmp/big.general.1" "$tmp/big.auto.$t" && printf 'same '; done | sed 's/ $//')"
+check "--components --threads: layouts" '"layouts": 964656,' \
+    "$(grep -o '"layouts": [0-9]*,' "$tmp/big.auto.2")"
+"$SLIDE_EXPLORE" --components --no-diameters --threads 2 --max-states 900000 "$tmp/big.init" \
+    >/dev/null 2>"$tmp/err"
+check "--components --threads 2 --max-states: exit, message" "3 1" "$? $(grep -c -- '--max-states' "$tmp/err")"
+# The census path counts layouts against --max-states exactly: Klotski's
+# 65,880 fit a limit of 65,880 and not one of 65,879.
+"$SLIDE_EXPLORE" --components --no-diameters --max-states 65880 "$k.init" >/dev/null 2>&1
+s1=$?
+"$SLIDE_EXPLORE" --components --no-diameters --max-states 65879 "$k.init" >/dev/null 2>"$tmp/err"
+check "census --max-states: at the count, one below: exits, message" "0 3 1" \
+    "$s1 $? $(grep -c -- '--max-states' "$tmp/err")"
+"$SLIDE_EXPLORE" --family --threads 0 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
+check "--threads 0: exit, message" "2 1" "$? $(grep -c -- '--threads takes' "$tmp/err")"
+"$SLIDE_EXPLORE" --threads 2 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
+check "--threads without --family or --components: exit, message" "2 1" \
+    "$? $(grep -c -- '--threads goes' "$tmp/err")"
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
 

@@ -24,8 +24,8 @@
  * from a BFS from every layout of a component (they are small here).
  *
  * Checks, for hand-made and random pictures (L and T pieces, walls,
- * marked, grouped and one-axis pieces) and for plain ones on both
- * representations: the layout count; the components' number and sizes,
+ * marked, grouped and one-axis pieces) and for plain ones and random
+ * trays of plain rectangles on both representations: the layout count; the components' number and sizes,
  * which add up to the layouts; that example i lies in a component of the
  * size listed for i, no two in one; that the plain walk (sb_explore) from
  * each example reaches exactly its component's size; with diameters, each
@@ -772,6 +772,33 @@ static void check_random_pictures(int count)
     CHECK(checked >= count / 2);
 }
 
+/* Random trays of plain rectangles only, from 1x2 up to 4x4 (one-row and
+ * one-column trays among them): the piece sets sb_components maps with
+ * its table-free census (ranks and a bitmap) on the bitboard, against
+ * the brute force and against the general board's graph. */
+static void check_random_rectangles(int count)
+{
+    unit_rng rng = { 0x3ec7a9e1u };
+    int checked = 0;
+    char name[64];
+    for (int i = 0; i < count; i++) {
+        int rows = 1 + unit_below(&rng, 4), cols = 1 + unit_below(&rng, 4);
+        if (rows * cols < 2)
+            cols = 2;
+        unit_shape_plan plan = { 1 + unit_below(&rng, 3), 1 + unit_below(&rng, 3),
+                                 55 + unit_below(&rng, 40), unit_below(&rng, 60), 0 };
+        sb_puzzle p;
+        unit_random_puzzle(&p, &rng, rows, cols, &plan);
+        snprintf(name, sizeof name, "random rectangles %d", i);
+        pieces pc;
+        pieces_of(&p, &pc);
+        checked += check_pieces(name, &pc, 20000);
+        sb_puzzle_free(&p);
+    }
+    printf("random rectangles: %d of %d checked\n", checked, count);
+    CHECK(checked >= count / 2);
+}
+
 /* Hand-made pictures: each feature alone, then together. */
 static void check_pictures(void)
 {
@@ -827,6 +854,7 @@ int main(void)
     check_family("4x4", &p3);
     check_pictures();
     check_random_pictures(200);
+    check_random_rectangles(150);
     printf("test_family: %.3f s\n",
            (double)(clock() - t0) / CLOCKS_PER_SEC);
     return unit_finish("test_family");

@@ -57,33 +57,63 @@ static void measure(sb_layouts *l, sb_scratch *scratch, const sb_store *st, cons
     }
 }
 
-/* Fills res's components from parts, largest first, with each one's first
- * layout as its example when res->examples is set.  Equal sizes keep
- * discovery order: qsort is not stable, so the index is the tie-break. */
-static bool rank_parts(const sb_parts *parts, uint32_t init_comp, const sb_space *sp,
-                       sb_scratch *scratch, const sb_store *st, sb_piece_map *res)
+/* The key of component c's first layout (ctx: what holds it). */
+typedef const void *(*seed_fn)(const void *ctx, size_t c);
+
+static const void *graph_seed(const void *ctx, size_t c)
 {
-    ranked *rank = malloc(parts->n * sizeof *rank);
-    res->components = malloc(parts->n * sizeof *res->components);
+    const sb_parts *parts = ((const void *const *)ctx)[0];
+    const sb_store *st = ((const void *const *)ctx)[1];
+    return st->ops->key(st, parts->first[c]);
+}
+
+static const void *census_seed(const void *ctx, size_t c)
+{
+    return &((const sb_census_parts *)ctx)->seed[c];
+}
+
+/* Fills res's components from list (n of them, in discovery order),
+ * largest first, with each one's first layout (seed) as its example when
+ * res->examples is set.  Equal sizes keep discovery order: qsort is not
+ * stable, so the index is the tie-break. */
+static bool rank_parts(const sb_component *list, size_t n, size_t init_comp,
+                       const sb_space *sp, sb_scratch *scratch, seed_fn seed,
+                       const void *seed_ctx, sb_piece_map *res)
+{
+    ranked *rank = malloc(n * sizeof *rank + 1);
+    res->components = malloc(n * sizeof *res->components + 1);
     if (!rank || !res->components) {
         free(rank);
         return false;
     }
-    for (size_t c = 0; c < parts->n; c++)
-        rank[c] = (ranked){ parts->list[c].size, (uint32_t)c };
-    qsort(rank, parts->n, sizeof *rank, by_size);
-    for (size_t k = 0; k < parts->n; k++) {
+    for (size_t c = 0; c < n; c++)
+        rank[c] = (ranked){ list[c].size, (uint32_t)c };
+    qsort(rank, n, sizeof *rank, by_size);
+    for (size_t k = 0; k < n; k++) {
         uint32_t c = rank[k].index;
-        res->components[k] = parts->list[c];
+        res->components[k] = list[c];
         if (c == init_comp)
             res->init_component = k;
         if (res->examples)
-            sp->ops->decode(sp, scratch, st->ops->key(st, parts->first[c]),
-                            res->examples + k * res->nblocks);
+            sp->ops->decode(sp, scratch, seed(seed_ctx, c), res->examples + k * res->nblocks);
     }
-    res->ncomponents = parts->n;
+    res->ncomponents = n;
     free(rank);
     return true;
+}
+
+/* The components, examples and INIT's component of res, from either
+ * path's list.  SB_OK, or SB_ELIMIT out of memory. */
+static sb_status finish(const sb_component *list, size_t n, size_t init_comp, const sb_space *sp,
+                        sb_scratch *scratch, seed_fn seed, const void *seed_ctx, bool examples,
+                        sb_piece_map *res, sb_error *err)
+{
+    if (examples)
+        res->examples = calloc(n * res->nblocks + 1, sizeof *res->examples);
+    if ((examples && !res->examples) ||
+        !rank_parts(list, n, init_comp, sp, scratch, seed, seed_ctx, res))
+        return sb_fail(err, SB_ELIMIT, "ran out of memory while sorting components");
+    return SB_OK;
 }
 
 /* The space that moves pc's layouts: opts' choice, auto taking the
@@ -126,6 +156,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     sb_graph g = { 0 };
     sb_sweep w = { 0 };
     sb_parts parts = { 0 };
+    sb_census_parts cparts = { 0 };
     uint32_t *orbit = NULL;
     size_t room = (nblocks + 1) * sizeof(sb_block);
     sb_block *first = sb_meter_calloc(&s.meter, 1, room);
@@ -154,8 +185,38 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     if (status != SB_OK)
         goto done;
     const sb_space *sp = s.space;
-    if (sb_layouts_bind(&l, sp, path == SB_PATH_BITBOARD) != SB_OK ||
-        sb_layouts_enumerate(&l, &st) != SB_OK) {
+    if (sb_layouts_bind(&l, sp, path == SB_PATH_BITBOARD) != SB_OK) {
+        status = sb_meter_fail(&s.meter, err);
+        goto done;
+    }
+    if (!diameters) {
+        /* Sizes only: no table needed (census.c), when the set allows. */
+        bool taken;
+        status = sb_census_split(&l, init ? sb_layouts_key(&l, init, ninit) : NULL,
+                                 opts->threads, &cparts, &taken);
+        if (status == SB_EINPUT) {
+            status = sb_fail(err, SB_EINPUT, "internal error: INIT is not among the "
+                             "enumerated layouts");
+            goto done;
+        }
+        if (status != SB_OK) {
+            status = sb_meter_fail(&s.meter, err);
+            goto done;
+        }
+        if (taken && memcmp(sp->root, &cparts.seed[0], sp->key_size) != 0) {
+            status = sb_fail(err, SB_EINPUT, "internal error: the enumerated image of the "
+                             "first layout differs from the bitboard's");
+            goto done;
+        }
+        if (taken) {
+            res->layouts = cparts.layouts;
+            res->edges = cparts.edges;
+            status = finish(cparts.list, cparts.n, init ? cparts.init : 0, sp, s.scratch,
+                            census_seed, &cparts, examples, res, err);
+            goto done;
+        }
+    }
+    if (sb_layouts_enumerate(&l, &st) != SB_OK) {
         status = sb_meter_fail(&s.meter, err);
         goto done;
     }
@@ -191,11 +252,11 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         }
         init_comp = parts.of[id];
     }
-    if (examples)
-        res->examples = calloc(parts.n * nblocks + 1, sizeof *res->examples);
-    if ((examples && !res->examples) || !rank_parts(&parts, init_comp, sp, s.scratch, st, res))
-        status = sb_fail(err, SB_ELIMIT, "ran out of memory while sorting components");
+    const void *graph[2] = { &parts, st };
+    status = finish(parts.list, parts.n, init_comp, sp, s.scratch, graph_seed, graph, examples,
+                    res, err);
 done:
+    sb_census_parts_free(&cparts);
     res->peak = s.meter.peak;
     sb_parts_free(&parts);
     sb_sweep_free(&w);

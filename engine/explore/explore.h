@@ -62,6 +62,20 @@ size_t sb_pieces_blocks(const sb_pieces *pc);
  * on a tray without walls whose spaced image fits one 64-bit word. */
 bool sb_pieces_bitboard(const sb_pieces *pc);
 
+/* The tables that rank a piece set's layouts (census.c says how): the
+ * walk keeps the rank of the layout it is at when given them.  A state
+ * (the tokens left to place) is a row offset into before. */
+typedef struct sb_rank_tables {
+    const uint64_t *before;          /* at state + token: the words before it */
+    uint64_t stride[SB_MAX_CLASSES + 1]; /* what placing each token takes off a state */
+    uint64_t full;                   /* the state with every token left */
+    uint64_t ntokens;                /* a state is a multiple of it ... */
+    const uint64_t *words;           /* ... and words[state / ntokens] finish it */
+    const uint64_t *seen;            /* NULL, or one bit per rank: the walk skips a
+                                        prefix all of whose words are set (layouts
+                                        already dealt with) */
+} sb_rank_tables;
+
 /* A piece set on its tray, ready to enumerate its layouts and to write
  * any layout as a key of the space that moves them.  Keys are the space's
  * own: the bitboard's spaced image, or the general board's sorted lists of
@@ -88,6 +102,8 @@ typedef struct sb_layouts {
     int32_t empty_at;                /* board: where the empty cells go, -1: not listed */
     uint32_t fill[SB_MAX_CLASSES + 1]; /* board: entries written per list (the last: empties) */
     uint64_t image_key;              /* image: the layout being written */
+    const sb_rank_tables *ranks;     /* NULL, or rank layouts (into rank) as they come */
+    uint64_t rank;                   /* with ranks: the layout's, while visited */
     uint16_t *list_key;              /* board: the layout being written */
 } sb_layouts;
 
@@ -105,6 +121,13 @@ sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found);
  * the first), as the bitboard when image, else as the general board.
  * SB_OK or SB_ELIMIT. */
 sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image);
+
+/* Hands the key of every layout (valid during the call) to visit, in
+ * enumeration order; l must be bound.  visit returns false to stop, with
+ * l's meter's hit saying why: SB_ELIMIT then, also when the meter
+ * stopped the walk (the deadline). */
+typedef bool (*sb_layout_fn)(void *ctx, const void *key);
+sb_status sb_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx);
 
 /* Stores every layout in a new flat store of the bound space's keys,
  * allocating through l's meter (whose states limit bounds the layouts),
@@ -210,6 +233,36 @@ void sb_sweep_reset(sb_sweep *w, uint32_t n);
  * been made ready with diameters.  w->runs counts the sweeps it takes;
  * w->stopped says the meter stopped one (the result is then not exact). */
 unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start);
+
+/* ---- census.c: components by ranks, with no table of layouts ---- */
+
+/* Whether census.c can map pc: plain rectangles on a tray whose image
+ * fits the 64-bit bitboard. */
+bool sb_census_takes(const sb_pieces *pc);
+
+/* The components of a piece set in order of their first layout. */
+typedef struct sb_census_parts {
+    uint64_t layouts, edges;     /* edges: moves counted from both ends */
+    size_t n, cap;
+    sb_component *list;          /* their sizes (diameters left 0) */
+    uint64_t *seed;              /* each one's first layout, as a 64-bit image */
+    size_t init;                 /* the component of init_key (SIZE_MAX: none asked) */
+    sb_meter *meter;             /* allocates list and seed */
+} sb_census_parts;
+
+/* The most threads that walk one component at once. */
+enum { SB_CENSUS_MAX_THREADS = 64 };
+
+/* Splits l's layouts (l bound to the bitboard, built for the unit or
+ * line metric) into *parts, with a bitmap over layout ranks instead of a
+ * table; init_key (l's key of a layout, or NULL) names the component
+ * wanted.  A large component is walked by up to `threads` threads at
+ * once (0 and 1: one); the parts are the same for any number.  *taken is false when census.c cannot map the set (not
+ * sb_census_takes, or its ranks too many): parts is then empty.  SB_OK,
+ * or SB_ELIMIT (the meter's hit says why).  sb_census_parts_free it. */
+sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
+                          sb_census_parts *parts, bool *taken);
+void sb_census_parts_free(sb_census_parts *p);
 
 /* ---- components.c: one piece set, start to end ---- */
 

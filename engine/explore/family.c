@@ -7,7 +7,11 @@
  * fixed part, like Klotski's 2x2.
  *
  * Each member is mapped on its own by sb_map_pieces without diameters, so
- * memory is that of the largest member, not of the family.  Members keep
+ * memory is that of the largest member, not of the family (times the
+ * threads: with opts->threads > 1, that many members are mapped at once,
+ * each thread taking the next member not yet taken; every member's counts
+ * go to its own slot, so the report is the same for any number of
+ * threads).  Members keep
  * at least INIT's number of empty cells: fewer would not be the same kind
  * of puzzle (Klotski's family leaves two).
  *
@@ -15,10 +19,14 @@
  * member's classes are the fixed ones followed by 1x1, 1x2, 2x1 (those it
  * has), so its layouts are numbered as for a puzzle file listing them so.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "explore/explore.h"
+
+/* Threads beyond the caller's that one family starts at most. */
+enum { SB_FAMILY_MAX_THREADS = 255 };
 
 /* Appends one member's counts to out.  false out of memory. */
 static bool add_member(sb_family_report *out, size_t *cap, sb_family_member m)
@@ -31,8 +39,6 @@ static bool add_member(sb_family_report *out, size_t *cap, sb_family_member m)
         out->members = grown;
     }
     out->members[out->nmembers++] = m;
-    out->layouts += m.layouts;
-    out->ncomponents += m.ncomponents;
     return true;
 }
 
@@ -60,6 +66,100 @@ static bool varies(const sb_pieces *pc, int s)
             return true;
     }
     return false;
+}
+
+/* One member to map and what came of it. */
+typedef struct job {
+    sb_pieces pc;
+    sb_status status;
+    sb_error err;
+    uint64_t layouts, ncomponents;
+    size_t peak;
+    bool done;
+} job;
+
+/* The members, and the threads that take them in order, one at a time. */
+typedef struct crew {
+    job *jobs;
+    size_t njobs, next;
+    const sb_options *opts;
+    double t0;
+    bool stop;                       /* a member failed: take no more */
+    pthread_mutex_t lock;            /* guards next, stop and the progress callback */
+} crew;
+
+/* The user's progress callback, one thread at a time. */
+static void progress_locked(const sb_progress *p, void *ctx)
+{
+    crew *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    c->opts->progress(p, c->opts->progress_ctx);
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Maps one member under the family's options; each member has its own
+ * meter, and the deadline is the family's. */
+static void map_member(crew *c, job *j)
+{
+    sb_options member = *c->opts;
+    member.threads = 1;   /* the family's threads map members, one each */
+    if (c->opts->limits.max_seconds > 0) {
+        member.limits.max_seconds -= sb_clock() - c->t0;
+        if (member.limits.max_seconds <= 0)
+            member.limits.max_seconds = 1e-9;
+    }
+    if (c->opts->progress) {
+        member.progress = progress_locked;
+        member.progress_ctx = c;
+    }
+    sb_piece_map res;
+    j->status = sb_map_pieces(&j->pc, SB_METRIC_UNIT, false, false, &member, NULL, 0, &res,
+                              &j->err);
+    if (j->status == SB_ELIMIT && j->err.limit == SB_LIMIT_SECONDS)
+        j->err.limit_value = c->opts->limits.max_seconds;
+    if (j->status == SB_OK) {
+        free(res.components);
+        j->layouts = res.layouts;
+        j->ncomponents = res.ncomponents;
+        j->peak = res.peak;
+    }
+    j->done = true;
+}
+
+static void *worker(void *arg)
+{
+    crew *c = arg;
+    for (;;) {
+        pthread_mutex_lock(&c->lock);
+        size_t i = c->stop ? c->njobs : c->next++;
+        pthread_mutex_unlock(&c->lock);
+        if (i >= c->njobs)
+            return NULL;
+        map_member(c, &c->jobs[i]);
+        if (c->jobs[i].status != SB_OK) {
+            pthread_mutex_lock(&c->lock);
+            c->stop = true;
+            pthread_mutex_unlock(&c->lock);
+        }
+    }
+}
+
+/* Runs the crew on up to nthreads threads, the caller's among them (so
+ * one thread starts none). */
+static void run_crew(crew *c, unsigned nthreads)
+{
+    pthread_t extra[SB_FAMILY_MAX_THREADS];
+    unsigned started = 0;
+    if (nthreads > SB_FAMILY_MAX_THREADS + 1)
+        nthreads = SB_FAMILY_MAX_THREADS + 1;
+    for (unsigned k = 1; k < nthreads && (size_t)k < c->njobs; k++) {
+        if (pthread_create(&extra[started], NULL, worker, c) != 0)
+            break;   /* fewer threads: slower, not wrong */
+        started++;
+    }
+    worker(c);
+    for (unsigned k = 0; k < started; k++)
+        pthread_join(extra[k], NULL);
 }
 
 sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report *out,
@@ -98,37 +198,50 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
     uint32_t room = free_cells - base.empties;
     for (uint32_t units = 0; units <= room; units++)
         for (uint32_t wides = 0; units + 2 * wides <= room; wides++)
-            for (uint32_t talls = 0; units + 2 * (wides + talls) <= room; talls++) {
-                sb_pieces pc = fixed;
-                add_blocks(&pc, 1, 1, units);
-                add_blocks(&pc, 1, 2, wides);
-                add_blocks(&pc, 2, 1, talls);
-                pc.empties = free_cells - units - 2 * (wides + talls);
-                /* Each member has its own meter; the deadline is the family's. */
-                sb_options member = *opts;
-                if (opts->limits.max_seconds > 0) {
-                    member.limits.max_seconds -= sb_clock() - t0;
-                    if (member.limits.max_seconds <= 0)
-                        member.limits.max_seconds = 1e-9;
-                }
-                sb_piece_map res;
-                status = sb_map_pieces(&pc, SB_METRIC_UNIT, false, false, &member, NULL, 0,
-                                       &res, err);
-                if (status == SB_ELIMIT && err && err->limit == SB_LIMIT_SECONDS)
-                    err->limit_value = opts->limits.max_seconds;
-                if (status != SB_OK) {
-                    sb_family_report_free(out);
-                    return status;
-                }
-                free(res.components);
-                if (!add_member(out, &cap, (sb_family_member){
-                        units, wides, talls, res.layouts, res.ncomponents })) {
+            for (uint32_t talls = 0; units + 2 * (wides + talls) <= room; talls++)
+                if (!add_member(out, &cap, (sb_family_member){ units, wides, talls, 0, 0 })) {
                     sb_family_report_free(out);
                     return sb_fail(err, SB_ELIMIT, "out of memory");
                 }
-                if (res.peak > out->peak_bytes)
-                    out->peak_bytes = res.peak;
-            }
+    crew c = { .njobs = out->nmembers, .opts = opts, .t0 = t0 };
+    c.jobs = calloc(c.njobs, sizeof *c.jobs);
+    if (!c.jobs || pthread_mutex_init(&c.lock, NULL) != 0) {
+        free(c.jobs);
+        sb_family_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    for (size_t i = 0; i < c.njobs; i++) {
+        const sb_family_member *m = &out->members[i];
+        c.jobs[i].pc = fixed;
+        add_blocks(&c.jobs[i].pc, 1, 1, m->units);
+        add_blocks(&c.jobs[i].pc, 1, 2, m->wides);
+        add_blocks(&c.jobs[i].pc, 2, 1, m->talls);
+        c.jobs[i].pc.empties = free_cells - m->units - 2 * (m->wides + m->talls);
+    }
+    run_crew(&c, opts->threads);
+    pthread_mutex_destroy(&c.lock);
+    /* The first member that failed, in member order, says why. */
+    status = SB_OK;
+    for (size_t i = 0; i < c.njobs; i++) {
+        const job *j = &c.jobs[i];
+        if (j->done && j->status != SB_OK) {
+            status = j->status;
+            if (err)
+                *err = j->err;
+            break;
+        }
+        out->members[i].layouts = j->layouts;
+        out->members[i].ncomponents = j->ncomponents;
+        out->layouts += j->layouts;
+        out->ncomponents += j->ncomponents;
+        if (j->peak > out->peak_bytes)
+            out->peak_bytes = j->peak;
+    }
+    free(c.jobs);
+    if (status != SB_OK) {
+        sb_family_report_free(out);
+        return status;
+    }
     out->seconds = sb_clock() - t0;
     return SB_OK;
 }

@@ -379,6 +379,7 @@ const void *sb_layouts_key(sb_layouts *l, const sb_block *b, size_t n)
 typedef struct choice {
     uint32_t cell;
     int cls;
+    uint64_t rank, state;          /* with ranks: the prefix's before this choice */
 } choice;
 
 static uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
@@ -419,11 +420,29 @@ static void record(const sb_layouts *l, const choice *stack, size_t depth, sb_bl
     }
 }
 
-/* Walks every layout in enumeration order: interns each in st or, with
- * st NULL, writes the first into first and stops.  SB_ELIMIT when the
- * store or the meter refused (its hit says why: states, bytes, the
- * deadline). */
-static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
+/* Whether bits lo .. lo + n - 1 of seen are all set; false, without
+ * looking, for a range wider than a few words (a short prefix, which is
+ * cheaper to walk than to check). */
+static bool all_seen(const uint64_t *seen, uint64_t lo, uint64_t n)
+{
+    if (n > 256)
+        return false;
+    for (uint64_t at = lo, end = lo + n; at < end;) {
+        uint64_t word = seen[at >> 6], from = at & 63;
+        uint64_t upto = end - (at - from) < 64 ? end - (at - from) : 64;
+        uint64_t want = (upto == 64 ? ~0ULL : (1ULL << upto) - 1) & ~((1ULL << from) - 1);
+        if ((word & want) != want)
+            return false;
+        at += upto - from;
+    }
+    return true;
+}
+
+/* Walks every layout in enumeration order: hands each one's key to
+ * visit or, with visit NULL, writes the first into first and stops.
+ * SB_ELIMIT when visit or the meter refused (its hit says why: states,
+ * bytes, the deadline). */
+static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *first, bool *found)
 {
     const sb_pieces *pc = l->pc;
     sb_meter *m = l->meter;
@@ -438,6 +457,8 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
     memset(l->fill, 0, sizeof l->fill);
     *found = false;
     size_t depth = 0;
+    uint64_t state = l->ranks ? l->ranks->full : 0;   /* the tokens left, with ranks */
+    l->rank = 0;
     uint32_t at = next_undecided(l, 0);
     int next = -1;                 /* the first choice still to try at `at` */
     sb_status status = SB_OK;
@@ -455,22 +476,17 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
          * cells squared). */
         if (at == l->ncells || (pieces == 0 && next < 0)) {
             *found = true;
-            if (!st) {
+            if (!visit) {
                 record(l, stack, depth, first);
                 break;
             }
             uint32_t rest = put_rest(l, at);
-            const void *key = key_now(l);
-            uint32_t id;
-            bool fresh;
-            sb_status interned = st->ops->intern(st, key, l->space->ops->hash(l->space, key),
-                                                 SB_NO_NODE, &id, &fresh);
+            bool go_on = visit(ctx, key_now(l));
             l->fill[EMPTIES] -= rest;
-            if (interned != SB_OK) {
+            if (!go_on) {
                 status = SB_ELIMIT;
                 break;
             }
-            m->stored = st->count;
             cls = pc->nclasses;    /* nothing more to try here: back up */
         } else if (cls < 0 && !empties) {
             cls = 0;
@@ -490,15 +506,29 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
             }
         }
         if (cls < pc->nclasses) {  /* decided: on to the next cell */
-            stack[depth++] = (choice){ at, cls };
-            at = next_undecided(l, at + 1);
-            next = -1;
-            continue;
+            stack[depth++] = (choice){ at, cls, l->rank, state };
+            bool skip = false;
+            if (l->ranks) {        /* the token: 0 empty, else 1 + class */
+                const sb_rank_tables *t = l->ranks;
+                l->rank += t->before[state + (uint64_t)(cls + 1)];
+                state -= t->stride[cls + 1];
+                skip = t->seen && all_seen(t->seen, l->rank, t->words[state / t->ntokens]);
+            }
+            if (!skip) {
+                at = next_undecided(l, at + 1);
+                next = -1;
+                continue;
+            }
+            /* Every word this prefix leads to is marked seen already (the
+             * census has walked their components): take the decision back
+             * at once, as if nothing could follow it. */
         }
         /* Nothing (more) fits here: undo the last decision, try its next. */
         if (depth == 0)
             break;
         choice c = stack[--depth];
+        l->rank = c.rank;
+        state = c.state;
         if (c.cls < 0) {
             empties++;
             l->taken[c.cell] = 0;
@@ -518,12 +548,36 @@ static sb_status walk(sb_layouts *l, sb_store *st, sb_block *first, bool *found)
 
 sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found)
 {
-    return walk(l, NULL, first, found);
+    return walk(l, NULL, NULL, first, found);
+}
+
+sb_status sb_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx)
+{
+    bool found;
+    return walk(l, visit, ctx, NULL, &found);
+}
+
+/* Interns one layout in the store (ctx): the enumeration's visitor. */
+typedef struct interning {
+    sb_layouts *l;
+    sb_store *st;
+} interning;
+
+static bool intern_layout(void *ctx, const void *key)
+{
+    interning *in = ctx;
+    uint32_t id;
+    bool fresh;
+    const sb_space *sp = in->l->space;
+    if (in->st->ops->intern(in->st, key, sp->ops->hash(sp, key), SB_NO_NODE, &id, &fresh) !=
+        SB_OK)
+        return false;
+    in->l->meter->stored = in->st->count;
+    return true;
 }
 
 sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
 {
-    bool found;
     *store = NULL;
     /* A board key can be empty: 1x1 blocks on every cell that is not a
      * wall leave the board nothing to list, and one layout.  The store
@@ -534,7 +588,8 @@ sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
         l->meter->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
-    status = walk(l, *store, NULL, &found);
+    interning in = { l, *store };
+    status = sb_layouts_each(l, intern_layout, &in);
     l->meter->stored = (*store)->count;
     if (status != SB_OK) {
         (*store)->ops->free(*store);
