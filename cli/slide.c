@@ -58,7 +58,10 @@ static void usage(FILE *out)
         "\n"
         "  --metric unit|line|piece  how moves are counted (default line)\n"
         "  --optimal                 guarantee a shortest solution under the metric\n"
-        "  --algo auto|bfs|astar     search strategy (default auto)\n"
+        "  --algo auto|bfs|astar|idastar\n"
+        "                            search strategy (default auto)\n"
+        "  --pdb-dir DIR             keep pattern databases (numbered tiles) in DIR\n"
+        "                            between runs\n"
         "  --engine auto|bitboard|general\n"
         "                            configuration representation (default auto:\n"
         "                            the bitboard on small trays, when the pieces\n"
@@ -127,10 +130,11 @@ static int parse_debug(cli *c, const char *list)
 static int parse_args(cli *c, int argc, char **argv)
 {
     static const char *const metrics[] = { "unit", "line", "piece", NULL };
-    static const char *const algos[] = { "auto", "bfs", "astar", NULL };
+    static const char *const algos[] = { "auto", "bfs", "astar", "idastar", NULL };
     static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
-           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_JSON, OPT_HELP, OPT_VERSION };
+           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_JSON, OPT_HELP, OPT_VERSION,
+           OPT_PDB_DIR };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "optimal", no_argument, NULL, OPT_OPTIMAL },
@@ -145,6 +149,7 @@ static int parse_args(cli *c, int argc, char **argv)
         { "json", no_argument, NULL, OPT_JSON },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
+        { "pdb-dir", required_argument, NULL, OPT_PDB_DIR },
         { NULL, 0, NULL, 0 },
     };
     sb_options_default(&c->opts);
@@ -175,7 +180,7 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_ALGO:
             if ((i = sb_args_pick(optarg, algos)) < 0)
-                return usage_error(c, "--algo takes auto, bfs or astar, not '%s'", optarg);
+                return usage_error(c, "--algo takes auto, bfs, astar or idastar, not '%s'", optarg);
             c->opts.algo = (sb_algo)i;
             break;
         case OPT_ENGINE:
@@ -192,6 +197,9 @@ static int parse_args(cli *c, int argc, char **argv)
         case OPT_TIME:
             if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
                 return usage_error(c, "%s, not '%s'", bad, optarg);
+            break;
+        case OPT_PDB_DIR:
+            c->opts.pdb_dir = optarg;
             break;
         case OPT_SHOW:
             c->show = true;
@@ -238,6 +246,13 @@ static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status st
             (unsigned long long)st->expanded, st->peak_bytes, st->seconds);
     if (st->seconds > 0)
         fprintf(stderr, "rate: %.0f states/s\n", (double)st->stored / st->seconds);
+    if (st->pdb_groups)
+        fprintf(stderr, "pattern database: %u tables, %zu bytes, %s in %.6f s\n",
+                st->pdb_groups, st->pdb_bytes, st->pdb_loaded ? "read" : "built", st->pdb_seconds);
+    unsigned first = st->nbounds > SB_STATS_BOUNDS ? st->nbounds - SB_STATS_BOUNDS : 0;
+    for (unsigned i = first; i < st->nbounds; i++)
+        fprintf(stderr, "iteration %u: bound %u, expanded %llu\n", i + 1,
+                st->bound[i - first], (unsigned long long)st->bound_expanded[i - first]);
     if (status != SB_OK)
         return;
     fprintf(stderr, "length: %llu unit, %llu line, %llu piece%s\n",

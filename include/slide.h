@@ -173,7 +173,15 @@ typedef enum sb_metric {
     SB_METRIC_PIECE   /* moving one block along any path is one move */
 } sb_metric;
 
-typedef enum sb_algo { SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR } sb_algo;
+typedef enum sb_algo {
+    SB_ALGO_AUTO,
+    SB_ALGO_BFS,
+    SB_ALGO_ASTAR,
+    SB_ALGO_IDASTAR    /* iterative-deepening A*: depth first, stores no configurations;
+                          it cannot prove a puzzle unsolvable by running out of
+                          configurations, so on one it runs until a limit (but for
+                          numbered tiles, whose parity it checks first) */
+} sb_algo;
 
 /* Which representation of configurations the search uses. */
 typedef enum sb_path {
@@ -208,7 +216,14 @@ typedef struct sb_options {
     /* Called about four times a second when non-NULL. */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
+    /* A directory where pattern databases are kept between runs (read, and
+     * written atomically when missing, stale or damaged); NULL: they are
+     * built in memory each time and no file is touched. */
+    const char *pdb_dir;
 } sb_options;
+
+/* IDA*'s iterations the statistics list (the last ones when there are more). */
+#define SB_STATS_BOUNDS 32
 
 /* What a search did. */
 typedef struct sb_stats {
@@ -220,6 +235,16 @@ typedef struct sb_stats {
     size_t final_bytes;    /* bytes held when it ended (the peak can be higher:
                               a growing table holds its old and new slots) */
     double seconds;        /* time spent searching */
+    /* IDA* only: its iterations, each a depth-first search to a cost bound. */
+    unsigned nbounds;      /* iterations run */
+    unsigned bound[SB_STATS_BOUNDS];     /* iteration i's cost bound (the last
+                                            SB_STATS_BOUNDS iterations) */
+    uint64_t bound_expanded[SB_STATS_BOUNDS]; /* ... and what it expanded */
+    /* The pattern database the estimate used (pdb_groups 0: none). */
+    unsigned pdb_groups;   /* its tables (disjoint groups of pieces) */
+    size_t pdb_bytes;      /* their size */
+    double pdb_seconds;    /* time to build or load them */
+    bool pdb_loaded;       /* read from opts->pdb_dir rather than built */
 } sb_stats;
 
 /* A solution: straight slides, owned by the record. */

@@ -54,6 +54,8 @@ sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts
 
 void sb_setup_end(sb_setup *s)
 {
+    sb_pdb_free(&s->meter, s->pdb);
+    s->pdb = NULL;
     if (s->space) {
         s->space->ops->scratch_free(s->scratch);
         s->space->ops->free(s->space);
@@ -61,6 +63,17 @@ void sb_setup_end(sb_setup *s)
     sb_catalog_free(&s->cat);
     s->space = NULL;
     s->scratch = NULL;
+}
+
+unsigned sb_setup_bound(const sb_setup *s, const void *key)
+{
+    unsigned h = s->space->ops->estimate(s->space, s->scratch, key, false);
+    if (s->pdb) {
+        unsigned p = sb_pdb_estimate(s->pdb, key);
+        if (p > h)
+            h = p;
+    }
+    return h;
 }
 
 sb_status sb_setup_store(sb_setup *s, sb_store **out)

@@ -7,12 +7,23 @@
 #include <string.h>
 
 #include "search/astar.h"
+#include "search/idastar.h"
 #include "search/path.h"
 #include "search/setup.h"
 
 /* How strongly a non-optimal A* trusts the guide over the moves made so
  * far; measured on the CS61B hard suite (docs/performance.md). */
 enum { GUIDE_WEIGHT = 5 };
+
+/* Whether s's puzzle is numbered tiles that pattern databases take (all
+ * of them with a goal, and no walls), for which IDA* guided by the
+ * databases is measured far ahead of A* beyond the 8-puzzle
+ * (docs/performance.md). */
+static bool takes_pdb(const sb_setup *s)
+{
+    return !sb_pdb_refuses(s->space, s->path) && s->cat.ngoals == (uint32_t)s->cat.nclasses &&
+           s->cat.nwalls == 0;
+}
 
 /* The algorithm `auto` picks, measured on the CS61B suites, the classic
  * trays and numbered tiles (docs/performance.md).  BFS when a shortest
@@ -25,11 +36,18 @@ enum { GUIDE_WEIGHT = 5 };
  * of what BFS does (the 8-puzzle's hardest position: 11,426 against
  * 181,440).  Otherwise the guided A*, which reaches the far goals of the
  * CS61B hard suite (c71, pandemonium: 6x6) in a fraction of a second where
- * BFS would store tens of millions of configurations. */
-static sb_algo choose_algo(const sb_options *o, const sb_catalog *cat, sb_path path)
+ * BFS would store tens of millions of configurations.  Numbered tiles
+ * beyond 3x3 (takes_pdb) go to IDA* with the additive pattern databases
+ * when a shortest solution is asked for: the 15-puzzle's positions take it well under a second
+ * to a minute where A* runs out of memory. */
+static sb_algo choose_algo(const sb_options *o, const sb_setup *setup)
 {
+    const sb_catalog *cat = &setup->cat;
+    sb_path path = setup->path;
     if (o->algo != SB_ALGO_AUTO)
         return o->algo;
+    if (o->optimal && setup->space && takes_pdb(setup) && cat->ncells > 9)
+        return SB_ALGO_IDASTAR;
     bool tiles = cat->nclasses > 0;
     for (int s = 0; s < cat->nclasses; s++)
         tiles &= cat->classes[s].count == 1 && cat->classes[s].proto.group > 0;
@@ -60,6 +78,34 @@ static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
     if (walker)
         w->free(walker);
     sb_bfs_free(&run);
+    return status;
+}
+
+static sb_status solve_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats,
+                               outcome *out)
+{
+    bool parity = !sb_pdb_refuses(s->space, s->path) && sb_pdb_parity_unsolvable(s->space);
+    sb_status status = parity ? SB_UNSOLVABLE : sb_idastar(s, sol, stats);
+    out->held = s->meter.held;
+    out->reached = !parity;   /* for the message: whether the search ran */
+    return status;
+}
+
+/* The pattern database, for IDA* and optimal A* on puzzles it takes:
+ * built (or read from opts->pdb_dir) before the search, its cost in
+ * stats.  A* on the 8-puzzle is done before a database is built, so A*
+ * takes one only beyond 3x3. */
+static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
+{
+    bool wanted = stats->algo == SB_ALGO_IDASTAR ||
+                  (stats->algo == SB_ALGO_ASTAR && opts->optimal && s->cat.ncells > 9);
+    if (!wanted || sb_pdb_refuses(s->space, s->path))
+        return SB_OK;
+    double start = sb_clock();
+    sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, &s->pdb);
+    stats->pdb_seconds = sb_clock() - start;
+    if (s->pdb)
+        sb_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
     return status;
 }
 
@@ -97,14 +143,22 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     outcome out = { 0, 0 };
     sb_status status = sb_setup_begin(&s, p, opts, err);
     stats->path = s.path;
-    stats->algo = choose_algo(opts, &s.cat, s.path);
+    stats->algo = choose_algo(opts, &s);
+    if (status == SB_OK)
+        status = open_pdb(&s, opts, stats);
     if (status == SB_OK) {
-        bool optimal = opts->optimal || stats->algo == SB_ALGO_BFS;
-        status = stats->algo == SB_ALGO_BFS ? solve_bfs(&s, sol, &out)
-                                            : solve_astar(&s, opts->optimal, sol, &out);
+        bool optimal = opts->optimal || stats->algo == SB_ALGO_BFS ||
+                       stats->algo == SB_ALGO_IDASTAR;
+        status = stats->algo == SB_ALGO_BFS       ? solve_bfs(&s, sol, &out)
+                 : stats->algo == SB_ALGO_IDASTAR ? solve_idastar(&s, sol, stats, &out)
+                                                  : solve_astar(&s, opts->optimal, sol, &out);
         sol->optimal = status == SB_OK && optimal;
         if (status == SB_ELIMIT)
             sb_meter_fail(&s.meter, err);
+        else if (status == SB_UNSOLVABLE && stats->algo == SB_ALGO_IDASTAR)
+            sb_fail(err, SB_UNSOLVABLE, "no solution: %s",
+                    out.reached ? "every path ends where no goal can be reached"
+                                : "the tiles' permutation has the wrong parity for the goal");
         else if (status == SB_UNSOLVABLE)
             sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
                     "searched%s", (unsigned long long)out.reached,

@@ -1,0 +1,181 @@
+/*
+ * idastar.c - IDA* (Korf 1985): a series of depth-first searches, each
+ * cutting off the paths whose f = g + h passes a bound, the next bound
+ * being the least f cut off.  Memory is the path only: per depth the
+ * configuration's key and its children's records (sb_children), so it
+ * serves spaces far too big to store, given a good estimate (the pattern
+ * databases of pdb.c on numbered tiles).  The price is that
+ * configurations reached along different paths are searched again; the
+ * commonest such path, a piece moved back where it came from, is cut by
+ * comparing a child's key with its grandparent's.
+ *
+ * A goal child within the bound ends the search: its cost g is at most
+ * the bound, and no goal is nearer, since every earlier iteration, with a
+ * smaller bound, searched every path whose f stayed within it, and f
+ * never exceeds the true cost along a shortest path.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/idastar.h"
+#include "search/path.h"
+
+#define NO_BOUND 0xFFFFFFFFu
+
+typedef struct frame {
+    sb_children kids;   /* the children of the configuration at this depth */
+    size_t next;        /* the next of them to try */
+} frame;
+
+typedef struct ida {
+    sb_setup *s;
+    sb_meter *meter;
+    size_t key_size;
+    unsigned char *keys;   /* the path: (depth + 2) keys */
+    frame *frames;
+    size_t cap;            /* frames allocated */
+    size_t keys_cap;       /* keys allocated */
+} ida;
+
+/* Makes room for depth d's frame and the key after it. */
+static bool reach_depth(ida *a, size_t d)
+{
+    if (d + 2 <= a->cap)
+        return true;
+    size_t cap = a->cap ? 2 * a->cap : 64;
+    unsigned char *keys = sb_meter_realloc(a->meter, a->keys, a->keys_cap * a->key_size,
+                                           cap * a->key_size);
+    if (!keys)
+        return false;
+    a->keys = keys;
+    a->keys_cap = cap;
+    frame *frames = sb_meter_realloc(a->meter, a->frames, a->cap * sizeof *frames,
+                                     cap * sizeof *frames);
+    if (!frames)
+        return false;
+    a->frames = frames;
+    for (size_t i = a->cap; i < cap; i++)
+        a->frames[i] = (frame){ .kids = { .rec_size = a->s->space->rec_size,
+                                          .meter = a->meter } };
+    a->cap = cap;
+    return true;
+}
+
+static sb_status expand_at(ida *a, size_t d)
+{
+    const sb_space *sp = a->s->space;
+    frame *f = &a->frames[d];
+    sb_children_clear(&f->kids);
+    f->next = 0;
+    if (sp->ops->expand(sp, a->s->scratch, a->keys + d * a->key_size, &f->kids) != SB_OK)
+        return SB_ELIMIT;
+    return sb_meter_tick(a->meter, f->kids.n);
+}
+
+/* One depth-first search within bound.  SB_OK with *found the number of
+ * keys on the path to a goal, or 0 and *next the least f cut off. */
+static sb_status iterate(ida *a, unsigned bound, size_t *found, unsigned *next)
+{
+    const sb_space *sp = a->s->space;
+    size_t ks = a->key_size;
+    *found = 0;
+    *next = NO_BOUND;
+    if (expand_at(a, 0) != SB_OK)
+        return SB_ELIMIT;
+    size_t depth = 0;
+    for (;;) {
+        frame *f = &a->frames[depth];
+        if (f->next == f->kids.n) {
+            if (depth == 0)
+                return SB_OK;
+            depth--;
+            continue;
+        }
+        size_t i = f->next++;
+        unsigned char *child = a->keys + (depth + 1) * ks;
+        sp->ops->child_key(sp, a->s->scratch, a->keys + depth * ks,
+                           f->kids.recs + i * f->kids.rec_size, child);
+        if (depth > 0 && memcmp(child, a->keys + (depth - 1) * ks, ks) == 0)
+            continue;   /* straight back to the grandparent */
+        unsigned g = (unsigned)depth + 1;
+        if (f->kids.goal[i]) {
+            if (g <= bound) {
+                *found = depth + 2;
+                return SB_OK;
+            }
+            if (g < *next)
+                *next = g;
+            continue;
+        }
+        unsigned h = sb_setup_bound(a->s, child);
+        if (h >= SB_PDB_DEAD)
+            continue;
+        if (g + h > bound) {
+            if (g + h < *next)
+                *next = g + h;
+            continue;
+        }
+        if (!reach_depth(a, depth + 1) || expand_at(a, depth + 1) != SB_OK)
+            return SB_ELIMIT;
+        depth++;
+        if (depth + 1 > a->meter->stored)
+            a->meter->stored = depth + 1;   /* the configurations held: the path */
+    }
+}
+
+/* Notes iteration number n (from 0) in stats, keeping the last ones. */
+static void note_iteration(sb_stats *stats, unsigned n, unsigned bound, uint64_t expanded)
+{
+    if (n >= SB_STATS_BOUNDS) {
+        memmove(stats->bound, stats->bound + 1, (SB_STATS_BOUNDS - 1) * sizeof *stats->bound);
+        memmove(stats->bound_expanded, stats->bound_expanded + 1,
+                (SB_STATS_BOUNDS - 1) * sizeof *stats->bound_expanded);
+        n = SB_STATS_BOUNDS - 1;
+    }
+    stats->bound[n] = bound;
+    stats->bound_expanded[n] = expanded;
+}
+
+static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
+{
+    const sb_space *sp = a->s->space;
+    if (!reach_depth(a, 0))
+        return SB_ELIMIT;
+    memcpy(a->keys, sp->root, a->key_size);
+    a->meter->stored = 1;
+    if (sp->ops->is_goal(sp, a->s->scratch, sp->root))
+        return sb_path_from_keys(sp, a->s->scratch, a->keys, 1, sol);
+    unsigned bound = sb_setup_bound(a->s, sp->root);
+    if (bound >= SB_PDB_DEAD)
+        return SB_UNSOLVABLE;
+    for (;;) {
+        size_t found;
+        unsigned next;
+        uint64_t before = a->meter->expanded;
+        a->meter->depth = bound;
+        sb_status status = iterate(a, bound, &found, &next);
+        note_iteration(stats, stats->nbounds++, bound, a->meter->expanded - before);
+        if (status != SB_OK)
+            return status;
+        if (found)
+            return sb_path_from_keys(sp, a->s->scratch, a->keys, found, sol) == SB_OK
+                       ? SB_OK
+                       : SB_ELIMIT;
+        if (next == NO_BOUND)
+            return SB_UNSOLVABLE;
+        bound = next;
+    }
+}
+
+sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
+{
+    ida a = { .s = s, .meter = &s->meter, .key_size = s->space->key_size };
+    sb_status status = run(&a, sol, stats);
+    if (status == SB_ELIMIT && a.meter->hit == SB_LIMIT_NONE)
+        a.meter->hit = SB_LIMIT_MEMORY;
+    for (size_t i = 0; i < a.cap; i++)
+        sb_children_free(&a.frames[i].kids);
+    sb_meter_free(a.meter, a.frames, a.cap * sizeof *a.frames);
+    sb_meter_free(a.meter, a.keys, a.keys_cap * a.key_size);
+    return status;
+}
