@@ -5,9 +5,17 @@
  * configuration's key and its children's records (sb_children), so it
  * serves spaces far too big to store, given a good estimate (the pattern
  * databases of pdb.c on numbered tiles).  The price is that
- * configurations reached along different paths are searched again; the
- * commonest such path, a piece moved back where it came from, is cut by
- * comparing a child's key with its grandparent's.
+ * configurations reached along different paths are searched again.  Two
+ * things cut that down.  A piece moved straight back where it came from
+ * is seen by comparing a child's key with its grandparent's.  And a small
+ * transposition cache (a fixed table of keys, direct-mapped by hash, each
+ * with the iteration and the least cost it was reached at) drops a
+ * configuration reached again within one iteration at no smaller cost:
+ * everything below it was searched the first time with at least as much
+ * of the bound left, and found no goal.  A slot overwritten only forgets,
+ * so the cache makes the search faster, never wrong; on trays of pieces
+ * with many ways to one place (the CS61B puzzles) it is what keeps IDA*
+ * from going round the same few thousand configurations for ever.
  *
  * A goal child within the bound ends the search: its cost g is at most
  * the bound, and no goal is nearer, since every earlier iteration, with a
@@ -27,8 +35,14 @@ typedef struct frame {
     size_t next;        /* the next of them to try */
 } frame;
 
+/* The cache's budget: its table takes at most this many bytes. */
+enum { CACHE_BYTES = 16u << 20 };
+
 typedef struct ida {
     sb_setup *s;
+    unsigned char *cache;  /* nslots slots: uint32 iteration (0: empty), uint32 g, key */
+    size_t nslots, slot_size;
+    uint32_t iteration;
     sb_meter *meter;
     size_t key_size;
     unsigned char *keys;   /* the path: (depth + 2) keys */
@@ -61,6 +75,40 @@ static bool reach_depth(ida *a, size_t d)
     return true;
 }
 
+static void cache_open(ida *a)
+{
+    a->slot_size = (2 * sizeof(uint32_t) + a->key_size + 7) & ~(size_t)7;
+    size_t n = 1;
+    while (2 * n * a->slot_size <= CACHE_BYTES)
+        n *= 2;
+    a->cache = sb_meter_calloc(a->meter, n, a->slot_size);
+    a->nslots = a->cache ? n : 0;   /* refused: search without it */
+    if (!a->cache)
+        a->meter->hit = SB_LIMIT_NONE;
+}
+
+/* Whether key was reached before in this iteration at cost at most g;
+ * otherwise it is noted as reached at g. */
+static bool met_before(ida *a, const unsigned char *key, uint64_t hash, uint32_t g)
+{
+    if (!a->nslots)
+        return false;
+    unsigned char *slot = a->cache + (hash & (a->nslots - 1)) * a->slot_size;
+    uint32_t head[2];
+    memcpy(head, slot, sizeof head);
+    unsigned char *stored = slot + sizeof head;
+    if (head[0] == a->iteration && memcmp(stored, key, a->key_size) == 0) {
+        if (head[1] <= g)
+            return true;
+    } else {
+        memcpy(stored, key, a->key_size);
+    }
+    head[0] = a->iteration;
+    head[1] = g;
+    memcpy(slot, head, sizeof head);
+    return false;
+}
+
 static sb_status expand_at(ida *a, size_t d)
 {
     const sb_space *sp = a->s->space;
@@ -80,6 +128,8 @@ static sb_status iterate(ida *a, unsigned bound, size_t *found, unsigned *next)
     size_t ks = a->key_size;
     *found = 0;
     *next = NO_BOUND;
+    a->iteration++;
+    met_before(a, a->keys, sp->ops->hash(sp, a->keys), 0);
     if (expand_at(a, 0) != SB_OK)
         return SB_ELIMIT;
     size_t depth = 0;
@@ -93,8 +143,8 @@ static sb_status iterate(ida *a, unsigned bound, size_t *found, unsigned *next)
         }
         size_t i = f->next++;
         unsigned char *child = a->keys + (depth + 1) * ks;
-        sp->ops->child_key(sp, a->s->scratch, a->keys + depth * ks,
-                           f->kids.recs + i * f->kids.rec_size, child);
+        uint64_t hash = sp->ops->child_key(sp, a->s->scratch, a->keys + depth * ks,
+                                           f->kids.recs + i * f->kids.rec_size, child);
         if (depth > 0 && memcmp(child, a->keys + (depth - 1) * ks, ks) == 0)
             continue;   /* straight back to the grandparent */
         unsigned g = (unsigned)depth + 1;
@@ -107,6 +157,8 @@ static sb_status iterate(ida *a, unsigned bound, size_t *found, unsigned *next)
                 *next = g;
             continue;
         }
+        if (met_before(a, child, hash, g))
+            continue;
         unsigned h = sb_setup_bound(a->s, child);
         if (h >= SB_PDB_DEAD)
             continue;
@@ -170,6 +222,7 @@ static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
 sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
 {
     ida a = { .s = s, .meter = &s->meter, .key_size = s->space->key_size };
+    cache_open(&a);
     sb_status status = run(&a, sol, stats);
     if (status == SB_ELIMIT && a.meter->hit == SB_LIMIT_NONE)
         a.meter->hit = SB_LIMIT_MEMORY;
@@ -177,5 +230,6 @@ sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
         sb_children_free(&a.frames[i].kids);
     sb_meter_free(a.meter, a.frames, a.cap * sizeof *a.frames);
     sb_meter_free(a.meter, a.keys, a.keys_cap * a.key_size);
+    sb_meter_free(a.meter, a.cache, a.nslots * a.slot_size);
     return status;
 }

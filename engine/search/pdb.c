@@ -63,7 +63,7 @@ struct sb_pdb {
     group groups[MAX_GROUPS];
     unsigned char *desc;         /* the abstract puzzle, as the cache file's header holds it */
     size_t desc_len;
-    size_t bytes;                /* everything held, through the meter */
+    bool covers;                 /* every goal tile is in a group */
     bool loaded;
 };
 
@@ -162,10 +162,10 @@ static void unrank(const group *g, uint32_t n, uint64_t r, uint16_t *pos)
     for (uint32_t i = 0; i < g->k; i++) {
         uint64_t idx = r / g->weight[i];
         r %= g->weight[i];
-        uint32_t c = 0;
-        for (;; c++)
-            if (!(used >> c & 1) && idx-- == 0)
-                break;
+        uint64_t open = ~used;
+        while (idx--)
+            open &= open - 1;
+        uint32_t c = (uint32_t)__builtin_ctzll(open);
         used |= 1ull << c;
         pos[i] = (uint16_t)c;
     }
@@ -174,21 +174,22 @@ static void unrank(const group *g, uint32_t n, uint64_t r, uint16_t *pos)
 
 /* ---- building ---- */
 
-/* A growing list of abstract states (rank * ncells + empty cell). */
-typedef struct list { uint64_t *items; size_t n, cap; } list;
+/* A growing list of abstract states (rank * ncells + empty cell: below
+ * 2^32 within SB_PDB_BUILD_BUDGET). */
+typedef struct list { uint32_t *items; size_t n, cap; } list;
 
 static bool list_push(sb_meter *m, list *l, uint64_t x)
 {
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 4096;
-        uint64_t *grown = sb_meter_realloc(m, l->items, l->cap * sizeof *grown,
+        uint32_t *grown = sb_meter_realloc(m, l->items, l->cap * sizeof *grown,
                                            cap * sizeof *grown);
         if (!grown)
             return false;
         l->items = grown;
         l->cap = cap;
     }
-    l->items[l->n++] = x;
+    l->items[l->n++] = (uint32_t)x;
     return true;
 }
 
@@ -395,7 +396,7 @@ static bool describe_puzzle(sb_pdb *db, const sb_space *sp, sb_meter *m)
  * are seen), into groups as large as SB_PDB_BUILD_BUDGET lets one be
  * built: 6-6-3 for the 15-puzzle, 5-5-5-5-4 for the 24-puzzle, one group
  * of 8 for the 8-puzzle. */
-static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m)
+static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group)
 {
     const sb_catalog *cat = sp->cat;
     uint32_t n = cat->ncells;
@@ -428,14 +429,29 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m)
             ntiles++;
         }
     uint32_t kmax = MAX_GROUP < ntiles ? MAX_GROUP : ntiles;
+    if (max_group && max_group < kmax)
+        kmax = max_group;
     while (kmax > 1 && (!placements(n, kmax) ||
                         placements(n, kmax) * n > (uint64_t)SB_PDB_BUILD_BUDGET))
         kmax--;
     db->ngroups = (ntiles + kmax - 1) / kmax;
-    if (db->ngroups > MAX_GROUPS)
+    db->covers = db->ngroups <= MAX_GROUPS;
+    if (!db->covers)
         db->ngroups = MAX_GROUPS;   /* tiles past these go unestimated: still a bound */
+    /* Groups as compact as can be: the tray cut into bands of bw columns,
+     * the cells taken band by band and row by row within one, so that k
+     * tiles fill a (k / bw) x bw block of their goal cells (2x3 for k = 6). */
+    uint32_t bw = 1;
+    while (bw * bw < kmax || kmax % bw)
+        bw++;
+    uint32_t cols = (uint32_t)cat->cols, order[n], nordered = 0;
+    for (uint32_t band = 0; band < cols; band += bw)
+        for (uint32_t r = 0; r < (uint32_t)cat->rows; r++)
+            for (uint32_t col = band; col < band + bw && col < cols; col++)
+                order[nordered++] = r * cols + col;
     uint32_t j = 0;
-    for (uint32_t c = 0; c < n && j < db->ngroups; c++) {
+    for (uint32_t o = 0; o < n && j < db->ngroups; o++) {
+        uint32_t c = order[o];
         if (by_cell[c] < 0)
             continue;
         group *g = &db->groups[j];
@@ -559,13 +575,14 @@ static void save(const sb_pdb *db, const char *path)
 
 /* ---- the database ---- */
 
-sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, sb_pdb **out)
+sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned max_group,
+                      sb_pdb **out)
 {
     *out = NULL;
     sb_pdb *db = sb_meter_calloc(m, 1, sizeof *db);
     if (!db)
         return SB_ELIMIT;
-    if (!plan(db, sp, m)) {
+    if (!plan(db, sp, m, max_group)) {
         sb_pdb_free(m, db);
         return SB_ELIMIT;
     }
@@ -590,6 +607,11 @@ void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *lo
     for (uint32_t j = 0; j < db->ngroups; j++)
         *bytes += db->groups[j].table_bytes;
     *loaded = db->loaded;
+}
+
+bool sb_pdb_covers(const sb_pdb *db)
+{
+    return db->covers;
 }
 
 unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)

@@ -39,16 +39,24 @@ bool sb_pdb_parity_unsolvable(const sb_space *sp);
  * breadth-first search holds a byte per (placement, empty cell). */
 enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
 
-/* The database for sp (sb_pdb_refuses NULL): read from dir when a file
+/* The database for sp (sb_pdb_refuses NULL), its groups of at most
+ * max_group tiles (0: as large as SB_PDB_BUILD_BUDGET allows; the tests
+ * ask for small ones, to see several groups added on small trays): read from dir when a file
  * there holds it (the whole abstract puzzle written in its header and
  * compared, and a checksum over its tables), else built and, with dir,
  * written there atomically (a failed write is not an error: the tables
  * are in memory).  Every byte goes through m.  SB_OK with *out, or
  * SB_ELIMIT (m->hit says which limit). */
-sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, sb_pdb **out);
+sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned max_group,
+                      sb_pdb **out);
 
 /* The database's size in tables and bytes, and whether it was read from a file. */
 void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);
+
+/* Whether every tile with a goal is in one of db's groups: then its
+ * estimate is never below the space's own (each tile's distance home,
+ * which the groups' values include), and the space's need not be asked. */
+bool sb_pdb_covers(const sb_pdb *db);
 
 /* The lower bound for a configuration (a key of the board db was built
  * for): the groups' values added, or SB_PDB_DEAD. */

@@ -67,6 +67,8 @@ void sb_setup_end(sb_setup *s)
 
 unsigned sb_setup_bound(const sb_setup *s, const void *key)
 {
+    if (s->pdb && sb_pdb_covers(s->pdb))
+        return sb_pdb_estimate(s->pdb, key);
     unsigned h = s->space->ops->estimate(s->space, s->scratch, key, false);
     if (s->pdb) {
         unsigned p = sb_pdb_estimate(s->pdb, key);

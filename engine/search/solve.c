@@ -93,16 +93,17 @@ static sb_status solve_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats,
 
 /* The pattern database, for IDA* and optimal A* on puzzles it takes:
  * built (or read from opts->pdb_dir) before the search, its cost in
- * stats.  A* on the 8-puzzle is done before a database is built, so A*
- * takes one only beyond 3x3. */
+ * stats.  Auto's A* on the 8-puzzle is done before a database is built,
+ * so it takes one only beyond 3x3; A* asked for by name always does. */
 static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
 {
-    bool wanted = stats->algo == SB_ALGO_IDASTAR ||
-                  (stats->algo == SB_ALGO_ASTAR && opts->optimal && s->cat.ncells > 9);
+    bool astar = stats->algo == SB_ALGO_ASTAR && opts->optimal &&
+                 (opts->algo == SB_ALGO_ASTAR || s->cat.ncells > 9);
+    bool wanted = stats->algo == SB_ALGO_IDASTAR || astar;
     if (!wanted || sb_pdb_refuses(s->space, s->path))
         return SB_OK;
     double start = sb_clock();
-    sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, &s->pdb);
+    sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, 0, &s->pdb);
     stats->pdb_seconds = sb_clock() - start;
     if (s->pdb)
         sb_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
