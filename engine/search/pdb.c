@@ -39,7 +39,7 @@
 
 #include "search/pdb.h"
 
-enum { MAX_GROUP = 8, MAX_GROUPS = 64, FORMAT_VERSION = 1 };
+enum { MAX_GROUP = 8, MAX_GROUPS = 64, FORMAT_VERSION = 2 };
 #define NIBBLE_DEAD 15u
 #define NIBBLE_MAX 14u
 #define UNSEEN 0xFFu
@@ -59,7 +59,8 @@ struct sb_pdb {
     uint32_t ncells;
     int cols;
     int32_t *neighbours;         /* ncells * 4: the cell a step each way, -1: none */
-    uint32_t ngroups;
+    uint32_t ngroups;            /* nsets * per_set */
+    uint32_t nsets, per_set;     /* sets of disjoint groups, each set's sum a bound */
     group groups[MAX_GROUPS];
     unsigned char *desc;         /* the abstract puzzle, as the cache file's header holds it */
     size_t desc_len;
@@ -367,7 +368,7 @@ static void put_u32(unsigned char **p, uint32_t v)
 static bool describe_puzzle(sb_pdb *db, const sb_space *sp, sb_meter *m)
 {
     const sb_catalog *cat = sp->cat;
-    size_t len = 6 * sizeof(uint32_t) + db->ncells;
+    size_t len = 7 * sizeof(uint32_t) + db->ncells;
     for (uint32_t j = 0; j < db->ngroups; j++)
         len += sizeof(uint32_t) + db->groups[j].k * sizeof(uint16_t);
     db->desc = sb_meter_calloc(m, len, 1);
@@ -383,6 +384,7 @@ static bool describe_puzzle(sb_pdb *db, const sb_space *sp, sb_meter *m)
     for (uint32_t c = 0; c < db->ncells; c++)
         *p++ = cat->puzzle->walls && cat->puzzle->walls[c];
     put_u32(&p, db->ngroups);
+    put_u32(&p, db->nsets);
     for (uint32_t j = 0; j < db->ngroups; j++) {
         put_u32(&p, db->groups[j].k);
         memcpy(p, db->groups[j].goal, db->groups[j].k * sizeof(uint16_t));
@@ -434,32 +436,51 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
     while (kmax > 1 && (!placements(n, kmax) ||
                         placements(n, kmax) * n > (uint64_t)SB_PDB_BUILD_BUDGET))
         kmax--;
-    db->ngroups = (ntiles + kmax - 1) / kmax;
-    db->covers = db->ngroups <= MAX_GROUPS;
+    db->per_set = (ntiles + kmax - 1) / kmax;
+    db->covers = db->per_set <= MAX_GROUPS / 2;
     if (!db->covers)
-        db->ngroups = MAX_GROUPS;   /* tiles past these go unestimated: still a bound */
+        db->per_set = MAX_GROUPS / 2;   /* tiles past these go unestimated: still a bound */
     /* Groups as compact as can be: the tray cut into bands of bw columns,
      * the cells taken band by band and row by row within one, so that k
-     * tiles fill a (k / bw) x bw block of their goal cells (2x3 for k = 6). */
+     * tiles fill a (k / bw) x bw block of their goal cells (2x3 for k = 6);
+     * and a second set the same way across (3x2 blocks, bands of bw rows),
+     * whose sum the estimate takes when it is larger: Korf and Felner's
+     * reflected lookup, without needing the tray or the goal to be
+     * symmetric. */
     uint32_t bw = 1;
     while (bw * bw < kmax || kmax % bw)
         bw++;
-    uint32_t cols = (uint32_t)cat->cols, order[n], nordered = 0;
-    for (uint32_t band = 0; band < cols; band += bw)
-        for (uint32_t r = 0; r < (uint32_t)cat->rows; r++)
-            for (uint32_t col = band; col < band + bw && col < cols; col++)
-                order[nordered++] = r * cols + col;
-    uint32_t j = 0;
-    for (uint32_t o = 0; o < n && j < db->ngroups; o++) {
-        uint32_t c = order[o];
-        if (by_cell[c] < 0)
-            continue;
-        group *g = &db->groups[j];
-        g->at[g->k] = list_at[by_cell[c]];
-        g->goal[g->k] = (uint16_t)c;
-        if (++g->k == kmax)
-            j++;
+    uint32_t cols = (uint32_t)cat->cols, rows = (uint32_t)cat->rows, order[n];
+    db->nsets = 0;
+    for (int across = 0; across < 2; across++) {
+        uint32_t nordered = 0;
+        for (uint32_t band = 0; band < (across ? rows : cols); band += bw)
+            for (uint32_t a = 0; a < (across ? cols : rows); a++)
+                for (uint32_t b = band; b < band + bw && b < (across ? rows : cols); b++)
+                    order[nordered++] = across ? b * cols + a : a * cols + b;
+        group *set = &db->groups[db->nsets * db->per_set];
+        uint32_t j = 0;
+        for (uint32_t o = 0; o < n && j < db->per_set; o++) {
+            uint32_t c = order[o];
+            if (by_cell[c] < 0)
+                continue;
+            group *g = &set[j];
+            g->at[g->k] = list_at[by_cell[c]];
+            g->goal[g->k] = (uint16_t)c;
+            if (++g->k == kmax)
+                j++;
+        }
+        bool repeated = db->nsets == 1;
+        for (j = 0; repeated && j < db->per_set; j++)
+            repeated = set[j].k == db->groups[j].k &&
+                       memcmp(set[j].goal, db->groups[j].goal, set[j].k * sizeof(uint16_t)) == 0;
+        if (repeated)
+            memset(set, 0, db->per_set * sizeof *set);
+        else
+            db->nsets++;
     }
+    db->ngroups = db->nsets * db->per_set;
+    uint32_t j;
     for (j = 0; j < db->ngroups; j++) {
         group *g = &db->groups[j];
         g->nranks = placements(n, g->k);
@@ -614,12 +635,12 @@ bool sb_pdb_covers(const sb_pdb *db)
     return db->covers;
 }
 
-unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
+/* The sum of one set's groups, or SB_PDB_DEAD. */
+static unsigned set_estimate(const sb_pdb *db, const group *set, const uint16_t *cells)
 {
-    const uint16_t *cells = key;
     unsigned h = 0;
-    for (uint32_t j = 0; j < db->ngroups; j++) {
-        const group *g = &db->groups[j];
+    for (uint32_t j = 0; j < db->per_set; j++) {
+        const group *g = &set[j];
         uint16_t pos[MAX_GROUP];
         for (uint32_t i = 0; i < g->k; i++)
             pos[i] = cells[g->at[i]];
@@ -630,6 +651,17 @@ unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
         h += base + 2 * v;
     }
     return h;
+}
+
+unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
+{
+    unsigned best = 0;
+    for (uint32_t k = 0; k < db->nsets; k++) {
+        unsigned h = set_estimate(db, &db->groups[k * db->per_set], key);
+        if (h > best)
+            best = h;
+    }
+    return best;
 }
 
 void sb_pdb_free(sb_meter *m, sb_pdb *db)
