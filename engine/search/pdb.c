@@ -251,7 +251,9 @@ static sb_status build_group(sb_pdb *db, group *g, sb_meter *m, const uint8_t *w
     for (unsigned d = 0; cur.n; d++) {
         if (d + 1 >= UNSEEN)
             break;   /* deeper layers stay unseen: the bound stays low there, never high */
-        while (cur.n) {
+        for (uint64_t popped = 1; cur.n; popped++) {
+            if (!(popped & 0xFFFF) && sb_meter_late(m))
+                goto out;
             uint64_t state = cur.items[--cur.n];
             uint64_t r = state / n;
             uint32_t empty = (uint32_t)(state % n);

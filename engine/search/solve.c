@@ -145,8 +145,8 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     sb_status status = sb_setup_begin(&s, p, opts, err);
     stats->path = s.path;
     stats->algo = choose_algo(opts, &s);
-    if (status == SB_OK)
-        status = open_pdb(&s, opts, stats);
+    if (status == SB_OK && open_pdb(&s, opts, stats) != SB_OK)
+        status = sb_meter_fail(&s.meter, err);
     if (status == SB_OK) {
         bool optimal = opts->optimal || stats->algo == SB_ALGO_BFS ||
                        stats->algo == SB_ALGO_IDASTAR;
