@@ -35,8 +35,10 @@ typedef struct debug_option {
 static const debug_option DEBUG_OPTIONS[] = {
     { "options", "list the debug options and what each does" },
     { "stats", "print search statistics on stderr: algorithm, representation, "
-               "configurations stored and expanded, peak memory, time, and the "
-               "solution's length under every metric" },
+               "configurations stored and expanded, peak memory, time, the "
+               "pattern database's size and build or read time, IDA*'s bounds "
+               "and expansions per iteration, and the solution's length under "
+               "every metric" },
 };
 enum { DEBUG_COUNT = sizeof DEBUG_OPTIONS / sizeof DEBUG_OPTIONS[0] };
 
