@@ -35,8 +35,12 @@ typedef struct frame {
     size_t next;        /* the next of them to try */
 } frame;
 
-/* The cache's budget: its table takes at most this many bytes. */
-enum { CACHE_BYTES = 16u << 20 };
+/* The cache's budget: its table takes at most this many bytes.  Small on
+ * purpose: on the 15-puzzle 1 MB (in the processor's cache) ran the
+ * Rosetta instance in 0.15 s of CPU against 0.20 s with 16 MB, which saved
+ * more nodes (228K against 267K) but missed the processor's cache on
+ * nearly every look. */
+enum { CACHE_BYTES = 1u << 20 };
 
 typedef struct ida {
     sb_setup *s;
