@@ -48,12 +48,12 @@ run() {
     "$slide" --optimal -ostats --pdb-dir "$pdb" "$@" "$init" "$goal" >"$work/moves" 2>"$work/stats" || st=$?
     end=$(date +%s.%N)
     awk -v label="$label" -v st="$st" -v wall="$(echo "$end - $start" | bc)" -F': ' '
-        $1 == "algorithm" { algo = $2 } $1 == "expanded" { exp = $2 }
+        $1 == "algorithm" { algo = $2 } $1 == "expanded" { nexp = $2 }
         $1 == "peak memory" { split($2, m, " "); mem = m[1] }
         $1 == "pattern database" { pdb = $2 }
         $1 == "length" { split($2, l, " "); len = l[1] "/" l[3] "/" l[5] }
         END { printf "%s\t%s\texit %s\t%.2f s\t%s expanded\t%.0f MB\tlength(unit/line/piece) %s\tpdb: %s\n",
-                     label, algo, st, wall, exp, mem / 1e6, len, pdb }' "$work/stats"
+                     label, algo, st, wall, nexp, mem / 1e6, len, pdb }' "$work/stats"
 }
 
 if [[ $parts == *rosetta* ]]; then
@@ -82,20 +82,22 @@ if [[ $parts == *korf* ]]; then
         { tiles 4 $t; echo "distinct: *"; } >"$work/korf-$n.init"
         echo "$n $len $nodes"
     done | xargs -P 2 -n 3 sh -c '
+        slide=$0 pdb=$1 work=$2 check=$3 n=$4 want=$5 korf=$6
         s=$(date +%s.%N)
-        "$0" --optimal -ostats --pdb-dir "$1" "$2/korf-$3.init" "$2/korf.goal" 2>"$2/korf-$3.stats" |
-            "$6" "$2/korf-$3.init" "$2/korf.goal" >/dev/null 2>&1 && ok=verified || ok=REFUSED
+        "$slide" --optimal -ostats --pdb-dir "$pdb" "$work/korf-$n.init" "$work/korf.goal" \
+            2>"$work/korf-$n.stats" | "$check" "$work/korf-$n.init" "$work/korf.goal" >/dev/null 2>&1 \
+            && ok=verified || ok=REFUSED
         e=$(date +%s.%N)
-        awk -v n="$3" -v want="$4" -v korf="$5" -v ok="$ok" -v t="$(echo "$e - $s" | bc)" -F": " "
-            \$1 == \"expanded\" { exp = \$2 } \$1 == \"length\" { split(\$2, l, \" \"); len = l[1] }
+        awk -v n="$n" -v want="$want" -v korf="$korf" -v ok="$ok" -v t="$(echo "$e - $s" | bc)" -F": " "
+            \$1 == \"expanded\" { nexp = \$2 } \$1 == \"length\" { split(\$2, l, \" \"); len = l[1] }
             END { printf \"korf\t%s\t%s (%s)%s\t%s\t%s\t%.2f s\t%s\n\", n, len, want,
-                         len == want ? \"\" : \" WRONG\", exp, korf, t, ok }" "$2/korf-$3.stats"
-    ' "$slide" "$pdb" "$work" {} {} {} "$build/slide-check" | sort -n -k2 | tee "$work/korf.tsv"
+                         len == want ? \"\" : \" WRONG\", nexp, korf, t, ok }" "$work/korf-$n.stats"
+    ' "$slide" "$pdb" "$work" "$build/slide-check" | sort -n -k2 | tee "$work/korf.tsv"
     end=$(date +%s.%N)
     awk -F'\t' -v wall="$(echo "$end - $start" | bc)" '
-        { exp += $4; korf += $5; cpu += $6; wrong += ($3 ~ /WRONG/); bad += ($7 != "verified") }
+        { nexp += $4; korf += $5; cpu += $6; wrong += ($3 ~ /WRONG/); bad += ($7 != "verified") }
         END { printf "korf total\t%d instances, %d wrong lengths, %d not verified, %.0f expanded (Korf: %.0f), %.1f s summed, %.1f s wall on 2 cores\n",
-                     NR, wrong, bad, exp, korf, cpu, wall }' "$work/korf.tsv"
+                     NR, wrong, bad, nexp, korf, cpu, wall }' "$work/korf.tsv"
 fi
 
 dir=../shared/puzzles/cs61b/hard
