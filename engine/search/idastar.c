@@ -47,6 +47,7 @@ typedef struct ida {
     unsigned char *cache;  /* nslots slots: uint32 iteration (0: empty), uint32 g, key */
     size_t nslots, slot_size;
     uint32_t iteration;
+    size_t found_depth;    /* the tile walker's: the length of the path it found */
     sb_meter *meter;
     size_t key_size;
     unsigned char *keys;   /* the path: (depth + 2) keys */
@@ -192,6 +193,175 @@ static void note_iteration(sb_stats *stats, unsigned n, unsigned bound, uint64_t
     stats->bound_expanded[n] = expanded;
 }
 
+/* ---- numbered tiles: the tile walker ----
+ *
+ * With one hole, a configuration is where the hole is and which tile is
+ * where, and a move trades the hole with a tile beside it.  For these the
+ * general board's expansions (children records, keys built and hashed)
+ * cost several times what the move itself does, so IDA* walks them here
+ * directly: the key kept in place (the board's layout, so the pattern
+ * database reads it as it is), a grid of which tile is where, and the
+ * database's terms kept per group so that a move looks up only the moved
+ * tile's groups (sb_pdb_moved).  The hole never goes straight back (the
+ * grandparent rule), and the estimate is 0 exactly at the goal (every
+ * tile with a goal is in a group, and a group's term is 0 only with its
+ * tiles home).  No transposition cache: on the 15-puzzle it cost more
+ * than it saved here. */
+
+typedef struct tiles {
+    ida *a;
+    const sb_pdb *db;
+    uint32_t nterms;
+    int cols, rows;
+    uint16_t *key;           /* the configuration, in the board's key layout */
+    int32_t *at;             /* per cell: the moved tile's place in key, -1 the hole, -2 a wall */
+    unsigned *terms;         /* per depth, nterms of them */
+    uint16_t *holes;         /* per depth: where the hole went */
+    size_t cap;              /* depths allocated */
+    unsigned bound, next;
+    uint64_t expanded;
+    sb_status status;
+} tiles;
+
+static bool tiles_reach(tiles *t, size_t d)
+{
+    if (d + 2 <= t->cap)
+        return true;
+    size_t cap = t->cap ? 2 * t->cap : 128;
+    sb_meter *m = t->a->meter;
+    unsigned *terms = sb_meter_realloc(m, t->terms, t->cap * t->nterms * sizeof *terms,
+                                       cap * t->nterms * sizeof *terms);
+    if (!terms)
+        return false;
+    t->terms = terms;
+    uint16_t *holes = sb_meter_realloc(m, t->holes, t->cap * sizeof *holes, cap * sizeof *holes);
+    if (!holes) {
+        t->terms = sb_meter_realloc(m, terms, cap * t->nterms * sizeof *terms,
+                                    t->cap * t->nterms * sizeof *terms);
+        return false;
+    }
+    t->holes = holes;
+    t->cap = cap;
+    return true;
+}
+
+/* Depth-first below the hole at `hole` (g moves made, estimate h; it came
+ * from `from`).  True when a goal was reached: the moves are in holes. */
+static bool tiles_dive(tiles *t, int hole, int from, unsigned g, unsigned h)
+{
+    if (h == 0) {
+        t->a->found_depth = g;
+        return true;
+    }
+    t->expanded++;
+    if (sb_meter_tick(t->a->meter, 4) != SB_OK || !tiles_reach(t, g + 1)) {
+        t->status = SB_ELIMIT;
+        return false;
+    }
+    int r = hole / t->cols, c = hole % t->cols;
+    for (int d = 0; d < 4; d++) {
+        int rr = r + SB_STEP_ROW[d], cc = c + SB_STEP_COL[d];
+        int cell = rr * t->cols + cc;
+        if (rr < 0 || rr >= t->rows || cc < 0 || cc >= t->cols || cell == from || t->at[cell] < 0)
+            continue;
+        int32_t at = t->at[cell];
+        unsigned *terms = t->terms + (size_t)(g + 1) * t->nterms;
+        memcpy(terms, t->terms + (size_t)g * t->nterms, t->nterms * sizeof *terms);
+        t->key[at] = (uint16_t)hole;
+        unsigned h2 = sb_pdb_moved(t->db, t->key, at, terms);
+        unsigned f = g + 1 + h2;
+        bool found = false;
+        if (h2 < SB_PDB_DEAD && f <= t->bound) {
+            t->at[hole] = at;
+            t->at[cell] = -1;
+            t->holes[g] = (uint16_t)cell;
+            found = tiles_dive(t, cell, hole, g + 1, h2);
+            t->at[cell] = at;
+            t->at[hole] = -1;
+        } else if (h2 < SB_PDB_DEAD && f < t->next) {
+            t->next = f;
+        }
+        t->key[at] = (uint16_t)cell;
+        if (found || t->status != SB_OK)
+            return found;
+    }
+    return false;
+}
+
+/* The moves of the tile walker's path: each time the hole went to a cell,
+ * the tile there came to where the hole was. */
+static sb_status tiles_moves(const tiles *t, int root_hole, size_t n, sb_solution *sol)
+{
+    sol->moves = malloc((n ? n : 1) * sizeof *sol->moves);
+    if (!sol->moves)
+        return SB_ELIMIT;
+    int hole = root_hole;
+    for (size_t i = 0; i < n; i++) {
+        int to = t->holes[i];
+        sol->moves[i] = (sb_move){ to / t->cols, to % t->cols, hole / t->cols, hole % t->cols };
+        hole = to;
+    }
+    sol->nmoves = n;
+    return SB_OK;
+}
+
+static sb_status tiles_run(ida *a, sb_solution *sol, sb_stats *stats)
+{
+    const sb_space *sp = a->s->space;
+    const sb_catalog *cat = sp->cat;
+    tiles t = { .a = a, .db = a->s->pdb, .nterms = sb_pdb_incremental(a->s->pdb),
+                .cols = cat->cols, .rows = cat->rows, .status = SB_OK };
+    sb_meter *m = a->meter;
+    t.key = sb_meter_calloc(m, sp->key_size, 1);
+    t.at = sb_meter_calloc(m, cat->ncells, sizeof *t.at);
+    sb_status status = SB_ELIMIT;
+    if (!t.key || !t.at || !tiles_reach(&t, 0))
+        goto out;
+    memcpy(t.key, sp->root, sp->key_size);
+    int32_t list_at[65], empty_at;   /* pattern databases take at most 64 cells */
+    sb_board_key_plan(sp, list_at, &empty_at);
+    const uint8_t *walls = cat->puzzle->walls;
+    for (uint32_t c = 0; c < cat->ncells; c++)
+        t.at[c] = walls && walls[c] ? -2 : -1;
+    for (int s = 0; s < cat->nclasses; s++)
+        t.at[t.key[list_at[s]]] = list_at[s];
+    int hole = 0;
+    while (t.at[hole] != -1)
+        hole++;
+    unsigned h = sb_pdb_terms(t.db, t.key, t.terms);
+    m->stored = 1;
+    if (h >= SB_PDB_DEAD) {
+        status = SB_UNSOLVABLE;
+        goto out;
+    }
+    for (t.bound = h;;) {
+        t.next = NO_BOUND;
+        t.expanded = 0;
+        a->found_depth = SIZE_MAX;
+        m->depth = t.bound;
+        bool found = tiles_dive(&t, hole, -1, 0, h);
+        note_iteration(stats, stats->nbounds++, t.bound, t.expanded);
+        if (t.status != SB_OK)
+            goto out;
+        if (found) {
+            m->stored = a->found_depth + 1;
+            status = tiles_moves(&t, hole, a->found_depth, sol);
+            goto out;
+        }
+        if (t.next == NO_BOUND) {
+            status = SB_UNSOLVABLE;
+            goto out;
+        }
+        t.bound = t.next;
+    }
+out:
+    sb_meter_free(m, t.key, t.key ? sp->key_size : 0);
+    sb_meter_free(m, t.at, t.at ? cat->ncells * sizeof *t.at : 0);
+    sb_meter_free(m, t.terms, t.cap * t.nterms * sizeof *t.terms);
+    sb_meter_free(m, t.holes, t.cap * sizeof *t.holes);
+    return status;
+}
+
 static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
 {
     const sb_space *sp = a->s->space;
@@ -226,8 +396,11 @@ static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
 sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
 {
     ida a = { .s = s, .meter = &s->meter, .key_size = s->space->key_size };
-    cache_open(&a);
-    sb_status status = run(&a, sol, stats);
+    bool walk_tiles = s->pdb && sb_pdb_incremental(s->pdb) &&
+                      !sb_pdb_refuses(s->space, s->path);
+    if (!walk_tiles)
+        cache_open(&a);
+    sb_status status = walk_tiles ? tiles_run(&a, sol, stats) : run(&a, sol, stats);
     if (status == SB_ELIMIT && a.meter->hit == SB_LIMIT_NONE)
         a.meter->hit = SB_LIMIT_MEMORY;
     for (size_t i = 0; i < a.cap; i++)

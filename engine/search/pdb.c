@@ -39,7 +39,7 @@
 
 #include "search/pdb.h"
 
-enum { MAX_GROUP = 8, MAX_GROUPS = 64, FORMAT_VERSION = 2 };
+enum { MAX_GROUP = 8, MAX_GROUPS = 64, MAX_KEY = 128, FORMAT_VERSION = 2 };
 #define NIBBLE_DEAD 15u
 #define NIBBLE_MAX 14u
 #define UNSEEN 0xFFu
@@ -61,6 +61,8 @@ struct sb_pdb {
     int32_t *neighbours;         /* ncells * 4: the cell a step each way, -1: none */
     uint32_t ngroups;            /* nsets * per_set */
     uint32_t nsets, per_set;     /* sets of disjoint groups, each set's sum a bound */
+    int8_t owner[2][MAX_KEY];    /* per set, by a tile's place in the key: its group, or -1 */
+    bool incremental;            /* every tile's place in the key is below MAX_KEY */
     group groups[MAX_GROUPS];
     unsigned char *desc;         /* the abstract puzzle, as the cache file's header holds it */
     size_t desc_len;
@@ -482,6 +484,17 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
             db->nsets++;
     }
     db->ngroups = db->nsets * db->per_set;
+    memset(db->owner, -1, sizeof db->owner);
+    db->incremental = db->covers;
+    for (uint32_t k = 0; k < db->nsets; k++)
+        for (uint32_t j = 0; j < db->per_set; j++)
+            for (uint32_t i = 0; i < db->groups[k * db->per_set + j].k; i++) {
+                int32_t at = db->groups[k * db->per_set + j].at[i];
+                if (at >= 0 && at < MAX_KEY)
+                    db->owner[k][at] = (int8_t)j;
+                else
+                    db->incremental = false;
+            }
     uint32_t j;
     for (j = 0; j < db->ngroups; j++) {
         group *g = &db->groups[j];
@@ -637,33 +650,62 @@ bool sb_pdb_covers(const sb_pdb *db)
     return db->covers;
 }
 
-/* The sum of one set's groups, or SB_PDB_DEAD. */
-static unsigned set_estimate(const sb_pdb *db, const group *set, const uint16_t *cells)
+/* One group's value for a configuration, or SB_PDB_DEAD. */
+static unsigned group_term(const sb_pdb *db, const group *g, const uint16_t *cells)
 {
-    unsigned h = 0;
-    for (uint32_t j = 0; j < db->per_set; j++) {
-        const group *g = &set[j];
-        uint16_t pos[MAX_GROUP];
-        for (uint32_t i = 0; i < g->k; i++)
-            pos[i] = cells[g->at[i]];
-        unsigned v = get_nibble(g->table, rank_of(g, pos));
-        unsigned base = home_sum(db, g, pos);
-        if (v == NIBBLE_DEAD || base == UNSEEN)
-            return SB_PDB_DEAD;
-        h += base + 2 * v;
-    }
-    return h;
+    uint16_t pos[MAX_GROUP];
+    for (uint32_t i = 0; i < g->k; i++)
+        pos[i] = cells[g->at[i]];
+    unsigned v = get_nibble(g->table, rank_of(g, pos));
+    unsigned base = home_sum(db, g, pos);
+    return v == NIBBLE_DEAD || base == UNSEEN ? SB_PDB_DEAD : base + 2 * v;
 }
 
-unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
+/* The larger of the sets' sums of terms (SB_PDB_DEAD when a term is). */
+static unsigned best_sum(const sb_pdb *db, const unsigned *terms)
 {
     unsigned best = 0;
     for (uint32_t k = 0; k < db->nsets; k++) {
-        unsigned h = set_estimate(db, &db->groups[k * db->per_set], key);
+        unsigned h = 0;
+        for (uint32_t j = 0; j < db->per_set; j++) {
+            unsigned t = terms[k * db->per_set + j];
+            if (t >= SB_PDB_DEAD)
+                return SB_PDB_DEAD;
+            h += t;
+        }
         if (h > best)
             best = h;
     }
     return best;
+}
+
+unsigned sb_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms)
+{
+    for (uint32_t j = 0; j < db->ngroups; j++)
+        terms[j] = group_term(db, &db->groups[j], key);
+    return best_sum(db, terms);
+}
+
+unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
+{
+    unsigned terms[MAX_GROUPS];
+    return sb_pdb_terms(db, key, terms);
+}
+
+uint32_t sb_pdb_incremental(const sb_pdb *db)
+{
+    return db->incremental ? db->ngroups : 0;
+}
+
+unsigned sb_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms)
+{
+    for (uint32_t k = 0; k < db->nsets; k++) {
+        int j = db->owner[k][at];
+        if (j >= 0)
+            terms[k * db->per_set + (uint32_t)j] =
+                group_term(db, &db->groups[k * db->per_set + (uint32_t)j], key);
+    }
+    return best_sum(db, terms);
 }
 
 void sb_pdb_free(sb_meter *m, sb_pdb *db)

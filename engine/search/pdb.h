@@ -62,6 +62,17 @@ bool sb_pdb_covers(const sb_pdb *db);
  * for): the groups' values added, or SB_PDB_DEAD. */
 unsigned sb_pdb_estimate(const sb_pdb *db, const void *key);
 
+/* For a search that moves one tile at a time (idastar.c's tile walker),
+ * the estimate kept group by group, so that a move looks up only the
+ * moved tile's groups.  sb_pdb_incremental: how many terms db keeps (0:
+ * it cannot be used so; it always can when sb_pdb_covers and the key
+ * is short).  sb_pdb_terms fills them for key and returns the estimate;
+ * after the tile whose cell is key[at] moved (key already changed),
+ * sb_pdb_moved brings terms up to date and returns the new estimate. */
+uint32_t sb_pdb_incremental(const sb_pdb *db);
+unsigned sb_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms);
+unsigned sb_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms);
+
 void sb_pdb_free(sb_meter *m, sb_pdb *db);
 
 #endif
