@@ -205,8 +205,9 @@ static void note_iteration(sb_stats *stats, unsigned n, unsigned bound, uint64_t
  * tile's groups (sb_pdb_moved).  The hole never goes straight back (the
  * grandparent rule), and the estimate is 0 exactly at the goal (every
  * tile with a goal is in a group, and a group's term is 0 only with its
- * tiles home).  No transposition cache: on the 15-puzzle it cost more
- * than it saved here. */
+ * tiles home).  No transposition cache, as in Korf's IDA*: on the
+ * general board the cache saved 43% of the Rosetta instance's nodes, and
+ * whether it pays at this walker's speed is not measured yet. */
 
 typedef struct tiles {
     ida *a;
