@@ -111,14 +111,14 @@ static PyObject *from_string(PyTypeObject *cls, PyObject *args, PyObject *kwargs
 
 static int parse_algo(const char *name, sb_algo *out)
 {
-    static const sb_algo all[] = {SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR};
+    static const sb_algo all[] = {SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR, SB_ALGO_IDASTAR};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (strcmp(name, sb_algo_name(all[i])) == 0) {
             *out = all[i];
             return 0;
         }
-    PyErr_Format(PyExc_ValueError, "algo must be \"auto\", \"bfs\" or \"astar\", not \"%s\"",
-                 name);
+    PyErr_Format(PyExc_ValueError,
+                 "algo must be \"auto\", \"bfs\", \"astar\" or \"idastar\", not \"%s\"", name);
     return -1;
 }
 
@@ -461,8 +461,8 @@ static PyMethodDef puzzle_methods[] = {
      "max_seconds=None, max_memory=None)\n--\n\n"
      "Solves the puzzle: a list of Move, straight slides ([] when INIT already\n"
      "meets GOAL).  metric: \"unit\", \"line\" or \"piece\"; optimal: a shortest\n"
-     "solution under it; algo: \"auto\", \"bfs\" or \"astar\"; the limits (states\n"
-     "stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
+     "solution under it; algo: \"auto\", \"bfs\", \"astar\" or \"idastar\"; the\n"
+     "limits (states stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
      "reachable configuration was searched, LimitError when a limit stopped it.\n"
      "Other threads run meanwhile (the GIL is released)."},
     {"explore", (PyCFunction)(void (*)(void))explore, METH_VARARGS | METH_KEYWORDS,
