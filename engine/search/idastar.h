@@ -14,7 +14,9 @@
  * iteration passes no node over its bound (every branch ended in a dead
  * end: on most puzzles cycles keep that from happening, and the search
  * runs on until a limit); SB_ELIMIT when the meter refused.  The
- * iterations' bounds and expansions go to stats. */
+ * iterations' bounds and expansions go to stats.  Numbered tiles with a
+ * pattern database (s->pdb, sb_pdb_incremental) run on idastar.c's tile
+ * walker; everything else on s's space. */
 sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats);
 
 #endif

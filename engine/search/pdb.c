@@ -15,6 +15,12 @@
  * the empty cell anywhere) and runs outward, a layer per cost, each layer
  * first closed under the free moves.
  *
+ * Groups.  The tiles with a goal are cut into groups as large as a build
+ * of SB_PDB_BUILD_BUDGET allows, each a compact block of goal cells, and
+ * cut a second time across (plan): each set's sum is a bound, and the
+ * estimate is the larger (Korf and Felner's reflected lookup, without
+ * needing a symmetric tray or goal).
+ *
  * Storage.  A placement of k tiles on n cells has a perfect rank among the
  * n!/(n-k)! of them (rank_of); the table keeps, per rank, the least
  * distance over the empty cell's positions, in 4 bits.  Distances of a
