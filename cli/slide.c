@@ -246,7 +246,10 @@ static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status st
                     "peak memory: %zu bytes\ntime: %.6f s\n",
             sb_algo_name(st->algo), sb_path_name(st->path), (unsigned long long)st->stored,
             (unsigned long long)st->expanded, st->peak_bytes, st->seconds);
-    if (st->seconds > 0)
+    /* IDA* stores nothing to count a rate by; its expansions are the work. */
+    if (st->seconds > 0 && st->algo == SB_ALGO_IDASTAR)
+        fprintf(stderr, "rate: %.0f expanded/s\n", (double)st->expanded / st->seconds);
+    else if (st->seconds > 0)
         fprintf(stderr, "rate: %.0f states/s\n", (double)st->stored / st->seconds);
     if (st->pdb_groups)
         fprintf(stderr, "pattern database: %u tables, %zu bytes, %s in %.6f s\n",
