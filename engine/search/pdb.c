@@ -107,21 +107,19 @@ static uint32_t tile_cell(const sb_space *sp, const int32_t *list_at, int s)
 bool sb_pdb_parity_unsolvable(const sb_space *sp)
 {
     const sb_catalog *cat = sp->cat;
-    uint32_t n = cat->ncells;
-    int32_t list_at[cat->nclasses + 1], empty_at;
+    uint32_t n = cat->ncells;   /* at most 64: sb_pdb_refuses said so */
+    if (n > 64 || cat->ngoals != (uint32_t)cat->nclasses)
+        return false;   /* not knowing is not a proof */
+    int32_t list_at[65], empty_at, to[64];
+    bool taken[64] = { false }, seen[64] = { false };
     sb_board_key_plan(sp, list_at, &empty_at);
-    int32_t *to = malloc((size_t)n * sizeof *to);
-    bool *taken = calloc(n, sizeof *taken), *seen = calloc(n, sizeof *seen);
-    bool refuted = false;
-    if (!to || !taken || !seen || cat->ngoals != (uint32_t)cat->nclasses)
-        goto done;   /* not knowing is not a proof */
     for (uint32_t c = 0; c < n; c++)
         to[c] = -1;
     for (int s = 0; s < cat->nclasses; s++) {
         to[tile_cell(sp, list_at, s)] = cat->classes[s].goals[0];
         taken[cat->classes[s].goals[0]] = true;
     }
-    uint32_t blank = n, blank_goal = n;
+    uint32_t blank = 0, blank_goal = 0;
     const uint8_t *walls = cat->puzzle->walls;
     for (uint32_t c = 0; c < n; c++) {
         if (walls && walls[c])
@@ -141,14 +139,9 @@ bool sb_pdb_parity_unsolvable(const sb_space *sp)
             seen[x] = true;
         transpositions += len - 1;
     }
-    int cols = cat->cols;
+    uint32_t cols = (uint32_t)cat->cols;
     unsigned colours = (blank / cols + blank % cols + blank_goal / cols + blank_goal % cols) & 1;
-    refuted = (transpositions & 1) != colours;
-done:
-    free(to);
-    free(taken);
-    free(seen);
-    return refuted;
+    return (transpositions & 1) != colours;
 }
 
 /* ---- ranking placements ---- */
