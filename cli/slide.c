@@ -49,8 +49,10 @@ typedef struct debug_option {
 static const debug_option DEBUG_OPTIONS[] = {
     { "options", "list the debug options and what each does" },
     { "stats", "print search statistics on stderr: algorithm, representation, "
-               "configurations stored and expanded, peak memory, time, and the "
-               "solution's length under every metric" },
+               "configurations stored and expanded, peak memory, time, the "
+               "pattern database's size and build or read time, IDA*'s bounds "
+               "and expansions per iteration, and the solution's length under "
+               "every metric" },
 };
 enum { DEBUG_COUNT = sizeof DEBUG_OPTIONS / sizeof DEBUG_OPTIONS[0] };
 
@@ -75,9 +77,11 @@ static void usage(FILE *out)
         "\n"
         "  --metric unit|line|piece  how moves are counted (default line)\n"
         "  --optimal                 guarantee a shortest solution under the metric\n"
-        "  --algo auto|bfs|astar|bidir\n"
+        "  --algo auto|bfs|astar|idastar|bidir\n"
         "                            search strategy (default auto; bidir needs a\n"
         "                            GOAL that places every piece)\n"
+        "  --pdb-dir DIR             keep pattern databases (numbered tiles) in DIR\n"
+        "                            between runs\n"
         "  --engine auto|bitboard|general\n"
         "                            configuration representation (default auto:\n"
         "                            the bitboard on small trays, when the pieces\n"
@@ -150,10 +154,11 @@ static int parse_debug(cli *c, const char *list)
 static int parse_args(cli *c, int argc, char **argv)
 {
     static const char *const metrics[] = { "unit", "line", "piece", NULL };
-    static const char *const algos[] = { "auto", "bfs", "astar", "bidir", NULL };
+    static const char *const algos[] = { "auto", "bfs", "astar", "idastar", "bidir", NULL };
     static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
-           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_PLAY, OPT_PLAY_HINTS, OPT_JSON, OPT_HELP, OPT_VERSION };
+           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_PLAY, OPT_PLAY_HINTS, OPT_JSON, OPT_HELP,
+           OPT_VERSION, OPT_PDB_DIR };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "optimal", no_argument, NULL, OPT_OPTIMAL },
@@ -170,6 +175,7 @@ static int parse_args(cli *c, int argc, char **argv)
         { "json", no_argument, NULL, OPT_JSON },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
+        { "pdb-dir", required_argument, NULL, OPT_PDB_DIR },
         { NULL, 0, NULL, 0 },
     };
     sb_options_default(&c->opts);
@@ -201,7 +207,8 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_ALGO:
             if ((i = sb_args_pick(optarg, algos)) < 0)
-                return usage_error(c, "--algo takes auto, bfs, astar or bidir, not '%s'", optarg);
+                return usage_error(c, "--algo takes auto, bfs, astar, idastar or bidir, not '%s'",
+                                   optarg);
             c->opts.algo = (sb_algo)i;
             break;
         case OPT_ENGINE:
@@ -218,6 +225,9 @@ static int parse_args(cli *c, int argc, char **argv)
         case OPT_TIME:
             if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
                 return usage_error(c, "%s, not '%s'", bad, optarg);
+            break;
+        case OPT_PDB_DIR:
+            c->opts.pdb_dir = optarg;
             break;
         case OPT_SHOW:
             c->show = true;
@@ -270,8 +280,18 @@ static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status st
                     "peak memory: %zu bytes\ntime: %.6f s\n",
             sb_algo_name(st->algo), sb_path_name(st->path), (unsigned long long)st->stored,
             (unsigned long long)st->expanded, st->peak_bytes, st->seconds);
-    if (st->seconds > 0)
+    /* IDA* stores nothing to count a rate by; its expansions are the work. */
+    if (st->seconds > 0 && st->algo == SB_ALGO_IDASTAR)
+        fprintf(stderr, "rate: %.0f expanded/s\n", (double)st->expanded / st->seconds);
+    else if (st->seconds > 0)
         fprintf(stderr, "rate: %.0f states/s\n", (double)st->stored / st->seconds);
+    if (st->pdb_groups)
+        fprintf(stderr, "pattern database: %u tables, %zu bytes, %s in %.6f s\n",
+                st->pdb_groups, st->pdb_bytes, st->pdb_loaded ? "read" : "built", st->pdb_seconds);
+    unsigned first = st->nbounds > SB_STATS_BOUNDS ? st->nbounds - SB_STATS_BOUNDS : 0;
+    for (unsigned i = first; i < st->nbounds; i++)
+        fprintf(stderr, "iteration %u: bound %u, expanded %llu\n", i + 1,
+                st->bound[i - first], (unsigned long long)st->bound_expanded[i - first]);
     if (status != SB_OK)
         return;
     fprintf(stderr, "length: %llu unit, %llu line, %llu piece%s\n",

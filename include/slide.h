@@ -191,6 +191,10 @@ typedef enum sb_algo {
     SB_ALGO_AUTO,
     SB_ALGO_BFS,
     SB_ALGO_ASTAR,
+    SB_ALGO_IDASTAR,    /* iterative-deepening A*: depth first, stores no configurations;
+                           it cannot prove a puzzle unsolvable by running out of
+                           configurations, so on one it runs until a limit (but for
+                           numbered tiles, whose parity it checks first) */
     SB_ALGO_BIDIR       /* bidirectional BFS: shortest; needs a goal placing every block */
 } sb_algo;
 
@@ -240,7 +244,14 @@ typedef struct sb_options {
      * with that many.  0 and 1 mean one (the calling thread).  Results do
      * not depend on it. */
     unsigned threads;
+    /* A directory where pattern databases are kept between runs (read, and
+     * written atomically when missing, stale or damaged); NULL: they are
+     * built in memory each time and no file is touched. */
+    const char *pdb_dir;
 } sb_options;
+
+/* IDA*'s iterations the statistics list (the last ones when there are more). */
+#define SB_STATS_BOUNDS 32
 
 /* What a search did. */
 typedef struct sb_stats {
@@ -252,6 +263,16 @@ typedef struct sb_stats {
     size_t final_bytes;    /* bytes held when it ended (the peak can be higher:
                               a growing table holds its old and new slots) */
     double seconds;        /* time spent searching */
+    /* IDA* only: its iterations, each a depth-first search to a cost bound. */
+    unsigned nbounds;      /* iterations run */
+    unsigned bound[SB_STATS_BOUNDS];     /* iteration i's cost bound (the last
+                                            SB_STATS_BOUNDS iterations) */
+    uint64_t bound_expanded[SB_STATS_BOUNDS]; /* ... and what it expanded */
+    /* The pattern database the estimate used (pdb_groups 0: none). */
+    unsigned pdb_groups;   /* its tables (disjoint groups of pieces) */
+    size_t pdb_bytes;      /* their size */
+    double pdb_seconds;    /* time to build or load them */
+    bool pdb_loaded;       /* read from opts->pdb_dir rather than built */
 } sb_stats;
 
 /* A solution: straight slides, owned by the record. */

@@ -224,6 +224,13 @@ for algo in bfs astar; do
 done
 limit "small jammed states" 3 "--max-states" --max-states 5 \
     "$tmp/small-jammed.init" "$tmp/small-jammed.goal"
+# IDA* stores nothing it could run out of, and cannot prove these unsolvable
+# or solve them in time: it gives up at its time limit, exit 3, on the jammed
+# tray (more configurations than its cache holds) and on the open one.
+limit "jammed time idastar" 3 "time limit" --time-limit 0.2 --algo idastar \
+    "$tmp/jammed.init" "$tmp/jammed.goal"
+limit "open time idastar" 3 "time limit" --time-limit 0.2 --algo idastar \
+    "$tmp/open.init" "$tmp/open.goal"
 
 echo "limits.sh: $passes passed, $fails failed"
 [ "$fails" = 0 ]

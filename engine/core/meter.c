@@ -43,7 +43,7 @@ sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options
         opts->metric != SB_METRIC_PIECE)
         return sb_fail(err, SB_EINPUT, "%s: unknown metric %d", fn, (int)opts->metric);
     if (opts->algo != SB_ALGO_AUTO && opts->algo != SB_ALGO_BFS && opts->algo != SB_ALGO_ASTAR &&
-        opts->algo != SB_ALGO_BIDIR)
+        opts->algo != SB_ALGO_IDASTAR && opts->algo != SB_ALGO_BIDIR)
         return sb_fail(err, SB_EINPUT, "%s: unknown algorithm %d", fn, (int)opts->algo);
     if (opts->path != SB_PATH_AUTO && opts->path != SB_PATH_BITBOARD &&
         opts->path != SB_PATH_GENERAL)

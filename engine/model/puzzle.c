@@ -496,6 +496,7 @@ const char *sb_algo_name(sb_algo a)
     case SB_ALGO_AUTO: return "auto";
     case SB_ALGO_BFS: return "bfs";
     case SB_ALGO_ASTAR: return "astar";
+    case SB_ALGO_IDASTAR: return "idastar";
     case SB_ALGO_BIDIR: return "bidir";
     }
     return "?";

@@ -76,6 +76,13 @@ static bool set_g(astar *a, uint32_t id, uint32_t g)
     return true;
 }
 
+/* The guide, or the bound (with the pattern database when there is one). */
+static unsigned estimate(const astar *a, const void *key)
+{
+    const sb_space *sp = a->s->space;
+    return a->guided ? sp->ops->estimate(sp, a->s->scratch, key, true) : sb_setup_bound(a->s, key);
+}
+
 /* Stores child i of node id at cost g and opens it, unless it is stored
  * already at no greater cost.  *cid is its node id. */
 static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, uint32_t *cid)
@@ -85,6 +92,9 @@ static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, u
     bool fresh;
     uint64_t hash = sp->ops->child_key(sp, a->s->scratch, a->parent,
                                        a->kids.recs + i * a->kids.rec_size, a->child);
+    unsigned h = estimate(a, a->child);
+    if (h >= SB_PDB_DEAD)
+        return SB_OK;   /* no goal beyond it */
     if (st->ops->intern(st, a->child, hash, id, cid, &fresh) != SB_OK)
         return SB_ELIMIT;
     a->meter->stored = st->count;
@@ -92,7 +102,7 @@ static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, u
         return SB_OK;
     if (!fresh)
         st->ops->set_parent(st, *cid, id);
-    size_t fc = g + (size_t)a->weight * sp->ops->estimate(sp, a->s->scratch, a->child, a->guided);
+    size_t fc = g + (size_t)a->weight * h;
     if (!set_g(a, *cid, g) || !push_open(a, fc, *cid, g))
         return SB_ELIMIT;
     /* A child may land in a bucket below f only when w > 1. */
@@ -104,7 +114,9 @@ static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, u
 static sb_status run(astar *a, uint32_t *goal)
 {
     const sb_space *sp = a->s->space;
-    unsigned h0 = sp->ops->estimate(sp, a->s->scratch, sp->root, a->guided);
+    unsigned h0 = estimate(a, sp->root);
+    if (h0 >= SB_PDB_DEAD)
+        return SB_UNSOLVABLE;
     if (!set_g(a, 0, 0) || !push_open(a, (size_t)a->weight * h0, 0, 0))
         return SB_ELIMIT;
     for (size_t f = (size_t)a->weight * h0; f < a->nopen; f++) {

@@ -54,6 +54,8 @@ sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts
 
 void sb_setup_end(sb_setup *s)
 {
+    sb_pdb_free(&s->meter, s->pdb);
+    s->pdb = NULL;
     if (s->space) {
         s->space->ops->scratch_free(s->scratch);
         s->space->ops->free(s->space);
@@ -87,6 +89,19 @@ sb_status sb_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key)
     memcpy(key, sp->root, sp->key_size);
     sp->ops->free(sp);
     return SB_OK;
+}
+
+unsigned sb_setup_bound(const sb_setup *s, const void *key)
+{
+    if (s->pdb && sb_pdb_covers(s->pdb))
+        return sb_pdb_estimate(s->pdb, key);
+    unsigned h = s->space->ops->estimate(s->space, s->scratch, key, false);
+    if (s->pdb) {
+        unsigned p = sb_pdb_estimate(s->pdb, key);
+        if (p > h)
+            h = p;
+    }
+    return h;
 }
 
 sb_status sb_setup_store(sb_setup *s, const void *root_key, sb_store **out)

@@ -10,6 +10,7 @@
 #define SB_SETUP_H
 
 #include "search/bfs.h"
+#include "search/pdb.h"
 #include "spaces/space.h"
 #include "stores/store.h"
 
@@ -19,6 +20,7 @@ typedef struct sb_setup {
     sb_path path;             /* the representation chosen (never AUTO) */
     sb_space *space;
     sb_scratch *scratch;      /* the one worker's */
+    sb_pdb *pdb;              /* the pattern database the bound adds, or NULL */
     bool mirrors_once;        /* the walker counts a configuration and its mirror image
                                  once (it folds them, and cannot tell whether both are
                                  reachable) */
@@ -36,6 +38,11 @@ void sb_setup_meter(sb_setup *s, const sb_options *opts);
 sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
                          sb_error *err);
 void sb_setup_end(sb_setup *s);
+
+/* The lower bound A* and IDA* search with: the space's consistent
+ * estimate, or the pattern database's when there is one and it says more
+ * (SB_PDB_DEAD: no goal can be reached from key). */
+unsigned sb_setup_bound(const sb_setup *s, const void *key);
 
 /* A store for the space's keys (flat for the bitboard's, uthash for the
  * board's) holding root_key (the space's root, or another configuration

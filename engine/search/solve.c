@@ -8,6 +8,7 @@
 
 #include "search/astar.h"
 #include "search/bidir.h"
+#include "search/idastar.h"
 #include "search/path.h"
 #include "search/setup.h"
 #include "spaces/bitboard.h"
@@ -16,28 +17,43 @@
  * far; measured on the CS61B hard suite (docs/performance.md). */
 enum { GUIDE_WEIGHT = 5 };
 
+/* Whether s's puzzle is numbered tiles that pattern databases take (all
+ * of them with a goal, and no walls), for which IDA* guided by the
+ * databases is measured far ahead of A* beyond the 8-puzzle
+ * (docs/performance.md). */
+static bool takes_pdb(const sb_setup *s)
+{
+    return !sb_pdb_refuses(s->space, s->path) && s->cat.ngoals == (uint32_t)s->cat.nclasses &&
+           s->cat.nwalls == 0;
+}
+
 /* The algorithm `auto` picks, measured on the CS61B suites, the classic
  * trays and numbered tiles (docs/performance.md).  When a shortest
- * solution is asked for: A* when every block is marked (numbered tiles),
- * whose estimate, the sum of the tiles' distances, is strong enough that
- * it stores a few percent of what BFS does (the 8-puzzle's hardest
- * position: 11,333 against 181,440; bidirectional BFS 15,955); else
- * bidirectional BFS when the goal places every block and the bitboard's
- * fast walker does not take the puzzle (on the general board it stores
- * a third to a half of BFS's configurations and runs 1.3 to 6 times
- * faster on the CS61B puzzles with such goals; the fast walker, a few
- * times quicker per configuration, wins or ties); else BFS.  Otherwise,
- * BFS when the tray's image fits 64 bits: at most 32 cells and usually
- * far fewer, so the whole space is small and the bitboard's walker (or on
- * 1x32 and 32x1 trays the store's), which needs no estimate, is fastest
- * (and its solutions are shortest); else the guided A*, which reaches the
- * far goals of the CS61B hard suite (c71, pandemonium: 6x6) in a fraction
- * of a second where BFS would store tens of millions of configurations. */
+ * solution is asked for: numbered tiles beyond 3x3 (takes_pdb) go to IDA*
+ * with the additive pattern databases, which solves the 15-puzzle's
+ * positions in well under a second to a minute where A* runs out of
+ * memory; smaller numbered tiles (every block marked) to A*, whose
+ * estimate, the sum of the tiles' distances, is strong enough that it
+ * stores a few percent of what BFS does (the 8-puzzle's hardest position:
+ * 11,333 against 181,440; bidirectional BFS 15,955); a goal that places
+ * every block, off the bitboard's fast walker, to bidirectional BFS (on
+ * the general board it stores a third to two thirds of BFS's
+ * configurations and runs 1.3 to 5 times faster on the CS61B puzzles
+ * with such goals; the fast walker, several times quicker per
+ * configuration, wins or ties); the rest to BFS.  Otherwise: BFS when the
+ * tray's image fits 64 bits (at most 32 cells and usually far fewer, so
+ * the whole space is small and the bitboard's walker, which needs no
+ * estimate, is fastest, and its solutions are shortest); else the guided
+ * A*, which reaches the far goals of the CS61B hard suite (c71,
+ * pandemonium: 6x6) in a fraction of a second where BFS would store tens
+ * of millions of configurations. */
 static sb_algo choose_algo(const sb_options *o, const sb_setup *s)
 {
+    const sb_catalog *cat = &s->cat;
     if (o->algo != SB_ALGO_AUTO)
         return o->algo;
-    const sb_catalog *cat = &s->cat;
+    if (o->optimal && s->space && takes_pdb(s) && cat->ncells > 9)
+        return SB_ALGO_IDASTAR;
     bool tiles = cat->nclasses > 0;
     for (int c = 0; c < cat->nclasses; c++)
         tiles &= cat->classes[c].count == 1 && cat->classes[c].proto.group > 0;
@@ -71,6 +87,35 @@ static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
     if (walker)
         w->free(walker);
     sb_bfs_free(&run);
+    return status;
+}
+
+static sb_status solve_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats,
+                               outcome *out)
+{
+    bool parity = !sb_pdb_refuses(s->space, s->path) && sb_pdb_parity_unsolvable(s->space);
+    sb_status status = parity ? SB_UNSOLVABLE : sb_idastar(s, sol, stats);
+    out->held = s->meter.held;
+    out->reached = !parity;   /* for the message: whether the search ran */
+    return status;
+}
+
+/* The pattern database, for IDA* and optimal A* on puzzles it takes:
+ * built (or read from opts->pdb_dir) before the search, its cost in
+ * stats.  Auto's A* on the 8-puzzle is done before a database is built,
+ * so it takes one only beyond 3x3; A* asked for by name always does. */
+static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
+{
+    bool astar = stats->algo == SB_ALGO_ASTAR && opts->optimal &&
+                 (opts->algo == SB_ALGO_ASTAR || s->cat.ncells > 9);
+    bool wanted = stats->algo == SB_ALGO_IDASTAR || astar;
+    if (!wanted || sb_pdb_refuses(s->space, s->path))
+        return SB_OK;
+    double start = sb_clock();
+    sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, 0, &s->pdb);
+    stats->pdb_seconds = sb_clock() - start;
+    if (s->pdb)
+        sb_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
     return status;
 }
 
@@ -113,14 +158,21 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
         status = sb_fail(err, SB_EINPUT, "bidirectional search needs a goal that places "
                          "every block (%u goal entries for %u blocks, class by class)",
                          s.cat.ngoals, s.cat.nblocks);
+    if (status == SB_OK && open_pdb(&s, opts, stats) != SB_OK)
+        status = sb_meter_fail(&s.meter, err);
     if (status == SB_OK) {
         bool optimal = opts->optimal || stats->algo != SB_ALGO_ASTAR;
-        status = stats->algo == SB_ALGO_BFS     ? solve_bfs(&s, sol, &out)
-                 : stats->algo == SB_ALGO_BIDIR ? sb_bidir(&s, p, sol, &out.held, err)
-                                                : solve_astar(&s, opts->optimal, sol, &out);
+        status = stats->algo == SB_ALGO_BFS       ? solve_bfs(&s, sol, &out)
+                 : stats->algo == SB_ALGO_BIDIR   ? sb_bidir(&s, p, sol, &out.held, err)
+                 : stats->algo == SB_ALGO_IDASTAR ? solve_idastar(&s, sol, stats, &out)
+                                                  : solve_astar(&s, opts->optimal, sol, &out);
         sol->optimal = status == SB_OK && optimal;
         if (status == SB_ELIMIT)
             sb_meter_fail(&s.meter, err);
+        else if (status == SB_UNSOLVABLE && stats->algo == SB_ALGO_IDASTAR)
+            sb_fail(err, SB_UNSOLVABLE, "no solution: %s",
+                    out.reached ? "every path ends where no goal can be reached"
+                                : "the tiles' permutation has the wrong parity for the goal");
         else if (status == SB_UNSOLVABLE && stats->algo != SB_ALGO_BIDIR)   /* it says which end */
             sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
                     "searched%s", (unsigned long long)out.reached,

@@ -113,13 +113,15 @@ static PyObject *from_string(PyTypeObject *cls, PyObject *args, PyObject *kwargs
 
 static int parse_algo(const char *name, sb_algo *out)
 {
-    static const sb_algo all[] = {SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR, SB_ALGO_BIDIR};
+    static const sb_algo all[] = {SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR, SB_ALGO_IDASTAR,
+                                  SB_ALGO_BIDIR};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (strcmp(name, sb_algo_name(all[i])) == 0) {
             *out = all[i];
             return 0;
         }
-    PyErr_Format(PyExc_ValueError, "algo must be \"auto\", \"bfs\", \"astar\" or \"bidir\", not \"%s\"",
+    PyErr_Format(PyExc_ValueError,
+                 "algo must be \"auto\", \"bfs\", \"astar\", \"idastar\" or \"bidir\", not \"%s\"",
                  name);
     return -1;
 }
@@ -592,8 +594,8 @@ static PyMethodDef puzzle_methods[] = {
      "max_seconds=None, max_memory=None, stats=False)\n--\n\n"
      "Solves the puzzle: a list of Move, straight slides ([] when INIT already\n"
      "meets GOAL).  metric: \"unit\", \"line\" or \"piece\"; optimal: a shortest\n"
-     "solution under it; algo: \"auto\", \"bfs\", \"astar\" or \"bidir\"; the limits (states\n"
-     "stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
+     "solution under it; algo: \"auto\", \"bfs\", \"astar\", \"idastar\" or \"bidir\";\n"
+     "the limits (states stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
      "reachable configuration was searched, LimitError when a limit stopped it.\n"
      "With stats=True, returns (moves, stats): a dict of what the search did,\n"
      "as slide -ostats prints it: algorithm, engine, stored, expanded,\n"

@@ -1,0 +1,78 @@
+/*
+ * pdb.h - pattern databases built from the puzzle itself: exact distances
+ * in an abstraction of it, looked up as an admissible estimate by A* and
+ * IDA*.  Internal to the engine.
+ *
+ * The abstraction taken today is Korf and Felner's for numbered tiles
+ * (every piece a 1x1 block of its own class, one empty cell): the tiles
+ * that have a goal are split into disjoint groups, and each group's table
+ * holds, for every placement of its tiles, the fewest moves *of its own
+ * tiles* that bring them home, the other tiles dropped (the empty cell
+ * trades places with them at no cost).  Every real move moves one tile of
+ * one group, so the groups' values add up to a lower bound.  pdb.c says
+ * how tables are built, stored and cached.
+ */
+#ifndef SB_PDB_H
+#define SB_PDB_H
+
+#include "spaces/space.h"
+
+typedef struct sb_pdb sb_pdb;
+
+/* What the estimate says of a configuration no goal can be reached from
+ * (its abstraction reaches none): searches drop it. */
+#define SB_PDB_DEAD 0x40000000u
+
+/* Why sp's puzzle has no pattern database, or NULL when it has one: the
+ * board's keys (path, sp's representation, is the general board), every piece a 1x1 block alone in its class, one empty
+ * cell, some goal. */
+const char *sb_pdb_refuses(const sb_space *sp, sb_path path);
+
+/* Whether the puzzle, numbered tiles (sb_pdb_refuses NULL) with a goal for
+ * every tile, is proven unsolvable by the parity of its permutation: each
+ * move swaps the empty cell with a tile and moves the empty cell to a cell
+ * of the other colour of the chessboard, so the permutation's parity and
+ * the empty cell's colour change together. */
+bool sb_pdb_parity_unsolvable(const sb_space *sp);
+
+/* How big the tables of one group may grow while being built: the
+ * breadth-first search holds a byte per (placement, empty cell). */
+enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
+
+/* The database for sp (sb_pdb_refuses NULL), its groups of at most
+ * max_group tiles (0: as large as SB_PDB_BUILD_BUDGET allows; the tests
+ * ask for small ones, to see several groups added on small trays): read from dir when a file
+ * there holds it (the whole abstract puzzle written in its header and
+ * compared, and a checksum over its tables), else built and, with dir,
+ * written there atomically (a failed write is not an error: the tables
+ * are in memory).  Every byte goes through m.  SB_OK with *out, or
+ * SB_ELIMIT (m->hit says which limit). */
+sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned max_group,
+                      sb_pdb **out);
+
+/* The database's size in tables and bytes, and whether it was read from a file. */
+void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);
+
+/* Whether every tile with a goal is in one of db's groups: then its
+ * estimate is never below the space's own (each tile's distance home,
+ * which the groups' values include), and the space's need not be asked. */
+bool sb_pdb_covers(const sb_pdb *db);
+
+/* The lower bound for a configuration (a key of the board db was built
+ * for): the groups' values added, or SB_PDB_DEAD. */
+unsigned sb_pdb_estimate(const sb_pdb *db, const void *key);
+
+/* For a search that moves one tile at a time (idastar.c's tile walker),
+ * the estimate kept group by group, so that a move looks up only the
+ * moved tile's groups.  sb_pdb_incremental: how many terms db keeps (0:
+ * it cannot be used so; it always can when sb_pdb_covers and the key
+ * is short).  sb_pdb_terms fills them for key and returns the estimate;
+ * after the tile whose cell is key[at] moved (key already changed),
+ * sb_pdb_moved brings terms up to date and returns the new estimate. */
+uint32_t sb_pdb_incremental(const sb_pdb *db);
+unsigned sb_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms);
+unsigned sb_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms);
+
+void sb_pdb_free(sb_meter *m, sb_pdb *db);
+
+#endif

@@ -1,0 +1,371 @@
+/*
+ * test_pdb.c - the pattern databases (search/pdb.c) and IDA*
+ * (search/idastar.c) on numbered tiles: that the databases are admissible,
+ * that their cache file is never trusted when it is not exactly the one
+ * wanted, and that IDA*'s limits and proofs hold.
+ *
+ * Admissibility is shown by results, not by reading the tables: on 1,500
+ * random tile puzzles (trays of six to nine cells, one hole, sometimes a
+ * wall; INIT a random walk from a random goal, so solvable) under the
+ * three metrics, with groups of one to four tiles (so that two to eight
+ * tables are added, as on the big trays), IDA* and A* guided by the
+ * databases must find solutions exactly as long as BFS's, each replayed by
+ * the judge (sb_check_moves); and the bound at INIT must not pass BFS's
+ * length.  An inadmissible table would show up as a longer solution or a
+ * bound above the truth.
+ *
+ * The cache: two puzzles never share a file; the same puzzle reads its
+ * file back; a file with a flipped byte, cut short, grown, or another
+ * puzzle's file under its name is rebuilt (and rewritten) rather than
+ * believed, the estimates always those of a fresh build.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "search/astar.h"
+#include "search/idastar.h"
+#include "search/path.h"
+#include "search/setup.h"
+
+#include "unit.h"
+
+static unit_rng rng = { 0x5eed1e55u };
+
+/* A tile puzzle on rows x cols: cell k of goal_of holds the tile whose
+ * goal it is (0: the hole, -1: a wall), cell k of at the tile there. */
+static void tiles(sb_puzzle *p, int rows, int cols, const int *at, const int *goal_of)
+{
+    int n = rows * cols;
+    unit_puzzle_init(p, rows, cols, (size_t)n);
+    p->goals = unit_alloc((size_t)n * sizeof *p->goals);
+    for (int k = 0; k < n; k++) {
+        sb_block b = { .row = k / cols, .col = k % cols, .height = 1, .width = 1 };
+        if (at[k] > 0) {
+            b.group = at[k];
+            p->blocks[p->nblocks++] = b;
+        }
+        if (goal_of[k] > 0) {
+            b.group = goal_of[k];
+            p->goals[p->ngoals++] = b;
+        }
+        if (at[k] < 0) {
+            if (!p->walls)
+                p->walls = unit_alloc((size_t)n);
+            p->walls[k] = 1;
+        }
+    }
+}
+
+/* A random goal on a tray of six to nine cells (a wall now and then), and
+ * INIT a random walk of the hole from it. */
+static void random_tiles(sb_puzzle *p, int *rows_out, int *cols_out)
+{
+    static const int TRAYS[][2] = { { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 } };
+    const int *t = TRAYS[unit_below(&rng, 5)];
+    int rows = t[0], cols = t[1], n = rows * cols, goal_of[16], at[16];
+    for (int k = 0; k < n; k++)
+        goal_of[k] = k;   /* tiles 1..n-1, the hole 0; shuffled below */
+    for (int k = n - 1; k > 0; k--) {
+        int j = unit_below(&rng, k + 1), tmp = goal_of[k];
+        goal_of[k] = goal_of[j];
+        goal_of[j] = tmp;
+    }
+    if (n >= 8 && unit_below(&rng, 3) == 0) {
+        /* a wall where the highest tile was: the tray stays connected on
+         * these sizes unless the wall cuts a 2-wide tray, which the walk
+         * below copes with (the hole just cannot cross) */
+        for (int k = 0; k < n; k++)
+            if (goal_of[k] == n - 1)
+                goal_of[k] = -1;
+    }
+    memcpy(at, goal_of, sizeof at);
+    int hole = 0;
+    while (at[hole] != 0)
+        hole++;
+    for (int steps = 5 + unit_below(&rng, 40); steps > 0; steps--) {
+        int d = unit_below(&rng, 4);
+        int r = hole / cols + SB_STEP_ROW[d], c = hole % cols + SB_STEP_COL[d];
+        if (r < 0 || r >= rows || c < 0 || c >= cols || at[r * cols + c] < 0)
+            continue;
+        at[hole] = at[r * cols + c];
+        at[r * cols + c] = 0;
+        hole = r * cols + c;
+    }
+    tiles(p, rows, cols, at, goal_of);
+    *rows_out = rows;
+    *cols_out = cols;
+}
+
+/* The length of sol under metric when the judge accepts it, else -1. */
+static long judged_length(const sb_puzzle *p, const sb_solution *sol, sb_metric metric)
+{
+    if (sb_check_moves(p, sol->moves, sol->nmoves, NULL) != SB_OK)
+        return -1;
+    return (long)sb_moves_length(sol->moves, sol->nmoves, metric);
+}
+
+/* IDA* or A* on p with a database of groups of at most max_group tiles. */
+static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_group, bool ida,
+                          unsigned *bound_at_init)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.metric = metric;
+    opts.path = SB_PATH_GENERAL;
+    sb_setup s;
+    sb_solution sol = { 0 };
+    long len = -2;
+    sb_stats stats = { 0 };
+    if (sb_setup_begin(&s, p, &opts, NULL) == SB_OK && !sb_pdb_refuses(s.space, s.path) &&
+        sb_pdb_open(s.space, &s.meter, NULL, max_group, &s.pdb) == SB_OK) {
+        *bound_at_init = sb_setup_bound(&s, s.space->root);
+        sb_status st;
+        if (ida) {
+            st = sb_idastar(&s, &sol, &stats);
+        } else {
+            sb_store *store;
+            uint32_t goal;
+            st = sb_setup_store(&s, s.space->root, &store);
+            if (st == SB_OK)
+                st = sb_astar(&s, store, 1, false, &goal);
+            if (st == SB_OK)
+                st = sb_path_read(s.space, s.scratch, store, goal, &sol);
+            if (store)
+                store->ops->free(store);
+        }
+        len = st == SB_OK ? judged_length(p, &sol, metric) : -3;
+    }
+    sb_setup_end(&s);
+    sb_solution_free(&sol);
+    return len;
+}
+
+static void admissible(void)
+{
+    static const sb_metric METRICS[] = { SB_METRIC_UNIT, SB_METRIC_LINE, SB_METRIC_PIECE };
+    int rounds = 0;
+    for (int round = 0; round < 1500; round++) {
+        sb_puzzle p;
+        int rows, cols;
+        random_tiles(&p, &rows, &cols);
+        sb_metric metric = METRICS[round % 3];
+        unsigned max_group = 1 + (unsigned)(round / 3) % 4;
+        sb_options opts;
+        sb_options_default(&opts);
+        opts.metric = metric;
+        opts.optimal = true;
+        opts.algo = SB_ALGO_BFS;
+        sb_solution sol = { 0 };
+        if (!CHECK(sb_solve(&p, &opts, &sol, NULL, NULL) == SB_OK)) {
+            sb_puzzle_free(&p);
+            continue;
+        }
+        long bfs = judged_length(&p, &sol, metric);
+        sb_solution_free(&sol);
+        unsigned h_ida = 0, h_astar = 0;
+        long ida = guided_length(&p, metric, max_group, true, &h_ida);
+        long astar = guided_length(&p, metric, max_group, false, &h_astar);
+        if (!CHECK_MSG(bfs >= 0 && ida == bfs && astar == bfs && h_ida <= (unsigned long)bfs &&
+                           h_astar == h_ida,
+                       "round %d (%dx%d, %s, groups of %u): BFS %ld, IDA* %ld, A* %ld, bound %u",
+                       round, rows, cols, sb_metric_name(metric), max_group, bfs, ida, astar,
+                       h_ida))
+            unit_print_puzzle(stderr, &p);
+        rounds++;
+        sb_puzzle_free(&p);
+    }
+    printf("test_pdb: %d random tile puzzles, IDA* and A* with the databases as short as BFS\n",
+           rounds);
+}
+
+/* ---- the cache ---- */
+
+static char dir[] = "/tmp/test_pdb.XXXXXX";
+
+/* The one file in dir other than except (NULL: any), in path; false when none. */
+static bool file_in_dir(char *path, size_t size, const char *except, int *count)
+{
+    DIR *d = opendir(dir);
+    bool found = false;
+    *count = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        ++*count;
+        char full[512];
+        snprintf(full, sizeof full, "%s/%s", dir, e->d_name);
+        if (!except || strcmp(full, except) != 0) {
+            snprintf(path, size, "%s", full);
+            found = true;
+        }
+    }
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* Opens p's database through dir: whether it was read from there, and the
+ * bound at INIT (which must be a fresh build's). */
+static bool open_cached(const sb_puzzle *p, sb_metric metric, unsigned *bound)
+{
+    sb_setup s;
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.metric = metric;
+    bool loaded = false;
+    *bound = 0;
+    if (CHECK(sb_setup_begin(&s, p, &opts, NULL) == SB_OK) &&
+        CHECK(sb_pdb_open(s.space, &s.meter, dir, 3, &s.pdb) == SB_OK)) {
+        unsigned groups;
+        size_t bytes;
+        sb_pdb_describe(s.pdb, &groups, &bytes, &loaded);
+        *bound = sb_pdb_estimate(s.pdb, s.space->root);
+    }
+    sb_setup_end(&s);
+    return loaded;
+}
+
+static void rewrite(const char *path, long keep, long flip)
+{
+    FILE *f = fopen(path, "rb");
+    static unsigned char buf[1 << 20];
+    size_t n = f ? fread(buf, 1, sizeof buf, f) : 0;
+    if (f)
+        fclose(f);
+    if (flip >= 0 && (size_t)flip < n)
+        buf[flip] ^= 0x10;
+    if (keep >= 0 && (size_t)keep < n)
+        n = (size_t)keep;
+    f = fopen(path, "wb");
+    if (f) {
+        fwrite(buf, 1, n, f);
+        if (keep > (long)n)
+            fputc(0, f);   /* one byte too many */
+        fclose(f);
+    }
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+static void cache(void)
+{
+    if (!CHECK(mkdtemp(dir)))
+        return;
+    /* A 3x3 and the same tray with the hole's goal in the other corner.
+     * (The tables depend on each group's goal cells, not on which tile
+     * goes to which: two goals that differ only so are one abstract
+     * puzzle, and share a file rightly.) */
+    static const int goal_a[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 0 }, goal_b[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+    static const int init[9] = { 8, 6, 7, 2, 5, 4, 3, 0, 1 };
+    sb_puzzle a, b;
+    tiles(&a, 3, 3, init, goal_a);
+    tiles(&b, 3, 3, init, goal_b);
+    char path_a[512] = "", path_b[512] = "";
+    int count;
+    unsigned fresh_a, fresh_b, bound;
+    CHECK(!open_cached(&a, SB_METRIC_LINE, &fresh_a));
+    CHECK(file_in_dir(path_a, sizeof path_a, NULL, &count) && count == 1);
+    CHECK(open_cached(&a, SB_METRIC_LINE, &bound) && bound == fresh_a);
+    CHECK(!open_cached(&b, SB_METRIC_LINE, &fresh_b));
+    CHECK(file_in_dir(path_b, sizeof path_b, path_a, &count) && count == 2);
+    CHECK(open_cached(&b, SB_METRIC_LINE, &bound) && bound == fresh_b);
+    /* The metric is part of the key: unit gets a file of its own. */
+    char path_unit[512];
+    CHECK(!open_cached(&a, SB_METRIC_UNIT, &bound) && bound == fresh_a);
+    CHECK(file_in_dir(path_unit, sizeof path_unit, NULL, &count) && count == 3);
+    CHECK(open_cached(&a, SB_METRIC_UNIT, &bound) && open_cached(&a, SB_METRIC_LINE, &bound));
+    long size = file_size(path_a);
+    CHECK(size > 64);
+    /* Damaged files are rebuilt, and the rebuilt file is good again. */
+    const long damage[][2] = { { -1, size / 2 }, { -1, 9 }, { -1, size - 1 }, { size / 2, -1 },
+                               { size + 1, -1 }, { 0, -1 } };
+    for (size_t k = 0; k < sizeof damage / sizeof damage[0]; k++) {
+        rewrite(path_a, damage[k][0], damage[k][1]);
+        CHECK_MSG(!open_cached(&a, SB_METRIC_LINE, &bound) && bound == fresh_a, "damage %zu", k);
+        CHECK_MSG(open_cached(&a, SB_METRIC_LINE, &bound) && bound == fresh_a, "damage %zu, rebuilt", k);
+    }
+    /* Another puzzle's file under a's name: refused by its header. */
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", path_b, path_a);
+    CHECK(system(cmd) == 0);
+    CHECK(!open_cached(&a, SB_METRIC_LINE, &bound) && bound == fresh_a);
+    CHECK(open_cached(&b, SB_METRIC_LINE, &bound) && bound == fresh_b);
+    CHECK(file_in_dir(path_b, sizeof path_b, NULL, &count) && count == 3);
+    snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
+    CHECK(system(cmd) == 0);
+    sb_puzzle_free(&a);
+    sb_puzzle_free(&b);
+}
+
+/* ---- limits and proofs ---- */
+
+static void limits(void)
+{
+    static const int goal[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
+    static const int swapped[9] = { 2, 1, 3, 4, 5, 6, 7, 8, 0 };
+    static const int hard[9] = { 8, 6, 7, 2, 5, 4, 3, 0, 1 };
+    sb_puzzle p;
+    sb_options opts;
+    sb_error err;
+    sb_solution sol = { 0 };
+    sb_options_default(&opts);
+    opts.algo = SB_ALGO_IDASTAR;
+    /* Parity: two tiles swapped is proven unsolvable, with no search. */
+    tiles(&p, 3, 3, swapped, goal);
+    CHECK(sb_solve(&p, &opts, &sol, NULL, &err) == SB_UNSOLVABLE && strstr(err.msg, "parity"));
+    sb_puzzle_free(&p);
+    /* The database's memory passes --max-memory: a limit, not a crash. */
+    tiles(&p, 3, 3, hard, goal);
+    opts.limits.max_bytes = 200000;
+    sb_status st = sb_solve(&p, &opts, &sol, NULL, &err);
+    CHECK_MSG(st == SB_ELIMIT && err.limit == SB_LIMIT_BYTES, "%d %d %s", st, err.limit, err.msg);
+    opts.limits.max_bytes = 0;
+    sb_stats stats;
+    CHECK(sb_solve(&p, &opts, &sol, &stats, &err) == SB_OK && sol.optimal &&
+          stats.algo == SB_ALGO_IDASTAR && stats.pdb_groups >= 1 && stats.nbounds >= 1 &&
+          judged_length(&p, &sol, SB_METRIC_LINE) == 31);   /* the 8-puzzle's farthest */
+    sb_solution_free(&sol);
+    sb_puzzle_free(&p);
+    /* Two blocks in a row that cannot pass each other: the cache keeps
+     * every configuration, so an iteration ends with nothing cut off by
+     * the bound, which proves the goal out of reach. */
+    unit_puzzle_init(&p, 1, 3, 2);
+    p.blocks[p.nblocks++] = (sb_block){ .row = 0, .col = 0, .height = 1, .width = 1 };
+    p.blocks[p.nblocks++] = (sb_block){ .row = 0, .col = 1, .height = 1, .width = 1, .group = 1 };
+    p.goals = unit_alloc(sizeof *p.goals);
+    p.goals[p.ngoals++] = (sb_block){ .row = 0, .col = 0, .height = 1, .width = 1, .group = 1 };
+    CHECK(sb_solve(&p, &opts, &sol, NULL, &err) == SB_UNSOLVABLE);
+    sb_puzzle_free(&p);
+    /* The 15-puzzle under a time limit shorter than its databases take to
+     * build: a limit, met while building. */
+    static const int rosetta[16] = { 15, 14, 1, 6, 9, 11, 4, 12, 0, 10, 7, 3, 13, 8, 5, 2 };
+    static const int home[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0 };
+    tiles(&p, 4, 4, rosetta, home);
+    opts.limits.max_seconds = 0.3;
+    double start = sb_clock();
+    st = sb_solve(&p, &opts, &sol, NULL, &err);
+    CHECK_MSG(st == SB_ELIMIT && err.limit == SB_LIMIT_SECONDS, "%d %d %s", st, err.limit, err.msg);
+    CHECK_MSG(sb_clock() - start < 5, "the limit took %.1f s to be seen", sb_clock() - start);
+    sb_puzzle_free(&p);
+}
+
+int main(void)
+{
+    admissible();
+    cache();
+    limits();
+    return unit_finish("test_pdb");
+}
