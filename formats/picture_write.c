@@ -27,6 +27,7 @@
  * alone.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,12 +211,25 @@ sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *bl
                            !out ? "the stream" : !p ? "the puzzle" : "the blocks array");
     if (!indent)
         indent = "";
-    /* The drawing indexes the tray by p's shapes and walls: a puzzle that
-     * fails the check would send it out of bounds.  (The blocks, p's own
-     * moved about, are the caller's to keep on the tray.) */
+    /* The drawing indexes the tray by p's shapes and walls and by the
+     * layout's cells: a puzzle or a layout that fails the check would send
+     * it out of bounds, and overlapping pieces would draw a picture that
+     * does not read back.  The layout is checked as the blocks of a copy
+     * of p without a goal (the goal is p's, checked with p). */
     sb_error chk;
-    if (sb_puzzle_check(p, &chk) != SB_OK)
-        return sb_fmt_fail(err, chk.status, NULL, 0, "sb_fmt_picture_write: %s", chk.msg);
+    sb_puzzle layout = *p;
+    layout.blocks = (sb_block *)(uintptr_t)blocks;   /* only read: the check takes const */
+    layout.nblocks = n;
+    layout.goals = NULL;
+    layout.ngoals = 0;
+    if (sb_puzzle_check(p, &chk) != SB_OK || sb_puzzle_check(&layout, &chk) != SB_OK) {
+        sb_fmt_fail(err, chk.status, NULL, 0, "sb_fmt_picture_write: %s", chk.msg);
+        if (err && chk.list != SB_LIST_NONE) {
+            err->list = chk.list;
+            err->item = chk.item;
+        }
+        return chk.status;
+    }
     if (n > NCHARS)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
                            "%zu pieces are too many to draw as a picture: each needs a "

@@ -15,6 +15,7 @@
  * threads: the header promises that works, and under the sanitizers a
  * shared buffer would show.
  */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -81,6 +82,31 @@ static void test_null_records(void)
     CHECK(!sb_puzzle_is_plain(NULL));
     CHECK(!sb_puzzle_solved(NULL));
     CHECK(sb_moves_length(NULL, 5, SB_METRIC_UNIT) == 0);
+    /* Moves are not checked before they are measured: the far ends of int
+     * are 2^32 - 1 cells apart; a turn of the same block is a new line. */
+    const sb_move far[] = { { INT_MIN, 0, INT_MAX, 0 }, { INT_MAX, 0, INT_MAX, INT_MIN } };
+    CHECK(sb_moves_length(far, 1, SB_METRIC_UNIT) == UINT32_MAX);
+    CHECK(sb_moves_length(far, 2, SB_METRIC_UNIT) == (uint64_t)UINT32_MAX + (1u << 31));
+    CHECK(sb_moves_length(far, 2, SB_METRIC_LINE) == 2);
+    CHECK(sb_moves_length(far, 2, SB_METRIC_PIECE) == 1);
+    CHECK(sb_moves_length((const sb_move[]){ { 0, INT_MIN, 0, INT_MAX } }, 1,
+                          SB_METRIC_UNIT) == UINT32_MAX);
+
+    /* The views' queries: NULL answers plainly, and so does a block naming
+     * a shape the puzzle does not have. */
+    size_t nclasses = 9;
+    CHECK(sb_view_classes(NULL, &nclasses) == NULL && nclasses == 0);
+    CHECK(!sb_view_own_labels(NULL));
+    CHECK(!sb_view_is_rectangle(NULL, NULL) && !sb_view_is_rectangle(&p, NULL));
+    CHECK(sb_view_box_left(NULL, NULL) == 0 && sb_view_box_left(&p, NULL) == 0);
+    sb_block odd = p.blocks[0];
+    odd.shape = 1000;
+    CHECK(!sb_block_covers(&p, &odd, odd.row, odd.col));
+    CHECK(!sb_view_is_rectangle(&p, &odd));
+    CHECK(!sb_block_is_plain(&p, &odd));
+    odd = (sb_block){ .row = INT_MAX, .col = INT_MIN, .height = INT_MAX, .width = INT_MIN };
+    CHECK(!sb_block_covers(&p, &odd, INT_MIN, INT_MAX));
+    CHECK(sb_view_box_left(&p, &odd) == INT_MIN && sb_view_is_rectangle(&p, &odd));
     CHECK(strcmp(sb_metric_name((sb_metric)42), "?") == 0);
     CHECK(strcmp(sb_algo_name((sb_algo)-1), "?") == 0);
     CHECK(strcmp(sb_path_name((sb_path)9), "?") == 0);
@@ -182,6 +208,22 @@ static void test_formats(void)
     CHECK(sb_fmt_picture_write(NULL, &p, p.blocks, p.nblocks, "", &e) == SB_EINPUT);
     CHECK(sb_fmt_picture_write(stdout, NULL, NULL, 0, NULL, &e) == SB_EINPUT);
     CHECK(sb_fmt_picture_write(stdout, &p, NULL, 1, NULL, &e) == SB_EINPUT);
+    /* Layouts the drawing must not index the tray with: off the tray, past
+     * int, overlapping (which would draw a picture that does not read
+     * back).  Refused with the bad item named, nothing written. */
+    sb_block moved[2] = { p.blocks[0], p.blocks[0] };
+    moved[0].row = 100;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 1, NULL, &e) == SB_EINPUT);
+    CHECK_MSG(e.list == SB_LIST_INIT && e.item == 0 && strstr(e.msg, "sb_fmt_picture_write"),
+              "%s", e.msg);
+    moved[0].row = INT_MAX;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 1, NULL, &e) == SB_EINPUT);
+    moved[0].row = 0;
+    moved[0].height = 50;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 1, NULL, &e) == SB_EINPUT);
+    moved[0].height = 1;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 2, NULL, &e) == SB_EINPUT);
+    CHECK_MSG(e.item == 1 && strstr(e.msg, "overlaps"), "%s", e.msg);
     p.blocks[0].shape = 7;   /* a shape p does not have */
     CHECK(sb_fmt_picture_write(stdout, &p, p.blocks, p.nblocks, NULL, &e) == SB_EINPUT);
     CHECK_MSG(strstr(e.msg, "shape") != NULL, "%s", e.msg);
