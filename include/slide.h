@@ -227,7 +227,9 @@ typedef struct sb_options {
     sb_algo algo;          /* default SB_ALGO_AUTO */
     sb_path path;          /* default SB_PATH_AUTO */
     sb_limits limits;      /* default: no limits */
-    /* Called about four times a second when non-NULL. */
+    /* Called about four times a second when non-NULL, always in the
+     * thread that called the search (bindings rely on that to take their
+     * interpreter's lock back with that thread's state). */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
     /* NULL, or the handle whose sb_search_cancel() stops this search: the
@@ -631,9 +633,16 @@ typedef struct sb_json_report {
  * under every metric, the search's statistics, and with the puzzle its
  * tray, walls, pieces (each as its anchor, its cells and a class number
  * shared by interchangeable pieces) and goal.  Keys that do not apply
- * are null.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
- * with nmoves > 0 and status SB_OK), a puzzle that fails sb_puzzle_check
- * or a write error; SB_ELIMIT out of memory. */
+ * are null, and so is a number that is not finite.  Numbers are written
+ * the same in every locale (a '.' before the fraction, whatever
+ * LC_NUMERIC says).  With status SB_OK the judge replays the moves on the
+ * puzzle first: they must be legal and end at the goal, or nothing is
+ * written.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
+ * with nmoves > 0 and status SB_OK), status SB_OK without a puzzle, a
+ * puzzle that fails sb_puzzle_check (err->list and err->item say where)
+ * or a write error (the message says "write error"; the library has no
+ * status of its own for I/O); SB_EMOVE when the judge refuses the moves
+ * (err->item the move, as sb_check_moves); SB_ELIMIT out of memory. */
 SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err);
 
 /* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
@@ -641,6 +650,16 @@ SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err
  * that are not valid UTF-8 become U+FFFD.  SB_OK, or SB_EINPUT for a NULL
  * argument or a write error. */
 SB_API sb_status sb_json_string(FILE *out, const char *s);
+
+/* The most digits sb_json_number writes after the point. */
+enum { SB_JSON_MAX_PLACES = 9 };
+
+/* Writes x as a JSON number rounded to places digits after the point
+ * (0..SB_JSON_MAX_PLACES; none and no point for 0), with '.' whatever the
+ * locale, or null when x is NaN or infinite.  SB_OK, or SB_EINPUT for a
+ * NULL out, places out of range or a write error.  One formatter for the
+ * library's JSON and the programs' own numbers. */
+SB_API sb_status sb_json_number(FILE *out, double x, int places);
 
 /* What every view of a puzzle needs to know about its pieces beyond the
  * model: the views above, slide's web page, slide-explore's layouts.  p

@@ -15,7 +15,9 @@
  * threads: the header promises that works, and under the sanitizers a
  * shared buffer would show.
  */
+#include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -560,6 +562,121 @@ static void test_views(void)
     text = captured(json, &v, &st);
     CHECK_MSG(st == SB_EINPUT && strstr(e.msg, "shape") && text && text[0] == 0, "%s", e.msg);
     free(text);
+    /* ... saying which function refused and which block is to blame. */
+    p.blocks[0].shape = 0;
+    p.blocks[0].row = 9;
+    text = captured(show, &v, &st);
+    CHECK_MSG(st == SB_EINPUT && e.list == SB_LIST_INIT && e.item == 0 &&
+              strncmp(e.msg, "sb_show_write: ", 15) == 0, "%s", e.msg);
+    free(text);
+    text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_EINPUT && e.list == SB_LIST_INIT && e.item == 0 &&
+              strncmp(e.msg, "sb_json_write: ", 15) == 0, "%s", e.msg);
+    free(text);
+    sb_puzzle_free(&p);
+}
+
+/* A JSON document with one move of the small puzzle and these stats. */
+static sb_status json_stats(FILE *f, void *ctx)
+{
+    sb_puzzle p;
+    sb_error e;
+    if (read_small(&p, &e) != SB_OK)
+        return e.status;
+    const sb_move path[] = { { 0, 0, 0, 1 }, { 0, 1, 1, 1 } };
+    sb_json_report r = { SB_OK, path, 2, SB_METRIC_LINE, true, ctx, NULL, &p };
+    sb_status st = sb_json_write(f, &r, &e);
+    sb_puzzle_free(&p);
+    return st;
+}
+
+/* A number as sb_json_number writes it; "" when it fails. */
+static sb_status number(FILE *f, void *ctx)
+{
+    const double *x = ctx;
+    return sb_json_number(f, x[0], (int)x[1]);
+}
+
+static bool number_is(double x, int places, const char *want)
+{
+    sb_status st = SB_EINPUT;
+    double args[2] = { x, places };
+    char *text = captured(number, args, &st);
+    bool ok = st == SB_OK && text && strcmp(text, want) == 0;
+    if (!ok)
+        printf("sb_json_number(%g, %d) wrote \"%s\", not \"%s\"\n", x, places,
+               text ? text : "(nothing)", want);
+    free(text);
+    return ok;
+}
+
+/* The JSON view trusts neither the moves nor the locale nor the stream. */
+static void test_json_view(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    sb_status st = SB_OK;
+    CHECK(read_small(&p, &e) == SB_OK);
+
+    /* "solved" only of moves the judge replays to the goal. */
+    const sb_move path[] = { { 0, 0, 0, 1 }, { 0, 1, 1, 1 } }, off[] = { { 0, 0, 0, 5 } };
+    view_call v = { &p, off, 1, &e };
+    char *text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_EMOVE && e.item == 0 && text && text[0] == 0, "%d: %s", st, e.msg);
+    free(text);
+    v.moves = path;
+    v.n = 1;   /* legal, but short of the goal */
+    text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_EMOVE && e.item == 1 && text && text[0] == 0, "%d: %s", st, e.msg);
+    free(text);
+    sb_json_report orphan = { SB_OK, path, 2, SB_METRIC_LINE, false, NULL, NULL, NULL };
+    CHECK(sb_json_write(stdout, &orphan, &e) == SB_EINPUT && strstr(e.msg, "puzzle"));
+
+    /* Numbers: '.' in every locale, null when not finite. */
+    CHECK(number_is(0.000041, 6, "0.000041") && number_is(-2.5, 1, "-2.5"));
+    CHECK(number_is(12.3456, 0, "12") && number_is(-0.0000001, 6, "0.000000"));
+    CHECK(number_is(1e17, 3, "100000000000000000"));   /* past 2^53: no fraction to show */
+    CHECK(number_is(NAN, 6, "null") && number_is(-INFINITY, 2, "null"));
+    CHECK(sb_json_number(NULL, 1, 1) == SB_EINPUT && sb_json_number(stdout, 1, -1) == SB_EINPUT);
+    CHECK(sb_json_number(stdout, 1, SB_JSON_MAX_PLACES + 1) == SB_EINPUT);
+    const char *comma[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "ru_RU.UTF-8" };
+    const char *used = NULL;
+    for (size_t i = 0; !used && i < sizeof comma / sizeof *comma; i++)
+        if (setlocale(LC_NUMERIC, comma[i]) && strcmp(localeconv()->decimal_point, ",") == 0)
+            used = comma[i];
+    if (!used)
+        printf("no locale with a decimal comma is installed: the locale check is skipped\n");
+    sb_stats stats = { SB_ALGO_BFS, SB_PATH_GENERAL, 3, 2, 100, 100, 0.000041 };
+    text = captured(json_stats, &stats, &st);
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"seconds\": 0.000041}"), "%s (%s)",
+              text ? text : "", used ? used : "C");
+    free(text);
+    setlocale(LC_NUMERIC, "C");
+    stats.seconds = NAN;
+    text = captured(json_stats, &stats, &st);
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"seconds\": null}"), "%s", text ? text : "");
+    free(text);
+
+    /* A stream that cannot take the bytes: a write error, said so, with
+     * the reason the system gave. */
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        setvbuf(full, NULL, _IONBF, 0);
+        v.n = 2;
+        CHECK(json(full, &v) == SB_EINPUT);
+        CHECK_MSG(strstr(e.msg, "sb_json_write: write error") && strstr(e.msg, strerror(ENOSPC)),
+                  "%s", e.msg);
+        clearerr(full);
+        CHECK(show(full, &v) == SB_EINPUT);
+        CHECK_MSG(strstr(e.msg, "sb_show_write: write error") && strstr(e.msg, strerror(ENOSPC)),
+                  "%s", e.msg);
+        clearerr(full);
+        CHECK(sb_fmt_picture_write(full, &p, p.blocks, p.nblocks, "", &e) == SB_EINPUT);
+        CHECK_MSG(strstr(e.msg, "sb_fmt_picture_write: write error"), "%s", e.msg);
+        fclose(full);
+    } else {
+        printf("/dev/full is missing: the write-error check is skipped\n");
+    }
     sb_puzzle_free(&p);
 }
 
@@ -627,6 +744,7 @@ int main(void)
     test_handle_misuse();
     test_cancel_running();
     test_views();
+    test_json_view();
     test_threads();
     return unit_finish("test_api");
 }
