@@ -357,7 +357,9 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
         printf(" \"per_depth\": [");
         for (unsigned d = 0; d <= r->farthest; d++)
             printf("%s%llu", d ? ", " : "", (unsigned long long)r->per_depth[d]);
-        printf("],\n \"seconds\": %.6f, \"peak_bytes\": %zu}\n", r->seconds, r->peak_bytes);
+        printf("],\n \"seconds\": ");
+        sb_json_number(stdout, r->seconds, 6);
+        printf(", \"peak_bytes\": %zu}\n", r->peak_bytes);
         return SB_OK;
     }
     printf("puzzle: %s (%dx%d tray, %zu blocks)\nmetric: %s\nengine: %s\n", c->init_path,
@@ -487,6 +489,15 @@ static void print_family(const cli *c, const sb_family_report *r)
     }
 }
 
+/* Puts SIGINT back as it was once the search is over, as slide does: a
+ * Ctrl-C while the results print must stop the program, not cancel a
+ * search that has ended and let it exit 0.  Returns st. */
+static sb_status search_ended(sb_status st)
+{
+    sb_args_cancel_on_interrupt(NULL);
+    return st;
+}
+
 int main(int argc, char **argv)
 {
     cli c = { 0 };
@@ -508,13 +519,13 @@ int main(int argc, char **argv)
     sb_args_cancel_on_interrupt(search);
     if (status == SB_OK && c.mode == MODE_REACH) {
         sb_explore_report r;
-        status = sb_search_explore(search, &r, &err);
+        status = search_ended(sb_search_explore(search, &r, &err));
         if (status == SB_OK)
             status = print_reach(&c, &puzzle, &r, used, &err);
         sb_explore_report_free(&r);
     } else if (status == SB_OK && c.mode == MODE_COMPONENTS) {
         sb_components_report r;
-        status = sb_search_components(search, c.diameters, &r, &err);
+        status = search_ended(sb_search_components(search, c.diameters, &r, &err));
         if (status == SB_OK)
             status = print_components(&c, &puzzle, &r, used, &err);
         sb_components_report_free(&r);
@@ -533,12 +544,12 @@ int main(int argc, char **argv)
         sb_distances_free(&d);
     } else if (status == SB_OK) {
         sb_family_report r;
-        status = sb_search_family(search, &r, &err);
+        status = search_ended(sb_search_family(search, &r, &err));
         if (status == SB_OK)
             print_family(&c, &r);
         sb_family_report_free(&r);
     }
-    sb_args_cancel_on_interrupt(NULL);
+    sb_args_cancel_on_interrupt(NULL);   /* when no search ran */
     sb_search_free(search);
     char worded[sizeof err.msg + 128];
     if (status != SB_OK)

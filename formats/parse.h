@@ -64,4 +64,17 @@ sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
 #endif
     ;
 
+/* Fills err from chk, a failed sb_puzzle_check() (or any record whose
+ * status is not SB_OK), as FN's answer: "FN: " before its message, its
+ * status, list and item kept.  Returns that status. */
+sb_status sb_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk);
+
+/* After a writer has written WHAT to out: SB_OK when out reports no
+ * error, else SB_EINPUT (the library has no status of its own for I/O)
+ * with "FN: write error: cannot write WHAT: REASON".  saved_errno is
+ * errno as the writes left it, taken before anything else can change it
+ * (the writer sets errno to 0 first); 0 when none was set. */
+sb_status sb_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *fn,
+                         const char *what);
+
 #endif

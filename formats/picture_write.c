@@ -27,6 +27,7 @@
  * alone.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,17 +190,15 @@ static sb_status write_drawing(FILE *out, drawing *d, const char *indent, sb_err
     cover(d);
     if (!mend_colon(d))
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
-                           "the %zu pieces cannot be drawn so that the picture reads back: "
+                           "sb_fmt_picture_write: the %zu pieces cannot be drawn so that the picture reads back: "
                            "every way of dealing ':' starts a row with an option word", d->n);
+    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
     for (int r = 0; r < d->p->rows; r++)
         fprintf(out, "%s%s\n", indent, draw_row(d, r));
     axis_line(out, indent, "horizontal: ", d, SB_AXIS_ROW);
     axis_line(out, indent, "vertical: ", d, SB_AXIS_COL);
     group_lines(out, indent, d);
-    if (ferror(out))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "cannot write the picture: %s",
-                           strerror(errno));
-    return SB_OK;
+    return sb_fmt_written(out, errno, err, "sb_fmt_picture_write", "the picture");
 }
 
 sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks, size_t n,
@@ -210,22 +209,30 @@ sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *bl
                            !out ? "the stream" : !p ? "the puzzle" : "the blocks array");
     if (!indent)
         indent = "";
-    /* The drawing indexes the tray by p's shapes and walls: a puzzle that
-     * fails the check would send it out of bounds.  (The blocks, p's own
-     * moved about, are the caller's to keep on the tray.) */
+    /* The drawing indexes the tray by p's shapes and walls and by the
+     * layout's cells: a puzzle or a layout that fails the check would send
+     * it out of bounds, and overlapping pieces would draw a picture that
+     * does not read back.  The layout is checked as the blocks of a copy
+     * of p without a goal (the goal is p's, checked with p). */
     sb_error chk;
-    if (sb_puzzle_check(p, &chk) != SB_OK)
-        return sb_fmt_fail(err, chk.status, NULL, 0, "sb_fmt_picture_write: %s", chk.msg);
+    sb_puzzle layout = *p;
+    layout.blocks = (sb_block *)(uintptr_t)blocks;   /* only read: the check takes const */
+    layout.nblocks = n;
+    layout.goals = NULL;
+    layout.ngoals = 0;
+    if (sb_puzzle_check(p, &chk) != SB_OK || sb_puzzle_check(&layout, &chk) != SB_OK)
+        return sb_fmt_refuse(err, "sb_fmt_picture_write", &chk);
     if (n > NCHARS)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
-                           "%zu pieces are too many to draw as a picture: each needs a "
+                           "sb_fmt_picture_write: %zu pieces are too many to draw as a "
+                           "picture: each needs a "
                            "character of its own, and %d characters draw pieces", n, NCHARS);
     size_t cells = (size_t)p->rows * (size_t)p->cols;
     drawing d = { p, blocks, n, { 0 }, calloc(cells, sizeof *d.owner),
                   malloc((size_t)p->cols + 1) };
     sb_status st = d.owner && d.row
                        ? write_drawing(out, &d, indent, err)
-                       : sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "out of memory drawing a picture");
+                       : sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_fmt_picture_write: out of memory");
     free(d.owner);
     free(d.row);
     return st;

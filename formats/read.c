@@ -63,6 +63,26 @@ sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
     return st;
 }
 
+sb_status sb_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk)
+{
+    sb_fmt_fail(err, chk->status, NULL, 0, "%s: %s", fn, chk->msg);
+    if (err) {
+        /* Which list and item is to blame is what a caller acts on. */
+        err->list = chk->list;
+        err->item = chk->item;
+    }
+    return chk->status;
+}
+
+sb_status sb_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *fn,
+                         const char *what)
+{
+    if (!ferror(out))
+        return SB_OK;
+    return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: write error: cannot write %s: %s", fn,
+                       what, saved_errno ? strerror(saved_errno) : "the stream reports an error");
+}
+
 void sb_fmt_lines_free(sb_fmt_lines *l)
 {
     if (!l)

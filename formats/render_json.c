@@ -17,11 +17,13 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
+#include "replay.h"
 
 /* The length of the UTF-8 sequence starting at s, or 0 when it is not a
  * valid (shortest-form, non-surrogate) one. */
@@ -70,6 +72,31 @@ sb_status sb_json_string(FILE *out, const char *str)
         s++;
     }
     putc('"', out);
+    return ferror(out) ? SB_EINPUT : SB_OK;
+}
+
+sb_status sb_json_number(FILE *out, double x, int places)
+{
+    if (!out || places < 0 || places > SB_JSON_MAX_PLACES)
+        return SB_EINPUT;
+    /* Whole units and a fraction, both integers: printf's "%f" would use
+     * the decimal point of the caller's LC_NUMERIC (a comma in de_DE),
+     * which is no JSON.  Past 2^53 a double has no fraction to show, and
+     * "%.0f" prints no point at all. */
+    long long unit = 1;
+    for (int i = 0; i < places; i++)
+        unit *= 10;
+    double scaled = round(x * (double)unit);
+    if (!isfinite(x))
+        fputs("null", out);
+    else if (fabs(scaled) >= 9007199254740992.0)
+        fprintf(out, "%.0f", x);
+    else {
+        long long v = (long long)scaled, mag = v < 0 ? -v : v;
+        fprintf(out, "%s%lld", v < 0 ? "-" : "", mag / unit);
+        if (places)
+            fprintf(out, ".%0*lld", places, mag % unit);
+    }
     return ferror(out) ? SB_EINPUT : SB_OK;
 }
 
@@ -170,9 +197,11 @@ static void write_report(FILE *out, const sb_json_report *r, const size_t *class
         const sb_stats *st = r->stats;
         fprintf(out, "  \"stats\": {\"algorithm\": \"%s\", \"engine\": \"%s\", "
                      "\"stored\": %" PRIu64 ", \"expanded\": %" PRIu64 ", "
-                     "\"peak_bytes\": %zu, \"seconds\": %.6f},\n",
+                     "\"peak_bytes\": %zu, \"seconds\": ",
                 sb_algo_name(st->algo), sb_path_name(st->path), st->stored, st->expanded,
-                st->peak_bytes, st->seconds);
+                st->peak_bytes);
+        sb_json_number(out, st->seconds, 6);
+        fputs("},\n", out);
     } else {
         fputs("  \"stats\": null,\n", out);
     }
@@ -190,20 +219,30 @@ sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
     if (!out || !r || (r->status == SB_OK && r->nmoves > 0 && !r->moves))
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: %s is NULL",
                            !out ? "the stream" : !r ? "the report" : "the moves array");
+    if (r->status == SB_OK && !r->puzzle)
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: a solved report needs "
+                           "its puzzle, to replay the moves on");
     size_t *classes = NULL;
     if (r->puzzle) {
-        /* The pieces' cells are read through the puzzle's shapes. */
+        /* The pieces' cells are read through the puzzle's shapes, and the
+         * document says "solved" only of moves the judge has replayed to
+         * the goal. */
         sb_error chk;
         if (sb_puzzle_check(r->puzzle, &chk) != SB_OK)
-            return sb_fmt_fail(err, chk.status, NULL, 0, "sb_json_write: %s", chk.msg);
+            return sb_fmt_refuse(err, "sb_json_write", &chk);
+        if (r->status == SB_OK) {
+            sb_status st = sb_judge_replay("sb_json_write", r->puzzle, r->moves, r->nmoves,
+                                           true, err);
+            if (st != SB_OK)
+                return st;
+        }
         classes = sb_view_classes(r->puzzle, NULL);
         if (!classes)
-            return sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "out of memory writing JSON");
+            return sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_json_write: out of memory");
     }
+    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
     write_report(out, r, classes);
+    sb_status st = sb_fmt_written(out, errno, err, "sb_json_write", "the JSON document");
     free(classes);
-    if (ferror(out))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "cannot write the JSON document: %s",
-                           strerror(errno));
-    return SB_OK;
+    return st;
 }

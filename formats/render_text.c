@@ -287,12 +287,13 @@ static sb_status write_frames(FILE *out, const sb_puzzle *p, const sb_move *move
     cv.p = malloc((size_t)cv.h * (size_t)cv.w * sizeof *cv.p);
     sb_status status = SB_OK;
     if (!blocks || !cv.p || !f.owner) {
-        status = sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "out of memory drawing the tray");
+        status = sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_show_write: out of memory");
         goto done;
     }
     if (p->nblocks)
         memcpy(blocks, p->blocks, p->nblocks * sizeof *blocks);
     const char *bold = st->color ? "\033[1m" : "", *plain = st->color ? "\033[0m" : "";
+    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
     for (size_t k = 0; k < n; k++) {
         const sb_move *m = &moves[k];
         size_t i = find_block(blocks, p->nblocks, m->from_row, m->from_col);
@@ -312,9 +313,7 @@ static sb_status write_frames(FILE *out, const sb_puzzle *p, const sb_move *move
         fprintf(out, "%ssolved already: no moves%s\n", bold, plain);
     draw(&cv, &f, -1, NULL);
     print_canvas(out, &cv, st);
-    if (ferror(out))
-        status = sb_fmt_fail(err, SB_EINPUT, NULL, 0, "cannot write the pictures: %s",
-                             strerror(errno));
+    status = sb_fmt_written(out, errno, err, "sb_show_write", "the pictures");
 done:
     free(blocks);
     free(f.owner);
@@ -333,7 +332,7 @@ sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, siz
      * moves put the pieces: both are checked before a byte is written. */
     sb_error chk;
     if (sb_puzzle_check(p, &chk) != SB_OK)
-        return sb_fmt_fail(err, chk.status, NULL, 0, "sb_show_write: %s", chk.msg);
+        return sb_fmt_refuse(err, "sb_show_write", &chk);
     if (!sb_show_fits(p))
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
                            "sb_show_write: the %dx%d tray is too large to draw (up to %dx%d)",

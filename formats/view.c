@@ -6,6 +6,7 @@
  * (the engine's one class identity): O(n log n), so a tray of 65,535
  * marked pieces, as many classes, is numbered as fast as Klotski's ten.
  */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "slide.h"
@@ -33,6 +34,10 @@ static int compare_entries(const void *x, const void *y)
 
 size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses)
 {
+    if (nclasses)
+        *nclasses = 0;
+    if (!p || (p->nblocks && !p->blocks) || (p->ngoals && !p->goals))
+        return NULL;
     size_t n = p->nblocks + p->ngoals, count = 0;
     size_t *out = malloc((n ? n : 1) * sizeof *out);
     size_t *first = malloc((n ? n : 1) * sizeof *first);   /* first entry of i's class */
@@ -65,23 +70,29 @@ size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses)
 
 int sb_view_box_left(const sb_puzzle *p, const sb_block *b)
 {
-    return b->col - sb_block_anchor_offset(p, b);
+    if (!p || !b)
+        return 0;
+    /* A block that never passed the check may sit at INT_MIN. */
+    long long left = (long long)b->col - sb_block_anchor_offset(p, b);
+    return left < INT_MIN ? INT_MIN : (int)left;
 }
 
 bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b)
 {
-    if (b->shape == 0)
-        return true;
-    int left = sb_view_box_left(p, b);
-    for (int r = b->row; r < b->row + b->height; r++)
-        for (int c = left; c < left + b->width; c++)
-            if (!sb_block_covers(p, b, r, c))
-                return false;
-    return true;
+    if (!p || !b)
+        return false;
+    /* Plain but for its axis and group is exactly "its cells fill its box":
+     * sb_block_is_plain() knows how to ask that of any shape number. */
+    sb_block box = *b;
+    box.axis = SB_AXIS_ANY;
+    box.group = 0;
+    return sb_block_is_plain(p, &box);
 }
 
 bool sb_view_own_labels(const sb_puzzle *p)
 {
+    if (!p || (p->nblocks && !p->blocks))
+        return false;
     bool seen[256] = { false };
     for (size_t i = 0; i < p->nblocks; i++) {
         unsigned char ch = (unsigned char)p->blocks[i].label;

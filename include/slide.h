@@ -27,6 +27,30 @@
  * belongs to the caller, who releases it with its _free function; an
  * sb_judge and an sb_search are opaque handles from their _new, released
  * by their _free.  Every _free takes NULL and zeroed records harmlessly.
+ * A handle freed and then freed or used again is a bug the library
+ * catches where it can: _free wipes a mark the calls look for, so until
+ * the memory is handed out again the call is refused (SB_EINPUT, "the
+ * handle is freed") or, for a _free or a cancel, does nothing.  Memory
+ * reused by a new handle of the same kind is that handle; memory reused
+ * otherwise, or a pointer that never was a handle, is undefined, and a
+ * sanitizer or valgrind reports the read either way.
+ *
+ * ABI: what a program built against libslide.so.1 can count on.  Records
+ * the caller allocates and a call fills or reads (sb_options, sb_stats,
+ * sb_error, sb_solution, the reports and sb_distances) end in
+ * reserved[SB_RESERVED]:
+ * a 1.x release adds fields only by carving them out of that space, with
+ * zero meaning the behaviour before them, so a record keeps its size and
+ * every field its offset.  Callers leave reserved zero (sb_options_default
+ * and "= { 0 }" do); options whose reserved space is not zero come from a
+ * newer header than the library and are refused (SB_EINPUT).  sb_progress
+ * (the library's, read through a pointer) may grow at its end.  Any other
+ * change to a record (the array elements sb_block, sb_shape, sb_move,
+ * sb_component, sb_family_member; sb_puzzle, sb_limits, sb_json_report,
+ * sb_show_style, sb_move_reader), a reserved space used up, or a changed
+ * meaning of an existing field or enum value is a new major version:
+ * SLIDE_VERSION_MAJOR, and with it the SONAME (libslide.so.2).  New
+ * functions and new enum values for inputs come in 1.x releases.
  *
  * Records and handles.  What is plain data stays a transparent record:
  * a puzzle (sb_puzzle) is what a caller builds, reads field by field and
@@ -85,6 +109,10 @@ extern "C" {
 #define SB_API
 #endif
 
+/* Words of reserved space at the end of the records that may grow (see
+ * ABI at the top). */
+#define SB_RESERVED 4
+
 /* The engine's own tray limit: a cell index must fit in 16 bits, so a tray
  * may hold at most 65,536 cells (256 x 256, the CS61B bound, or any other
  * shape of that area). */
@@ -131,6 +159,7 @@ typedef struct sb_error {
     long line;          /* the line in it, from 1 (for moves: the move line); 0: none */
     char msg[480];      /* what is wrong, in words, without any "slide:" prefix; from
                            the readers it starts "FILE:LINE: ", as the programs print it */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_error;
 
 /* Which way a block may slide. */
@@ -231,8 +260,11 @@ typedef struct sb_options {
     sb_algo algo;          /* default SB_ALGO_AUTO */
     sb_path path;          /* default SB_PATH_AUTO */
     sb_limits limits;      /* default: no limits */
-    /* Called about four times a second when non-NULL (from one thread at
-     * a time, whichever is working, when threads > 1). */
+    /* Called about four times a second when non-NULL, from one thread at
+     * a time: the thread that called the search, except that with threads
+     * > 1 a worker thread may call it (bindings that must run it in the
+     * caller's thread, to take their interpreter's lock back with that
+     * thread's state, leave threads at 0 or 1). */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
     /* NULL, or the handle whose sb_search_cancel() stops this search: the
@@ -248,6 +280,7 @@ typedef struct sb_options {
      * written atomically when missing, stale or damaged); NULL: they are
      * built in memory each time and no file is touched. */
     const char *pdb_dir;
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_options;
 
 /* IDA*'s iterations the statistics list (the last ones when there are more). */
@@ -273,6 +306,7 @@ typedef struct sb_stats {
     size_t pdb_bytes;      /* their size */
     double pdb_seconds;    /* time to build or load them */
     bool pdb_loaded;       /* read from opts->pdb_dir rather than built */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_stats;
 
 /* A solution: straight slides, owned by the record. */
@@ -280,6 +314,7 @@ typedef struct sb_solution {
     size_t nmoves;
     sb_move *moves;
     bool optimal;          /* proven shortest under the metric searched */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_solution;
 
 /* Fills *opts with the defaults listed above. */
@@ -300,8 +335,8 @@ SB_API sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err);
 /* Releases the puzzle's arrays and zeroes it; harmless on a zeroed puzzle. */
 SB_API void sb_puzzle_free(sb_puzzle *p);
 
-/* Whether block b of p covers the cell (row, col) of the tray.  b's shape
- * must be valid (sb_puzzle_check). */
+/* Whether block b of p covers the cell (row, col) of the tray.  False for
+ * NULL and for a block whose shape p does not have (no check needed). */
 SB_API bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col);
 
 /* The column, within b's bounding box, of its anchor (0 for a rectangle):
@@ -378,6 +413,7 @@ typedef struct sb_explore_report {
     unsigned nearest_goal; /* distance of the nearest one (goal_count > 0) */
     size_t peak_bytes;     /* most bytes held at once */
     double seconds;        /* time spent */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_explore_report;
 
 /* Walks the whole space reachable from p's blocks under opts->metric
@@ -411,6 +447,7 @@ typedef struct sb_components_report {
     size_t init_component; /* index of the component holding p's blocks */
     size_t peak_bytes;     /* most bytes held at once */
     double seconds;        /* time spent */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_components_report;
 
 /* Enumerates the layouts of p's piece set (positions in p matter only to
@@ -444,6 +481,7 @@ typedef struct sb_family_report {
     uint64_t ncomponents;  /* summed over members */
     size_t peak_bytes;     /* most bytes one member held */
     double seconds;
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_family_report;
 
 /* The family of p: its pieces stay but for the plain 1x1, 1x2 and 2x1
@@ -490,6 +528,7 @@ typedef struct sb_distances {
                                ends: edge_start[count] counts every move twice) */
     size_t peak_bytes;      /* most bytes held at once */
     double seconds;         /* time spent */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_distances;
 
 /* The distance oracle: walks everything reachable from p's blocks under
@@ -626,7 +665,7 @@ SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_fo
                              sb_format *used, sb_puzzle *out, sb_error *err);
 
 /* Writes a layout of p's pieces (blocks: n of them, p's blocks moved
- * about; p must have passed sb_puzzle_check()) as a picture that reads
+ * about) as a picture that reads
  * back, as an INIT file, as the same puzzle: the same tray and walls,
  * pieces of the same cells, axes and classes (the option lines say which
  * are one-axis and marked).  One line per tray row, each after indent
@@ -634,10 +673,12 @@ SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_fo
  * when that is a piece character no earlier piece has, else the first
  * free of A-Z, a-z, 0-9, punctuation).  Returns SB_OK; SB_EINPUT, with
  * err saying why and nothing written, when the pieces cannot be drawn
- * (more than the 91 piece characters), an argument is NULL or p fails
- * sb_puzzle_check(); SB_EINPUT
- * too when out reports a write error (ferror) afterwards; SB_ELIMIT out
- * of memory. */
+ * (more than the 91 piece characters), an argument is NULL, p fails
+ * sb_puzzle_check(), or the layout does (p with blocks in place of its
+ * own, goal aside: a block off the tray, on a wall, over another;
+ * err->list is SB_LIST_INIT and err->item the block); SB_EINPUT too, the
+ * message saying "write error" and why, when out reports one (ferror)
+ * afterwards; SB_ELIMIT out of memory. */
 SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,
                                       size_t n, const char *indent, sb_error *err);
 
@@ -694,7 +735,8 @@ SB_API bool sb_show_fits(const sb_puzzle *p);
  * filled with '#', empty cells show a dot.  style NULL: ASCII, no colour.
  * Returns SB_OK; SB_EINPUT for a NULL out or p (or NULL moves with n >
  * 0), a puzzle that fails sb_puzzle_check, a tray sb_show_fits refuses,
- * or a write error (ferror on out); SB_EMOVE, with nothing written, when
+ * (err->list and err->item say where), or a write error (ferror on out;
+ * the message says "write error"); SB_EMOVE, with nothing written, when
  * the judge refuses a move (err as for sb_check_moves; the moves need not
  * reach the goal); SB_ELIMIT out of memory. */
 SB_API sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
@@ -717,9 +759,16 @@ typedef struct sb_json_report {
  * under every metric, the search's statistics, and with the puzzle its
  * tray, walls, pieces (each as its anchor, its cells and a class number
  * shared by interchangeable pieces) and goal.  Keys that do not apply
- * are null.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
- * with nmoves > 0 and status SB_OK), a puzzle that fails sb_puzzle_check
- * or a write error; SB_ELIMIT out of memory. */
+ * are null, and so is a number that is not finite.  Numbers are written
+ * the same in every locale (a '.' before the fraction, whatever
+ * LC_NUMERIC says).  With status SB_OK the judge replays the moves on the
+ * puzzle first: they must be legal and end at the goal, or nothing is
+ * written.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
+ * with nmoves > 0 and status SB_OK), status SB_OK without a puzzle, a
+ * puzzle that fails sb_puzzle_check (err->list and err->item say where)
+ * or a write error (the message says "write error"; the library has no
+ * status of its own for I/O); SB_EMOVE when the judge refuses the moves
+ * (err->item the move, as sb_check_moves); SB_ELIMIT out of memory. */
 SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err);
 
 /* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
@@ -728,9 +777,21 @@ SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err
  * argument or a write error. */
 SB_API sb_status sb_json_string(FILE *out, const char *s);
 
+/* The most digits sb_json_number writes after the point. */
+enum { SB_JSON_MAX_PLACES = 9 };
+
+/* Writes x as a JSON number rounded to places digits after the point
+ * (0..SB_JSON_MAX_PLACES; none and no point for 0), with '.' whatever the
+ * locale, or null when x is NaN or infinite.  SB_OK, or SB_EINPUT for a
+ * NULL out, places out of range or a write error.  One formatter for the
+ * library's JSON and the programs' own numbers. */
+SB_API sb_status sb_json_number(FILE *out, double x, int places);
+
 /* What every view of a puzzle needs to know about its pieces beyond the
- * model: the views above, slide's web page, slide-explore's layouts.  p
- * must have passed sb_puzzle_check(). */
+ * model: the views above, slide's web page, slide-explore's layouts.  The
+ * answers mean something for a p that passed sb_puzzle_check(); for any
+ * other they are still safe: NULL (or a count without its array) answers
+ * NULL, false or 0, and a block naming a shape p lacks covers no cell. */
 
 /* The classes of p's blocks and then of its goal entries, numbered 0, 1,
  * ... in order of first appearance: entries i and j get one number
@@ -747,7 +808,8 @@ SB_API bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b);
  * printable and no other block has: then labels name pieces. */
 SB_API bool sb_view_own_labels(const sb_puzzle *p);
 
-/* The column of the left edge of b's box. */
+/* The column of the left edge of b's box (INT_MIN when that is below
+ * INT_MIN, for a block no check has passed). */
 SB_API int sb_view_box_left(const sb_puzzle *p, const sb_block *b);
 
 /* ---- Checking moves: the independent judge (judge/) ---------------------- */

@@ -8,6 +8,10 @@
  * separate threads may use separate judges.  Like replay.c, nothing here
  * touches the solver's spaces or catalog; sb_puzzle_check() only makes
  * sure the grid can be set up safely.
+ *
+ * As a search handle does (search/handle.c), a live judge carries a mark
+ * that sb_judge_free() wipes, so a judge freed twice or used after its
+ * free is refused rather than freed again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +19,11 @@
 #include "core/error.h"
 #include "replay.h"
 
+/* "sb_judge": what a live judge holds in .live. */
+#define LIVE_JUDGE UINT64_C(0x73625f6a75646765)
+
 struct sb_judge {
+    uint64_t live;      /* LIVE_JUDGE until sb_judge_free wipes it */
     sb_puzzle puzzle;   /* the judge's own copy: goals and shapes for the goal test */
     sb_replay replay;   /* the grid, on the blocks' current places */
     size_t applied;     /* legal moves applied so far */
@@ -71,6 +79,7 @@ sb_status sb_judge_new(const sb_puzzle *p, sb_judge **out, sb_error *err)
         free(j);
         return sb_fail(err, SB_ELIMIT, "out of memory setting up the judge");
     }
+    j->live = LIVE_JUDGE;
     if (sb_replay_init(&j->replay, &j->puzzle) != SB_OK) {
         sb_judge_free(j);
         return sb_fail(err, SB_ELIMIT, "out of memory setting up the judge");
@@ -79,10 +88,18 @@ sb_status sb_judge_new(const sb_puzzle *p, sb_judge **out, sb_error *err)
     return SB_OK;
 }
 
+/* Whether j is a judge sb_judge_new made and sb_judge_free has not freed
+ * (as far as its memory tells). */
+static bool live(const sb_judge *j)
+{
+    return j && j->live == LIVE_JUDGE;
+}
+
 void sb_judge_free(sb_judge *j)
 {
-    if (!j)
+    if (!live(j))
         return;
+    j->live = 0;
     sb_replay_free(&j->replay);
     sb_puzzle_free(&j->puzzle);
     free(j);
@@ -101,8 +118,9 @@ static sb_status refuse(sb_error *err, size_t index, const char *why)
 
 sb_status sb_judge_move(sb_judge *j, const sb_move *m, sb_error *err)
 {
-    if (!j || !m)
-        return sb_fail(err, SB_EINPUT, "sb_judge_move: the %s is NULL", j ? "move" : "judge");
+    if (!live(j) || !m)
+        return sb_fail(err, SB_EINPUT, "sb_judge_move: the %s", !j ? "judge is NULL"
+                       : !live(j) ? "judge is freed" : "move is NULL");
     char why[160];
     const char *bad = sb_replay_move(&j->replay, m, why, sizeof why);
     if (bad)
@@ -113,8 +131,8 @@ sb_status sb_judge_move(sb_judge *j, const sb_move *m, sb_error *err)
 
 sb_status sb_judge_goal(const sb_judge *j, sb_error *err)
 {
-    if (!j)
-        return sb_fail(err, SB_EINPUT, "sb_judge_goal: the judge is NULL");
+    if (!live(j))
+        return sb_fail(err, SB_EINPUT, "sb_judge_goal: the judge is %s", j ? "freed" : "NULL");
     if (!sb_replay_goal_met(&j->replay, &j->puzzle))
         return refuse(err, j->applied, "moves end before the goal is reached");
     return SB_OK;

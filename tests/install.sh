@@ -59,6 +59,21 @@ else
 fi
 
 init=$SOURCE_DIR/puzzles/klotski.init goal=$SOURCE_DIR/puzzles/klotski.goal
+# ... all three: slide's solution Verified by the installed slide-check, and
+# slide-explore's walk of the same puzzle.
+if env -u LD_LIBRARY_PATH "$prefix/bin/slide" "$init" "$goal" >"$tmp/prefix.moves" 2>&1 &&
+   [ "$(env -u LD_LIBRARY_PATH "$prefix/bin/slide-check" "$init" "$goal" "$tmp/prefix.moves" \
+        2>&1)" = Verified ]; then
+    ok
+else
+    bad "installed slide and slide-check do not solve and verify: $(head -3 "$tmp/prefix.moves")"
+fi
+if env -u LD_LIBRARY_PATH "$prefix/bin/slide-explore" "$init" >"$tmp/explore" 2>&1 &&
+   grep -q '^reachable: [0-9]' "$tmp/explore"; then
+    ok
+else
+    bad "installed slide-explore does not run: $(head -3 "$tmp/explore")"
+fi
 cp -r "$SOURCE_DIR/examples" "$tmp/src"
 
 # judge NAME BINARY: the example's solution must be Verified.

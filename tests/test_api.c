@@ -15,8 +15,13 @@
  * threads: the header promises that works, and under the sanitizers a
  * shared buffer would show.
  */
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +86,31 @@ static void test_null_records(void)
     CHECK(!sb_puzzle_is_plain(NULL));
     CHECK(!sb_puzzle_solved(NULL));
     CHECK(sb_moves_length(NULL, 5, SB_METRIC_UNIT) == 0);
+    /* Moves are not checked before they are measured: the far ends of int
+     * are 2^32 - 1 cells apart; a turn of the same block is a new line. */
+    const sb_move far[] = { { INT_MIN, 0, INT_MAX, 0 }, { INT_MAX, 0, INT_MAX, INT_MIN } };
+    CHECK(sb_moves_length(far, 1, SB_METRIC_UNIT) == UINT32_MAX);
+    CHECK(sb_moves_length(far, 2, SB_METRIC_UNIT) == (uint64_t)UINT32_MAX + (1u << 31));
+    CHECK(sb_moves_length(far, 2, SB_METRIC_LINE) == 2);
+    CHECK(sb_moves_length(far, 2, SB_METRIC_PIECE) == 1);
+    CHECK(sb_moves_length((const sb_move[]){ { 0, INT_MIN, 0, INT_MAX } }, 1,
+                          SB_METRIC_UNIT) == UINT32_MAX);
+
+    /* The views' queries: NULL answers plainly, and so does a block naming
+     * a shape the puzzle does not have. */
+    size_t nclasses = 9;
+    CHECK(sb_view_classes(NULL, &nclasses) == NULL && nclasses == 0);
+    CHECK(!sb_view_own_labels(NULL));
+    CHECK(!sb_view_is_rectangle(NULL, NULL) && !sb_view_is_rectangle(&p, NULL));
+    CHECK(sb_view_box_left(NULL, NULL) == 0 && sb_view_box_left(&p, NULL) == 0);
+    sb_block odd = p.blocks[0];
+    odd.shape = 1000;
+    CHECK(!sb_block_covers(&p, &odd, odd.row, odd.col));
+    CHECK(!sb_view_is_rectangle(&p, &odd));
+    CHECK(!sb_block_is_plain(&p, &odd));
+    odd = (sb_block){ .row = INT_MAX, .col = INT_MIN, .height = INT_MAX, .width = INT_MIN };
+    CHECK(!sb_block_covers(&p, &odd, INT_MIN, INT_MAX));
+    CHECK(sb_view_box_left(&p, &odd) == INT_MIN && sb_view_is_rectangle(&p, &odd));
     CHECK(strcmp(sb_metric_name((sb_metric)42), "?") == 0);
     CHECK(strcmp(sb_algo_name((sb_algo)-1), "?") == 0);
     CHECK(strcmp(sb_path_name((sb_path)9), "?") == 0);
@@ -101,7 +131,7 @@ static void test_null_records(void)
 }
 
 /* Options each wrong in one way, all else the defaults. */
-enum { NBAD = 5 };
+enum { NBAD = 6 };
 static void bad_options(sb_options bad[NBAD])
 {
     for (int i = 0; i < NBAD; i++)
@@ -111,6 +141,7 @@ static void bad_options(sb_options bad[NBAD])
     bad[2].path = (sb_path)7;
     bad[3].limits.max_seconds = -1;
     bad[4].limits.max_seconds = NAN;
+    bad[5].reserved[SB_RESERVED - 1] = 1;   /* a field of a later version */
 }
 
 static void test_bad_options(void)
@@ -182,6 +213,22 @@ static void test_formats(void)
     CHECK(sb_fmt_picture_write(NULL, &p, p.blocks, p.nblocks, "", &e) == SB_EINPUT);
     CHECK(sb_fmt_picture_write(stdout, NULL, NULL, 0, NULL, &e) == SB_EINPUT);
     CHECK(sb_fmt_picture_write(stdout, &p, NULL, 1, NULL, &e) == SB_EINPUT);
+    /* Layouts the drawing must not index the tray with: off the tray, past
+     * int, overlapping (which would draw a picture that does not read
+     * back).  Refused with the bad item named, nothing written. */
+    sb_block moved[2] = { p.blocks[0], p.blocks[0] };
+    moved[0].row = 100;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 1, NULL, &e) == SB_EINPUT);
+    CHECK_MSG(e.list == SB_LIST_INIT && e.item == 0 && strstr(e.msg, "sb_fmt_picture_write"),
+              "%s", e.msg);
+    moved[0].row = INT_MAX;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 1, NULL, &e) == SB_EINPUT);
+    moved[0].row = 0;
+    moved[0].height = 50;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 1, NULL, &e) == SB_EINPUT);
+    moved[0].height = 1;
+    CHECK(sb_fmt_picture_write(stdout, &p, moved, 2, NULL, &e) == SB_EINPUT);
+    CHECK_MSG(e.item == 1 && strstr(e.msg, "overlaps"), "%s", e.msg);
     p.blocks[0].shape = 7;   /* a shape p does not have */
     CHECK(sb_fmt_picture_write(stdout, &p, p.blocks, p.nblocks, NULL, &e) == SB_EINPUT);
     CHECK_MSG(strstr(e.msg, "shape") != NULL, "%s", e.msg);
@@ -227,6 +274,66 @@ static void test_judge(void)
           strncmp(e.msg, "move 1: 0 0 1 1: ", 17) == 0);
     CHECK(sb_check_moves(&p, NULL, 2, &e) == SB_EINPUT);
     CHECK(sb_check_moves(NULL, path, 2, NULL) == SB_EINPUT);
+    sb_puzzle_free(&p);
+}
+
+/* Whether this build checks memory itself (AddressSanitizer): it reports a
+ * read of freed memory, which the freed-handle check is, as the bug it is. */
+#if defined(__SANITIZE_ADDRESS__)
+#define MEMORY_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEMORY_CHECKED 1
+#endif
+#endif
+#ifndef MEMORY_CHECKED
+#define MEMORY_CHECKED 0
+#endif
+
+/* Handles freed, then freed or used again: refused, never freed twice.
+ * What a free leaves where the mark was is simulated first with zeroed
+ * memory (what sb_*_free writes before it frees), which any build may
+ * read; then, where no sanitizer would report the read itself, the real
+ * mistakes. */
+static void test_freed_handles(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    sb_solution sol;
+    sb_stats stats;
+    CHECK(read_small(&p, &e) == SB_OK);
+    const sb_move right = { 0, 0, 0, 1 };
+
+    _Alignas(max_align_t) unsigned char wiped[4096] = { 0 };
+    sb_search *ws = (sb_search *)wiped;
+    sb_judge *wj = (sb_judge *)wiped;
+    CHECK(sb_search_solve(ws, &sol, &e) == SB_EINPUT && sol.moves == NULL &&
+          strstr(e.msg, "freed"));
+    CHECK(sb_search_stats(ws, &stats) == SB_EINPUT && !sb_search_cancelled(ws));
+    sb_search_cancel(ws);
+    sb_search_free(ws);
+    CHECK(sb_judge_move(wj, &right, &e) == SB_EINPUT && strstr(e.msg, "freed"));
+    CHECK(sb_judge_goal(wj, &e) == SB_EINPUT && strstr(e.msg, "freed"));
+    sb_judge_free(wj);
+    for (size_t i = 0; i < sizeof wiped; i++)
+        CHECK_MSG(wiped[i] == 0, "byte %zu of a wiped handle written", i);
+
+    if (MEMORY_CHECKED) {
+        printf("AddressSanitizer reports any read of a freed handle: the double frees run "
+               "in the other builds\n");
+    } else {
+        sb_search *s;
+        sb_judge *j;
+        CHECK(sb_search_new(&p, NULL, &s, &e) == SB_OK);
+        sb_search_free(s);
+        sb_search_free(s);
+        sb_search_cancel(s);
+        CHECK(sb_search_solve(s, &sol, &e) == SB_EINPUT && strstr(e.msg, "freed"));
+        CHECK(sb_judge_new(&p, &j, &e) == SB_OK);
+        sb_judge_free(j);
+        sb_judge_free(j);
+        CHECK(sb_judge_move(j, &right, &e) == SB_EINPUT);
+    }
     sb_puzzle_free(&p);
 }
 
@@ -518,6 +625,121 @@ static void test_views(void)
     text = captured(json, &v, &st);
     CHECK_MSG(st == SB_EINPUT && strstr(e.msg, "shape") && text && text[0] == 0, "%s", e.msg);
     free(text);
+    /* ... saying which function refused and which block is to blame. */
+    p.blocks[0].shape = 0;
+    p.blocks[0].row = 9;
+    text = captured(show, &v, &st);
+    CHECK_MSG(st == SB_EINPUT && e.list == SB_LIST_INIT && e.item == 0 &&
+              strncmp(e.msg, "sb_show_write: ", 15) == 0, "%s", e.msg);
+    free(text);
+    text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_EINPUT && e.list == SB_LIST_INIT && e.item == 0 &&
+              strncmp(e.msg, "sb_json_write: ", 15) == 0, "%s", e.msg);
+    free(text);
+    sb_puzzle_free(&p);
+}
+
+/* A JSON document with one move of the small puzzle and these stats. */
+static sb_status json_stats(FILE *f, void *ctx)
+{
+    sb_puzzle p;
+    sb_error e;
+    if (read_small(&p, &e) != SB_OK)
+        return e.status;
+    const sb_move path[] = { { 0, 0, 0, 1 }, { 0, 1, 1, 1 } };
+    sb_json_report r = { SB_OK, path, 2, SB_METRIC_LINE, true, ctx, NULL, &p };
+    sb_status st = sb_json_write(f, &r, &e);
+    sb_puzzle_free(&p);
+    return st;
+}
+
+/* A number as sb_json_number writes it; "" when it fails. */
+static sb_status number(FILE *f, void *ctx)
+{
+    const double *x = ctx;
+    return sb_json_number(f, x[0], (int)x[1]);
+}
+
+static bool number_is(double x, int places, const char *want)
+{
+    sb_status st = SB_EINPUT;
+    double args[2] = { x, places };
+    char *text = captured(number, args, &st);
+    bool ok = st == SB_OK && text && strcmp(text, want) == 0;
+    if (!ok)
+        printf("sb_json_number(%g, %d) wrote \"%s\", not \"%s\"\n", x, places,
+               text ? text : "(nothing)", want);
+    free(text);
+    return ok;
+}
+
+/* The JSON view trusts neither the moves nor the locale nor the stream. */
+static void test_json_view(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    sb_status st = SB_OK;
+    CHECK(read_small(&p, &e) == SB_OK);
+
+    /* "solved" only of moves the judge replays to the goal. */
+    const sb_move path[] = { { 0, 0, 0, 1 }, { 0, 1, 1, 1 } }, off[] = { { 0, 0, 0, 5 } };
+    view_call v = { &p, off, 1, &e };
+    char *text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_EMOVE && e.item == 0 && text && text[0] == 0, "%d: %s", st, e.msg);
+    free(text);
+    v.moves = path;
+    v.n = 1;   /* legal, but short of the goal */
+    text = captured(json, &v, &st);
+    CHECK_MSG(st == SB_EMOVE && e.item == 1 && text && text[0] == 0, "%d: %s", st, e.msg);
+    free(text);
+    sb_json_report orphan = { SB_OK, path, 2, SB_METRIC_LINE, false, NULL, NULL, NULL };
+    CHECK(sb_json_write(stdout, &orphan, &e) == SB_EINPUT && strstr(e.msg, "puzzle"));
+
+    /* Numbers: '.' in every locale, null when not finite. */
+    CHECK(number_is(0.000041, 6, "0.000041") && number_is(-2.5, 1, "-2.5"));
+    CHECK(number_is(12.3456, 0, "12") && number_is(-0.0000001, 6, "0.000000"));
+    CHECK(number_is(1e17, 3, "100000000000000000"));   /* past 2^53: no fraction to show */
+    CHECK(number_is(NAN, 6, "null") && number_is(-INFINITY, 2, "null"));
+    CHECK(sb_json_number(NULL, 1, 1) == SB_EINPUT && sb_json_number(stdout, 1, -1) == SB_EINPUT);
+    CHECK(sb_json_number(stdout, 1, SB_JSON_MAX_PLACES + 1) == SB_EINPUT);
+    const char *comma[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "ru_RU.UTF-8" };
+    const char *used = NULL;
+    for (size_t i = 0; !used && i < sizeof comma / sizeof *comma; i++)
+        if (setlocale(LC_NUMERIC, comma[i]) && strcmp(localeconv()->decimal_point, ",") == 0)
+            used = comma[i];
+    if (!used)
+        printf("no locale with a decimal comma is installed: the locale check is skipped\n");
+    sb_stats stats = { SB_ALGO_BFS, SB_PATH_GENERAL, 3, 2, 100, 100, 0.000041 };
+    text = captured(json_stats, &stats, &st);
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"seconds\": 0.000041}"), "%s (%s)",
+              text ? text : "", used ? used : "C");
+    free(text);
+    setlocale(LC_NUMERIC, "C");
+    stats.seconds = NAN;
+    text = captured(json_stats, &stats, &st);
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"seconds\": null}"), "%s", text ? text : "");
+    free(text);
+
+    /* A stream that cannot take the bytes: a write error, said so, with
+     * the reason the system gave. */
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        setvbuf(full, NULL, _IONBF, 0);
+        v.n = 2;
+        CHECK(json(full, &v) == SB_EINPUT);
+        CHECK_MSG(strstr(e.msg, "sb_json_write: write error") && strstr(e.msg, strerror(ENOSPC)),
+                  "%s", e.msg);
+        clearerr(full);
+        CHECK(show(full, &v) == SB_EINPUT);
+        CHECK_MSG(strstr(e.msg, "sb_show_write: write error") && strstr(e.msg, strerror(ENOSPC)),
+                  "%s", e.msg);
+        clearerr(full);
+        CHECK(sb_fmt_picture_write(full, &p, p.blocks, p.nblocks, "", &e) == SB_EINPUT);
+        CHECK_MSG(strstr(e.msg, "sb_fmt_picture_write: write error"), "%s", e.msg);
+        fclose(full);
+    } else {
+        printf("/dev/full is missing: the write-error check is skipped\n");
+    }
     sb_puzzle_free(&p);
 }
 
@@ -655,6 +877,8 @@ int main(void)
     test_cancel_running();
     test_views();
     test_distances();
+    test_freed_handles();
+    test_json_view();
     test_threads();
     return unit_finish("test_api");
 }

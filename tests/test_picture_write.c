@@ -319,8 +319,9 @@ static void test_too_many(void)
     size_t len = 0;
     sb_error err;
     CHECK(write_text(&p, "", &text, &len, &err) == SB_EINPUT && len == 0 &&
-          strcmp(err.msg, "92 pieces are too many to draw as a picture: each needs a "
-                          "character of its own, and 91 characters draw pieces") == 0);
+          strcmp(err.msg, "sb_fmt_picture_write: 92 pieces are too many to draw as a "
+                          "picture: each needs a character of its own, and 91 characters "
+                          "draw pieces") == 0);
     free(text);
     sb_puzzle_free(&p);
 }

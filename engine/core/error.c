@@ -13,6 +13,7 @@ sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
     if (err) {
         va_list ap;
         memset(err, 0, offsetof(sb_error, msg));
+        memset(err->reserved, 0, sizeof err->reserved);
         err->status = status;
         va_start(ap, fmt);
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);

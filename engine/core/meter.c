@@ -48,6 +48,12 @@ sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options
     if (opts->path != SB_PATH_AUTO && opts->path != SB_PATH_BITBOARD &&
         opts->path != SB_PATH_GENERAL)
         return sb_fail(err, SB_EINPUT, "%s: unknown representation %d", fn, (int)opts->path);
+    /* Fields a newer header carved out of the reserved space (slide.h's
+     * ABI): this library cannot honour them, so it says so. */
+    for (size_t i = 0; i < SB_RESERVED; i++)
+        if (opts->reserved[i])
+            return sb_fail(err, SB_EINPUT, "%s: the options' reserved space is not zero (a "
+                           "field this libslide %s does not know)", fn, SLIDE_VERSION);
     /* Written so that NaN fails too. */
     if (!(opts->limits.max_seconds >= 0))
         return sb_fail(err, SB_EINPUT, "%s: the time limit must be a number >= 0 (0: none)",

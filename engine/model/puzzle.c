@@ -42,11 +42,25 @@ static const sb_shape *shape_of(const sb_puzzle *p, const sb_block *b)
     return b->shape > 0 ? &p->shapes[b->shape - 1] : NULL;
 }
 
-/* Whether cell (y, x) of b's bounding box is b's. */
+/* Whether b's shape number names a shape with cells: the queries below
+ * may be asked about blocks that never passed sb_puzzle_check(). */
+static bool shape_known(const sb_puzzle *p, const sb_block *b)
+{
+    return b->shape == 0 || (b->shape > 0 && (size_t)b->shape <= p->nshapes && p->shapes &&
+                             p->shapes[b->shape - 1].cells);
+}
+
+/* Whether cell (y, x) of b's bounding box is b's; false for a shape p
+ * does not have or a cell outside the shape's own box. */
 static bool box_cell(const sb_puzzle *p, const sb_block *b, int y, int x)
 {
+    if (!shape_known(p, b))
+        return false;
     const sb_shape *sh = shape_of(p, b);
-    return !sh || sh->cells[(size_t)y * sh->width + x];
+    if (!sh)
+        return true;
+    return y >= 0 && x >= 0 && y < sh->height && x < sh->width &&
+           sh->cells[(size_t)y * (size_t)sh->width + (size_t)x];
 }
 
 int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b)
@@ -54,7 +68,7 @@ int sb_block_anchor_offset(const sb_puzzle *p, const sb_block *b)
     if (!p || !b)
         return 0;
     int x = 0;
-    while (x < b->width - 1 && !box_cell(p, b, 0, x))
+    while (x + 1 < b->width && !box_cell(p, b, 0, x))
         x++;
     return x;
 }
@@ -63,8 +77,10 @@ bool sb_block_covers(const sb_puzzle *p, const sb_block *b, int row, int col)
 {
     if (!p || !b)
         return false;
-    int y = row - b->row, x = col - (b->col - sb_block_anchor_offset(p, b));
-    return y >= 0 && x >= 0 && y < b->height && x < b->width && box_cell(p, b, y, x);
+    /* In 64 bits: a block that never passed the check may sit anywhere. */
+    long long y = (long long)row - b->row;
+    long long x = (long long)col - ((long long)b->col - sb_block_anchor_offset(p, b));
+    return y >= 0 && x >= 0 && y < b->height && x < b->width && box_cell(p, b, (int)y, (int)x);
 }
 
 int sb_block_class_cmp(const sb_puzzle *p, const sb_block *a, const sb_block *b)
@@ -518,9 +534,18 @@ bool sb_bitboard_fits(int rows, int cols)
            (2 * rows - 1) * (2 * cols - 1) <= 128;
 }
 
-static int sign(int x)
+/* Which way a coordinate went, -1, 0 or 1: compared, not subtracted, so
+ * that no pair of ints overflows (moves come from callers unchecked). */
+static int step_sign(int from, int to)
 {
-    return (x > 0) - (x < 0);
+    return (to > from) - (to < from);
+}
+
+/* How far a coordinate went, in 64 bits: INT_MIN to INT_MAX is 2^32 - 1. */
+static uint64_t distance(int from, int to)
+{
+    int64_t d = (int64_t)to - (int64_t)from;
+    return (uint64_t)(d < 0 ? -d : d);
 }
 
 uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric)
@@ -530,11 +555,12 @@ uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric)
         const sb_move *m = &moves[i], *prev = i ? &moves[i - 1] : NULL;
         /* Same block: this slide starts where the previous one ended. */
         bool same_block = prev && prev->to_row == m->from_row && prev->to_col == m->from_col;
-        bool same_line = same_block &&
-                         sign(prev->to_row - prev->from_row) == sign(m->to_row - m->from_row) &&
-                         sign(prev->to_col - prev->from_col) == sign(m->to_col - m->from_col);
+        bool same_line =
+            same_block &&
+            step_sign(prev->from_row, prev->to_row) == step_sign(m->from_row, m->to_row) &&
+            step_sign(prev->from_col, prev->to_col) == step_sign(m->from_col, m->to_col);
         if (metric == SB_METRIC_UNIT)
-            len += (uint64_t)abs(m->to_row - m->from_row) + (uint64_t)abs(m->to_col - m->from_col);
+            len += distance(m->from_row, m->to_row) + distance(m->from_col, m->to_col);
         else if (metric == SB_METRIC_LINE)
             len += !same_line;
         else

@@ -10,6 +10,10 @@
  * time limit.  The flag is a lock-free atomic, set and never cleared, so
  * sb_search_cancel() is safe from another thread or a signal handler, and
  * a cancel that arrives between two runs still stops the next one.
+ *
+ * A live handle carries a mark that sb_search_free() wipes, and every call
+ * looks for it, so that a handle freed twice, or used after its free, is
+ * refused rather than freed again (slide.h says how far that goes).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +21,12 @@
 #include "core/error.h"
 #include "core/meter.h"
 
+/* "sbsearch": what a live handle holds in .live. */
+#define LIVE_SEARCH UINT64_C(0x7362736561726368)
+
 struct sb_search {
     sb_cancel_flag cancel;   /* first: the meter reads it through sb_options.cancel */
+    uint64_t live;           /* LIVE_SEARCH until sb_search_free wipes it */
     const sb_puzzle *puzzle; /* borrowed, checked by sb_search_new */
     sb_options opts;         /* the caller's, with cancel pointing here */
     sb_stats stats;          /* the last solve's */
@@ -48,24 +56,35 @@ sb_status sb_search_new(const sb_puzzle *p, const sb_options *opts, sb_search **
     sb_options defaults;
     s->opts = *sb_options_or_default(opts, &defaults);
     s->opts.cancel = s;
+    s->live = LIVE_SEARCH;
     *out = s;
     return SB_OK;
 }
 
+/* Whether s is a handle sb_search_new made and sb_search_free has not
+ * freed (as far as its memory tells). */
+static bool live(const sb_search *s)
+{
+    return s && s->live == LIVE_SEARCH;
+}
+
 void sb_search_free(sb_search *s)
 {
+    if (!live(s))
+        return;
+    s->live = 0;
     free(s);
 }
 
 void sb_search_cancel(sb_search *s)
 {
-    if (s)
+    if (live(s))
         atomic_store(&s->cancel.requested, true);
 }
 
 bool sb_search_cancelled(const sb_search *s)
 {
-    return s && atomic_load(&s->cancel.requested);
+    return live(s) && atomic_load(&s->cancel.requested);
 }
 
 /* What every run checks first: a handle, and no cancel before it began
@@ -75,10 +94,10 @@ bool sb_search_cancelled(const sb_search *s)
 static sb_status may_run(const char *fn, const sb_search *s, void *out, size_t size,
                          sb_error *err)
 {
-    if ((!s || sb_search_cancelled(s)) && out)
+    if ((!live(s) || sb_search_cancelled(s)) && out)
         memset(out, 0, size);
-    if (!s)
-        return sb_fail(err, SB_EINPUT, "%s: the handle is NULL", fn);
+    if (!live(s))
+        return sb_fail(err, SB_EINPUT, "%s: the handle is %s", fn, s ? "freed" : "NULL");
     if (!sb_search_cancelled(s))
         return SB_OK;
     sb_status st = sb_fail(err, SB_ELIMIT, "cancelled before it began");
@@ -116,7 +135,7 @@ sb_status sb_search_family(sb_search *s, sb_family_report *out, sb_error *err)
 
 sb_status sb_search_stats(const sb_search *s, sb_stats *out)
 {
-    if (!s || !out)
+    if (!live(s) || !out)
         return SB_EINPUT;
     *out = s->stats;
     return SB_OK;

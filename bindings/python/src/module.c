@@ -51,8 +51,11 @@ static int fill(PyObject *exc, sb_status status, const sb_error *err)
     if (status == SB_EINPUT) {
         PyObject *file = err->file[0]
             ? PyUnicode_DecodeFSDefault(err->file) : Py_NewRef(Py_None);
+        if (set_attr(exc, "file", file) < 0)
+            return -1;
+        /* Made after file is set: set_attr consumes only the one it gets. */
         PyObject *line = err->line > 0 ? PyLong_FromLong(err->line) : Py_NewRef(Py_None);
-        if (set_attr(exc, "file", file) < 0 || set_attr(exc, "line", line) < 0)
+        if (set_attr(exc, "line", line) < 0)
             return -1;
     } else if (status == SB_ELIMIT) {
         const char *name = limit_name(err->limit);
@@ -190,10 +193,18 @@ int sb_py_parse_metric(const char *name, sb_metric *out)
  * Returns 0, or -1 with an exception set. */
 int sb_py_read_moves(PyObject *moves, sb_move **out, size_t *n)
 {
-    PyObject *seq = PySequence_Fast(moves, "moves must be an iterable of (r1, c1, r2, c2)");
-    if (!seq)
+    /* A tuple of our own, not PySequence_Fast: that hands back the
+     * caller's list itself, whose borrowed items a move's __len__ or
+     * __getitem__ could free by clearing the list while we read them. */
+    PyObject *seq = PySequence_Tuple(moves);
+    if (!seq) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "moves must be an iterable of (r1, c1, r2, c2)");
+        }
         return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    }
+    Py_ssize_t len = PyTuple_GET_SIZE(seq);
     sb_move *arr = PyMem_Calloc(len ? (size_t)len : 1, sizeof *arr);
     if (!arr) {
         Py_DECREF(seq);
@@ -201,7 +212,7 @@ int sb_py_read_moves(PyObject *moves, sb_move **out, size_t *n)
         return -1;
     }
     for (Py_ssize_t i = 0; i < len; i++)
-        if (sb_py_move_from(PySequence_Fast_GET_ITEM(seq, i), i, &arr[i]) < 0) {
+        if (sb_py_move_from(PyTuple_GET_ITEM(seq, i), i, &arr[i]) < 0) {
             PyMem_Free(arr);
             Py_DECREF(seq);
             return -1;

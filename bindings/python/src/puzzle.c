@@ -188,26 +188,31 @@ typedef enum search_kind { SEARCH_SOLVE, SEARCH_EXPLORE, SEARCH_COMPONENTS, SEAR
 
 /* What the progress callback shares with the run that set it up. */
 typedef struct interruptible {
-    sb_search *search;   /* the handle to cancel */
-    bool interrupted;    /* a Python signal handler raised: its exception is set */
+    sb_search *search;     /* the handle to cancel */
+    PyThreadState *saved;  /* the calling thread's state while the GIL is released */
+    bool interrupted;      /* a Python signal handler raised: its exception is set */
 } interruptible;
 
-/* The search's progress callback, in the searching thread with the GIL
- * released: takes the GIL back for a moment to run Python's signal
- * handlers (Ctrl-C's raises KeyboardInterrupt), and cancels the search
- * when one raised, leaving the exception set for the run to return. */
+/* The search's progress callback, in the thread that called the search
+ * (slide.h promises that) with the GIL released: takes the GIL back for a
+ * moment with that thread's own state, which the run saved when it let
+ * the GIL go, to run Python's signal handlers (Ctrl-C's raises
+ * KeyboardInterrupt), and cancels the search when one raised, leaving
+ * the exception set for the run to return.  PyGILState_Ensure would do
+ * too in a plain interpreter, but not in a sub-interpreter, whose thread
+ * state it cannot find. */
 static void check_signals(const sb_progress *progress, void *ctx)
 {
     (void)progress;
     interruptible *in = ctx;
     if (in->interrupted)
         return;
-    PyGILState_STATE gil = PyGILState_Ensure();
+    PyEval_RestoreThread(in->saved);
     if (PyErr_CheckSignals() < 0) {
         in->interrupted = true;
         sb_search_cancel(in->search);
     }
-    PyGILState_Release(gil);
+    in->saved = PyEval_SaveThread();
 }
 
 /* Runs one search of self's puzzle under opts, through a handle, with the
@@ -219,20 +224,20 @@ static int run_search(PyObject *self, sb_options *opts, search_kind kind, bool d
                       void *out, sb_stats *sol_stats, sb_error *err)
 {
     const sb_puzzle *p = &((PuzzleObject *)self)->puzzle;
-    interruptible in = { NULL, false };
+    interruptible in = { NULL, NULL, false };
     opts->progress = check_signals;
     opts->progress_ctx = &in;
     sb_status s = sb_search_new(p, opts, &in.search, err);
     if (s != SB_OK)
         return (int)s;
-    Py_BEGIN_ALLOW_THREADS
+    in.saved = PyEval_SaveThread();
     switch (kind) {
     case SEARCH_SOLVE: s = sb_search_solve(in.search, out, err); break;
     case SEARCH_EXPLORE: s = sb_search_explore(in.search, out, err); break;
     case SEARCH_COMPONENTS: s = sb_search_components(in.search, diameters, out, err); break;
     case SEARCH_FAMILY: s = sb_search_family(in.search, out, err); break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(in.saved);
     if (sol_stats)
         sb_search_stats(in.search, sol_stats);
     sb_search_free(in.search);
@@ -435,11 +440,8 @@ static PyObject *to_json(PyObject *self, PyObject *args, PyObject *kwargs)
     if (sb_py_parse_metric(metric, &v.metric) < 0 || sb_py_read_moves(moves, &arr, &v.n) < 0)
         return NULL;
     v.moves = arr;
-    /* The document says "solved": the judge must agree first. */
-    sb_error err;
-    sb_status s = sb_check_moves(v.puzzle, arr, v.n, &err);
-    PyObject *text = s == SB_OK ? sb_py_written(state_of(self), write_view, &v)
-                                : sb_py_raise(state_of(self), s, &err);
+    /* The document says "solved": sb_json_write has the judge agree first. */
+    PyObject *text = sb_py_written(state_of(self), write_view, &v);
     PyMem_Free(arr);
     return text;
 }

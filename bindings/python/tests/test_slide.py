@@ -258,6 +258,35 @@ def test_odd_inputs_raise_cleanly():
     assert e.value.index == 0
 
 
+class Clearing:
+    """A move whose every read empties the list that holds it: the reader
+    must hold its own references, not borrow the caller's list's items."""
+
+    def __init__(self, owner, move):
+        self.owner, self.move = owner, move
+
+    def __len__(self):
+        self.owner.clear()
+        return 4
+
+    def __getitem__(self, i):
+        self.owner.clear()
+        return self.move[i]
+
+
+def test_moves_that_clear_their_list():
+    p = klotski()
+    readers = [p.check, p.pictures, p.picture, p.render_text, p.to_json, slide.moves_length]
+    for read in readers:
+        moves = []
+        moves.extend(Clearing(moves, (4, 0, 4, 1)) for _ in range(3))
+        try:
+            read(moves)
+        except slide.MoveError:
+            pass   # the moves are not a solution: refused, not crashed
+        assert moves == []
+
+
 def test_version():
     assert slide.version() == slide.__version__
     assert slide.version().count(".") == 2
