@@ -101,7 +101,7 @@ static void test_null_records(void)
 }
 
 /* Options each wrong in one way, all else the defaults. */
-enum { NBAD = 5 };
+enum { NBAD = 7 };
 static void bad_options(sb_options bad[NBAD])
 {
     for (int i = 0; i < NBAD; i++)
@@ -111,6 +111,8 @@ static void bad_options(sb_options bad[NBAD])
     bad[2].path = (sb_path)7;
     bad[3].limits.max_seconds = -1;
     bad[4].limits.max_seconds = NAN;
+    bad[5].shard = 1;                       /* unsharded: shard 0 only */
+    bad[6].shard = 3, bad[6].nshards = 3;   /* shards 0, 1, 2 */
 }
 
 static void test_bad_options(void)
