@@ -64,6 +64,11 @@ typedef struct cli {
 
 static void usage(FILE *out)
 {
+#ifdef SLIDE_EXPLORE_MPI
+    fprintf(out, "usage: mpirun -np N slide-explore-mpi --family [options] INIT\n"
+                 "slide-explore --family with the members shared out among N MPI ranks;\n"
+                 "rank 0 prints the report.  Its options are slide-explore's:\n\n");
+#endif
     fprintf(out,
         "usage: slide-explore [options] INIT [GOAL]\n"
         "       slide-explore --distances [options] INIT GOAL\n"
