@@ -3,7 +3,10 @@
  * work and the messages are split).
  *
  * What travels: a status per rank (MPI_Allgather), the error record of
- * the rank whose failure wins (one MPI_Send of its bytes to rank 0), and
+ * the rank whose failure wins (one MPI_Send of its bytes to rank 0), a
+ * one-byte stop from a rank whose shard failed to every other rank (each
+ * rank keeps one receive for it posted from start to finish, and drains
+ * the rest once all agree how many were sent), and
  * each rank's shard of the family as 64-bit words (MPI_Gather of the
  * counts, then MPI_Gatherv of the words): three header words, then six
  * per member, index first, so that rank 0 can rebuild each shard's report
@@ -22,7 +25,20 @@
 
 #include "explore_mpi.h"
 
-enum { ROOT = 0, TAG_ERROR = 1 };
+enum { ROOT = 0, TAG_ERROR = 1, TAG_STOP = 2 };
+/* What a rank reports when its search was cancelled by the watch: never
+ * chosen over a real failure, which is what caused it. */
+enum { STOPPED_BY_PEER = -1 };
+
+/* The watch on the other ranks: the program's one piece of MPI state, as
+ * there is one MPI world per process. */
+static struct {
+    bool armed;            /* the stop receive is posted and not yet completed */
+    bool stopped;          /* a stop came while this rank worked: it cancelled */
+    unsigned char token;   /* the stop's byte */
+    MPI_Request receive;
+    sb_search *search;     /* what a stop cancels */
+} watch;
 enum { HEADER_WORDS = 3, MEMBER_WORDS = 6 };
 
 static int rank_of_world(void)
@@ -42,8 +58,11 @@ static int ranks_of_world(void)
 bool sb_mpi_start(int *argc, char ***argv)
 {
     int provided;
-    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
         return false;
+    if (provided >= MPI_THREAD_SERIALIZED && ranks_of_world() > 1)
+        watch.armed = MPI_Irecv(&watch.token, 1, MPI_BYTE, MPI_ANY_SOURCE, TAG_STOP,
+                                MPI_COMM_WORLD, &watch.receive) == MPI_SUCCESS;
     if (rank_of_world() != ROOT) {
         /* The same arguments make the same messages on every rank: only
          * rank 0's are wanted.  A failed freopen leaves the stream as it
@@ -54,42 +73,131 @@ bool sb_mpi_start(int *argc, char ***argv)
     return true;
 }
 
+/* Takes back the stop receive if no stop came for it (a rank that
+ * failed before the family was mapped sends none). */
+static void disarm(void)
+{
+    if (!watch.armed)
+        return;
+    MPI_Cancel(&watch.receive);
+    MPI_Wait(&watch.receive, MPI_STATUS_IGNORE);
+    watch.armed = false;
+}
+
 int sb_mpi_finish(int code)
 {
+    disarm();
     MPI_Finalize();
     return code;
 }
 
-void sb_mpi_shard(sb_options *opts)
+/* The progress callback: cancels this rank's search once a stop came. */
+static void poll_for_stop(const sb_progress *p, void *ctx)
+{
+    (void)p, (void)ctx;
+    int came = 0;
+    if (!watch.armed || MPI_Test(&watch.receive, &came, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+        !came)
+        return;
+    watch.armed = false;
+    watch.stopped = true;
+    sb_search_cancel(watch.search);
+}
+
+void sb_mpi_take_share(sb_options *opts)
 {
     opts->shard = (unsigned)rank_of_world();
     opts->nshards = (unsigned)ranks_of_world();
+    if (watch.armed) {
+        opts->progress = poll_for_stop;
+        opts->progress_ctx = NULL;
+    }
+}
+
+void sb_mpi_watch(sb_search *s)
+{
+    watch.search = s;
+}
+
+/* sb_mpi_agree, where status may be STOPPED_BY_PEER and sent_stops says
+ * whether this rank sent stops; *senders (may be NULL) receives how many
+ * ranks did. */
+static sb_status settle(int status, bool sent_stops, sb_error *err, int *senders)
+{
+    int size = ranks_of_world(), rank = rank_of_world();
+    int mine[2] = { status, sent_stops };
+    int *all = malloc((size_t)size * sizeof mine);
+    if (!all)
+        MPI_Abort(MPI_COMM_WORLD, 3);   /* a few bytes per rank: nothing can go on */
+    MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, MPI_COMM_WORLD);
+    int chosen = -1, sending = 0;
+    for (int k = 0; k < size; k++) {
+        sending += all[2 * k + 1];
+        if (chosen < 0 && all[2 * k] != SB_OK && all[2 * k] != STOPPED_BY_PEER)
+            chosen = k;
+    }
+    if (senders)
+        *senders = sending;
+    /* Stopped ranks without a real failure cannot happen (a stop is sent
+     * only by a rank that failed), but would still be a failure. */
+    for (int k = 0; k < size && chosen < 0; k++)
+        if (all[2 * k] == STOPPED_BY_PEER)
+            chosen = k;
+    sb_status agreed = chosen < 0                           ? SB_OK
+                       : all[2 * chosen] == STOPPED_BY_PEER ? SB_ELIMIT
+                                                            : (sb_status)all[2 * chosen];
+    free(all);
+    if (chosen > ROOT) {
+        sb_error spare = { 0 };
+        if (rank == chosen)
+            MPI_Send(err ? (void *)err : (void *)&spare, (int)sizeof spare, MPI_BYTE, ROOT,
+                     TAG_ERROR, MPI_COMM_WORLD);
+        else if (rank == ROOT)
+            MPI_Recv(err ? (void *)err : (void *)&spare, (int)sizeof spare, MPI_BYTE, chosen,
+                     TAG_ERROR, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    return agreed;
 }
 
 sb_status sb_mpi_agree(sb_status status, sb_error *err)
 {
+    return settle((int)status, false, err, NULL);
+}
+
+/* Tells every other rank's watch that this rank failed: one byte each,
+ * sent without waiting (each has its receive posted).  The requests are
+ * stored in *sends (size entries), for finish_stops. */
+static void send_stops(MPI_Request *sends)
+{
+    static const unsigned char stop = 1;
     int size = ranks_of_world(), rank = rank_of_world();
-    int mine = (int)status;
-    int *all = malloc((size_t)size * sizeof *all);
-    if (!all)
-        MPI_Abort(MPI_COMM_WORLD, 3);   /* a few bytes per rank: nothing can go on */
-    MPI_Allgather(&mine, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
-    int chosen = -1;
-    for (int k = 0; k < size && chosen < 0; k++)
-        if (all[k] != SB_OK)
-            chosen = k;
-    sb_status agreed = chosen < 0 ? SB_OK : (sb_status)all[chosen];
-    free(all);
-    if (chosen > ROOT) {
-        sb_error sent = { 0 };
-        if (rank == chosen)
-            MPI_Send(err ? (void *)err : (void *)&sent, (int)sizeof sent, MPI_BYTE, ROOT,
-                     TAG_ERROR, MPI_COMM_WORLD);
-        else if (rank == ROOT)
-            MPI_Recv(err ? (void *)err : (void *)&sent, (int)sizeof sent, MPI_BYTE, chosen,
-                     TAG_ERROR, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    for (int k = 0; k < size; k++)
+        sends[k] = MPI_REQUEST_NULL;
+    for (int k = 0; k < size; k++)
+        if (k != rank)
+            MPI_Isend(&stop, 1, MPI_BYTE, k, TAG_STOP, MPI_COMM_WORLD, &sends[k]);
+}
+
+/* Once all agree that `senders` ranks sent stops (this one among them
+ * when sends is not NULL), receives every stop meant for this rank, so
+ * none is left in flight at MPI_Finalize, and completes its own sends. */
+static void finish_stops(int senders, MPI_Request *sends)
+{
+    int due = senders - (sends ? 1 : 0);
+    if (watch.stopped)
+        due--;   /* the posted receive took one already */
+    if (watch.armed && due > 0) {
+        MPI_Wait(&watch.receive, MPI_STATUS_IGNORE);
+        watch.armed = false;
+        due--;
     }
-    return agreed;
+    disarm();
+    unsigned char token;
+    for (; due > 0; due--)
+        MPI_Recv(&token, 1, MPI_BYTE, MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    if (sends)
+        MPI_Waitall(ranks_of_world(), sends, MPI_STATUSES_IGNORE);
 }
 
 /* Fails with status on rank 0 only; the caller agrees on it. */
@@ -169,7 +277,18 @@ static sb_status merge_words(const uint64_t *words, const int *counts, const int
 sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err)
 {
     int size = ranks_of_world(), rank = rank_of_world();
-    status = sb_mpi_agree(status, err);
+    /* A search the watch cancelled stopped for another rank's failure. */
+    bool stopped = status == SB_ELIMIT && watch.stopped && err &&
+                   err->limit == SB_LIMIT_CANCELLED;
+    bool failed = status != SB_OK && !stopped;
+    MPI_Request *sends = failed ? malloc((size_t)size * sizeof *sends) : NULL;
+    if (sends)
+        send_stops(sends);
+    /* (A rank out of memory for its requests sends nothing and says so.) */
+    int senders;
+    status = settle(stopped ? STOPPED_BY_PEER : (int)status, sends != NULL, err, &senders);
+    finish_stops(senders, sends);
+    free(sends);
     uint64_t *mine = NULL, *words = NULL;
     int *counts = NULL, *displs = NULL;
     int nmine = 0;

@@ -22,24 +22,35 @@
 
 #include "slide.h"
 
-/* Starts MPI (MPI_Init_thread, FUNNELED: only the main thread talks MPI;
- * sb_family's threads do not) and silences every rank but 0.  Returns
- * false when MPI could not start (the caller exits 2). */
+/* Starts MPI (MPI_Init_thread, SERIALIZED: the progress callback below
+ * talks MPI from whichever of sb_family's threads calls it, one at a
+ * time) and silences every rank but 0.  Returns false when MPI could not
+ * start (the caller exits 2). */
 bool sb_mpi_start(int *argc, char ***argv);
 
 /* Ends MPI; returns code, for `return sb_mpi_finish(code);`. */
 int sb_mpi_finish(int code);
 
-/* This rank's share of the work: opts->shard and opts->nshards. */
-void sb_mpi_shard(sb_options *opts);
+/* This rank's share of the work (opts->shard and opts->nshards), and a
+ * watch on the other ranks: opts->progress (which must be NULL) polls for
+ * word that another rank failed and then cancels the search sb_mpi_watch
+ * names, so one rank's limit stops the others' shards early instead of
+ * at their end.  Without SERIALIZED threads from MPI there is no watch:
+ * the others finish their shards first, as slowly but as correctly. */
+void sb_mpi_take_share(sb_options *opts);
+
+/* The search the watch cancels (NULL before it is freed). */
+void sb_mpi_watch(sb_search *s);
 
 /* Collective: every rank gives the status of the same step; all get back
  * the status of the lowest rank that failed (SB_OK when none did), and
  * rank 0's *err becomes that rank's error record, for the one message. */
 sb_status sb_mpi_agree(sb_status status, sb_error *err);
 
-/* Collective, after sb_family on every rank's shard: settles status as
- * sb_mpi_agree does; then, on success, gathers every rank's members on
+/* Collective, after sb_family on every rank's shard: tells the other
+ * ranks' watches when this rank failed, and settles status as
+ * sb_mpi_agree does, a search the watch cancelled giving way to the
+ * failure that caused it; then, on success, gathers every rank's members on
  * rank 0 (MPI_Gatherv of fixed-width words) and replaces rank 0's *r by
  * the merged report: the whole family.  Other ranks keep their shard.
  * Returns the agreed status (a failed gather or merge on rank 0 is

@@ -516,7 +516,7 @@ static int run(int argc, char **argv)
     if (done >= 0)
         return done;
 #ifdef SLIDE_EXPLORE_MPI
-    sb_mpi_shard(&c.opts);
+    sb_mpi_take_share(&c.opts);
 #endif
 
     sb_puzzle puzzle;
@@ -537,6 +537,7 @@ static int run(int argc, char **argv)
     status = sb_search_new(&puzzle, &c.opts, &search, &err);
 #ifdef SLIDE_EXPLORE_MPI
     status = sb_mpi_agree(status, &err);
+    sb_mpi_watch(status == SB_OK ? search : NULL);
 #endif
     sb_args_cancel_on_interrupt(search);
     if (status == SB_OK && c.mode == MODE_REACH) {
@@ -575,6 +576,9 @@ static int run(int argc, char **argv)
         sb_family_report_free(&r);
     }
     sb_args_cancel_on_interrupt(NULL);
+#ifdef SLIDE_EXPLORE_MPI
+    sb_mpi_watch(NULL);
+#endif
     sb_search_free(search);
     char worded[sizeof err.msg + 128];
     if (status != SB_OK)

@@ -5,10 +5,12 @@
 # a 2x2 (the census path) and the same with a wall (the general board's
 # graph), and on a family of one member, where most ranks get nothing.
 # A limit that only one rank's shard reaches ends every rank with exit 3
-# and one message (the one slide-explore gives); a missing file and a
-# mode other than --family exit 2 with one message.
+# and one message (the one slide-explore gives), also when it stops the
+# other ranks early; a missing file and a mode other than --family exit
+# 2 with one message.
 #
-# Environment: SLIDE_EXPLORE, SLIDE_EXPLORE_MPI, MPIEXEC (mpirun).
+# Environment: SLIDE_EXPLORE, SLIDE_EXPLORE_MPI, MPIEXEC (mpirun),
+# PROJECT_PUZZLES (optional: the Klotski case).
 # Registered only in builds with -DSLIDE_MPI=ON.
 set -u
 : "${SLIDE_EXPLORE:?}" "${SLIDE_EXPLORE_MPI:?}" "${MPIEXEC:?}"
@@ -64,6 +66,15 @@ for np in 2 4; do
     check "--max-states -np $np: exit, no report, one message, slide-explore's" "3 0 1 same" \
         "$? $(wc -c <"$tmp/got") $(wc -l <"$tmp/err") $(sed 's/^slide-explore-mpi:/slide-explore:/' "$tmp/err" | cmp -s - "$tmp/want" && echo same)"
 done
+# Klotski's family at a limit only member 155 (964,656 layouts) passes:
+# the rank that owns it tells the others, whose searches stop at their
+# next check; the limit's message wins over theirs ("interrupted").
+if [ -n "${PROJECT_PUZZLES:-}" ]; then
+    mpi 4 --family --threads 1 --max-states 900000 "$PROJECT_PUZZLES/klotski.init" \
+        >"$tmp/got" 2>"$tmp/err"
+    check "klotski --max-states -np 4: exit, no report, one message, the limit's" "3 0 1 1 0" \
+        "$? $(wc -c <"$tmp/got") $(wc -l <"$tmp/err") $(grep -c -- '--max-states' "$tmp/err") $(grep -c interrupted "$tmp/err")"
+fi
 mpi 3 --family "$tmp/absent.init" >"$tmp/got" 2>"$tmp/err"
 check "missing file -np 3: exit, one message naming it" "2 1 1" \
     "$? $(wc -l <"$tmp/err") $(grep -c 'absent.init' "$tmp/err")"
