@@ -16,7 +16,9 @@ command -v pkg-config >/dev/null || need+=(pkgconf)
 # The Python module (bindings/python): Debian's python3 with its headers,
 # setuptools and wheel (pip --no-build-isolation builds with what is
 # there), venv (pip installs only into one: PEP 668) and pytest.
-for pkg in python3-dev python3-setuptools python3-wheel python3-venv python3-pytest; do
+# Open MPI: slide-explore-mpi (-DSLIDE_MPI=ON), which test.sh builds and tests.
+for pkg in python3-dev python3-setuptools python3-wheel python3-venv python3-pytest \
+           openmpi-bin libopenmpi-dev; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -21,6 +21,12 @@
  * Text by default, one JSON document with --json.  Exit status as for
  * `slide`: 0 done, 2 bad usage or input, 3 gave up at a limit.  Like every
  * cli/ file, this is the only layer that prints or exits.
+ *
+ * Built with SLIDE_EXPLORE_MPI (cmake -DSLIDE_MPI=ON) this file is also
+ * `slide-explore-mpi`, launched by mpirun: the same arguments and output,
+ * --family only, each rank mapping its shard of the family and rank 0
+ * printing the whole (explore_mpi.h).  A program of its own rather than
+ * a --mpi flag, so that slide-explore needs no MPI library to run.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -33,6 +39,12 @@
 #include "args.h"
 #include "oracle_write.h"
 #include "slide.h"
+#ifdef SLIDE_EXPLORE_MPI
+#include "explore_mpi.h"
+#define PROGRAM "slide-explore-mpi"
+#else
+#define PROGRAM "slide-explore"
+#endif
 
 enum { EXIT_USAGE = 2 };
 typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY, MODE_DISTANCES, MODE_GRAPH } mode;
@@ -52,6 +64,11 @@ typedef struct cli {
 
 static void usage(FILE *out)
 {
+#ifdef SLIDE_EXPLORE_MPI
+    fprintf(out, "usage: mpirun -np N slide-explore-mpi --family [options] INIT\n"
+                 "slide-explore --family with the members shared out among N MPI ranks;\n"
+                 "rank 0 prints the report.  Its options are slide-explore's:\n\n");
+#endif
     fprintf(out,
         "usage: slide-explore [options] INIT [GOAL]\n"
         "       slide-explore --distances [options] INIT GOAL\n"
@@ -100,11 +117,11 @@ static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 static int usage_error(const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "slide-explore: ");
+    fprintf(stderr, PROGRAM ": ");
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'slide-explore --help'.\n");
+    fprintf(stderr, "\nTry '" PROGRAM " --help'.\n");
     return EXIT_USAGE;
 }
 
@@ -208,7 +225,7 @@ static int parse_args(cli *c, int argc, char **argv)
             usage(stdout);
             return 0;
         case OPT_VERSION:
-            printf("slide-explore %s\n", SB_VERSION);
+            printf(PROGRAM " %s\n", SB_VERSION);
             return 0;
         case ':':
             return usage_error("option '%s' needs a value", argv[optind - 1]);
@@ -216,6 +233,10 @@ static int parse_args(cli *c, int argc, char **argv)
             return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
+#ifdef SLIDE_EXPLORE_MPI
+    if (c->mode != MODE_FAMILY)
+        return usage_error("%s", "maps --family only (run slide-explore for the rest)");
+#endif
     if (threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS)
         return usage_error("%s", "--threads goes with --family or --components");
     if (!threads_given) {   /* every core */
@@ -498,24 +519,37 @@ static sb_status search_ended(sb_status st)
     return st;
 }
 
-int main(int argc, char **argv)
+/* The program but for starting and ending MPI: returns the exit status. */
+static int run(int argc, char **argv)
 {
     cli c = { 0 };
     int done = parse_args(&c, argc, argv);
     if (done >= 0)
         return done;
+#ifdef SLIDE_EXPLORE_MPI
+    sb_mpi_take_share(&c.opts);
+#endif
 
     sb_puzzle puzzle;
     sb_error err;
     sb_format used = SB_FORMAT_CORNERS;
     sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, &used, &puzzle, &err);
+#ifdef SLIDE_EXPLORE_MPI
+    status = sb_mpi_agree(status, &err);   /* a node may lack the file */
+    if (status != SB_OK)
+        sb_puzzle_free(&puzzle);
+#endif
     if (status != SB_OK) {
-        fprintf(stderr, "slide-explore: %s\n", err.msg);
+        fprintf(stderr, PROGRAM ": %s\n", err.msg);
         return sb_args_exit_code(status);
     }
     sb_search *search;
     bool write_failed = false;
     status = sb_search_new(&puzzle, &c.opts, &search, &err);
+#ifdef SLIDE_EXPLORE_MPI
+    status = sb_mpi_agree(status, &err);
+    sb_mpi_watch(status == SB_OK ? search : NULL);
+#endif
     sb_args_cancel_on_interrupt(search);
     if (status == SB_OK && c.mode == MODE_REACH) {
         sb_explore_report r;
@@ -545,19 +579,38 @@ int main(int argc, char **argv)
     } else if (status == SB_OK) {
         sb_family_report r;
         status = search_ended(sb_search_family(search, &r, &err));
+#ifdef SLIDE_EXPLORE_MPI
+        status = sb_mpi_family_gather(status, &r, &err);   /* rank 0: the whole family */
+#endif
         if (status == SB_OK)
             print_family(&c, &r);
         sb_family_report_free(&r);
     }
     sb_args_cancel_on_interrupt(NULL);   /* when no search ran */
+#ifdef SLIDE_EXPLORE_MPI
+    sb_mpi_watch(NULL);
+#endif
     sb_search_free(search);
     char worded[sizeof err.msg + 128];
     if (status != SB_OK)
-        fprintf(stderr, "slide-explore: %s\n", sb_args_error_message(&err, worded, sizeof worded));
+        fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
     else if (write_failed || fflush(stdout) != 0) {
-        fprintf(stderr, "slide-explore: cannot write the report: %s\n", strerror(errno));
+        fprintf(stderr, PROGRAM ": cannot write the report: %s\n", strerror(errno));
         status = SB_EINPUT;
     }
     sb_puzzle_free(&puzzle);
     return sb_args_exit_code(status);
+}
+
+int main(int argc, char **argv)
+{
+#ifdef SLIDE_EXPLORE_MPI
+    if (!sb_mpi_start(&argc, &argv)) {
+        fprintf(stderr, PROGRAM ": MPI did not start\n");
+        return EXIT_USAGE;
+    }
+    return sb_mpi_finish(run(argc, argv));
+#else
+    return run(argc, argv);
+#endif
 }

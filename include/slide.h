@@ -280,6 +280,14 @@ typedef struct sb_options {
      * written atomically when missing, stale or damaged); NULL: they are
      * built in memory each time and no file is touched. */
     const char *pdb_dir;
+    /* Sharding, to split one call among processes (slide-explore-mpi's
+     * ranks) that each take a share: sb_family maps only the members whose
+     * index i (their place in the whole family's order) has i % nshards ==
+     * shard, and its report lists only those, each with its index, so that
+     * sb_family_report_merge() can put the shards back together.  nshards
+     * 0 or 1: everything (shard must then be 0); shard >= nshards is
+     * SB_EINPUT. */
+    unsigned shard, nshards;
     uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_options;
 
@@ -472,15 +480,19 @@ typedef struct sb_family_member {
     uint32_t units, wides, talls;  /* 1x1, 1x2, 2x1 blocks */
     uint64_t layouts;      /* its legal layouts */
     uint64_t ncomponents;  /* its components */
+    uint64_t index;        /* its place in the whole family's order, from 0 (the
+                              same whatever shard of the family a report holds) */
 } sb_family_member;
 
 typedef struct sb_family_report {
     size_t nmembers;
-    sb_family_member *members; /* by units, then wides, then talls */
+    sb_family_member *members; /* by units, then wides, then talls (index order) */
     uint64_t layouts;      /* summed over members */
     uint64_t ncomponents;  /* summed over members */
     size_t peak_bytes;     /* most bytes one member held */
     double seconds;
+    uint64_t family_members; /* members of the whole family, every shard's: nmembers
+                                when the call was not sharded */
     uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_family_report;
 
@@ -488,11 +500,25 @@ typedef struct sb_family_report {
  * blocks (unmarked rectangles that slide both ways), and every mix of
  * those three that fits around them leaving at least as many empty cells
  * as p has (none at all included) is a member; each member's layouts and
- * components are counted as by sb_components without diameters.  Errors
- * as for sb_components. */
+ * components are counted as by sb_components without diameters.  With
+ * opts->nshards > 1 only the members of shard opts->shard are mapped and
+ * listed (sb_options; family_members still counts them all).  Errors as
+ * for sb_components. */
 SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
                            sb_family_report *out, sb_error *err);
 SB_API void sb_family_report_free(sb_family_report *r);
+
+/* Puts the reports of a sharded family back together: parts[0..nparts)
+ * are the reports of sb_family on one puzzle, one per shard (any order;
+ * a shard with no members is a report with none).  *out gets every member
+ * in index order with the totals summed, the peak the largest part's and
+ * the time the longest part's: for shards 0..n-1 of n, the report
+ * sb_family gives unsharded but for the time.  SB_EINPUT (nothing in
+ * *out) for NULL arguments, parts that disagree on family_members, or a
+ * member index repeated, missing or out of range; SB_ELIMIT out of
+ * memory.  On SB_OK the caller owns *out (sb_family_report_free). */
+SB_API sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
+                                        sb_family_report *out, sb_error *err);
 
 /* ---- The distance oracle: every reachable configuration's distance to the goal */
 

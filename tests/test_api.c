@@ -131,7 +131,7 @@ static void test_null_records(void)
 }
 
 /* Options each wrong in one way, all else the defaults. */
-enum { NBAD = 6 };
+enum { NBAD = 8 };
 static void bad_options(sb_options bad[NBAD])
 {
     for (int i = 0; i < NBAD; i++)
@@ -142,6 +142,8 @@ static void bad_options(sb_options bad[NBAD])
     bad[3].limits.max_seconds = -1;
     bad[4].limits.max_seconds = NAN;
     bad[5].reserved[SB_RESERVED - 1] = 1;   /* a field of a later version */
+    bad[6].shard = 1;                       /* unsharded: shard 0 only */
+    bad[7].shard = 3, bad[7].nshards = 3;   /* shards 0, 1, 2 */
 }
 
 static void test_bad_options(void)

@@ -31,7 +31,8 @@
  * each example reaches exactly its component's size; with diameters, each
  * component's diameter under each metric.  And sb_family: the plain 1x1,
  * 1x2 and 2x1 blocks vary, everything else stays, every member against
- * the brute force.
+ * the brute force; and the family split into 1 to 4 shards, each shard's
+ * members and their merge against the whole.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -564,8 +565,91 @@ static int small_kind(const tclass *t)
     return -1;
 }
 
-/* sb_family on p against the brute force, member by member; then
- * sb_components on the member with the most components. */
+/* Whether two members say the same (fields compared: the record has padding). */
+static bool same_member(const sb_family_member *a, const sb_family_member *b)
+{
+    return a->units == b->units && a->wides == b->wides && a->talls == b->talls &&
+           a->layouts == b->layouts && a->ncomponents == b->ncomponents && a->index == b->index;
+}
+
+/* sb_family on p in n shards: each shard holds exactly the members i with
+ * i % n == its number, as the whole report has them, and the shards merged
+ * (given last first) are the whole report but for the time; merging with a
+ * shard left out, or one given twice, is refused. */
+static void check_shards(const char *name, const sb_puzzle *p, const sb_family_report *whole,
+                         unsigned n)
+{
+    sb_family_report parts[4];
+    sb_options opts;
+    sb_error err;
+    unsigned made = 0;
+    for (; made < n; made++) {
+        sb_options_default(&opts);
+        opts.shard = n - 1 - made;
+        opts.nshards = n;
+        if (!CHECK_MSG(sb_family(p, &opts, &parts[made], &err) == SB_OK, "%s shard %u/%u: %s",
+                       name, opts.shard, n, err.msg))
+            break;
+        const sb_family_report *part = &parts[made];
+        size_t expect = 0;
+        for (size_t i = 0; i < whole->nmembers; i++)
+            expect += i % n == opts.shard;
+        CHECK_MSG(part->nmembers == expect && part->family_members == whole->nmembers,
+                  "%s shard %u/%u: %zu members of %llu, expected %zu of %zu", name, opts.shard,
+                  n, part->nmembers, (unsigned long long)part->family_members, expect,
+                  whole->nmembers);
+        for (size_t k = 0; k < part->nmembers && k < expect; k++) {
+            const sb_family_member *m = &part->members[k];
+            CHECK_MSG(m->index % n == opts.shard && m->index < whole->nmembers &&
+                          same_member(m, &whole->members[m->index]),
+                      "%s shard %u/%u: member %zu (index %llu) differs", name, opts.shard, n,
+                      k, (unsigned long long)m->index);
+        }
+    }
+    if (made == n) {
+        sb_family_report merged;
+        if (CHECK_MSG(sb_family_report_merge(parts, n, &merged, &err) == SB_OK, "%s merge %u: %s",
+                      name, n, err.msg)) {
+            bool same = merged.nmembers == whole->nmembers && merged.layouts == whole->layouts &&
+                        merged.ncomponents == whole->ncomponents &&
+                        merged.peak_bytes == whole->peak_bytes &&
+                        merged.family_members == whole->family_members;
+            for (size_t i = 0; same && i < merged.nmembers; i++)
+                same = same_member(&merged.members[i], &whole->members[i]);
+            CHECK_MSG(same, "%s: %u shards merged differ from the whole family", name, n);
+            sb_family_report_free(&merged);
+        }
+        if (n > 1) {
+            CHECK_MSG(sb_family_report_merge(parts, n - 1, &merged, &err) == SB_EINPUT &&
+                          merged.members == NULL && strstr(err.msg, "missing"),
+                      "%s: a shard missing of %u: %s", name, n, err.msg);
+            /* Shard 0 (given last) holds member 0, so it is never empty. */
+            sb_family_report twice[5];
+            memcpy(twice, parts, n * sizeof *parts);
+            twice[n] = parts[n - 1];
+            CHECK_MSG(sb_family_report_merge(twice, n + 1, &merged, &err) == SB_EINPUT &&
+                          merged.members == NULL && strstr(err.msg, "repeated"),
+                      "%s: a shard twice of %u: %s", name, n, err.msg);
+        } else if (whole->nmembers >= 2) {
+            /* The right number of members, but one index twice. */
+            sb_family_report bent = *whole;
+            bent.members = malloc(whole->nmembers * sizeof *bent.members);
+            if (CHECK(bent.members != NULL)) {
+                memcpy(bent.members, whole->members, whole->nmembers * sizeof *bent.members);
+                bent.members[1].index = 0;
+                CHECK_MSG(sb_family_report_merge(&bent, 1, &merged, &err) == SB_EINPUT &&
+                              merged.members == NULL && strstr(err.msg, "member 0 is repeated"),
+                          "%s: an index twice: %s", name, err.msg);
+                free(bent.members);
+            }
+        }
+    }
+    for (unsigned k = 0; k < made; k++)
+        sb_family_report_free(&parts[k]);
+}
+
+/* sb_family on p against the brute force, member by member; then in
+ * shards; then sb_components on the member with the most components. */
 static void check_family(const char *name, const sb_puzzle *p)
 {
     pieces all, fixed;
@@ -631,8 +715,14 @@ static void check_family(const char *name, const sb_puzzle *p)
     CHECK_MSG(rep.nmembers == m, "%s: sb_family has %zu members, brute force %zu", name,
               rep.nmembers, m);
     CHECK(rep.layouts == layouts && rep.ncomponents == ncomponents);
+    CHECK(rep.family_members == rep.nmembers);
+    for (size_t i = 0; i < rep.nmembers; i++)
+        CHECK_MSG(rep.members[i].index == i, "%s: member %zu has index %llu", name, i,
+                  (unsigned long long)rep.members[i].index);
     printf("%s: %zu members, %llu layouts, %llu components\n", name, m,
            (unsigned long long)layouts, (unsigned long long)ncomponents);
+    for (unsigned n = 1; n <= 4; n++)
+        check_shards(name, p, &rep, n);
     sb_family_report_free(&rep);
     check_pieces(name, &best, SIZE_MAX);
 }

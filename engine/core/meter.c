@@ -54,6 +54,10 @@ sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options
         if (opts->reserved[i])
             return sb_fail(err, SB_EINPUT, "%s: the options' reserved space is not zero (a "
                            "field this libslide %s does not know)", fn, SLIDE_VERSION);
+    unsigned nshards = opts->nshards ? opts->nshards : 1;
+    if (opts->shard >= nshards)
+        return sb_fail(err, SB_EINPUT, "%s: shard %u of %u does not exist (shards count "
+                       "from 0)", fn, opts->shard, nshards);
     /* Written so that NaN fails too. */
     if (!(opts->limits.max_seconds >= 0))
         return sb_fail(err, SB_EINPUT, "%s: the time limit must be a number >= 0 (0: none)",

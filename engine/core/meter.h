@@ -75,7 +75,8 @@ const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defa
  * checks first, so that a caller's mistake is an error and not a crash:
  * out (size bytes, zeroed here when not NULL) must not be NULL, and opts
  * (NULL: the defaults) must name a known metric, algorithm and
- * representation, with limits that are numbers >= 0.  fn names the call
+ * representation, a shard below nshards (below 1 when nshards is 0), with
+ * limits that are numbers >= 0.  fn names the call
  * in the message.  Returns SB_OK, or SB_EINPUT with err filled. */
 sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
                         sb_error *err);

@@ -15,6 +15,14 @@
  * at least INIT's number of empty cells: fewer would not be the same kind
  * of puzzle (Klotski's family leaves two).
  *
+ * Sharding (opts->shard of opts->nshards) keeps every nshards-th member
+ * by its index in that whole order, so processes can split a family with
+ * no talk between them and sb_family_report_merge() can rebuild the
+ * unsharded report from the indices alone.  Members are taken
+ * round-robin rather than in blocks because their sizes grow and shrink
+ * smoothly along the order: neighbours cost about the same, so every
+ * shard gets a similar mix.
+ *
  * Invariant: members come by units, then wides, then talls, and each
  * member's classes are the fixed ones followed by 1x1, 1x2, 2x1 (those it
  * has), so its layouts are numbered as for a puzzle file listing them so.
@@ -196,13 +204,18 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
     if (!out->members)
         return sb_fail(err, SB_ELIMIT, "out of memory");
     uint32_t room = free_cells - base.empties;
+    unsigned nshards = opts->nshards ? opts->nshards : 1;
+    uint64_t index = 0;
     for (uint32_t units = 0; units <= room; units++)
         for (uint32_t wides = 0; units + 2 * wides <= room; wides++)
-            for (uint32_t talls = 0; units + 2 * (wides + talls) <= room; talls++)
-                if (!add_member(out, &cap, (sb_family_member){ units, wides, talls, 0, 0 })) {
+            for (uint32_t talls = 0; units + 2 * (wides + talls) <= room; talls++, index++)
+                if (index % nshards == opts->shard &&
+                    !add_member(out, &cap,
+                                (sb_family_member){ units, wides, talls, 0, 0, index })) {
                     sb_family_report_free(out);
                     return sb_fail(err, SB_ELIMIT, "out of memory");
                 }
+    out->family_members = index;
     crew c = { .njobs = out->nmembers, .opts = opts, .t0 = t0 };
     c.jobs = calloc(c.njobs, sizeof *c.jobs);
     if (!c.jobs || pthread_mutex_init(&c.lock, NULL) != 0) {
@@ -252,4 +265,67 @@ void sb_family_report_free(sb_family_report *r)
         return;
     free(r->members);
     memset(r, 0, sizeof *r);
+}
+
+/* Orders members by index. */
+static int by_index(const void *a, const void *b)
+{
+    uint64_t x = ((const sb_family_member *)a)->index, y = ((const sb_family_member *)b)->index;
+    return (x > y) - (x < y);
+}
+
+sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
+                                 sb_family_report *out, sb_error *err)
+{
+    if (!out)
+        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: the record to fill is NULL");
+    memset(out, 0, sizeof *out);
+    if (!parts || nparts == 0)
+        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: no reports to merge");
+    uint64_t family = parts[0].family_members;
+    size_t total = 0;
+    for (size_t k = 0; k < nparts; k++) {
+        if (parts[k].family_members != family)
+            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu is of a family "
+                           "of %llu members, report 0 of %llu", k,
+                           (unsigned long long)parts[k].family_members,
+                           (unsigned long long)family);
+        if (parts[k].nmembers && !parts[k].members)
+            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu has no members "
+                           "array", k);
+        total += parts[k].nmembers;
+    }
+    /* Every index once: as many members as the family has, none out of
+     * range, and no two alike once sorted. */
+    if (total != family)
+        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: the reports hold %zu members "
+                       "of a family of %llu: a shard is %s", total, (unsigned long long)family,
+                       total < family ? "missing" : "repeated");
+    out->members = malloc((total ? total : 1) * sizeof *out->members);
+    if (!out->members)
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    for (size_t k = 0; k < nparts; k++) {
+        if (parts[k].nmembers)
+            memcpy(out->members + out->nmembers, parts[k].members,
+                   parts[k].nmembers * sizeof *out->members);
+        out->nmembers += parts[k].nmembers;
+        if (parts[k].peak_bytes > out->peak_bytes)
+            out->peak_bytes = parts[k].peak_bytes;
+        if (parts[k].seconds > out->seconds)
+            out->seconds = parts[k].seconds;
+    }
+    qsort(out->members, out->nmembers, sizeof *out->members, by_index);
+    for (size_t i = 0; i < out->nmembers; i++) {
+        if (out->members[i].index != i) {
+            uint64_t bad = out->members[i].index;
+            sb_family_report_free(out);
+            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: member %llu is %s",
+                           (unsigned long long)(bad < i ? bad : i),
+                           bad < i ? "repeated" : "missing");
+        }
+        out->layouts += out->members[i].layouts;
+        out->ncomponents += out->members[i].ncomponents;
+    }
+    out->family_members = family;
+    return SB_OK;
 }

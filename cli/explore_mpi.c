@@ -1,0 +1,355 @@
+/*
+ * explore_mpi.c - slide-explore over MPI ranks (explore_mpi.h says how the
+ * work and the messages are split).
+ *
+ * What travels: a status per rank (MPI_Allgather), the error record of
+ * the rank whose failure wins (one MPI_Send of its bytes to rank 0), a
+ * one-byte stop from a rank whose shard failed to every other rank (each
+ * rank keeps one receive for it posted from start to finish, and drains
+ * the rest once all agree how many were sent), and
+ * each rank's shard of the family as 64-bit words (MPI_Gather of the
+ * counts, then MPI_Gatherv of the words): three header words, then six
+ * per member, index first, so that rank 0 can rebuild each shard's report
+ * and hand them to sb_family_report_merge, the one place shards are put
+ * back together.  Every collective is reached by every rank in the same
+ * order: a step that fails on one rank is agreed before the next
+ * collective, never skipped by that rank alone.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "explore_mpi.h"
+
+enum { ROOT = 0, TAG_ERROR = 1, TAG_STOP = 2 };
+/* What a rank reports when its search was cancelled by the watch: never
+ * chosen over a real failure, which is what caused it. */
+enum { STOPPED_BY_PEER = -1 };
+
+/* The watch on the other ranks: the program's one piece of MPI state, as
+ * there is one MPI world per process. */
+static struct {
+    bool armed;            /* the stop receive is posted and not yet completed */
+    bool stopped;          /* a stop came while this rank worked: it cancelled */
+    unsigned char token;   /* the stop's byte */
+    MPI_Request receive;
+    sb_search *search;     /* what a stop cancels */
+} watch;
+enum { HEADER_WORDS = 3, MEMBER_WORDS = 6 };
+
+static int rank_of_world(void)
+{
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return rank;
+}
+
+static int ranks_of_world(void)
+{
+    int size = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    return size;
+}
+
+bool sb_mpi_start(int *argc, char ***argv)
+{
+    int provided;
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
+        return false;
+    if (provided >= MPI_THREAD_SERIALIZED && ranks_of_world() > 1)
+        watch.armed = MPI_Irecv(&watch.token, 1, MPI_BYTE, MPI_ANY_SOURCE, TAG_STOP,
+                                MPI_COMM_WORLD, &watch.receive) == MPI_SUCCESS;
+    if (rank_of_world() != ROOT) {
+        /* The same arguments make the same messages on every rank: only
+         * rank 0's are wanted.  A failed freopen leaves the stream as it
+         * was, which costs a repeated message, nothing else. */
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return true;
+    }
+    return true;
+}
+
+/* Takes back the stop receive if no stop came for it (a rank that
+ * failed before the family was mapped sends none). */
+static void disarm(void)
+{
+    if (!watch.armed)
+        return;
+    MPI_Cancel(&watch.receive);
+    MPI_Wait(&watch.receive, MPI_STATUS_IGNORE);
+    watch.armed = false;
+}
+
+int sb_mpi_finish(int code)
+{
+    disarm();
+    MPI_Finalize();
+    return code;
+}
+
+/* The progress callback: cancels this rank's search once a stop came. */
+static void poll_for_stop(const sb_progress *p, void *ctx)
+{
+    (void)p, (void)ctx;
+    int came = 0;
+    if (!watch.armed || MPI_Test(&watch.receive, &came, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+        !came)
+        return;
+    watch.armed = false;
+    watch.stopped = true;
+    sb_search_cancel(watch.search);
+}
+
+void sb_mpi_take_share(sb_options *opts)
+{
+    opts->shard = (unsigned)rank_of_world();
+    opts->nshards = (unsigned)ranks_of_world();
+    if (watch.armed) {
+        opts->progress = poll_for_stop;
+        opts->progress_ctx = NULL;
+    }
+}
+
+void sb_mpi_watch(sb_search *s)
+{
+    watch.search = s;
+}
+
+/* sb_mpi_agree, where status may be STOPPED_BY_PEER and sent_stops says
+ * whether this rank sent stops; *senders (may be NULL) receives how many
+ * ranks did. */
+static sb_status settle(int status, bool sent_stops, sb_error *err, int *senders)
+{
+    int size = ranks_of_world(), rank = rank_of_world();
+    int mine[2] = { status, sent_stops };
+    int *all = malloc((size_t)size * sizeof mine);
+    if (!all)
+        MPI_Abort(MPI_COMM_WORLD, 3);   /* a few bytes per rank: nothing can go on */
+    MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, MPI_COMM_WORLD);
+    int chosen = -1, sending = 0;
+    for (int k = 0; k < size; k++) {
+        sending += all[2 * k + 1];
+        if (chosen < 0 && all[2 * k] != SB_OK && all[2 * k] != STOPPED_BY_PEER)
+            chosen = k;
+    }
+    if (senders)
+        *senders = sending;
+    /* Stopped ranks without a real failure cannot happen (a stop is sent
+     * only by a rank that failed), but would still be a failure. */
+    for (int k = 0; k < size && chosen < 0; k++)
+        if (all[2 * k] == STOPPED_BY_PEER)
+            chosen = k;
+    sb_status agreed = chosen < 0                           ? SB_OK
+                       : all[2 * chosen] == STOPPED_BY_PEER ? SB_ELIMIT
+                                                            : (sb_status)all[2 * chosen];
+    free(all);
+    if (chosen > ROOT) {
+        sb_error spare = { 0 };
+        if (rank == chosen)
+            MPI_Send(err ? (void *)err : (void *)&spare, (int)sizeof spare, MPI_BYTE, ROOT,
+                     TAG_ERROR, MPI_COMM_WORLD);
+        else if (rank == ROOT)
+            MPI_Recv(err ? (void *)err : (void *)&spare, (int)sizeof spare, MPI_BYTE, chosen,
+                     TAG_ERROR, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    return agreed;
+}
+
+sb_status sb_mpi_agree(sb_status status, sb_error *err)
+{
+    return settle((int)status, false, err, NULL);
+}
+
+/* Tells every other rank's watch that this rank failed: one byte each,
+ * sent without waiting (each has its receive posted).  The requests are
+ * stored in *sends (size entries), for finish_stops. */
+static void send_stops(MPI_Request *sends)
+{
+    static const unsigned char stop = 1;
+    int size = ranks_of_world(), rank = rank_of_world();
+    for (int k = 0; k < size; k++)
+        sends[k] = MPI_REQUEST_NULL;
+    for (int k = 0; k < size; k++)
+        if (k != rank)
+            MPI_Isend(&stop, 1, MPI_BYTE, k, TAG_STOP, MPI_COMM_WORLD, &sends[k]);
+}
+
+/* Once all agree that `senders` ranks sent stops (this one among them
+ * when sends is not NULL), receives every stop meant for this rank, so
+ * none is left in flight at MPI_Finalize, and completes its own sends. */
+static void finish_stops(int senders, MPI_Request *sends)
+{
+    int due = senders - (sends ? 1 : 0);
+    if (watch.stopped)
+        due--;   /* the posted receive took one already */
+    if (watch.armed && due > 0) {
+        MPI_Wait(&watch.receive, MPI_STATUS_IGNORE);
+        watch.armed = false;
+        due--;
+    }
+    disarm();
+    unsigned char token;
+    for (; due > 0; due--)
+        MPI_Recv(&token, 1, MPI_BYTE, MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    if (sends)
+        MPI_Waitall(ranks_of_world(), sends, MPI_STATUSES_IGNORE);
+}
+
+/* Fails with status on rank 0 only; the caller agrees on it. */
+static sb_status fail_here(sb_error *err, sb_status status, const char *msg)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->status = status;
+        snprintf(err->msg, sizeof err->msg, "%s", msg);
+    }
+    return status;
+}
+
+/* r as words: its header, then its members. */
+static void pack(const sb_family_report *r, uint64_t *w)
+{
+    w[0] = r->family_members;
+    w[1] = r->peak_bytes;
+    w[2] = (uint64_t)(r->seconds * 1e9);
+    for (size_t i = 0; i < r->nmembers; i++) {
+        const sb_family_member *m = &r->members[i];
+        uint64_t *mw = w + HEADER_WORDS + i * MEMBER_WORDS;
+        mw[0] = m->index;
+        mw[1] = m->units;
+        mw[2] = m->wides;
+        mw[3] = m->talls;
+        mw[4] = m->layouts;
+        mw[5] = m->ncomponents;
+    }
+}
+
+/* One shard's report back from nwords words; its members go to members[]
+ * (room for them made by the caller).  Totals are left to the merge. */
+static sb_family_report unpack(const uint64_t *w, int nwords, sb_family_member *members)
+{
+    sb_family_report r = { 0 };
+    r.family_members = w[0];
+    r.peak_bytes = (size_t)w[1];
+    r.seconds = (double)w[2] / 1e9;
+    r.nmembers = (size_t)(nwords - HEADER_WORDS) / MEMBER_WORDS;
+    r.members = members;
+    for (size_t i = 0; i < r.nmembers; i++) {
+        const uint64_t *mw = w + HEADER_WORDS + i * MEMBER_WORDS;
+        members[i] = (sb_family_member){ .index = mw[0], .units = (uint32_t)mw[1],
+                                         .wides = (uint32_t)mw[2], .talls = (uint32_t)mw[3],
+                                         .layouts = mw[4], .ncomponents = mw[5] };
+    }
+    return r;
+}
+
+/* On rank 0: the shards gathered in words (counts and displs per rank)
+ * merged into *out. */
+static sb_status merge_words(const uint64_t *words, const int *counts, const int *displs,
+                             int size, sb_family_report *out, sb_error *err)
+{
+    size_t total = 0;
+    for (int k = 0; k < size; k++)
+        total += (size_t)(counts[k] - HEADER_WORDS) / MEMBER_WORDS;
+    sb_family_report *parts = calloc((size_t)size, sizeof *parts);
+    sb_family_member *members = malloc((total ? total : 1) * sizeof *members);
+    sb_status st = SB_ELIMIT;
+    if (parts && members) {
+        size_t at = 0;
+        for (int k = 0; k < size; k++) {
+            parts[k] = unpack(words + displs[k], counts[k], members + at);
+            at += parts[k].nmembers;
+        }
+        st = sb_family_report_merge(parts, (size_t)size, out, err);
+    } else {
+        fail_here(err, st, "out of memory gathering the family's members");
+    }
+    free(members);
+    free(parts);
+    return st;
+}
+
+sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err)
+{
+    int size = ranks_of_world(), rank = rank_of_world();
+    /* A search the watch cancelled stopped for another rank's failure. */
+    bool stopped = status == SB_ELIMIT && watch.stopped && err &&
+                   err->limit == SB_LIMIT_CANCELLED;
+    bool failed = status != SB_OK && !stopped;
+    MPI_Request *sends = failed ? malloc((size_t)size * sizeof *sends) : NULL;
+    if (sends)
+        send_stops(sends);
+    /* (A rank out of memory for its requests sends nothing and says so.) */
+    int senders;
+    status = settle(stopped ? STOPPED_BY_PEER : (int)status, sends != NULL, err, &senders);
+    finish_stops(senders, sends);
+    free(sends);
+    uint64_t *mine = NULL, *words = NULL;
+    int *counts = NULL, *displs = NULL;
+    int nmine = 0;
+    sb_status here = SB_OK;
+    if (status != SB_OK)
+        goto done;
+    /* Every rank sends its header, so each shard (even an empty one)
+     * says how big the family is. */
+    if (r->nmembers > (size_t)(INT_MAX - HEADER_WORDS) / MEMBER_WORDS)
+        here = fail_here(err, SB_ELIMIT, "too many members in one shard to send");
+    else {
+        nmine = HEADER_WORDS + (int)r->nmembers * MEMBER_WORDS;
+        mine = malloc((size_t)nmine * sizeof *mine);
+        if (!mine)
+            here = fail_here(err, SB_ELIMIT, "out of memory packing the family's members");
+        else
+            pack(r, mine);
+    }
+    if ((status = sb_mpi_agree(here, err)) != SB_OK)
+        goto done;
+    if (rank == ROOT) {
+        counts = malloc((size_t)size * sizeof *counts);
+        displs = malloc((size_t)size * sizeof *displs);
+        if (!counts || !displs)
+            here = fail_here(err, SB_ELIMIT, "out of memory gathering the family's members");
+    }
+    if ((status = sb_mpi_agree(here, err)) != SB_OK)
+        goto done;
+    MPI_Gather(&nmine, 1, MPI_INT, counts, 1, MPI_INT, ROOT, MPI_COMM_WORLD);
+    if (rank == ROOT) {
+        long long total = 0;
+        for (int k = 0; k < size; k++) {
+            displs[k] = (int)total;
+            total += counts[k];
+            if (total > INT_MAX)
+                break;
+        }
+        if (total > INT_MAX)
+            here = fail_here(err, SB_ELIMIT, "too many members to gather in one message");
+        else if (!(words = malloc((size_t)total * sizeof *words)))
+            here = fail_here(err, SB_ELIMIT, "out of memory gathering the family's members");
+    }
+    if ((status = sb_mpi_agree(here, err)) != SB_OK)
+        goto done;
+    MPI_Gatherv(mine, nmine, MPI_UINT64_T, words, counts, displs, MPI_UINT64_T, ROOT,
+                MPI_COMM_WORLD);
+    if (rank == ROOT) {
+        sb_family_report merged;
+        here = merge_words(words, counts, displs, size, &merged, err);
+        if (here == SB_OK) {
+            sb_family_report_free(r);
+            *r = merged;
+        }
+    }
+    status = sb_mpi_agree(here, err);
+done:
+    if (status != SB_OK)
+        sb_family_report_free(r);
+    free(mine);
+    free(words);
+    free(counts);
+    free(displs);
+    return status;
+}
