@@ -699,6 +699,14 @@ SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_fo
 SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,
                                       size_t n, const char *indent, sb_error *err);
 
+/* Reads a census SPEC file (docs/explore.md, "The census": tray, wall,
+ * kind, empty, goal and diameters lines) into *out.  SB_OK (the caller
+ * owns *out: sb_census_spec_free); SB_EINPUT with "FILE:LINE: ..." in
+ * err for a bad line or a missing tray or kind; SB_ELIMIT out of memory.
+ * *out is zeroed on failure. */
+SB_API sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *err);
+SB_API void sb_census_spec_free(sb_census_spec *s);
+
 /* Writes moves one per line as "r1 c1 r2 c2".  Returns 0, or -1 on a write
  * error (errno set) or a NULL out (or NULL moves with n > 0). */
 SB_API int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n);
