@@ -456,6 +456,14 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             return sb_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
                            "tray", g + 1);
         }
+        for (int y = 0; spec->walls && y < spec->kinds[k].height; y++)
+            for (int x = 0; x < spec->kinds[k].width; x++)
+                if (spec->walls[(size_t)(at->row + y) * (size_t)spec->cols +
+                                (size_t)(at->col + x)]) {
+                    free(goals);
+                    return sb_fail(err, SB_EINPUT, "goal %zu (%s at %d %d) covers a wall",
+                                   g + 1, spec->kinds[k].name, at->row, at->col);
+                }
         goals[g] = a.pieces.proto[k];
         goals[g].row = at->row;
         goals[g].col = at->col;
