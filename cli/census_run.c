@@ -862,8 +862,14 @@ int sb_census_run(const census_args *a)
     sb_census_report rep = { 0 };
     if (status == SB_OK && a->checkpoint_path) {
         int bad = load_checkpoint(&r);
+        size_t loaded = 0;
+        for (size_t i = 0; i < r.nknown_slots; i++)
+            loaded += r.have[i];
         if (bad >= 0)
             exit_status = bad;
+        else if (loaded)
+            fprintf(stderr, "slide-explore: %s: %zu members already mapped, skipped\n",
+                    a->checkpoint_path, loaded);
     }
     if (status == SB_OK && exit_status == 0) {
         status = sb_census(&r.spec, &opts, &hooks, &rep, &err);
