@@ -450,7 +450,8 @@ typedef struct sb_census_kind {
     char name[32];         /* the SPEC's name for it (CSV columns, JSON keys) */
     int height, width;
     sb_axis axis;
-    bool marked;           /* its pieces are a class of their own (group > 0) */
+    bool marked;           /* its pieces are a class of their own: the layouts
+                              sb_census hands back give them group k + 1 (kind k) */
     uint32_t min, max;     /* pieces of it in a member */
 } sb_census_kind;
 

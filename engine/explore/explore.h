@@ -11,7 +11,8 @@
  *                  diameters
  *   components.c   the two put together for one piece set (sb_components,
  *                  and sb_map_pieces below)
- *   family.c       the same counts over a family of piece sets
+ *   family.c       the census: every member of an alphabet of pieces, mapped
+ *                  one per thread (sb_census); the family is one alphabet
  *   distances.c    everything INIT reaches, with each configuration's
  *                  distance to the goal (sb_distances)
  *
