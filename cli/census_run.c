@@ -181,6 +181,31 @@ static size_t member_pieces(const run *r, const sb_census_member *m)
     return n;
 }
 
+/* A component's pictures: its example, and with a hardest start the
+ * start and the goal (NULL otherwise, or out of memory). */
+typedef struct drawn {
+    char *example, *start, *goal;
+    bool hard;                   /* the component has a hardest start */
+} drawn;
+
+static drawn draw(const run *r, const sb_census_member *m, size_t c)
+{
+    drawn d = { picture(r, m->examples + c * m->nblocks, m->nblocks), NULL, NULL,
+                m->hardest && m->components[c].hardest != SB_DISTANCE_NONE };
+    if (d.hard) {
+        d.start = picture(r, m->hardest + c * m->nblocks, m->nblocks);
+        d.goal = goal_picture(r, m->hardest + c * m->nblocks, m->nblocks);
+    }
+    return d;
+}
+
+static void drawn_free(drawn *d)
+{
+    free(d->example);
+    free(d->start);
+    free(d->goal);
+}
+
 /* ---- the checkpoint ---- */
 
 static uint64_t fnv(const char *s, size_t n, uint64_t h)
@@ -244,16 +269,25 @@ static bool record(run *r, size_t i, const sb_census_member *m)
     return ok;
 }
 
+/* PATH.tmp (malloc'd; NULL out of memory): where a file is written
+ * before the rename that replaces PATH whole. */
+static char *temp_name(const char *path)
+{
+    size_t n = strlen(path) + 5;
+    char *tmp = malloc(n);
+    if (tmp)
+        snprintf(tmp, n, "%s.tmp", path);
+    return tmp;
+}
+
 /* Writes the checkpoint: header and member lines to FILE.tmp, renamed
  * over FILE, so a reader finds the old file or the new one whole. */
 static bool write_checkpoint(run *r)
 {
     const char *path = r->a->checkpoint_path;
-    size_t n = strlen(path) + 5;
-    char *tmp = malloc(n);
+    char *tmp = temp_name(path);
     if (!tmp)
         return false;
-    snprintf(tmp, n, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     bool ok = f && fprintf(f, "slide-census-checkpoint 1 %016" PRIx64 " %s\n", r->spec_hash,
                            sb_metric_name(r->a->opts.metric)) > 0 &&
@@ -575,24 +609,20 @@ static void write_json(run *r, const sb_census_report *rep)
                 printf("%u", x->diameter);
             else
                 printf("null");
-            char *ex = picture(r, m->examples + c * m->nblocks, m->nblocks);
+            drawn d = draw(r, m, c);
             printf(", \"example\": ");
-            json_picture(ex);
-            free(ex);
-            if (m->hardest && x->hardest != SB_DISTANCE_NONE) {
-                const sb_block *st = m->hardest + c * m->nblocks;
-                char *init = picture(r, st, m->nblocks), *goal = goal_picture(r, st, m->nblocks);
+            json_picture(d.example);
+            if (d.hard) {
                 printf(", \"goal_layouts\": %" PRIu64 ", \"hardest\": %u, \"start\": ",
                        x->goal_layouts, x->hardest);
-                json_picture(init);
+                json_picture(d.start);
                 printf(", \"goal\": ");
-                json_picture(goal);
-                free(init);
-                free(goal);
+                json_picture(d.goal);
             } else {
                 printf(", \"goal_layouts\": %s, \"hardest\": null, \"start\": null, "
                        "\"goal\": null", m->hardest ? "0" : "null");
             }
+            drawn_free(&d);
             putchar('}');
         }
         printf("]}");
@@ -635,32 +665,27 @@ static void write_csv(run *r, const sb_census_report *rep)
                    x->size);
             if (s->diameters)
                 printf("%u", x->diameter);
-            bool hard = m->hardest && x->hardest != SB_DISTANCE_NONE;
+            drawn d = draw(r, m, c);
             if (m->hardest)
                 printf(",%" PRIu64, x->goal_layouts);
             else
                 printf(",");
-            if (hard)
+            if (d.hard)
                 printf(",%u", x->hardest);
             else
                 printf(",");
-            char *ex = picture(r, m->examples + c * m->nblocks, m->nblocks);
             putchar(',');
-            csv_picture(ex);
-            free(ex);
+            csv_picture(d.example);
             putchar(',');
-            if (hard) {
-                const sb_block *st = m->hardest + c * m->nblocks;
-                char *init = picture(r, st, m->nblocks), *goal = goal_picture(r, st, m->nblocks);
-                csv_picture(init);
+            if (d.hard) {
+                csv_picture(d.start);
                 putchar(',');
-                csv_picture(goal);
-                free(init);
-                free(goal);
+                csv_picture(d.goal);
             } else {
                 putchar(',');
             }
             putchar('\n');
+            drawn_free(&d);
         }
     }
 }
@@ -742,20 +767,16 @@ static bool write_sqlite_db(run *r, const sb_census_report *rep, sqlite3 *db)
         }
         for (size_t c = 0; ok && c < m->ncomponents; c++) {
             const sb_component *x = &m->components[c];
-            bool hard = m->hardest && x->hardest != SB_DISTANCE_NONE;
-            char *ex = picture(r, m->examples + c * m->nblocks, m->nblocks);
-            char *init = hard ? picture(r, m->hardest + c * m->nblocks, m->nblocks) : NULL;
-            char *goal = hard ? goal_picture(r, m->hardest + c * m->nblocks, m->nblocks) : NULL;
+            drawn d = draw(r, m, c);
+            bool hard = d.hard;
             int64_t w[9] = { (int64_t)i, (int64_t)c, (int64_t)x->size,
                              s->diameters ? (int64_t)x->diameter : INT64_MIN,
                              m->hardest ? (int64_t)x->goal_layouts : INT64_MIN,
                              hard ? (int64_t)x->hardest : INT64_MIN, INT64_MIN, INT64_MIN,
                              INT64_MIN };
-            const char *t[9] = { NULL, NULL, NULL, NULL, NULL, NULL, ex, init, goal };
+            const char *t[9] = { NULL, NULL, NULL, NULL, NULL, NULL, d.example, d.start, d.goal };
             ok = sql_row(comps, 9, w, t);
-            free(ex);
-            free(init);
-            free(goal);
+            drawn_free(&d);
         }
     }
     sqlite3_finalize(census);
@@ -773,11 +794,9 @@ static int write_sqlite(run *r, const sb_census_report *rep)
 {
 #if SLIDE_HAVE_SQLITE
     const char *path = r->a->sqlite_path;
-    size_t n = strlen(path) + 5;
-    char *tmp = malloc(n);
+    char *tmp = temp_name(path);
     if (!tmp)
         return EXIT_INPUT;
-    snprintf(tmp, n, "%s.tmp", path);
     remove(tmp);
     sqlite3 *db = NULL;
     bool ok = sqlite3_open(tmp, &db) == SQLITE_OK && write_sqlite_db(r, rep, db);
