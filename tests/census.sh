@@ -167,7 +167,7 @@ tray 5 4
 kind big 2x2 1
 kind wide 1x2 0..2
 kind tall 2x1 0..3
-kind unit 1x1 0..4
+kind unit 1x1 0..3
 empty 2
 goal big 3 1
 EOF
@@ -176,7 +176,8 @@ set -m
 "$X" --census --threads 1 --json --checkpoint "$tmp/big.ckpt" "$tmp/big.spec" \
     >"$tmp/part.json" 2>"$tmp/part.err" &
 pid=$!
-# Wait for the first write of the checkpoint (a second after a member).
+# Wait for the first write of the checkpoint (at the first member mapped,
+# then at most once a second).
 for _ in $(seq 6000); do
     [ -s "$tmp/big.ckpt" ] && break
     kill -0 $pid 2>/dev/null || break
