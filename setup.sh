@@ -21,6 +21,11 @@ for pkg in python3-dev python3-setuptools python3-wheel python3-venv python3-pyt
            openmpi-bin libopenmpi-dev; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
+# The census's SQLite output (slide-explore --census --sqlite) and the
+# sqlite3 shell its test queries the database with.
+for pkg in libsqlite3-dev sqlite3; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]} from Debian's archive" >&2
     export DEBIAN_FRONTEND=noninteractive

@@ -13,6 +13,9 @@
  *       2x1 blocks around INIT's other pieces: layouts and components each,
  *       members mapped on --threads N threads (default every core; with
  *       --components --no-diameters, N threads walk each large component).
+ *   slide-explore --census SPEC           the census of a piece alphabet
+ *       (census_run.c): every member's components, diameters and hardest
+ *       starts, as text, JSON, CSV or SQLite, resumable (--checkpoint).
  *   slide-explore --distances INIT GOAL   the distance oracle: every
  *       reachable configuration with its distance to GOAL (JSON or binary).
  *   slide-explore --graph graphml|edges INIT [GOAL]   the state graph,
@@ -37,6 +40,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "census_run.h"
 #include "oracle_write.h"
 #include "slide.h"
 #ifdef SLIDE_EXPLORE_MPI
@@ -47,7 +51,8 @@
 #endif
 
 enum { EXIT_USAGE = 2 };
-typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY, MODE_DISTANCES, MODE_GRAPH } mode;
+typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY, MODE_CENSUS, MODE_DISTANCES,
+                    MODE_GRAPH } mode;
 typedef enum oracle_form { FORM_JSON, FORM_BINARY, FORM_GRAPHML, FORM_EDGES } oracle_form;
 
 typedef struct cli {
@@ -60,6 +65,8 @@ typedef struct cli {
     oracle_form dform;       /* --distances-format: how distances are written */
     bool dform_given;
     const char *init_path, *goal_path;
+    bool csv;                /* --census: CSV out */
+    const char *sqlite_path, *checkpoint_path;
 } cli;
 
 static void usage(FILE *out)
@@ -75,6 +82,7 @@ static void usage(FILE *out)
         "       slide-explore --graph graphml|edges [options] INIT [GOAL]\n"
         "       slide-explore --components [options] INIT\n"
         "       slide-explore --family [options] INIT\n"
+        "       slide-explore --census [--json|--csv|--sqlite FILE] [--checkpoint FILE] SPEC\n"
         "Map the configurations behind a sliding-block puzzle.\n"
         "\n"
         "  (default)                 everything reachable from INIT: how many, how many\n"
@@ -86,6 +94,14 @@ static void usage(FILE *out)
         "  --no-diameters            with --components: skip the diameters\n"
         "  --family                  every mix of plain 1x1, 1x2, 2x1 blocks around\n"
         "                            INIT's other pieces: layouts and components of each\n"
+        "  --census                  (SPEC) every member of a piece alphabet (SPEC: a\n"
+        "                            tray, kinds of piece with counts, a goal; see\n"
+        "                            docs/explore.md): components, diameters, hardest\n"
+        "                            starts as pictures\n"
+        "  --csv                     with --census: one CSV row per component\n"
+        "  --sqlite FILE             with --census: an SQLite database in FILE\n"
+        "  --checkpoint FILE         with --census: record finished members in FILE;\n"
+        "                            a rerun skips them (same output)\n"
         "  --distances               (INIT GOAL) every reachable configuration with its\n"
         "                            distance to GOAL under the metric\n"
         "  --distances-format json|binary\n"
@@ -93,7 +109,7 @@ static void usage(FILE *out)
         "  --graph graphml|edges     (INIT [GOAL]) the state graph of everything INIT\n"
         "                            reaches: configurations (with their distance to\n"
         "                            GOAL) and the moves between them\n"
-        "  --threads N               with --family, N members mapped at once; with\n"
+        "  --threads N               with --family and --census, N members mapped at once; with\n"
         "                            --components --no-diameters, large components\n"
         "                            walked by N threads (default: every core); the\n"
         "                            output does not depend on N\n"
@@ -134,7 +150,7 @@ static int parse_args(cli *c, int argc, char **argv)
     static const char *const gforms[] = { "graphml", "edges", NULL };
     enum { OPT_METRIC = 256, OPT_ENGINE, OPT_FORMAT, OPT_JSON, OPT_COMPONENTS, OPT_NODIAM,
            OPT_FAMILY, OPT_THREADS, OPT_DISTANCES, OPT_DFORMAT, OPT_GRAPH, OPT_STATES, OPT_MEMORY,
-           OPT_TIME, OPT_HELP, OPT_VERSION };
+           OPT_TIME, OPT_HELP, OPT_VERSION, OPT_CENSUS, OPT_CSV, OPT_SQLITE, OPT_CHECKPOINT };
     static const struct option longs[] = {
         { "metric", required_argument, NULL, OPT_METRIC },
         { "engine", required_argument, NULL, OPT_ENGINE },
@@ -143,6 +159,10 @@ static int parse_args(cli *c, int argc, char **argv)
         { "components", no_argument, NULL, OPT_COMPONENTS },
         { "no-diameters", no_argument, NULL, OPT_NODIAM },
         { "family", no_argument, NULL, OPT_FAMILY },
+        { "census", no_argument, NULL, OPT_CENSUS },
+        { "csv", no_argument, NULL, OPT_CSV },
+        { "sqlite", required_argument, NULL, OPT_SQLITE },
+        { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
         { "distances", no_argument, NULL, OPT_DISTANCES },
         { "distances-format", required_argument, NULL, OPT_DFORMAT },
         { "graph", required_argument, NULL, OPT_GRAPH },
@@ -188,6 +208,18 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         case OPT_FAMILY:
             c->mode = MODE_FAMILY;
+            break;
+        case OPT_CENSUS:
+            c->mode = MODE_CENSUS;
+            break;
+        case OPT_CSV:
+            c->csv = true;
+            break;
+        case OPT_SQLITE:
+            c->sqlite_path = optarg;
+            break;
+        case OPT_CHECKPOINT:
+            c->checkpoint_path = optarg;
             break;
         case OPT_DISTANCES:
             c->mode = MODE_DISTANCES;
@@ -237,13 +269,23 @@ static int parse_args(cli *c, int argc, char **argv)
     if (c->mode != MODE_FAMILY)
         return usage_error("%s", "maps --family only (run slide-explore for the rest)");
 #endif
-    if (threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS)
-        return usage_error("%s", "--threads goes with --family or --components");
+    if (threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS &&
+        c->mode != MODE_CENSUS)
+        return usage_error("%s", "--threads goes with --family, --census or --components");
+    if ((c->csv || c->sqlite_path || c->checkpoint_path) && c->mode != MODE_CENSUS)
+        return usage_error("%s", "--csv, --sqlite and --checkpoint go with --census");
+    if (c->mode == MODE_CENSUS && c->json + c->csv + (c->sqlite_path != NULL) > 1)
+        return usage_error("%s", "--census writes one of --json, --csv and --sqlite");
+    if (c->sqlite_path && !sb_census_sqlite_built())
+        return usage_error("%s", "--sqlite: this slide-explore was built without SQLite "
+                           "(install libsqlite3-dev, e.g. ./setup.sh --deps, and rebuild)");
     if (!threads_given) {   /* every core */
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         c->opts.threads = cores < 1 ? 1 : cores > 256 ? 256 : (unsigned)cores;
     }
     int files = argc - optind;
+    if (c->mode == MODE_CENSUS && files != 1)
+        return usage_error("%s", "--census takes one SPEC file");
     if (files < 1)
         return usage_error("%s", "needs an INIT file");
     if (c->mode == MODE_DISTANCES && files != 2)
@@ -529,6 +571,12 @@ static int run(int argc, char **argv)
 #ifdef SLIDE_EXPLORE_MPI
     sb_mpi_take_share(&c.opts);
 #endif
+    if (c.mode == MODE_CENSUS) {
+        census_args a = { c.init_path, c.json ? CENSUS_JSON : c.csv ? CENSUS_CSV
+                                     : c.sqlite_path ? CENSUS_SQLITE : CENSUS_TEXT,
+                          c.sqlite_path, c.checkpoint_path, c.opts };
+        return sb_census_run(&a);
+    }
 
     sb_puzzle puzzle;
     sb_error err;

@@ -281,10 +281,11 @@ typedef struct sb_options {
      * built in memory each time and no file is touched. */
     const char *pdb_dir;
     /* Sharding, to split one call among processes (slide-explore-mpi's
-     * ranks) that each take a share: sb_family maps only the members whose
-     * index i (their place in the whole family's order) has i % nshards ==
-     * shard, and its report lists only those, each with its index, so that
-     * sb_family_report_merge() can put the shards back together.  nshards
+     * ranks) that each take a share: sb_family and sb_census map only the
+     * members whose index i (their place in the whole order) has
+     * i % nshards == shard; sb_family's report lists only those, each with
+     * its index, so that sb_family_report_merge() can put the shards back
+     * together (sb_census's lists every member, the others unmapped).  nshards
      * 0 or 1: everything (shard must then be 0); shard >= nshards is
      * SB_EINPUT. */
     unsigned shard, nshards;
@@ -439,6 +440,9 @@ typedef struct sb_component {
     uint64_t size;         /* layouts in it */
     unsigned diameter;     /* its diameter under the metric (when computed) */
     uint32_t sweeps;       /* breadth-first searches the diameter took */
+    uint64_t goal_layouts; /* sb_census with a goal: its layouts that satisfy it */
+    uint32_t hardest;      /* ... and the most moves from one of its layouts to the
+                              nearest of those (SB_DISTANCE_NONE when there are none) */
 } sb_component;
 
 /* Every legal layout of p's tray and multiset of pieces (by class: shape,
@@ -519,6 +523,79 @@ SB_API void sb_family_report_free(sb_family_report *r);
  * memory.  On SB_OK the caller owns *out (sb_family_report_free). */
 SB_API sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
                                         sb_family_report *out, sb_error *err);
+
+/* ---- The census: every member of a piece alphabet ---------------------- */
+
+/* One kind of piece in an alphabet: a rectangle, how it slides and
+ * whether it is marked, and how many of it a member may have. */
+typedef struct sb_census_kind {
+    char name[32];         /* the SPEC's name for it (CSV columns, JSON keys) */
+    int height, width;
+    sb_axis axis;
+    bool marked;           /* its pieces are a class of their own: the layouts
+                              sb_census hands back give them group k + 1 (kind k) */
+    uint32_t min, max;     /* pieces of it in a member */
+} sb_census_kind;
+
+/* A census: a tray with walls, an alphabet and optionally a goal. */
+typedef struct sb_census_spec {
+    int rows, cols;
+    uint8_t *walls;        /* rows * cols, 1 where a wall is; NULL: none */
+    size_t nkinds;
+    sb_census_kind *kinds;
+    uint32_t min_empty;    /* members leave at least this many cells empty */
+    size_t ngoals;         /* goal entries: a piece of kind goal_kind[i] anchored at */
+    size_t *goal_kind;     /* ... goals[i] (its row and col) */
+    sb_block *goals;
+    bool diameters;        /* measure every component's diameter */
+} sb_census_spec;
+
+/* One member: how many pieces of each kind, and what its layouts are. */
+typedef struct sb_census_member {
+    uint32_t *counts;      /* nkinds entries (into the report's storage) */
+    bool mapped;           /* false: another shard's (opts->shard, nshards) */
+    bool has_goal;         /* it has the pieces the goal names */
+    uint64_t layouts;
+    size_t ncomponents;
+    sb_component *components; /* largest first, ties in enumeration order */
+    size_t nblocks;        /* pieces per layout */
+    sb_block *examples;    /* ncomponents * nblocks: each component's first layout */
+    sb_block *hardest;     /* with a goal: ncomponents * nblocks, a layout farthest from
+                              the goal (the first enumerated); NULL without */
+    size_t peak_bytes;
+} sb_census_member;
+
+typedef struct sb_census_report {
+    size_t nkinds, nmembers;
+    sb_census_member *members; /* the odometer over kinds, the last kind fastest */
+    uint32_t *counts;      /* nmembers * nkinds */
+    uint64_t layouts;      /* summed over mapped members */
+    uint64_t ncomponents;
+    size_t peak_bytes;     /* most one member held */
+    double seconds;
+} sb_census_report;
+
+/* Called, when set, with each member as it is mapped (from one thread at
+ * a time): a caller's checkpoint.  skip, when set, names members already
+ * known (mapped = false in the report, like another shard's). */
+typedef struct sb_census_hooks {
+    bool (*skip)(void *ctx, size_t member);
+    void (*done)(void *ctx, size_t member, const sb_census_member *m);
+    void *ctx;
+} sb_census_hooks;
+
+/* Every member of spec's alphabet (each kind min..max pieces, the pieces
+ * fitting with at least min_empty cells left), each split into its
+ * components as sb_components does, with diameters under opts->metric
+ * when asked, and with a goal each component's hardest start.  Threads
+ * map members at once; opts->shard and nshards pick the members.
+ * SB_EINPUT for a bad spec, SB_ELIMIT at a limit; on SB_OK the caller
+ * owns *out (sb_census_report_free). */
+SB_API sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
+                           const sb_census_hooks *hooks, sb_census_report *out,
+                           sb_error *err);
+SB_API void sb_census_report_free(sb_census_report *r);
+SB_API void sb_census_member_free(sb_census_member *m);
 
 /* ---- The distance oracle: every reachable configuration's distance to the goal */
 
@@ -707,6 +784,14 @@ SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_fo
  * afterwards; SB_ELIMIT out of memory. */
 SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,
                                       size_t n, const char *indent, sb_error *err);
+
+/* Reads a census SPEC file (docs/explore.md, "The census": tray, wall,
+ * kind, empty, goal and diameters lines) into *out.  SB_OK (the caller
+ * owns *out: sb_census_spec_free); SB_EINPUT with "FILE:LINE: ..." in
+ * err for a bad line or a missing tray or kind; SB_ELIMIT out of memory.
+ * *out is zeroed on failure. */
+SB_API sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *err);
+SB_API void sb_census_spec_free(sb_census_spec *s);
 
 /* Writes moves one per line as "r1 c1 r2 c2".  Returns 0, or -1 on a write
  * error (errno set) or a NULL out (or NULL moves with n > 0). */

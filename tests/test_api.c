@@ -71,6 +71,27 @@ static void test_null_records(void)
     CHECK(sb_components(&p, NULL, true, NULL, &e) == SB_EINPUT);
     CHECK(sb_family(NULL, NULL, &fam, &e) == SB_EINPUT);
     CHECK(sb_family(&p, NULL, NULL, NULL) == SB_EINPUT);
+    sb_census_report cen;
+    sb_census_kind kind = { "a", 1, 1, SB_AXIS_ANY, false, 0, 2 };
+    sb_census_spec spec = { .rows = 2, .cols = 2, .nkinds = 1, .kinds = &kind };
+    CHECK(sb_census(NULL, NULL, NULL, &cen, &e) == SB_EINPUT && e.msg[0]);
+    CHECK(sb_census(&spec, NULL, NULL, NULL, &e) == SB_EINPUT);
+    sb_census_spec hollow_spec = { .rows = 2, .cols = 2, .nkinds = 1 };
+    CHECK(sb_census(&hollow_spec, NULL, NULL, &cen, &e) == SB_EINPUT);
+    sb_census_kind huge = { "b", 3, 1, SB_AXIS_ANY, false, 0, 1 };
+    sb_census_spec too_big = { .rows = 2, .cols = 2, .nkinds = 1, .kinds = &huge };
+    CHECK(sb_census(&too_big, NULL, NULL, &cen, &e) == SB_EINPUT && strstr(e.msg, "b"));
+    sb_options sharded;
+    sb_options_default(&sharded);
+    sharded.shard = 2;
+    sharded.nshards = 2;
+    CHECK(sb_census(&spec, &sharded, NULL, &cen, &e) == SB_EINPUT && strstr(e.msg, "shard"));
+    CHECK(sb_census(&spec, NULL, NULL, &cen, &e) == SB_OK && cen.nmembers == 3 &&
+          cen.layouts == 1 + 4 + 6);
+    sb_census_report_free(&cen);
+    sb_census_report_free(&cen);
+    CHECK(sb_fmt_read_census(NULL, &spec, &e) == SB_EINPUT);
+    CHECK(sb_fmt_read_census("x", NULL, &e) == SB_EINPUT);
 
     /* Counts without arrays. */
     sb_puzzle hollow = { .rows = 2, .cols = 2, .nblocks = 3 };
@@ -123,6 +144,9 @@ static void test_null_records(void)
     sb_explore_report_free(NULL);
     sb_components_report_free(NULL);
     sb_family_report_free(NULL);
+    sb_census_report_free(NULL);
+    sb_census_member_free(NULL);
+    sb_census_spec_free(NULL);
     sb_judge_free(NULL);
     sb_puzzle zp = { 0 };
     sb_puzzle_free(&zp);

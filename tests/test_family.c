@@ -31,8 +31,12 @@
  * each example reaches exactly its component's size; with diameters, each
  * component's diameter under each metric.  And sb_family: the plain 1x1,
  * 1x2 and 2x1 blocks vary, everything else stays, every member against
- * the brute force; and the family split into 1 to 4 shards, each shard's
- * members and their merge against the whole.
+ * the brute force; the family split into 1 to 4 shards, each shard's
+ * members and their merge against the whole.  And sb_census: random
+ * alphabets of rectangles (one-axis and marked kinds, counts in ranges)
+ * on small trays with walls, every member's components, diameters, goal
+ * layouts and hardest starts against a brute-force BFS from the goal
+ * layouts, and two shards making the whole.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -727,6 +731,240 @@ static void check_family(const char *name, const sb_puzzle *p)
     check_pieces(name, &best, SIZE_MAX);
 }
 
+/* ---- the census ---------------------------------------------------------- */
+
+/* The brute force's distance of every layout of c to the nearest layout
+ * with a piece of class goal_class anchored at goal_cell, under metric
+ * (-1: none in its component). */
+static int *goal_distances(const pieces *pc, const census *c, sb_metric metric, int goal_class,
+                           int goal_cell)
+{
+    int *dist = unit_alloc((c->n + 1) * sizeof *dist);
+    size_t *queue = unit_alloc((c->n + 1) * sizeof *queue), head = 0, tail = 0;
+    size_t next[4 * MAX_CELLS * MAX_CELLS];
+    for (size_t v = 0; v < c->n; v++) {
+        dist[v] = -1;
+        if (get(c->keys[v], goal_cell) == goal_class + 1) {
+            dist[v] = 0;
+            queue[tail++] = v;
+        }
+    }
+    while (head < tail) {
+        size_t v = queue[head++];
+        size_t k = neighbours(pc, c, c->keys[v], metric, next);
+        for (size_t j = 0; j < k; j++)
+            if (dist[next[j]] < 0) {
+                dist[next[j]] = dist[v] + 1;
+                queue[tail++] = next[j];
+            }
+    }
+    free(queue);
+    return dist;
+}
+
+/* Census members checked, and those of them with a goal and a hardest start. */
+static size_t census_checked, census_with_goal;
+
+/* One member of a census against the brute force. */
+static void check_census_member(const char *name, const pieces *pc, const sb_census_member *m,
+                                const sb_census_spec *spec, sb_metric metric)
+{
+    census c;
+    census_of(pc, &c, SIZE_MAX);
+    bool ok = CHECK_MSG(m->mapped && m->layouts == c.n && m->ncomponents == c.ncomponents,
+                        "%s: %llu layouts, %zu components; brute force %zu, %zu", name,
+                        (unsigned long long)m->layouts, m->ncomponents, c.n, c.ncomponents);
+    unsigned *diam = ok && spec->diameters ? diameters_of(pc, &c, metric) : NULL;
+    int goal_class = -1, goal_cell = 0;
+    if (ok && spec->ngoals) {
+        size_t k = spec->goal_kind[0];
+        tclass t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
+        t.axis = spec->kinds[k].axis;
+        t.group = spec->kinds[k].marked ? (int)k + 1 : 0;
+        for (int s = 0; s < pc->nclasses; s++)
+            if (same_class(&pc->cls[s], &t))
+                goal_class = s;
+        goal_cell = spec->goals[0].row * pc->cols + spec->goals[0].col;
+    }
+    ok &= CHECK_MSG(!ok || m->has_goal == (goal_class >= 0), "%s: has_goal %d", name,
+                    m->has_goal);
+    int *dist = ok && goal_class >= 0 ? goal_distances(pc, &c, metric, goal_class, goal_cell)
+                                      : NULL;
+    bool *seen = unit_alloc((c.ncomponents + 1) * sizeof *seen);
+    census_checked++;
+    census_with_goal += dist != NULL;
+    for (size_t i = 0; ok && i < m->ncomponents; i++) {
+        const sb_component *x = &m->components[i];
+        uint64_t key;
+        size_t at = key_of(pc, m->examples + i * m->nblocks, m->nblocks, &key) ? find(&c, key)
+                                                                                : c.n;
+        if (!CHECK_MSG(at < c.n, "%s: example %zu is no layout", name, i))
+            break;
+        size_t comp = c.label[at];
+        ok &= CHECK(!seen[comp]) & CHECK(x->size == c.sizes[comp]);
+        seen[comp] = true;
+        if (diam)
+            ok &= CHECK_MSG(x->diameter == diam[comp], "%s: component %zu: diameter %u, brute "
+                            "force %u", name, i, x->diameter, diam[comp]);
+        if (!dist)
+            continue;
+        int far = -1;
+        uint64_t goals = 0;
+        for (size_t v = 0; v < c.n; v++)
+            if (c.label[v] == comp) {
+                goals += dist[v] == 0;
+                far = dist[v] > far ? dist[v] : far;
+            }
+        ok &= CHECK_MSG(x->goal_layouts == goals, "%s: component %zu: %llu goal layouts, "
+                        "brute force %llu", name, i, (unsigned long long)x->goal_layouts,
+                        (unsigned long long)goals);
+        ok &= CHECK_MSG(far < 0 ? x->hardest == SB_DISTANCE_NONE : x->hardest == (uint32_t)far,
+                        "%s: component %zu: hardest %u, brute force %d", name, i, x->hardest,
+                        far);
+        /* The hardest start is in the component, that far from the goal. */
+        size_t hat = key_of(pc, m->hardest + i * m->nblocks, m->nblocks, &key) ? find(&c, key)
+                                                                                : c.n;
+        ok &= CHECK_MSG(hat < c.n && c.label[hat] == comp && dist[hat] == far,
+                        "%s: component %zu: the hardest start is not %d from the goal", name, i,
+                        far);
+    }
+    free(seen);
+    free(diam);
+    free(dist);
+    census_free(&c);
+}
+
+enum { SB_CENSUS_TEST_KINDS = 3 };
+
+/* The members of spec by brute force (kind 0 outermost, so the engine's
+ * odometer order), each checked against rep's. */
+static void census_members(const char *name, const sb_census_spec *spec, const sb_puzzle *tray,
+                           const sb_census_report *rep, sb_metric metric, size_t kind,
+                           uint32_t *counts, int cells_left, size_t *m)
+{
+    if (kind >= spec->nkinds || kind >= SB_CENSUS_TEST_KINDS) {
+        if (cells_left < (int)spec->min_empty)
+            return;
+        if (*m < rep->nmembers) {
+            const sb_census_member *mem = &rep->members[*m];
+            bool same = true;
+            for (size_t k = 0; k < spec->nkinds; k++)
+                same &= mem->counts[k] == counts[k];
+            pieces pc = { .rows = tray->rows, .cols = tray->cols, .source = tray };
+            for (size_t k = 0; k < spec->nkinds; k++)
+                if (counts[k]) {
+                    tclass t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
+                    t.axis = spec->kinds[k].axis;
+                    t.group = spec->kinds[k].marked ? (int)k + 1 : 0;
+                    t.proto.axis = t.axis;
+                    t.proto.group = t.group;
+                    pc.cls[add_class(&pc, &t)].count = (int)counts[k];
+                }
+            char mname[96];
+            snprintf(mname, sizeof mname, "%s member %zu", name, *m);
+            if (CHECK_MSG(same, "%s: counts differ from the brute force's", mname))
+                check_census_member(mname, &pc, mem, spec, metric);
+        }
+        (*m)++;
+        return;
+    }
+    int cells = spec->kinds[kind].height * spec->kinds[kind].width;
+    for (uint32_t n = spec->kinds[kind].min; n <= spec->kinds[kind].max; n++) {
+        int left = cells_left - (int)n * cells;
+        if (left < 0)
+            break;
+        counts[kind] = n;
+        census_members(name, spec, tray, rep, metric, kind + 1, counts, left, m);
+    }
+}
+
+/* Random censuses: small trays with walls, two or three kinds of
+ * rectangle (one-axis and marked among them), counts in ranges, and a
+ * goal for the first kind half the time; every member against the brute
+ * force, diameters and hardest starts included. */
+static void check_random_censuses(int count)
+{
+    unit_rng rng = { 0xce5505u };
+    static const int sizes[4][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 }, { 1, 3 } };
+    int checked = 0;
+    for (int i = 0; i < count; i++) {
+        uint8_t walls[MAX_CELLS] = { 0 };
+        sb_census_kind kinds[SB_CENSUS_TEST_KINDS];
+        sb_block goal = { 0 };
+        size_t goal_kind = 0;
+        sb_census_spec spec = { .rows = 2 + unit_below(&rng, 2), .cols = 3 + unit_below(&rng, 2),
+                                .walls = walls, .kinds = kinds, .goals = &goal,
+                                .goal_kind = &goal_kind, .diameters = true };
+        int open = spec.rows * spec.cols;
+        for (int w = unit_below(&rng, 3); w > 0; w--) {
+            int at = unit_below(&rng, spec.rows * spec.cols);
+            open -= !walls[at];
+            walls[at] = 1;
+        }
+        spec.nkinds = 2 + (size_t)unit_below(&rng, 2);
+        for (size_t k = 0; k < spec.nkinds; k++) {
+            const int *sz = sizes[unit_below(&rng, 4)];
+            kinds[k] = (sb_census_kind){ .height = sz[0], .width = sz[1],
+                                         .axis = (sb_axis)(unit_below(&rng, 5) % 3),
+                                         .marked = k == 0 || unit_below(&rng, 4) == 0 };
+            snprintf(kinds[k].name, sizeof kinds[k].name, "k%zu", k);
+            kinds[k].min = (uint32_t)unit_below(&rng, 2);
+            kinds[k].max = kinds[k].min + (uint32_t)unit_below(&rng, 3);
+            for (size_t j = 0; j < k; j++)   /* an unmarked twin of an earlier kind: mark it */
+                if (!kinds[j].marked && kinds[j].height == sz[0] && kinds[j].width == sz[1] &&
+                    kinds[j].axis == kinds[k].axis)
+                    kinds[k].marked = true;
+        }
+        spec.min_empty = (uint32_t)unit_below(&rng, 3);
+        if (unit_below(&rng, 2)) {
+            spec.ngoals = 1;
+            goal.row = unit_below(&rng, spec.rows - kinds[0].height + 1);
+            goal.col = unit_below(&rng, spec.cols - kinds[0].width + 1);
+            for (int y = 0; y < kinds[0].height; y++)   /* never on a wall: refused */
+                for (int x = 0; x < kinds[0].width; x++)
+                    if (walls[(goal.row + y) * spec.cols + goal.col + x])
+                        spec.ngoals = 0;
+        }
+        sb_metric metric = (sb_metric)unit_below(&rng, 3);
+        sb_options opts;
+        sb_options_default(&opts);
+        opts.metric = metric;
+        opts.threads = 1 + (unsigned)unit_below(&rng, 3);
+        sb_census_report rep;
+        sb_error err;
+        char name[64];
+        snprintf(name, sizeof name, "random census %d", i);
+        if (!CHECK_MSG(sb_census(&spec, &opts, NULL, &rep, &err) == SB_OK, "%s: %s", name,
+                       err.msg))
+            continue;
+        sb_puzzle tray = { spec.rows, spec.cols, 0, NULL, 0, NULL, 0, NULL, walls };
+        uint32_t counts[SB_CENSUS_TEST_KINDS] = { 0 };
+        size_t m = 0;
+        census_members(name, &spec, &tray, &rep, metric, 0, counts, open, &m);
+        CHECK_MSG(rep.nmembers == m, "%s: %zu members, brute force %zu", name, rep.nmembers, m);
+        checked++;
+        /* Two shards make the whole: each member mapped by exactly one. */
+        bool shards_ok = true;
+        for (unsigned shard = 0; shard < 2; shard++) {
+            sb_census_report part;
+            opts.shard = shard;
+            opts.nshards = 2;
+            if (!CHECK(sb_census(&spec, &opts, NULL, &part, &err) == SB_OK))
+                break;
+            for (size_t j = 0; j < part.nmembers && j < rep.nmembers; j++)
+                shards_ok &= part.members[j].mapped == (j % 2 == shard) &&
+                             (!part.members[j].mapped ||
+                              part.members[j].layouts == rep.members[j].layouts);
+            sb_census_report_free(&part);
+        }
+        CHECK_MSG(shards_ok, "%s: shards do not partition the members", name);
+        sb_census_report_free(&rep);
+    }
+    printf("random censuses: %d checked, %zu members, %zu of them with a goal\n", checked,
+           census_checked, census_with_goal);
+    CHECK(checked == count && census_with_goal > 0);
+}
+
 /* ---- pictures ----------------------------------------------------------- */
 
 /* Reads picture text; the caller frees the puzzle. */
@@ -945,6 +1183,7 @@ int main(void)
     check_pictures();
     check_random_pictures(200);
     check_random_rectangles(150);
+    check_random_censuses(60);
     printf("test_family: %.3f s\n",
            (double)(clock() - t0) / CLOCKS_PER_SEC);
     return unit_finish("test_family");

@@ -13,7 +13,10 @@
  * same under every metric (a move of any metric is a run of one-cell
  * steps of one piece, each a move itself, and every move can be undone).
  * Mirror-image components share a diameter, so only the first of each
- * set of reflections is measured.
+ * set of reflections is measured.  With the source puzzle's goal (the
+ * census), one breadth-first search from every goal layout at once gives
+ * each layout its distance to the nearest goal layout of its component,
+ * and so each component's hardest start.
  *
  * Invariants: ids 0..layouts-1 are the layouts in enumeration order, and
  * the space's own key of the first layout is the enumerated one
@@ -57,6 +60,42 @@ static void measure(sb_layouts *l, sb_scratch *scratch, const sb_store *st, cons
     }
 }
 
+/* With pc's goal: sets each component's goal_layouts and hardest, and
+ * hard[c] to the first layout (by id) of component c at that distance,
+ * by one search from every goal layout at once (a move never leaves a
+ * component, so the nearest goal is in the layout's own).  false when
+ * the meter stopped the search. */
+static bool hardest_starts(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
+                           const sb_graph *g, sb_sweep *w, sb_parts *parts, uint32_t *hard)
+{
+    uint32_t ngoals = 0;
+    uint32_t *src = sb_meter_calloc(w->meter, (size_t)g->n + 1, sizeof *src);
+    if (!src)
+        return false;
+    for (size_t c = 0; c < parts->n; c++) {
+        parts->list[c].hardest = SB_DISTANCE_NONE;
+        hard[c] = parts->first[c];
+    }
+    for (uint32_t id = 0; id < g->n; id++)
+        if (sp->ops->is_goal(sp, scratch, st->ops->key(st, id))) {
+            src[ngoals++] = id;
+            parts->list[parts->of[id]].goal_layouts++;
+        }
+    unsigned ecc;
+    uint32_t reached = sb_graph_bfs(g, w, src, ngoals, &ecc);
+    sb_meter_free(w->meter, src, ((size_t)g->n + 1) * sizeof *src);
+    for (uint32_t id = 0; id < g->n; id++) {
+        int32_t d = w->dist[id];
+        sb_component *c = &parts->list[parts->of[id]];
+        if (d >= 0 && (c->hardest == SB_DISTANCE_NONE || (uint32_t)d > c->hardest)) {
+            c->hardest = (uint32_t)d;
+            hard[parts->of[id]] = id;
+        }
+    }
+    sb_sweep_reset(w, reached);
+    return !w->stopped;
+}
+
 /* The key of component c's first layout (ctx: what holds it). */
 typedef const void *(*seed_fn)(const void *ctx, size_t c);
 
@@ -65,6 +104,14 @@ static const void *graph_seed(const void *ctx, size_t c)
     const sb_parts *parts = ((const void *const *)ctx)[0];
     const sb_store *st = ((const void *const *)ctx)[1];
     return st->ops->key(st, parts->first[c]);
+}
+
+/* The key of component c's hardest start (graph_seed's ctx, then hard). */
+static const void *hard_seed(const void *ctx, size_t c)
+{
+    const sb_store *st = ((const void *const *)ctx)[1];
+    const uint32_t *hard = ((const void *const *)ctx)[2];
+    return st->ops->key(st, hard[c]);
 }
 
 static const void *census_seed(const void *ctx, size_t c)
@@ -96,6 +143,8 @@ static bool rank_parts(const sb_component *list, size_t n, size_t init_comp,
             res->init_component = k;
         if (res->examples)
             sp->ops->decode(sp, scratch, seed(seed_ctx, c), res->examples + k * res->nblocks);
+        if (res->hardest)
+            sp->ops->decode(sp, scratch, hard_seed(seed_ctx, c), res->hardest + k * res->nblocks);
     }
     res->ncomponents = n;
     free(rank);
@@ -106,11 +155,13 @@ static bool rank_parts(const sb_component *list, size_t n, size_t init_comp,
  * path's list.  SB_OK, or SB_ELIMIT out of memory. */
 static sb_status finish(const sb_component *list, size_t n, size_t init_comp, const sb_space *sp,
                         sb_scratch *scratch, seed_fn seed, const void *seed_ctx, bool examples,
-                        sb_piece_map *res, sb_error *err)
+                        bool hardest, sb_piece_map *res, sb_error *err)
 {
     if (examples)
         res->examples = calloc(n * res->nblocks + 1, sizeof *res->examples);
-    if ((examples && !res->examples) ||
+    if (hardest)
+        res->hardest = calloc(n * res->nblocks + 1, sizeof *res->hardest);
+    if ((examples && !res->examples) || (hardest && !res->hardest) ||
         !rank_parts(list, n, init_comp, sp, scratch, seed, seed_ctx, res))
         return sb_fail(err, SB_ELIMIT, "ran out of memory while sorting components");
     return SB_OK;
@@ -137,8 +188,8 @@ static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, 
 }
 
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        const sb_options *opts, const sb_block *init, size_t ninit,
-                        sb_piece_map *res, sb_error *err)
+                        bool hardest, const sb_options *opts, const sb_block *init,
+                        size_t ninit, sb_piece_map *res, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     size_t nblocks = sb_pieces_blocks(pc);
@@ -157,7 +208,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     sb_sweep w = { 0 };
     sb_parts parts = { 0 };
     sb_census_parts cparts = { 0 };
-    uint32_t *orbit = NULL;
+    uint32_t *orbit = NULL, *hard = NULL;
     size_t room = (nblocks + 1) * sizeof(sb_block);
     sb_block *first = sb_meter_calloc(&s.meter, 1, room);
     sb_block *blocks = sb_meter_calloc(&s.meter, 1, room);
@@ -180,8 +231,13 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         first_puzzle.nshapes = pc->source->nshapes;
         first_puzzle.shapes = pc->source->shapes;
         first_puzzle.walls = pc->source->walls;
+        if (hardest) {
+            first_puzzle.ngoals = pc->source->ngoals;
+            first_puzzle.goals = pc->source->goals;
+        }
     }
-    status = sb_setup_space(&s, &first_puzzle, path, diameters ? metric : SB_METRIC_UNIT, err);
+    status = sb_setup_space(&s, &first_puzzle, path,
+                            diameters || hardest ? metric : SB_METRIC_UNIT, err);
     if (status != SB_OK)
         goto done;
     const sb_space *sp = s.space;
@@ -189,7 +245,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         status = sb_meter_fail(&s.meter, err);
         goto done;
     }
-    if (!diameters) {
+    if (!diameters && !hardest) {
         /* Sizes only: no table needed (census.c), when the set allows. */
         bool taken;
         status = sb_census_split(&l, init ? sb_layouts_key(&l, init, ninit) : NULL,
@@ -212,7 +268,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
             res->layouts = cparts.layouts;
             res->edges = cparts.edges;
             status = finish(cparts.list, cparts.n, init ? cparts.init : 0, sp, s.scratch,
-                            census_seed, &cparts, examples, res, err);
+                            census_seed, &cparts, examples, false, res, err);
             goto done;
         }
     }
@@ -237,6 +293,13 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     }
     if (diameters)
         measure(&l, s.scratch, st, &g, &w, &parts, blocks);
+    if (hardest) {
+        hard = sb_meter_calloc(&s.meter, parts.n + 1, sizeof *hard);
+        if (!hard || !hardest_starts(sp, s.scratch, st, &g, &w, &parts, hard)) {
+            status = sb_meter_fail(&s.meter, err);
+            goto done;
+        }
+    }
     if (w.stopped) {
         status = sb_meter_fail(&s.meter, err);
         goto done;
@@ -252,11 +315,13 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         }
         init_comp = parts.of[id];
     }
-    const void *graph[2] = { &parts, st };
+    const void *graph[3] = { &parts, st, hard };
     status = finish(parts.list, parts.n, init_comp, sp, s.scratch, graph_seed, graph, examples,
-                    res, err);
+                    hardest, res, err);
 done:
     sb_census_parts_free(&cparts);
+    if (hard)
+        sb_meter_free(&s.meter, hard, (parts.n + 1) * sizeof *hard);
     res->peak = s.meter.peak;
     sb_parts_free(&parts);
     sb_sweep_free(&w);
@@ -271,6 +336,7 @@ done:
     if (status != SB_OK) {
         free(res->components);
         free(res->examples);
+        free(res->hardest);
         memset(res, 0, sizeof *res);
     }
     return status;
@@ -289,7 +355,7 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
     sb_piece_map res;
     sb_status status = sb_pieces_of(p, &pc, err);
     if (status == SB_OK)
-        status = sb_map_pieces(&pc, opts->metric, diameters, true, opts, p->blocks,
+        status = sb_map_pieces(&pc, opts->metric, diameters, true, false, opts, p->blocks,
                                p->nblocks, &res, err);
     if (status != SB_OK)
         return status;

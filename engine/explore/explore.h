@@ -11,7 +11,8 @@
  *                  diameters
  *   components.c   the two put together for one piece set (sb_components,
  *                  and sb_map_pieces below)
- *   family.c       the same counts over a family of piece sets
+ *   family.c       the census: every member of an alphabet of pieces, mapped
+ *                  one per thread (sb_census); the family is one alphabet
  *   distances.c    everything INIT reaches, with each configuration's
  *                  distance to the goal (sb_distances)
  *
@@ -54,6 +55,9 @@ int sb_pieces_class(sb_pieces *pc, const sb_block *b);
 
 /* The index of b's class in pc, or -1. */
 int sb_pieces_find(const sb_pieces *pc, const sb_block *b);
+
+/* The cells a piece of class s of pc covers. */
+uint32_t sb_pieces_cells(const sb_pieces *pc, int s);
 
 /* How many pieces a layout of pc has. */
 size_t sb_pieces_blocks(const sb_pieces *pc);
@@ -272,6 +276,8 @@ typedef struct sb_piece_map {
     size_t ncomponents;
     sb_component *components;    /* largest first; ties in discovery order */
     sb_block *examples;          /* when asked for: nblocks per component */
+    sb_block *hardest;           /* when asked for: nblocks per component, its
+                                    hardest start (the first enumerated) */
     size_t nblocks;
     size_t init_component;       /* index of init's component */
     size_t peak;                 /* the most bytes held at once */
@@ -281,13 +287,34 @@ typedef struct sb_piece_map {
  * without diameters) and splits them into components, measuring their
  * diameters when asked.  The space is opts->path's (auto: the bitboard
  * when it takes pc, else the general board).  init (ninit pieces, NULL:
- * none) is a layout whose component is wanted.  On SB_OK the caller frees
- * res->components and res->examples; on failure *res is zeroed and err
+ * none) is a layout whose component is wanted.  With hardest, pc->source's
+ * goal names goal layouts: each component gets its goal_layouts and
+ * hardest, and res->hardest its hardest start (the general links under
+ * metric, as for diameters).  On SB_OK the caller frees
+ * res->components, res->examples and res->hardest; on failure *res is zeroed and err
  * says why (SB_ELIMIT at opts' limits (max_states counts layouts) or out
  * of memory; SB_EINPUT when the bitboard was asked for and cannot take
  * pc, or on an internal error). */
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        const sb_options *opts, const sb_block *init, size_t ninit,
-                        sb_piece_map *res, sb_error *err);
+                        bool hardest, const sb_options *opts, const sb_block *init,
+                        size_t ninit, sb_piece_map *res, sb_error *err);
+
+/* ---- family.c: members of an alphabet, each mapped on its own ---- */
+
+/* An alphabet: classes (of pieces.proto; pieces.count is ignored) with
+ * how many of each a member has, on pieces' tray.  Walls, shapes and the
+ * goal are those of pieces.source. */
+typedef struct sb_alphabet {
+    sb_pieces pieces;
+    uint32_t min[SB_MAX_CLASSES], max[SB_MAX_CLASSES];
+    uint32_t min_empty;          /* cells a member leaves empty, at least */
+    bool diameters, examples, hardest;   /* what sb_map_pieces measures */
+} sb_alphabet;
+
+/* The census of alphabet a (sb_census's contract, with the alphabet's
+ * classes as the kinds). */
+sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
+                             const sb_census_hooks *hooks, sb_census_report *out,
+                             sb_error *err);
 
 #endif

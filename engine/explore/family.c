@@ -1,31 +1,33 @@
 /*
- * family.c - the layouts and components of a whole family of
- * piece sets (sb_family): INIT's pieces stay, but for its plain 1x1, 1x2
- * and 2x1 blocks (interchangeable rectangles that slide both ways), and
- * every mix of those three around them is a member.  Pieces of any other
- * shape, marked or grouped pieces, one-axis pieces and walls are the
- * fixed part, like Klotski's 2x2.
+ * family.c - the census: every member of a piece alphabet (each class of
+ * piece between a least and a most count), each member's layouts split
+ * into components (sb_census, and sb_alphabet_census for the engine).
+ * The family of a puzzle (sb_family) is the census of one alphabet: the
+ * puzzle's other pieces, as many as it has, and 1x1, 1x2 and 2x1 plain
+ * blocks, any number that fits.
  *
- * Each member is mapped on its own by sb_map_pieces without diameters, so
- * memory is that of the largest member, not of the family (times the
- * threads: with opts->threads > 1, that many members are mapped at once,
- * each thread taking the next member not yet taken; every member's counts
- * go to its own slot, so the report is the same for any number of
- * threads).  Members keep
- * at least INIT's number of empty cells: fewer would not be the same kind
- * of puzzle (Klotski's family leaves two).
+ * Members are the unit of work: each is mapped on its own by
+ * sb_map_pieces, so memory is that of the largest member, not of the
+ * census (times the threads: with opts->threads > 1, that many members
+ * are mapped at once, each thread taking the next member not yet taken;
+ * every member's results go to its own slot, so the report is the same
+ * for any number of threads).  opts->shard and nshards split the members
+ * between processes the same way, by index; hooks let a caller skip
+ * members it already has (a checkpoint) and hear of each one mapped.
  *
  * Sharding (opts->shard of opts->nshards) keeps every nshards-th member
- * by its index in that whole order, so processes can split a family with
- * no talk between them and sb_family_report_merge() can rebuild the
- * unsharded report from the indices alone.  Members are taken
- * round-robin rather than in blocks because their sizes grow and shrink
- * smoothly along the order: neighbours cost about the same, so every
- * shard gets a similar mix.
+ * by its index in that whole order, so processes can split a census or a
+ * family with no talk between them, and sb_family_report_merge() can
+ * rebuild the unsharded family report from the indices alone.  Members
+ * are taken round-robin rather than in blocks because their sizes grow
+ * and shrink smoothly along the order: neighbours cost about the same, so
+ * every shard gets a similar mix.
  *
- * Invariant: members come by units, then wides, then talls, and each
- * member's classes are the fixed ones followed by 1x1, 1x2, 2x1 (those it
- * has), so its layouts are numbered as for a puzzle file listing them so.
+ * Invariant: members come in the order of an odometer over the classes,
+ * the last class turning fastest, skipping mixes that leave fewer than
+ * min_empty cells empty; a member's classes are the alphabet's that it
+ * has, in the alphabet's order, so its layouts are numbered as for a
+ * puzzle file listing them so.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -33,67 +35,30 @@
 
 #include "explore/explore.h"
 
-/* Threads beyond the caller's that one family starts at most. */
+/* Threads beyond the caller's that one census starts at most. */
 enum { SB_FAMILY_MAX_THREADS = 255 };
-
-/* Appends one member's counts to out.  false out of memory. */
-static bool add_member(sb_family_report *out, size_t *cap, sb_family_member m)
-{
-    if (out->nmembers == *cap) {
-        *cap *= 2;
-        sb_family_member *grown = realloc(out->members, *cap * sizeof *grown);
-        if (!grown)
-            return false;
-        out->members = grown;
-    }
-    out->members[out->nmembers++] = m;
-    return true;
-}
-
-/* A plain h x w block: a rectangle of group 0 that slides both ways. */
-static sb_block plain(int h, int w)
-{
-    return (sb_block){ 0, 0, h, w, 0, 0, SB_AXIS_ANY, 0 };
-}
-
-/* Adds n plain h x w blocks to pc, if any; the caller has left room. */
-static void add_blocks(sb_pieces *pc, int h, int w, uint32_t n)
-{
-    sb_block b = plain(h, w);
-    if (n)
-        pc->count[sb_pieces_class(pc, &b)] = n;
-}
-
-/* Whether class s of pc is one of the three that vary. */
-static bool varies(const sb_pieces *pc, int s)
-{
-    static const int sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
-    for (int k = 0; k < 3; k++) {
-        sb_block b = plain(sizes[k][0], sizes[k][1]);
-        if (sb_block_same_class(pc->source, &pc->proto[s], &b))
-            return true;
-    }
-    return false;
-}
 
 /* One member to map and what came of it. */
 typedef struct job {
     sb_pieces pc;
+    sb_puzzle source;                /* the alphabet's, without the goal when the
+                                        member lacks its pieces */
     sb_status status;
     sb_error err;
-    uint64_t layouts, ncomponents;
-    size_t peak;
     bool done;
 } job;
 
 /* The members, and the threads that take them in order, one at a time. */
 typedef struct crew {
     job *jobs;
+    sb_census_report *out;
+    const sb_alphabet *alphabet;
+    const sb_census_hooks *hooks;
     size_t njobs, next;
     const sb_options *opts;
     double t0;
     bool stop;                       /* a member failed: take no more */
-    pthread_mutex_t lock;            /* guards next, stop and the progress callback */
+    pthread_mutex_t lock;            /* guards next, stop, the hooks and progress */
 } crew;
 
 /* The user's progress callback, one thread at a time. */
@@ -105,12 +70,14 @@ static void progress_locked(const sb_progress *p, void *ctx)
     pthread_mutex_unlock(&c->lock);
 }
 
-/* Maps one member under the family's options; each member has its own
- * meter, and the deadline is the family's. */
-static void map_member(crew *c, job *j)
+/* Maps member i under the census's options; each member has its own
+ * meter, and the deadline is the census's. */
+static void map_member(crew *c, size_t i)
 {
+    job *j = &c->jobs[i];
+    sb_census_member *m = &c->out->members[i];
     sb_options member = *c->opts;
-    member.threads = 1;   /* the family's threads map members, one each */
+    member.threads = 1;   /* the census's threads map members, one each */
     if (c->opts->limits.max_seconds > 0) {
         member.limits.max_seconds -= sb_clock() - c->t0;
         if (member.limits.max_seconds <= 0)
@@ -120,16 +87,27 @@ static void map_member(crew *c, job *j)
         member.progress = progress_locked;
         member.progress_ctx = c;
     }
+    const sb_alphabet *a = c->alphabet;
+    j->pc.source = &j->source;
     sb_piece_map res;
-    j->status = sb_map_pieces(&j->pc, SB_METRIC_UNIT, false, false, &member, NULL, 0, &res,
-                              &j->err);
+    j->status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples,
+                              a->hardest && m->has_goal, &member, NULL, 0, &res, &j->err);
     if (j->status == SB_ELIMIT && j->err.limit == SB_LIMIT_SECONDS)
         j->err.limit_value = c->opts->limits.max_seconds;
     if (j->status == SB_OK) {
-        free(res.components);
-        j->layouts = res.layouts;
-        j->ncomponents = res.ncomponents;
-        j->peak = res.peak;
+        m->mapped = true;
+        m->layouts = res.layouts;
+        m->ncomponents = res.ncomponents;
+        m->components = res.components;
+        m->nblocks = res.nblocks;
+        m->examples = res.examples;
+        m->hardest = res.hardest;
+        m->peak_bytes = res.peak;
+        if (c->hooks && c->hooks->done) {
+            pthread_mutex_lock(&c->lock);
+            c->hooks->done(c->hooks->ctx, i, m);
+            pthread_mutex_unlock(&c->lock);
+        }
     }
     j->done = true;
 }
@@ -143,7 +121,9 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&c->lock);
         if (i >= c->njobs)
             return NULL;
-        map_member(c, &c->jobs[i]);
+        if (c->out->members[i].mapped)
+            continue;   /* set below: this member is not to be mapped here */
+        map_member(c, i);
         if (c->jobs[i].status != SB_OK) {
             pthread_mutex_lock(&c->lock);
             c->stop = true;
@@ -170,6 +150,170 @@ static void run_crew(crew *c, unsigned nthreads)
         pthread_join(extra[k], NULL);
 }
 
+/* The cells not walls of a's tray. */
+static uint32_t open_cells(const sb_alphabet *a)
+{
+    const sb_pieces *pc = &a->pieces;
+    uint32_t n = 0;
+    for (int r = 0; r < pc->rows; r++)
+        for (int col = 0; col < pc->cols; col++)
+            n += !(pc->source && pc->source->walls &&
+                   pc->source->walls[(size_t)r * (size_t)pc->cols + (size_t)col]);
+    return n;
+}
+
+/* Appends the count vector of every member of a to out->counts, in
+ * odometer order.  false out of memory. */
+static bool list_members(const sb_alphabet *a, sb_census_report *out)
+{
+    int n = a->pieces.nclasses;
+    uint32_t open = open_cells(a), cells[SB_MAX_CLASSES], at[SB_MAX_CLASSES];
+    uint64_t used = 0;
+    size_t cap = 0;
+    for (int s = 0; s < n; s++) {
+        cells[s] = sb_pieces_cells(&a->pieces, s);
+        at[s] = a->min[s];
+        used += (uint64_t)cells[s] * at[s];
+    }
+    for (;;) {
+        if (used + a->min_empty <= open) {
+            if (out->nmembers == cap) {
+                cap = cap ? 2 * cap : 64;
+                uint32_t *grown = realloc(out->counts, cap * (size_t)(n ? n : 1) * sizeof *grown);
+                if (!grown)
+                    return false;
+                out->counts = grown;
+            }
+            memcpy(out->counts + out->nmembers * (size_t)n, at, (size_t)n * sizeof *at);
+            out->nmembers++;
+        }
+        /* Turn the odometer: the last class fastest; a class that would
+         * overflow the tray rolls over at once. */
+        int s = n - 1;
+        for (; s >= 0; s--) {
+            if (at[s] < a->max[s] && used + cells[s] + a->min_empty <= open) {
+                at[s]++;
+                used += cells[s];
+                break;
+            }
+            used -= (uint64_t)cells[s] * (at[s] - a->min[s]);
+            at[s] = a->min[s];
+        }
+        if (s < 0)
+            return true;
+    }
+}
+
+/* Whether a member with these counts has every piece the goal names. */
+static bool has_goal(const sb_alphabet *a, const uint32_t *counts)
+{
+    const sb_puzzle *src = a->pieces.source;
+    if (!src || !src->ngoals)
+        return false;
+    uint32_t named[SB_MAX_CLASSES] = { 0 };
+    for (size_t g = 0; g < src->ngoals; g++) {
+        int s = sb_pieces_find(&a->pieces, &src->goals[g]);
+        if (s < 0 || ++named[s] > counts[s])
+            return false;
+    }
+    return true;
+}
+
+sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
+                             const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
+{
+    double t0 = sb_clock();
+    memset(out, 0, sizeof *out);
+    int n = a->pieces.nclasses;   /* opts' shard was checked by sb_call_check */
+    out->nkinds = (size_t)n;
+    if (!list_members(a, out) ||
+        !(out->members = calloc(out->nmembers + 1, sizeof *out->members))) {
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    crew c = { .out = out, .alphabet = a, .hooks = hooks, .njobs = out->nmembers,
+               .opts = opts, .t0 = t0 };
+    c.jobs = calloc(c.njobs + 1, sizeof *c.jobs);
+    if (!c.jobs || pthread_mutex_init(&c.lock, NULL) != 0) {
+        free(c.jobs);
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    uint32_t open = open_cells(a);
+    for (size_t i = 0; i < c.njobs; i++) {
+        sb_census_member *m = &out->members[i];
+        m->counts = out->counts + i * (size_t)n;
+        m->has_goal = a->hardest && has_goal(a, m->counts);
+        job *j = &c.jobs[i];
+        j->pc = a->pieces;
+        j->pc.nclasses = 0;
+        j->pc.empties = open;
+        for (int s = 0; s < n; s++)
+            if (m->counts[s]) {
+                j->pc.proto[j->pc.nclasses] = a->pieces.proto[s];
+                j->pc.count[j->pc.nclasses++] = m->counts[s];
+                j->pc.empties -= sb_pieces_cells(&a->pieces, s) * m->counts[s];
+            }
+        if (a->pieces.source)
+            j->source = *a->pieces.source;
+        if (!m->has_goal) {
+            j->source.ngoals = 0;
+            j->source.goals = NULL;
+        }
+        /* Another shard's, or already known to the caller: marked as
+         * mapped for the crew to pass over, then cleared. */
+        m->mapped = (opts->nshards > 1 && i % opts->nshards != opts->shard) ||
+                    (hooks && hooks->skip && hooks->skip(hooks->ctx, i));
+    }
+    bool *pass = calloc(c.njobs + 1, sizeof *pass);
+    if (!pass) {
+        free(c.jobs);
+        pthread_mutex_destroy(&c.lock);
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    for (size_t i = 0; i < c.njobs; i++)
+        pass[i] = out->members[i].mapped;
+    run_crew(&c, opts->threads);
+    pthread_mutex_destroy(&c.lock);
+    /* The first member that failed, in member order, says why. */
+    sb_status status = SB_OK;
+    for (size_t i = 0; i < c.njobs; i++) {
+        const job *j = &c.jobs[i];
+        sb_census_member *m = &out->members[i];
+        if (pass[i]) {
+            m->mapped = false;
+            continue;
+        }
+        if (j->done && j->status != SB_OK) {
+            status = j->status;
+            if (err)
+                *err = j->err;
+            break;
+        }
+        out->layouts += m->layouts;
+        out->ncomponents += m->ncomponents;
+        if (m->peak_bytes > out->peak_bytes)
+            out->peak_bytes = m->peak_bytes;
+    }
+    free(pass);
+    free(c.jobs);
+    if (status != SB_OK) {
+        sb_census_report_free(out);
+        return status;
+    }
+    out->seconds = sb_clock() - t0;
+    return SB_OK;
+}
+
+/* The three plain blocks that vary in a family: 1x1, 1x2, 2x1. */
+static const int plain_sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
+
+static sb_block plain(int h, int w)
+{
+    return (sb_block){ 0, 0, h, w, 0, 0, SB_AXIS_ANY, 0 };
+}
+
 sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report *out,
                     sb_error *err)
 {
@@ -178,84 +322,62 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
     if (bad != SB_OK)
         return bad;
     opts = sb_options_or_default(opts, &defaults);
-    double t0 = sb_clock();
     sb_pieces base;
     sb_status status = sb_pieces_of(p, &base, err);
     if (status != SB_OK)
         return status;
-    /* The fixed part: every class but the three small plain ones. */
-    sb_pieces fixed = base;
-    fixed.nclasses = 0;
-    uint32_t free_cells = base.empties;
+    /* The alphabet: every class but the three small plain ones as INIT
+     * has it, then those three, any number. */
+    sb_alphabet a = { .pieces = base, .min_empty = base.empties };
+    a.pieces.nclasses = 0;
     for (int s = 0; s < base.nclasses; s++) {
-        if (!varies(&base, s)) {
-            if (fixed.nclasses == SB_MAX_CLASSES - 3)
-                return sb_fail(err, SB_EINPUT, "a family keeps at most %d classes of "
-                               "pieces besides the 1x1, 1x2 and 2x1 blocks; this puzzle has "
-                               "more", SB_MAX_CLASSES - 3);
-            fixed.proto[fixed.nclasses] = base.proto[s];
-            fixed.count[fixed.nclasses++] = base.count[s];
+        bool varies = false;
+        for (int k = 0; k < 3; k++) {
+            sb_block b = plain(plain_sizes[k][0], plain_sizes[k][1]);
+            varies |= sb_block_same_class(p, &base.proto[s], &b);
+        }
+        if (varies)
             continue;
-        }
-        free_cells += (uint32_t)(base.proto[s].height * base.proto[s].width) * base.count[s];
+        if (a.pieces.nclasses == SB_MAX_CLASSES - 3)
+            return sb_fail(err, SB_EINPUT, "a family keeps at most %d classes of "
+                           "pieces besides the 1x1, 1x2 and 2x1 blocks; this puzzle has "
+                           "more", SB_MAX_CLASSES - 3);
+        int t = a.pieces.nclasses++;
+        a.pieces.proto[t] = base.proto[s];
+        a.min[t] = a.max[t] = base.count[s];
     }
-    size_t cap = 64;
-    out->members = malloc(cap * sizeof *out->members);
-    if (!out->members)
-        return sb_fail(err, SB_ELIMIT, "out of memory");
-    uint32_t room = free_cells - base.empties;
-    unsigned nshards = opts->nshards ? opts->nshards : 1;
-    uint64_t index = 0;
-    for (uint32_t units = 0; units <= room; units++)
-        for (uint32_t wides = 0; units + 2 * wides <= room; wides++)
-            for (uint32_t talls = 0; units + 2 * (wides + talls) <= room; talls++, index++)
-                if (index % nshards == opts->shard &&
-                    !add_member(out, &cap,
-                                (sb_family_member){ units, wides, talls, 0, 0, index })) {
-                    sb_family_report_free(out);
-                    return sb_fail(err, SB_ELIMIT, "out of memory");
-                }
-    out->family_members = index;
-    crew c = { .njobs = out->nmembers, .opts = opts, .t0 = t0 };
-    c.jobs = calloc(c.njobs, sizeof *c.jobs);
-    if (!c.jobs || pthread_mutex_init(&c.lock, NULL) != 0) {
-        free(c.jobs);
-        sb_family_report_free(out);
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+    int first_plain = a.pieces.nclasses;
+    for (int k = 0; k < 3; k++) {
+        int t = a.pieces.nclasses++;
+        a.pieces.proto[t] = plain(plain_sizes[k][0], plain_sizes[k][1]);
+        a.min[t] = 0;
+        a.max[t] = UINT32_MAX;   /* as many as fit */
     }
-    for (size_t i = 0; i < c.njobs; i++) {
-        const sb_family_member *m = &out->members[i];
-        c.jobs[i].pc = fixed;
-        add_blocks(&c.jobs[i].pc, 1, 1, m->units);
-        add_blocks(&c.jobs[i].pc, 1, 2, m->wides);
-        add_blocks(&c.jobs[i].pc, 2, 1, m->talls);
-        c.jobs[i].pc.empties = free_cells - m->units - 2 * (m->wides + m->talls);
-    }
-    run_crew(&c, opts->threads);
-    pthread_mutex_destroy(&c.lock);
-    /* The first member that failed, in member order, says why. */
-    status = SB_OK;
-    for (size_t i = 0; i < c.njobs; i++) {
-        const job *j = &c.jobs[i];
-        if (j->done && j->status != SB_OK) {
-            status = j->status;
-            if (err)
-                *err = j->err;
-            break;
-        }
-        out->members[i].layouts = j->layouts;
-        out->members[i].ncomponents = j->ncomponents;
-        out->layouts += j->layouts;
-        out->ncomponents += j->ncomponents;
-        if (j->peak > out->peak_bytes)
-            out->peak_bytes = j->peak;
-    }
-    free(c.jobs);
-    if (status != SB_OK) {
-        sb_family_report_free(out);
+    sb_census_report census;
+    status = sb_alphabet_census(&a, opts, NULL, &census, err);
+    if (status != SB_OK)
         return status;
+    out->members = calloc(census.nmembers + 1, sizeof *out->members);
+    if (!out->members) {
+        sb_census_report_free(&census);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
     }
-    out->seconds = sb_clock() - t0;
+    /* The census lists every member, another shard's unmapped; the family
+     * report lists its shard's only, each with its index in the whole
+     * family (sb_family_report_merge puts shards back together). */
+    for (size_t i = 0; i < census.nmembers; i++) {
+        const sb_census_member *m = &census.members[i];
+        if (m->mapped)
+            out->members[out->nmembers++] = (sb_family_member){
+                m->counts[first_plain], m->counts[first_plain + 1], m->counts[first_plain + 2],
+                m->layouts, m->ncomponents, i };
+    }
+    out->family_members = census.nmembers;
+    out->layouts = census.layouts;
+    out->ncomponents = census.ncomponents;
+    out->peak_bytes = census.peak_bytes;
+    out->seconds = census.seconds;
+    sb_census_report_free(&census);
     return SB_OK;
 }
 
@@ -328,4 +450,99 @@ sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
     }
     out->family_members = family;
     return SB_OK;
+}
+
+void sb_census_member_free(sb_census_member *m)
+{
+    if (!m)
+        return;
+    free(m->components);
+    free(m->examples);
+    free(m->hardest);
+    m->components = NULL;
+    m->examples = m->hardest = NULL;
+}
+
+void sb_census_report_free(sb_census_report *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; r->members && i < r->nmembers; i++)
+        sb_census_member_free(&r->members[i]);
+    free(r->members);
+    free(r->counts);
+    memset(r, 0, sizeof *r);
+}
+
+sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
+                    const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
+{
+    sb_options defaults;
+    sb_status bad = sb_call_check("sb_census", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
+    if (!spec)
+        return sb_fail(err, SB_EINPUT, "sb_census: spec is NULL");
+    opts = sb_options_or_default(opts, &defaults);
+    if (spec->rows < 1 || spec->cols < 1 ||
+        (long)spec->rows * spec->cols > SB_MAX_CELLS)
+        return sb_fail(err, SB_EINPUT, "the tray must have 1 to %d cells", SB_MAX_CELLS);
+    if (spec->nkinds > SB_MAX_CLASSES || (spec->nkinds && !spec->kinds) ||
+        (spec->ngoals && (!spec->goals || !spec->goal_kind)))
+        return sb_fail(err, SB_EINPUT, "a census takes 0 to %d kinds of piece, and goals "
+                       "with their kinds", SB_MAX_CLASSES);
+    /* The source puzzle carries the tray, its walls and the goal; kinds
+     * become classes, a marked kind a group of its own. */
+    sb_puzzle source = { .rows = spec->rows, .cols = spec->cols, .walls = spec->walls };
+    sb_alphabet a = { .pieces = { .rows = spec->rows, .cols = spec->cols, .source = &source },
+                      .min_empty = spec->min_empty, .diameters = spec->diameters,
+                      .examples = true, .hardest = spec->ngoals > 0 };
+    for (size_t k = 0; k < spec->nkinds; k++) {
+        const sb_census_kind *kind = &spec->kinds[k];
+        if (kind->height < 1 || kind->width < 1 || kind->height > spec->rows ||
+            kind->width > spec->cols || kind->min > kind->max ||
+            (unsigned)kind->axis > SB_AXIS_COL)
+            return sb_fail(err, SB_EINPUT, "kind %zu (%s): a %dx%d piece, %u..%u of it, does "
+                           "not fit the %dx%d tray or its counts are reversed", k + 1,
+                           kind->name, kind->height, kind->width, kind->min, kind->max,
+                           spec->rows, spec->cols);
+        sb_block b = { 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
+                       kind->axis, 0 };
+        if (sb_pieces_find(&a.pieces, &b) >= 0)
+            return sb_fail(err, SB_EINPUT, "kind %zu (%s) is a kind listed before it: the "
+                           "same size and axis, unmarked", k + 1, kind->name);
+        int s = sb_pieces_class(&a.pieces, &b);
+        a.min[s] = kind->min;
+        a.max[s] = kind->max;
+    }
+    sb_block *goals = calloc(spec->ngoals + 1, sizeof *goals);
+    if (!goals)
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    for (size_t g = 0; g < spec->ngoals; g++) {
+        size_t k = spec->goal_kind[g];
+        const sb_block *at = &spec->goals[g];
+        if (k >= spec->nkinds || at->row < 0 || at->col < 0 ||
+            at->row + spec->kinds[k].height > spec->rows ||
+            at->col + spec->kinds[k].width > spec->cols) {
+            free(goals);
+            return sb_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
+                           "tray", g + 1);
+        }
+        for (int y = 0; spec->walls && y < spec->kinds[k].height; y++)
+            for (int x = 0; x < spec->kinds[k].width; x++)
+                if (spec->walls[(size_t)(at->row + y) * (size_t)spec->cols +
+                                (size_t)(at->col + x)]) {
+                    free(goals);
+                    return sb_fail(err, SB_EINPUT, "goal %zu (%s at %d %d) covers a wall",
+                                   g + 1, spec->kinds[k].name, at->row, at->col);
+                }
+        goals[g] = a.pieces.proto[k];
+        goals[g].row = at->row;
+        goals[g].col = at->col;
+    }
+    source.ngoals = spec->ngoals;
+    source.goals = goals;
+    sb_status status = sb_alphabet_census(&a, opts, hooks, out, err);
+    free(goals);
+    return status;
 }

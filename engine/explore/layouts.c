@@ -56,6 +56,13 @@ int sb_pieces_find(const sb_pieces *pc, const sb_block *b)
     return -1;
 }
 
+static uint32_t cells_of(const sb_puzzle *src, const sb_block *b);
+
+uint32_t sb_pieces_cells(const sb_pieces *pc, int s)
+{
+    return cells_of(pc->source, &pc->proto[s]);
+}
+
 /* Cells of a piece of class b covers (its box holds at least one). */
 static uint32_t cells_of(const sb_puzzle *src, const sb_block *b)
 {

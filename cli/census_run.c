@@ -1,0 +1,937 @@
+/*
+ * census_run.c - `slide-explore --census SPEC`: the census of a piece
+ * alphabet (sb_census) written as text, JSON, CSV or an SQLite database,
+ * resumable from a checkpoint file.
+ *
+ * Every layout the report shows is a picture ready for `slide` and
+ * `slide --play`: its pieces get characters here (a marked kind keeps the
+ * first character of its name; the others A, B, C, ... in order), so that
+ * the goal can be drawn as a GOAL picture with the character of a piece of
+ * the goal's kind.
+ *
+ * The checkpoint: each member, once mapped, is written as text lines
+ * (its counts and every component, the layouts as kind and anchor per
+ * piece) into the file's content, which is rewritten whole, through a
+ * temporary file and a rename, at most once a second and when the run
+ * ends, however it ends (Ctrl-C included).  A rerun with the same file
+ * reads those members back and maps only the others; the report is made
+ * from the members alike whichever way they came, so it is identical to
+ * an uninterrupted run's.  The header holds a hash of the SPEC's bytes
+ * and the metric, so a checkpoint of another census is refused.
+ *
+ * Nothing in the report depends on time or threads: no seconds, no peak
+ * memory (those go to stderr with the progress line, on a terminal).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if SLIDE_HAVE_SQLITE
+#include <sqlite3.h>
+#endif
+
+#include "args.h"
+#include "census_run.h"
+#include "progress.h"
+
+enum { EXIT_INPUT = 2 };
+
+/* Everything a run holds. */
+typedef struct run {
+    const census_args *a;
+    sb_census_spec spec;
+    char *labels;                /* per kind: its marked character, or 0 */
+    uint64_t spec_hash;
+    /* The checkpoint: members read back, and the text of every member known. */
+    sb_census_member *known;     /* per member index, when loaded */
+    bool *have;                  /* per member: known[i] is filled */
+    size_t nknown_slots;
+    char *text;                  /* the checkpoint's member lines */
+    size_t text_len, text_cap;
+    double last_write;
+    size_t done, total;
+    sb_progress_line line;
+    bool write_failed;
+} run;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- kinds and pieces ---- */
+
+static sb_block block_of_kind(const run *r, size_t k)
+{
+    const sb_census_kind *kind = &r->spec.kinds[k];
+    return (sb_block){ 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
+                       kind->axis, 0 };
+}
+
+/* The kind of a piece sb_census handed back (a marked kind is its group). */
+static size_t kind_of(const run *r, const sb_block *b)
+{
+    if (b->group > 0)
+        return (size_t)b->group - 1;
+    for (size_t k = 0; k < r->spec.nkinds; k++) {
+        const sb_census_kind *kind = &r->spec.kinds[k];
+        if (!kind->marked && kind->height == b->height && kind->width == b->width &&
+            kind->axis == b->axis)
+            return k;
+    }
+    return 0;   /* not reached: every piece is of a kind */
+}
+
+/* Gives the pieces of a layout their characters (see the top). */
+static void label(const run *r, sb_block *b, size_t n)
+{
+    static const char deal[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    size_t next = 0;
+    for (size_t i = 0; i < n; i++) {
+        char mine = r->labels[kind_of(r, &b[i])];
+        if (mine) {
+            b[i].label = mine;
+            continue;
+        }
+        b[i].label = 0;   /* the writer deals one when the alphabet runs out */
+        while (next < sizeof deal - 1 && strchr(r->labels, deal[next]) &&
+               memchr(r->labels, deal[next], r->spec.nkinds))
+            next++;
+        if (next < sizeof deal - 1)
+            b[i].label = deal[next++];
+    }
+}
+
+/* A layout as a picture (malloc'd text, lines ending in '\n'), or NULL
+ * out of memory or when the writer cannot draw it. */
+static char *picture(const run *r, const sb_block *blocks, size_t n)
+{
+    sb_block *b = malloc((n + 1) * sizeof *b);
+    if (!b)
+        return NULL;
+    memcpy(b, blocks, n * sizeof *b);
+    label(r, b, n);
+    sb_puzzle p = { r->spec.rows, r->spec.cols, n, b, 0, NULL, 0, NULL, r->spec.walls };
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    sb_error err;
+    bool ok = f && sb_fmt_picture_write(f, &p, b, n, "", &err) == SB_OK;
+    if (f)
+        fclose(f);
+    free(b);
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* The goal as a GOAL picture for a start (the same characters). */
+static char *goal_picture(const run *r, const sb_block *start, size_t n)
+{
+    sb_block *b = malloc((n + 1) * sizeof *b);
+    size_t cells = (size_t)r->spec.rows * (size_t)r->spec.cols;
+    char *grid = malloc(cells + (size_t)r->spec.rows + 1);
+    if (!b || !grid) {
+        free(b);
+        free(grid);
+        return NULL;
+    }
+    memcpy(b, start, n * sizeof *b);
+    label(r, b, n);
+    memset(grid, '.', cells);
+    for (size_t g = 0; g < r->spec.ngoals; g++) {
+        char ch = '?';
+        for (size_t i = 0; i < n; i++)
+            if (kind_of(r, &b[i]) == r->spec.goal_kind[g] && b[i].label) {
+                ch = b[i].label;
+                break;
+            }
+        const sb_block *at = &r->spec.goals[g];
+        for (int y = 0; y < at->height; y++)
+            for (int x = 0; x < at->width; x++)
+                grid[(size_t)(at->row + y) * (size_t)r->spec.cols + (size_t)(at->col + x)] = ch;
+    }
+    char *text = malloc(cells + (size_t)r->spec.rows + 1), *o = text;
+    for (int y = 0; text && y < r->spec.rows; y++) {
+        memcpy(o, grid + (size_t)y * (size_t)r->spec.cols, (size_t)r->spec.cols);
+        o += r->spec.cols;
+        *o++ = '\n';
+    }
+    if (text)
+        *o = '\0';
+    free(b);
+    free(grid);
+    return text;
+}
+
+static size_t member_pieces(const run *r, const sb_census_member *m)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < r->spec.nkinds; k++)
+        n += m->counts[k];
+    return n;
+}
+
+/* A component's pictures: its example, and with a hardest start the
+ * start and the goal (NULL otherwise, or out of memory). */
+typedef struct drawn {
+    char *example, *start, *goal;
+    bool hard;                   /* the component has a hardest start */
+} drawn;
+
+static drawn draw(const run *r, const sb_census_member *m, size_t c)
+{
+    drawn d = { picture(r, m->examples + c * m->nblocks, m->nblocks), NULL, NULL,
+                m->hardest && m->components[c].hardest != SB_DISTANCE_NONE };
+    if (d.hard) {
+        d.start = picture(r, m->hardest + c * m->nblocks, m->nblocks);
+        d.goal = goal_picture(r, m->hardest + c * m->nblocks, m->nblocks);
+    }
+    return d;
+}
+
+static void drawn_free(drawn *d)
+{
+    free(d->example);
+    free(d->start);
+    free(d->goal);
+}
+
+/* ---- the checkpoint ---- */
+
+static uint64_t fnv(const char *s, size_t n, uint64_t h)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* Appends printf text to r->text.  false out of memory. */
+static bool append(run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static bool append(run *r, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        size_t room = r->text_cap - r->text_len;
+        int n = vsnprintf(r->text ? r->text + r->text_len : NULL, r->text ? room : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return false;
+        if (r->text && (size_t)n < room) {
+            r->text_len += (size_t)n;
+            return true;
+        }
+        size_t cap = r->text_cap ? 2 * r->text_cap : 4096;
+        while (cap < r->text_len + (size_t)n + 1)
+            cap *= 2;
+        char *grown = realloc(r->text, cap);
+        if (!grown)
+            return false;
+        r->text = grown;
+        r->text_cap = cap;
+    }
+}
+
+static bool append_layout(run *r, const sb_block *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!append(r, " %zu %d %d", kind_of(r, &b[i]), b[i].row, b[i].col))
+            return false;
+    return true;
+}
+
+/* Member i's lines: "member I HAS_GOAL LAYOUTS NCOMPONENTS NBLOCKS", then
+ * per component "c SIZE DIAMETER SWEEPS GOALS HARDEST" and its example's
+ * (and with a goal its start's) pieces as KIND ROW COL. */
+static bool record(run *r, size_t i, const sb_census_member *m)
+{
+    bool ok = append(r, "member %zu %d %" PRIu64 " %zu %zu\n", i, m->has_goal, m->layouts,
+                     m->ncomponents, m->nblocks);
+    for (size_t c = 0; ok && c < m->ncomponents; c++) {
+        const sb_component *x = &m->components[c];
+        ok = append(r, "c %" PRIu64 " %u %u %" PRIu64 " %u", x->size, x->diameter, x->sweeps,
+                    x->goal_layouts, x->hardest) &&
+             append_layout(r, m->examples + c * m->nblocks, m->nblocks) &&
+             (!m->hardest || append_layout(r, m->hardest + c * m->nblocks, m->nblocks)) &&
+             append(r, "\n");
+    }
+    return ok;
+}
+
+/* PATH.tmp (malloc'd; NULL out of memory): where a file is written
+ * before the rename that replaces PATH whole. */
+static char *temp_name(const char *path)
+{
+    size_t n = strlen(path) + 5;
+    char *tmp = malloc(n);
+    if (tmp)
+        snprintf(tmp, n, "%s.tmp", path);
+    return tmp;
+}
+
+/* Writes the checkpoint: header and member lines to FILE.tmp, renamed
+ * over FILE, so a reader finds the old file or the new one whole. */
+static bool write_checkpoint(run *r)
+{
+    const char *path = r->a->checkpoint_path;
+    char *tmp = temp_name(path);
+    if (!tmp)
+        return false;
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && fprintf(f, "slide-census-checkpoint 1 %016" PRIx64 " %s\n", r->spec_hash,
+                           sb_metric_name(r->a->opts.metric)) > 0 &&
+              fwrite(r->text ? r->text : "", 1, r->text_len, f) == r->text_len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (ok && rename(tmp, path) != 0)
+        ok = false;
+    if (!ok) {
+        fprintf(stderr, "slide-explore: cannot write the checkpoint %s: %s\n", path,
+                strerror(errno));
+        remove(tmp);
+    }
+    free(tmp);
+    r->last_write = now();
+    return ok;
+}
+
+/* Reads one layout (n pieces) of kind-row-col triples from *s. */
+static bool read_layout(const run *r, char **s, sb_block *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *end;
+        unsigned long k = strtoul(*s, &end, 10);
+        long row = strtol(end, &end, 10), col = strtol(end, &end, 10);
+        if (end == *s || k >= r->spec.nkinds || row < 0 || col < 0 || row >= r->spec.rows ||
+            col >= r->spec.cols)
+            return false;
+        *s = end;
+        b[i] = block_of_kind(r, k);
+        b[i].row = (int)row;
+        b[i].col = (int)col;
+    }
+    return true;
+}
+
+/* Makes room for member i in r->known and r->have.  false: no memory. */
+static bool slots(run *r, size_t i)
+{
+    if (i < r->nknown_slots)
+        return true;
+    size_t n = r->nknown_slots ? r->nknown_slots : 64;
+    while (n <= i)
+        n *= 2;
+    sb_census_member *known = realloc(r->known, n * sizeof *known);
+    if (known)
+        r->known = known;
+    bool *have = realloc(r->have, n * sizeof *have);
+    if (have)
+        r->have = have;
+    if (!known || !have)
+        return false;
+    memset(known + r->nknown_slots, 0, (n - r->nknown_slots) * sizeof *known);
+    memset(have + r->nknown_slots, 0, (n - r->nknown_slots) * sizeof *have);
+    r->nknown_slots = n;
+    return true;
+}
+
+/* Loads the checkpoint's members, if the file exists.  Exit status or -1. */
+static int load_checkpoint(run *r)
+{
+    const char *path = r->a->checkpoint_path;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT)
+            return -1;
+        fprintf(stderr, "slide-explore: %s: cannot open: %s\n", path, strerror(errno));
+        return EXIT_INPUT;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    sb_census_member *m = NULL;
+    size_t filled = 0;
+    int status = -1;
+    char hash[32], metric[16];
+    if (getline(&line, &cap, f) < 0 ||
+               sscanf(line, "slide-census-checkpoint 1 %31s %15s", hash, metric) != 2) {
+        fprintf(stderr, "slide-explore: %s:1: not a census checkpoint\n", path);
+        status = EXIT_INPUT;
+    } else {
+        char want[32];
+        snprintf(want, sizeof want, "%016" PRIx64, r->spec_hash);
+        if (strcmp(hash, want) != 0 || strcmp(metric, sb_metric_name(r->a->opts.metric)) != 0) {
+            fprintf(stderr, "slide-explore: %s: a checkpoint of another census (the SPEC "
+                    "or --metric differ); remove it or name another file\n", path);
+            status = EXIT_INPUT;
+        }
+    }
+    lineno = 1;
+    while (status < 0 && getline(&line, &cap, f) >= 0) {
+        lineno++;
+        char *s = line, *end;
+        bool ok = true;
+        if (strncmp(s, "member ", 7) == 0) {
+            if (m && filled != m->ncomponents)
+                ok = false;
+            unsigned long i = strtoul(s + 7, &end, 10);
+            long goal = strtol(end, &end, 10);
+            unsigned long long layouts = strtoull(end, &end, 10);
+            unsigned long nc = strtoul(end, &end, 10), nb = strtoul(end, &end, 10);
+            ok = ok && end != s + 7 && i < ((size_t)1 << 40) && nb < 100000 && nc <= layouts &&
+                 slots(r, i) && !r->have[i];
+            if (ok) {
+                m = &r->known[i];
+                r->have[i] = true;
+                *m = (sb_census_member){ .mapped = true, .has_goal = goal != 0,
+                                         .layouts = layouts, .ncomponents = nc, .nblocks = nb };
+                m->components = calloc(nc + 1, sizeof *m->components);
+                m->examples = calloc(nc * nb + 1, sizeof *m->examples);
+                m->hardest = goal ? calloc(nc * nb + 1, sizeof *m->hardest) : NULL;
+                ok = m->components && m->examples && (!goal || m->hardest);
+                filled = 0;
+            }
+        } else if (strncmp(s, "c ", 2) == 0 && m && filled < m->ncomponents) {
+            sb_component *x = &m->components[filled];
+            x->size = strtoull(s + 2, &end, 10);
+            x->diameter = (unsigned)strtoul(end, &end, 10);
+            x->sweeps = (uint32_t)strtoul(end, &end, 10);
+            x->goal_layouts = strtoull(end, &end, 10);
+            x->hardest = (uint32_t)strtoul(end, &end, 10);
+            s = end;
+            ok = read_layout(r, &s, m->examples + filled * m->nblocks, m->nblocks) &&
+                 (!m->hardest || read_layout(r, &s, m->hardest + filled * m->nblocks,
+                                             m->nblocks));
+            filled++;
+        } else {
+            ok = false;
+        }
+        if (!ok) {
+            fprintf(stderr, "slide-explore: %s:%ld: not a census checkpoint line (a run "
+                    "was cut short while writing? the file is written whole by rename)\n",
+                    path, lineno);
+            status = EXIT_INPUT;
+        }
+    }
+    if (status < 0 && m && filled != m->ncomponents) {
+        fprintf(stderr, "slide-explore: %s:%ld: the last member is cut short\n", path, lineno);
+        status = EXIT_INPUT;
+    }
+    free(line);
+    fclose(f);
+    /* Known members go back into the checkpoint's text for the next write. */
+    for (size_t i = 0; status < 0 && i < r->nknown_slots; i++)
+        if (r->have[i] && !record(r, i, &r->known[i])) {
+            fprintf(stderr, "slide-explore: out of memory\n");
+            status = EXIT_INPUT;
+        }
+    return status;
+}
+
+static bool skip_known(void *ctx, size_t i)
+{
+    run *r = ctx;
+    return r->have && i < r->nknown_slots && r->have[i];
+}
+
+static void member_done(void *ctx, size_t i, const sb_census_member *m)
+{
+    run *r = ctx;
+    r->done++;
+    sb_progress_line_note(&r->line, "census: %zu of %zu members mapped", r->done, r->total);
+    if (!r->a->checkpoint_path)
+        return;
+    if (!record(r, i, m))
+        r->write_failed = true;
+    else if (now() - r->last_write >= 1.0 && !write_checkpoint(r))
+        r->write_failed = true;
+}
+
+/* ---- the report ---- */
+
+static const char *axis_name(sb_axis a)
+{
+    return a == SB_AXIS_ROW ? "row" : a == SB_AXIS_COL ? "col" : "both";
+}
+
+/* The member and component of the census's hardest start (the first one
+ * at the greatest distance); false when there is none. */
+static bool hardest_overall(const sb_census_report *rep, size_t *mi, size_t *ci)
+{
+    bool found = false;
+    uint32_t best = 0;
+    for (size_t i = 0; i < rep->nmembers; i++) {
+        const sb_census_member *m = &rep->members[i];
+        for (size_t c = 0; m->mapped && m->hardest && c < m->ncomponents; c++) {
+            uint32_t h = m->components[c].hardest;
+            if (h != SB_DISTANCE_NONE && (!found || h > best)) {
+                found = true;
+                best = h;
+                *mi = i;
+                *ci = c;
+            }
+        }
+    }
+    return found;
+}
+
+static void print_indented(const char *text)
+{
+    for (const char *s = text; s && *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        printf("  %.*s\n", (int)n, s);
+        s += n + (nl != NULL);
+    }
+}
+
+static void write_text(run *r, const sb_census_report *rep)
+{
+    const sb_census_spec *s = &r->spec;
+    size_t walls = 0;
+    for (size_t i = 0; i < (size_t)s->rows * (size_t)s->cols; i++)
+        walls += s->walls[i];
+    printf("census: %s\ntray: %dx%d, %zu walls, %zu kinds, metric %s%s\n", r->a->spec_path,
+           s->rows, s->cols, walls, s->nkinds, sb_metric_name(r->a->opts.metric),
+           s->ngoals ? ", with a goal" : "");
+    printf("members: %zu\nlayouts: %" PRIu64 "\ncomponents: %" PRIu64 "\n", rep->nmembers,
+           rep->layouts, rep->ncomponents);
+    for (size_t k = 0; k < s->nkinds; k++)
+        printf("%s ", s->kinds[k].name);
+    printf("layouts components largest diameter hardest\n");
+    for (size_t i = 0; i < rep->nmembers; i++) {
+        const sb_census_member *m = &rep->members[i];
+        if (!m->mapped)
+            continue;
+        for (size_t k = 0; k < s->nkinds; k++)
+            printf("%*u ", (int)strlen(s->kinds[k].name), m->counts[k]);
+        uint64_t largest = m->ncomponents ? m->components[0].size : 0;
+        unsigned diam = 0;
+        uint32_t hard = SB_DISTANCE_NONE;
+        for (size_t c = 0; c < m->ncomponents; c++) {
+            if (m->components[c].diameter > diam)
+                diam = m->components[c].diameter;
+            uint32_t h = m->components[c].hardest;
+            if (m->hardest && h != SB_DISTANCE_NONE && (hard == SB_DISTANCE_NONE || h > hard))
+                hard = h;
+        }
+        printf("%" PRIu64 " %zu %" PRIu64 " ", m->layouts, m->ncomponents, largest);
+        if (s->diameters)
+            printf("%u ", diam);
+        else
+            printf("- ");
+        if (hard != SB_DISTANCE_NONE)
+            printf("%u\n", hard);
+        else
+            printf("-\n");
+    }
+    size_t mi, ci;
+    if (!hardest_overall(rep, &mi, &ci))
+        return;
+    const sb_census_member *m = &rep->members[mi];
+    const sb_block *start = m->hardest + ci * m->nblocks;
+    char *init = picture(r, start, m->nblocks), *goal = goal_picture(r, start, m->nblocks);
+    printf("hardest start: %u moves (%s) from the goal, member %zu, its component %zu:\n",
+           m->components[ci].hardest, sb_metric_name(r->a->opts.metric), mi, ci);
+    print_indented(init);
+    printf("goal:\n");
+    print_indented(goal);
+    free(init);
+    free(goal);
+}
+
+/* A picture as a JSON array of its lines, or null. */
+static void json_picture(const char *text)
+{
+    if (!text) {
+        printf("null");
+        return;
+    }
+    putchar('[');
+    for (const char *s = text; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char *line = strndup(s, n);
+        printf("%s", s == text ? "" : ", ");
+        sb_json_string(stdout, line ? line : "");
+        free(line);
+        s += n + (nl != NULL);
+    }
+    putchar(']');
+}
+
+static void write_json(run *r, const sb_census_report *rep)
+{
+    const sb_census_spec *s = &r->spec;
+    printf("{\"spec\": ");
+    sb_json_string(stdout, r->a->spec_path);
+    printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"diameters\": %s,\n \"kinds\": [",
+           s->rows, s->cols, sb_metric_name(r->a->opts.metric), s->diameters ? "true" : "false");
+    for (size_t k = 0; k < s->nkinds; k++) {
+        const sb_census_kind *kind = &s->kinds[k];
+        printf("%s{\"name\": \"%s\", \"height\": %d, \"width\": %d, \"axis\": \"%s\", "
+               "\"marked\": %s, \"min\": %u, \"max\": %u}", k ? ", " : "", kind->name,
+               kind->height, kind->width, axis_name(kind->axis), kind->marked ? "true" : "false",
+               kind->min, kind->max);
+    }
+    printf("],\n \"goal\": [");
+    for (size_t g = 0; g < s->ngoals; g++)
+        printf("%s{\"kind\": \"%s\", \"row\": %d, \"col\": %d}", g ? ", " : "",
+               s->kinds[s->goal_kind[g]].name, s->goals[g].row, s->goals[g].col);
+    printf("],\n \"members\": %zu, \"layouts\": %" PRIu64 ", \"components\": %" PRIu64 ",\n"
+           " \"list\": [", rep->nmembers, rep->layouts, rep->ncomponents);
+    const char *sep = "";
+    for (size_t i = 0; i < rep->nmembers; i++) {
+        const sb_census_member *m = &rep->members[i];
+        if (!m->mapped)
+            continue;
+        printf("%s\n  {\"member\": %zu, \"counts\": {", sep, i);
+        sep = ",";
+        for (size_t k = 0; k < s->nkinds; k++)
+            printf("%s\"%s\": %u", k ? ", " : "", s->kinds[k].name, m->counts[k]);
+        printf("}, \"pieces\": %zu, \"layouts\": %" PRIu64 ", \"components\": [",
+               member_pieces(r, m), m->layouts);
+        for (size_t c = 0; c < m->ncomponents; c++) {
+            const sb_component *x = &m->components[c];
+            printf("%s\n   {\"size\": %" PRIu64 ", \"diameter\": ", c ? "," : "", x->size);
+            if (s->diameters)
+                printf("%u", x->diameter);
+            else
+                printf("null");
+            drawn d = draw(r, m, c);
+            printf(", \"example\": ");
+            json_picture(d.example);
+            if (d.hard) {
+                printf(", \"goal_layouts\": %" PRIu64 ", \"hardest\": %u, \"start\": ",
+                       x->goal_layouts, x->hardest);
+                json_picture(d.start);
+                printf(", \"goal\": ");
+                json_picture(d.goal);
+            } else {
+                printf(", \"goal_layouts\": %s, \"hardest\": null, \"start\": null, "
+                       "\"goal\": null", m->hardest ? "0" : "null");
+            }
+            drawn_free(&d);
+            putchar('}');
+        }
+        printf("]}");
+    }
+    printf("]}\n");
+}
+
+/* A picture as one CSV field: quoted, its lines joined by '/'. */
+static void csv_picture(const char *text)
+{
+    putchar('"');
+    for (const char *s = text; s && *s; s++) {
+        if (*s == '\n') {
+            if (s[1])
+                putchar('/');
+        } else if (*s == '"') {
+            fputs("\"\"", stdout);
+        } else {
+            putchar(*s);
+        }
+    }
+    putchar('"');
+}
+
+static void write_csv(run *r, const sb_census_report *rep)
+{
+    const sb_census_spec *s = &r->spec;
+    printf("member");
+    for (size_t k = 0; k < s->nkinds; k++)
+        printf(",%s", s->kinds[k].name);
+    printf(",pieces,layouts,component,size,diameter,goal_layouts,hardest,example,start,goal\n");
+    for (size_t i = 0; i < rep->nmembers; i++) {
+        const sb_census_member *m = &rep->members[i];
+        for (size_t c = 0; m->mapped && c < m->ncomponents; c++) {
+            const sb_component *x = &m->components[c];
+            printf("%zu", i);
+            for (size_t k = 0; k < s->nkinds; k++)
+                printf(",%u", m->counts[k]);
+            printf(",%zu,%" PRIu64 ",%zu,%" PRIu64 ",", member_pieces(r, m), m->layouts, c,
+                   x->size);
+            if (s->diameters)
+                printf("%u", x->diameter);
+            drawn d = draw(r, m, c);
+            if (m->hardest)
+                printf(",%" PRIu64, x->goal_layouts);
+            else
+                printf(",");
+            if (d.hard)
+                printf(",%u", x->hardest);
+            else
+                printf(",");
+            putchar(',');
+            csv_picture(d.example);
+            putchar(',');
+            if (d.hard) {
+                csv_picture(d.start);
+                putchar(',');
+                csv_picture(d.goal);
+            } else {
+                putchar(',');
+            }
+            putchar('\n');
+            drawn_free(&d);
+        }
+    }
+}
+
+#if SLIDE_HAVE_SQLITE
+/* The schema (docs/explore.md has it and a query). */
+static const char schema[] =
+    "CREATE TABLE census(spec TEXT, rows INTEGER, cols INTEGER, metric TEXT, "
+    "diameters INTEGER, members INTEGER, layouts INTEGER, components INTEGER);"
+    "CREATE TABLE kinds(id INTEGER PRIMARY KEY, name TEXT, height INTEGER, width INTEGER, "
+    "axis TEXT, marked INTEGER, min INTEGER, max INTEGER);"
+    "CREATE TABLE members(id INTEGER PRIMARY KEY, pieces INTEGER, layouts INTEGER, "
+    "components INTEGER);"
+    "CREATE TABLE member_kinds(member INTEGER, kind INTEGER, count INTEGER, "
+    "PRIMARY KEY(member, kind));"
+    "CREATE TABLE components(member INTEGER, idx INTEGER, size INTEGER, diameter INTEGER, "
+    "goal_layouts INTEGER, hardest INTEGER, example TEXT, start TEXT, goal TEXT, "
+    "PRIMARY KEY(member, idx));"
+    "CREATE INDEX components_hardest ON components(hardest);";
+
+/* Binds the values (a string when is_text, else an integer, NULL for
+ * a NULL string or INT64_MIN) and steps once. */
+static bool sql_row(sqlite3_stmt *st, int n, const int64_t *ints, const char *const *texts)
+{
+    sqlite3_reset(st);
+    for (int i = 0; i < n; i++) {
+        int rc;
+        if (texts && texts[i])
+            rc = sqlite3_bind_text(st, i + 1, texts[i], -1, SQLITE_TRANSIENT);
+        else if (ints[i] == INT64_MIN)
+            rc = sqlite3_bind_null(st, i + 1);
+        else
+            rc = sqlite3_bind_int64(st, i + 1, ints[i]);
+        if (rc != SQLITE_OK)
+            return false;
+    }
+    return sqlite3_step(st) == SQLITE_DONE;
+}
+
+static bool write_sqlite_db(run *r, const sb_census_report *rep, sqlite3 *db)
+{
+    const sb_census_spec *s = &r->spec;
+    sqlite3_stmt *census = NULL, *kinds = NULL, *members = NULL, *mk = NULL, *comps = NULL;
+    bool ok = sqlite3_exec(db, schema, NULL, NULL, NULL) == SQLITE_OK &&
+              sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
+              sqlite3_prepare_v2(db, "INSERT INTO census VALUES(?,?,?,?,?,?,?,?)", -1, &census,
+                                 NULL) == SQLITE_OK &&
+              sqlite3_prepare_v2(db, "INSERT INTO kinds VALUES(?,?,?,?,?,?,?,?)", -1, &kinds,
+                                 NULL) == SQLITE_OK &&
+              sqlite3_prepare_v2(db, "INSERT INTO members VALUES(?,?,?,?)", -1, &members,
+                                 NULL) == SQLITE_OK &&
+              sqlite3_prepare_v2(db, "INSERT INTO member_kinds VALUES(?,?,?)", -1, &mk,
+                                 NULL) == SQLITE_OK &&
+              sqlite3_prepare_v2(db, "INSERT INTO components VALUES(?,?,?,?,?,?,?,?,?)", -1,
+                                 &comps, NULL) == SQLITE_OK;
+    if (ok) {
+        int64_t v[8] = { 0, s->rows, s->cols, 0, s->diameters, (int64_t)rep->nmembers,
+                         (int64_t)rep->layouts, (int64_t)rep->ncomponents };
+        const char *t[8] = { r->a->spec_path, NULL, NULL, sb_metric_name(r->a->opts.metric) };
+        ok = sql_row(census, 8, v, t);
+    }
+    for (size_t k = 0; ok && k < s->nkinds; k++) {
+        const sb_census_kind *kind = &s->kinds[k];
+        int64_t v[8] = { (int64_t)k, 0, kind->height, kind->width, 0, kind->marked, kind->min,
+                         kind->max };
+        const char *t[8] = { NULL, kind->name, NULL, NULL, axis_name(kind->axis) };
+        ok = sql_row(kinds, 8, v, t);
+    }
+    for (size_t i = 0; ok && i < rep->nmembers; i++) {
+        const sb_census_member *m = &rep->members[i];
+        if (!m->mapped)
+            continue;
+        int64_t v[4] = { (int64_t)i, (int64_t)member_pieces(r, m), (int64_t)m->layouts,
+                         (int64_t)m->ncomponents };
+        ok = sql_row(members, 4, v, NULL);
+        for (size_t k = 0; ok && k < s->nkinds; k++) {
+            int64_t w[3] = { (int64_t)i, (int64_t)k, m->counts[k] };
+            ok = sql_row(mk, 3, w, NULL);
+        }
+        for (size_t c = 0; ok && c < m->ncomponents; c++) {
+            const sb_component *x = &m->components[c];
+            drawn d = draw(r, m, c);
+            bool hard = d.hard;
+            int64_t w[9] = { (int64_t)i, (int64_t)c, (int64_t)x->size,
+                             s->diameters ? (int64_t)x->diameter : INT64_MIN,
+                             m->hardest ? (int64_t)x->goal_layouts : INT64_MIN,
+                             hard ? (int64_t)x->hardest : INT64_MIN, INT64_MIN, INT64_MIN,
+                             INT64_MIN };
+            const char *t[9] = { NULL, NULL, NULL, NULL, NULL, NULL, d.example, d.start, d.goal };
+            ok = sql_row(comps, 9, w, t);
+            drawn_free(&d);
+        }
+    }
+    sqlite3_finalize(census);
+    sqlite3_finalize(kinds);
+    sqlite3_finalize(members);
+    sqlite3_finalize(mk);
+    sqlite3_finalize(comps);
+    return ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+}
+#endif
+
+/* Writes the database to PATH.tmp, renamed over PATH when whole.  0 or
+ * an exit status. */
+static int write_sqlite(run *r, const sb_census_report *rep)
+{
+#if SLIDE_HAVE_SQLITE
+    const char *path = r->a->sqlite_path;
+    char *tmp = temp_name(path);
+    if (!tmp)
+        return EXIT_INPUT;
+    remove(tmp);
+    sqlite3 *db = NULL;
+    bool ok = sqlite3_open(tmp, &db) == SQLITE_OK && write_sqlite_db(r, rep, db);
+    if (!ok)
+        fprintf(stderr, "slide-explore: %s: cannot write the database: %s\n", path,
+                db ? sqlite3_errmsg(db) : "out of memory");
+    sqlite3_close(db);
+    if (ok && rename(tmp, path) != 0) {
+        fprintf(stderr, "slide-explore: %s: %s\n", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok)
+        remove(tmp);
+    free(tmp);
+    return ok ? 0 : EXIT_INPUT;
+#else
+    (void)r;
+    (void)rep;
+    return EXIT_INPUT;   /* refused at parse time (census_sqlite_built) */
+#endif
+}
+
+/* ---- the run ---- */
+
+/* Puts the checkpoint's members into the report, where sb_census passed
+ * over them, so the report is whole. */
+static void merge_known(run *r, sb_census_report *rep)
+{
+    for (size_t i = 0; r->have && i < rep->nmembers && i < r->nknown_slots; i++) {
+        if (!r->have[i] || rep->members[i].mapped)
+            continue;
+        sb_census_member *m = &rep->members[i];
+        uint32_t *counts = m->counts;
+        *m = r->known[i];
+        m->counts = counts;
+        memset(&r->known[i], 0, sizeof r->known[i]);
+        r->have[i] = false;
+        rep->layouts += m->layouts;
+        rep->ncomponents += m->ncomponents;
+    }
+}
+
+int sb_census_run(const census_args *a)
+{
+    run r = { .a = a };
+    sb_error err;
+    sb_status status = sb_fmt_read_census(a->spec_path, &r.spec, &err);
+    if (status != SB_OK) {
+        fprintf(stderr, "slide-explore: %s\n", err.msg);
+        return sb_args_exit_code(status);
+    }
+    int exit_status = 0;
+    r.labels = calloc(r.spec.nkinds + 1, 1);
+    if (!r.labels) {
+        sb_census_spec_free(&r.spec);
+        return EXIT_INPUT;
+    }
+    for (size_t k = 0; k < r.spec.nkinds; k++)
+        if (r.spec.kinds[k].marked)
+            r.labels[k] = r.spec.kinds[k].name[0];
+    /* The hash names the census: the SPEC's bytes. */
+    FILE *f = fopen(a->spec_path, "rb");
+    r.spec_hash = 14695981039346656037ULL;
+    char buf[4096];
+    size_t n;
+    while (f && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        r.spec_hash = fnv(buf, n, r.spec_hash);
+    if (f)
+        fclose(f);
+
+    sb_options opts = a->opts;
+    sb_progress_line_init(&r.line, stderr);
+    /* Ctrl-C: a handle over the empty tray, whose cancel stops the census. */
+    sb_puzzle empty = { r.spec.rows, r.spec.cols, 0, NULL, 0, NULL, 0, NULL, r.spec.walls };
+    sb_search *search = NULL;
+    status = sb_search_new(&empty, &opts, &search, &err);
+    if (status == SB_OK) {
+        opts.cancel = search;
+        sb_args_cancel_on_interrupt(search);
+    }
+    sb_census_hooks hooks = { skip_known, member_done, &r };
+    sb_census_report rep = { 0 };
+    if (status == SB_OK && a->checkpoint_path) {
+        int bad = load_checkpoint(&r);
+        size_t loaded = 0;
+        for (size_t i = 0; i < r.nknown_slots; i++)
+            loaded += r.have[i];
+        if (bad >= 0)
+            exit_status = bad;
+        else if (loaded)
+            fprintf(stderr, "slide-explore: %s: %zu members already mapped, skipped\n",
+                    a->checkpoint_path, loaded);
+    }
+    if (status == SB_OK && exit_status == 0) {
+        status = sb_census(&r.spec, &opts, &hooks, &rep, &err);
+        sb_progress_line_clear(&r.line);
+        /* Whatever happened, what was mapped is kept. */
+        if (a->checkpoint_path && !write_checkpoint(&r))
+            r.write_failed = true;
+    }
+    sb_args_cancel_on_interrupt(NULL);
+    sb_search_free(search);
+    char worded[sizeof err.msg + 128];
+    if (status != SB_OK) {
+        fprintf(stderr, "slide-explore: %s\n", sb_args_error_message(&err, worded, sizeof worded));
+        exit_status = sb_args_exit_code(status);
+    } else if (exit_status == 0) {
+        merge_known(&r, &rep);
+        if (a->form == CENSUS_TEXT)
+            write_text(&r, &rep);
+        else if (a->form == CENSUS_JSON)
+            write_json(&r, &rep);
+        else if (a->form == CENSUS_CSV)
+            write_csv(&r, &rep);
+        else
+            exit_status = write_sqlite(&r, &rep);
+        if (fflush(stdout) != 0) {
+            fprintf(stderr, "slide-explore: cannot write the report: %s\n", strerror(errno));
+            exit_status = EXIT_INPUT;
+        }
+    }
+    if (exit_status == 0 && r.write_failed)
+        exit_status = EXIT_INPUT;
+    sb_census_report_free(&rep);
+    for (size_t i = 0; r.known && i < r.nknown_slots; i++)
+        sb_census_member_free(&r.known[i]);
+    free(r.known);
+    free(r.have);
+    free(r.text);
+    free(r.labels);
+    sb_census_spec_free(&r.spec);
+    return exit_status;
+}
+
+bool sb_census_sqlite_built(void)
+{
+    return SLIDE_HAVE_SQLITE;
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# census.sh - slide-explore --census SPEC: bad SPECs (FILE:LINE, exit 2),
+# the family as the census of the plain alphabet, the four outputs
+# agreeing, every hardest start solved by slide in exactly its distance,
+# the SQLite schema and the documented query, and a checkpoint: a run
+# interrupted with Ctrl-C and resumed prints what an uninterrupted run
+# prints.  test_family.c checks the counts against a brute force.
+set -u
+: "${SLIDE:?SLIDE must name the slide binary}" "${SLIDE_EXPLORE:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+pass() { passes=$((passes + 1)); }
+fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+X=$SLIDE_EXPLORE
+
+# ---- bad SPECs: each names its file and line, exit 2 ----------------------
+bad() {   # bad LINE WHAT-THE-MESSAGE-SAYS SPEC-TEXT
+    printf '%b' "$3" >"$tmp/bad.spec"
+    local out rc
+    out=$("$X" --census "$tmp/bad.spec" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc -eq 2 ] && [[ "$out" == *"bad.spec:$1: "*"$2"* ]]; then pass
+    else fail "bad SPEC ($2): exit $rc, '$out'"; fi
+}
+bad 1 'first statement must be' 'kind a 1x1 1\n'
+bad 2 'expected "tray ROWS COLS"' '# a comment\ntray 3\n'
+bad 2 'no size' 'tray 3 3\nkind a 1y1 1\n'
+bad 2 'no count' 'tray 3 3\nkind a 1x1 3..1\n'
+bad 2 'does not fit' 'tray 3 3\nkind a 1x4 1\n'
+bad 3 'named twice' 'tray 3 3\nkind a 1x1 1\nkind a 1x2 1\n'
+bad 2 'a kind takes one of' 'tray 3 3\nkind a 1x1 1 diagonal\n'
+bad 3 'a kind named above' 'tray 3 3\nkind a 1x1 1\ngoal b 0 0\n'
+bad 3 'leaves the' 'tray 3 3\nkind a 1x2 1\ngoal a 0 2\n'
+bad 2 'inside the 3x3 tray' 'tray 3 3\nwall 3 0\n'
+bad 2 'unknown statement' 'tray 3 3\nwalls 0 0\n'
+bad 2 'a second tray' 'tray 3 3\ntray 3 3\n'
+printf 'tray 3 3\n' >"$tmp/nokind.spec"
+out=$("$X" --census "$tmp/nokind.spec" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [[ "$out" == *"nokind.spec: no \"kind\" line"* ]] && pass || fail "no kind: $rc $out"
+"$X" --census "$tmp/missing.spec" >/dev/null 2>&1; [ $? -eq 2 ] && pass || fail "missing SPEC"
+"$X" --census --csv --json "$tmp/nokind.spec" >/dev/null 2>&1
+[ $? -eq 2 ] && pass || fail "two output forms"
+
+# ---- the family is the census of the plain alphabet -----------------------
+# Klotski's family on a 3x4 tray: a 2x2, then any number of 1x1, 1x2 and
+# 2x1 blocks leaving two cells empty (INIT: the 2x2, two 2x1, a 1x2).
+printf 'AABC\nAABC\nDD..\n' >"$tmp/fam.init"
+cat >"$tmp/fam.spec" <<'EOF'
+tray 3 4
+kind big 2x2 1
+kind unit 1x1 0..12
+kind wide 1x2 0..6
+kind tall 2x1 0..6
+empty 2
+EOF
+"$X" --family --json "$tmp/fam.init" >"$tmp/fam.json" &&
+    "$X" --census --json "$tmp/fam.spec" >"$tmp/census.json" &&
+    python3 - "$tmp/fam.json" "$tmp/census.json" <<'EOF' && pass || fail "family != census"
+import json, sys
+fam = json.load(open(sys.argv[1]))
+cen = json.load(open(sys.argv[2]))
+a = [(m["1x1"], m["1x2"], m["2x1"], m["layouts"], m["components"]) for m in fam["list"]]
+b = [(m["counts"]["unit"], m["counts"]["wide"], m["counts"]["tall"], m["layouts"],
+      len(m["components"])) for m in cen["list"]]
+assert a == b and cen["layouts"] == fam["layouts"], (a[:3], b[:3])
+EOF
+
+# ---- a goal: every hardest start takes exactly its distance ----------------
+cat >"$tmp/rush.spec" <<'EOF'
+# A small Rush Hour: the red car on row 1 of a 4x4 tray with a wall,
+# cars and a truck standing in its way.
+tray 4 4
+wall 3 0
+kind red 1x2 1 row marked
+kind car 2x1 0..2 col
+kind truck 3x1 0..1 col
+kind hcar 1x2 0..1 row
+empty 3
+goal red 1 2
+diameters
+EOF
+"$X" --census --json "$tmp/rush.spec" >"$tmp/rush.json" || fail "rush census"
+"$X" --census --csv "$tmp/rush.spec" >"$tmp/rush.csv" || fail "rush csv"
+"$X" --census "$tmp/rush.spec" >"$tmp/rush.txt" || fail "rush text"
+# Every component with a hardest start: its start and goal pictures solved
+# by slide --optimal in exactly that many line moves, checked by slide-check.
+python3 - "$tmp/rush.json" "$tmp" <<'EOF' >"$tmp/starts" || fail "reading the JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = 0
+for m in d["list"]:
+    for i, c in enumerate(m["components"]):
+        assert sum(1 for _ in [c]) and c["size"] > 0
+        if c["hardest"] is None:
+            continue
+        if n % 7 == 0:   # a sample: a slide per start
+            base = "%s/start%d" % (sys.argv[2], n)
+            open(base + ".init", "w").write("\n".join(c["start"]) + "\n")
+            open(base + ".goal", "w").write("\n".join(c["goal"]) + "\n")
+            print(base, c["hardest"])
+        n += 1
+assert n > 0
+EOF
+checked=0
+while read -r base want; do
+    "$SLIDE" --optimal "$base.init" "$base.goal" >"$base.moves" 2>"$base.err"
+    got=$(wc -l <"$base.moves")
+    if [ "$got" -eq "$want" ] && "${SLIDE_CHECK:-${SLIDE%/*}/slide-check}" "$base.init" "$base.goal" "$base.moves" >/dev/null 2>&1; then
+        checked=$((checked + 1))
+    else
+        fail "$base: slide takes $got moves, the census says $want ($(cat "$base.err"))"
+    fi
+done <"$tmp/starts"
+[ $checked -gt 0 ] && pass || fail "no hardest start checked"
+# The CSV's rows and the JSON's components are the same list.
+python3 - "$tmp/rush.json" "$tmp/rush.csv" <<'EOF' && pass || fail "CSV and JSON differ"
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+comps = [(m["member"], i, c) for m in d["list"] for i, c in enumerate(m["components"])]
+assert len(rows) == len(comps)
+for r, (mi, i, c) in zip(rows, comps):
+    assert int(r["member"]) == mi and int(r["component"]) == i
+    assert int(r["size"]) == c["size"] and int(r["diameter"]) == c["diameter"]
+    assert (r["hardest"] or None) == (None if c["hardest"] is None else str(c["hardest"]))
+    if c["start"]:
+        assert r["start"] == "/".join(c["start"])
+EOF
+# The text's hardest start is the JSON's greatest hardest.
+want=$(python3 -c "
+import json; d = json.load(open('$tmp/rush.json'))
+print(max(c['hardest'] for m in d['list'] for c in m['components'] if c['hardest'] is not None))")
+grep -q "^hardest start: $want moves" "$tmp/rush.txt" && pass || fail "text hardest != $want"
+
+# ---- SQLite: the schema and the documented query --------------------------
+if "$X" --census --sqlite "$tmp/rush.db" "$tmp/rush.spec" 2>"$tmp/sqlite.err"; then
+    if command -v sqlite3 >/dev/null; then
+        # docs/explore.md's query: the hardest puzzle with at most N pieces.
+        q="SELECT c.hardest, m.pieces, c.start FROM components c JOIN members m ON m.id = c.member
+           WHERE m.pieces <= 3 AND c.hardest IS NOT NULL
+           ORDER BY c.hardest DESC, c.member, c.idx LIMIT 1;"
+        got=$(sqlite3 "$tmp/rush.db" "$q" | head -1 | cut -d'|' -f1,2)
+        want=$(python3 -c "
+import json; d = json.load(open('$tmp/rush.json'))
+best = max((c['hardest'], -m['member'], -i, m['pieces']) for m in d['list'] if m['pieces'] <= 3
+           for i, c in enumerate(m['components']) if c['hardest'] is not None)
+print('%d|%d' % (best[0], best[3]))")
+        [ -n "$got" ] && [ "$got" = "$want" ] && pass || fail "SQLite query: '$got', JSON '$want'"
+        n=$(sqlite3 "$tmp/rush.db" "SELECT COUNT(*) FROM components; SELECT components FROM census;" | tr '\n' ' ')
+        python3 -c "
+import json,sys; d = json.load(open('$tmp/rush.json'))
+n = sum(len(m['components']) for m in d['list']); sys.exit(0 if '$n' == '%d %d ' % (n, n) else 1)" &&
+            pass || fail "SQLite rows: $n"
+    else
+        echo "SKIP: no sqlite3 shell to query the database"
+    fi
+elif grep -q "built without SQLite" "$tmp/sqlite.err"; then
+    echo "SKIP: built without SQLite"
+else
+    fail "--sqlite: $(cat "$tmp/sqlite.err")"
+fi
+
+# ---- the checkpoint: Ctrl-C, then a rerun prints the same -----------------
+cat >"$tmp/big.spec" <<'EOF'
+tray 5 4
+kind big 2x2 1
+kind wide 1x2 0..2
+kind tall 2x1 0..3
+kind unit 1x1 0..3
+empty 2
+goal big 3 1
+EOF
+"$X" --census --threads 1 --json "$tmp/big.spec" >"$tmp/whole.json" || fail "whole run"
+set -m
+"$X" --census --threads 1 --json --checkpoint "$tmp/big.ckpt" "$tmp/big.spec" \
+    >"$tmp/part.json" 2>"$tmp/part.err" &
+pid=$!
+# Wait for the first write of the checkpoint (at the first member mapped,
+# then at most once a second).
+for _ in $(seq 6000); do
+    [ -s "$tmp/big.ckpt" ] && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.01
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+set +m
+if [ $rc -eq 3 ] && [ ! -s "$tmp/part.json" ]; then pass
+elif [ $rc -eq 0 ]; then echo "NOTE: the census finished before Ctrl-C landed"; pass
+else fail "interrupted census: exit $rc, $(cat "$tmp/part.err")"; fi
+"$X" --census --threads 2 --json --checkpoint "$tmp/big.ckpt" "$tmp/big.spec" \
+    >"$tmp/resumed.json" 2>"$tmp/resumed.err" || fail "resumed run: $(cat "$tmp/resumed.err")"
+grep -q "members already mapped, skipped" "$tmp/resumed.err" && pass ||
+    fail "the rerun skipped nothing: $(cat "$tmp/resumed.err")"
+cmp -s "$tmp/whole.json" "$tmp/resumed.json" && pass || fail "resumed output differs"
+# A third run maps nothing and still prints the same; another SPEC's
+# checkpoint is refused.
+"$X" --census --json --checkpoint "$tmp/big.ckpt" "$tmp/big.spec" >"$tmp/again.json" 2>/dev/null &&
+    cmp -s "$tmp/whole.json" "$tmp/again.json" && pass || fail "rerun from a full checkpoint"
+"$X" --census --checkpoint "$tmp/big.ckpt" "$tmp/rush.spec" >/dev/null 2>"$tmp/other.err"
+[ $? -eq 2 ] && grep -q "another census" "$tmp/other.err" && pass || fail "foreign checkpoint"
+echo "bogus" >"$tmp/bogus.ckpt"
+"$X" --census --checkpoint "$tmp/bogus.ckpt" "$tmp/rush.spec" >/dev/null 2>"$tmp/bogus.err"
+[ $? -eq 2 ] && grep -q "bogus.ckpt:1: not a census checkpoint" "$tmp/bogus.err" && pass ||
+    fail "bogus checkpoint: $(cat "$tmp/bogus.err")"
+
+echo "census.sh: $passes passed, $fails failed"
+[ $fails -eq 0 ]
