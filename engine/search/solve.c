@@ -109,7 +109,7 @@ static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
     bool astar = stats->algo == SB_ALGO_ASTAR && opts->optimal &&
                  (opts->algo == SB_ALGO_ASTAR || s->cat.ncells > 9);
     bool wanted = stats->algo == SB_ALGO_IDASTAR || astar;
-    if (!wanted || sb_pdb_refuses(s->space, s->path))
+    if (!wanted || (sb_pdb_refuses(s->space, s->path) && sb_pdb_blocks_refuses(s->space, s->path)))
         return SB_OK;
     double start = sb_clock();
     sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, 0, &s->pdb);
