@@ -11,7 +11,9 @@
 #            the machine's cores: each instance's length against the published
 #            one, our IDA*'s expansions beside Korf's 1985 node count, the total
 #   cs61b    the 6x6 pairs c71 and pandemonium with --optimal (BFS), and with
-#            --algo idastar and --algo astar under a time limit
+#            --algo idastar and --algo astar under a time limit, on the
+#            bitboard (the catalog's bound) and on the general board (the
+#            block pattern databases)
 #   24       the 24-puzzle: random walks of growing length from the goal, each
 #            under a time limit (but the first, which builds the databases):
 #            how far IDA* with the databases gets
@@ -109,6 +111,10 @@ if [[ $parts == *cs61b* && -d $dir ]]; then
         run "$1 bfs" "$dir/$1" "$dir/$2"
         run "$1 idastar (60 s)" "$dir/$1" "$dir/$2" --algo idastar --time-limit 60
         run "$1 astar (60 s)" "$dir/$1" "$dir/$2" --algo astar --time-limit 60
+        run "$1 idastar, block databases (60 s)" "$dir/$1" "$dir/$2" --algo idastar \
+            --engine general --time-limit 60
+        run "$1 astar, block databases (60 s)" "$dir/$1" "$dir/$2" --algo astar \
+            --engine general --time-limit 60
     done
 fi
 

@@ -107,7 +107,10 @@ static long judged_length(const sb_puzzle *p, const sb_solution *sol, sb_metric 
     return (long)sb_moves_length(sol->moves, sol->nmoves, metric);
 }
 
-/* IDA* or A* on p with a database of groups of at most max_group tiles. */
+/* IDA* or A* on p with a database of groups of at most max_group tiles
+ * (block databases: keeping at most max_group classes besides the
+ * goal's): the judged length, -4 when the search proves no solution, or
+ * below when it fails. */
 static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_group, bool ida,
                           unsigned *bound_at_init)
 {
@@ -119,7 +122,8 @@ static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_gro
     sb_solution sol = { 0 };
     long len = -2;
     sb_stats stats = { 0 };
-    if (sb_setup_begin(&s, p, &opts, NULL) == SB_OK && !sb_pdb_refuses(s.space, s.path) &&
+    if (sb_setup_begin(&s, p, &opts, NULL) == SB_OK &&
+        (!sb_pdb_refuses(s.space, s.path) || !sb_pdb_blocks_refuses(s.space, s.path)) &&
         sb_pdb_open(s.space, &s.meter, NULL, max_group, &s.pdb) == SB_OK) {
         *bound_at_init = sb_setup_bound(&s, s.space->root);
         sb_status st;
@@ -136,7 +140,7 @@ static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_gro
             if (store)
                 store->ops->free(store);
         }
-        len = st == SB_OK ? judged_length(p, &sol, metric) : -3;
+        len = st == SB_OK ? judged_length(p, &sol, metric) : st == SB_UNSOLVABLE ? -4 : -3;
     }
     sb_setup_end(&s);
     sb_solution_free(&sol);
@@ -181,6 +185,72 @@ static void admissible(void)
            rounds);
 }
 
+/* The same on block puzzles: 600 random trays of 3x3 to 4x4 half to
+ * four fifths covered by rectangles of up to 2x3 (some 1x1), one or two
+ * goal entries; each database keeps one or two classes besides the
+ * goal's, so that several are combined (by maximum) and most classes are
+ * dropped.  A* and IDA* guided by them must agree with BFS: the same
+ * length, judged, or both no solution; and the bound at INIT must not
+ * pass BFS's length. */
+static void admissible_blocks(void)
+{
+    static const sb_metric METRICS[] = { SB_METRIC_UNIT, SB_METRIC_LINE, SB_METRIC_PIECE };
+    const unit_shape_plan plan = { .max_h = 2, .max_w = 3, .fill_pct = 50, .unit_pct = 25,
+                                   .max_goals = 2 };
+    int rounds = 0, unsolvable = 0, dbs = 0;
+    for (int round = 0; round < 600; round++) {
+        sb_puzzle p;
+        int rows = 3 + unit_below(&rng, 2), cols = 3 + unit_below(&rng, 2);
+        unit_shape_plan fill = plan;
+        fill.fill_pct = 50 + unit_below(&rng, 31);
+        unit_random_puzzle(&p, &rng, rows, cols, &fill);
+        sb_metric metric = METRICS[round % 3];
+        unsigned others = 1 + (unsigned)(round / 3) % 2;
+        sb_options opts;
+        sb_options_default(&opts);
+        opts.metric = metric;
+        opts.path = SB_PATH_GENERAL;
+        sb_setup s;
+        bool takes = sb_setup_begin(&s, &p, &opts, NULL) == SB_OK &&
+                     sb_pdb_refuses(s.space, s.path) && !sb_pdb_blocks_refuses(s.space, s.path);
+        if (takes && sb_pdb_open(s.space, &s.meter, NULL, others, &s.pdb) == SB_OK) {
+            unsigned tables;
+            size_t bytes;
+            bool loaded;
+            sb_pdb_describe(s.pdb, &tables, &bytes, &loaded);
+            dbs += (int)tables;
+        }
+        sb_setup_end(&s);
+        if (!takes) {
+            sb_puzzle_free(&p);
+            continue;
+        }
+        opts.optimal = true;
+        opts.algo = SB_ALGO_BFS;
+        sb_solution sol = { 0 };
+        sb_status st = sb_solve(&p, &opts, &sol, NULL, NULL);
+        long bfs = st == SB_OK ? judged_length(&p, &sol, metric) : st == SB_UNSOLVABLE ? -4 : -3;
+        sb_solution_free(&sol);
+        unsigned h_ida = 0, h_astar = 0;
+        /* IDA* proves no solution only by exhausting its transposition
+         * cache, bound after bound: slow, and not the databases' part */
+        long ida = bfs == -4 ? bfs : guided_length(&p, metric, others, true, &h_ida);
+        long astar = guided_length(&p, metric, others, false, &h_astar);
+        bool bound_ok = bfs < 0 || (h_astar <= (unsigned long)bfs && h_ida == h_astar);
+        if (!CHECK_MSG(bfs != -3 && bfs != -1 && ida == bfs && astar == bfs && bound_ok,
+                       "round %d (%dx%d, %s, %u others): BFS %ld, IDA* %ld, A* %ld, bound %u",
+                       round, rows, cols, sb_metric_name(metric), others, bfs, ida, astar,
+                       h_astar))
+            unit_print_puzzle(stderr, &p);
+        rounds++;
+        unsolvable += bfs == -4;
+        sb_puzzle_free(&p);
+    }
+    CHECK_MSG(rounds >= 300 && dbs > rounds, "%d puzzles taken, %d databases", rounds, dbs);
+    printf("test_pdb: %d random block puzzles (%d without a solution, %d databases), IDA* and "
+           "A* with the block databases agree with BFS\n", rounds, unsolvable, dbs);
+}
+
 /* ---- the cache ---- */
 
 static char dir[] = "/tmp/test_pdb.XXXXXX";
@@ -216,6 +286,7 @@ static bool open_cached(const sb_puzzle *p, sb_metric metric, unsigned *bound)
     sb_options opts;
     sb_options_default(&opts);
     opts.metric = metric;
+    opts.path = SB_PATH_GENERAL;   /* what the databases read */
     bool loaded = false;
     *bound = 0;
     if (CHECK(sb_setup_begin(&s, p, &opts, NULL) == SB_OK) &&
@@ -304,6 +375,28 @@ static void cache(void)
     CHECK(!open_cached(&a, SB_METRIC_LINE, &bound) && bound == fresh_a);
     CHECK(open_cached(&b, SB_METRIC_LINE, &bound) && bound == fresh_b);
     CHECK(file_in_dir(path_b, sizeof path_b, NULL, &count) && count == 3);
+    /* Block databases: two goals for the 2x2 get two files, each read
+     * back with a fresh build's bound; a damaged one is rebuilt. */
+    sb_puzzle blocks[2];
+    unsigned fresh[2];
+    for (int k = 0; k < 2; k++) {
+        unit_puzzle_init(&blocks[k], 3, 3, 2);
+        blocks[k].blocks[blocks[k].nblocks++] = (sb_block){ .row = 0, .col = 0, .height = 2, .width = 2 };
+        blocks[k].blocks[blocks[k].nblocks++] = (sb_block){ .row = 2, .col = 0, .height = 1, .width = 2 };
+        blocks[k].goals = unit_alloc(sizeof *blocks[k].goals);
+        blocks[k].goals[blocks[k].ngoals++] = (sb_block){ .row = 1, .col = k, .height = 2, .width = 2 };
+        CHECK(!open_cached(&blocks[k], SB_METRIC_LINE, &fresh[k]));
+        CHECK(file_in_dir(path_a, sizeof path_a, NULL, &count) && count == 4 + k);
+        CHECK(open_cached(&blocks[k], SB_METRIC_LINE, &bound) && bound == fresh[k]);
+    }
+    CHECK(fresh[0] > 0 && fresh[1] > 0);
+    CHECK(!open_cached(&blocks[0], SB_METRIC_UNIT, &bound) && bound >= fresh[0]);
+    snprintf(cmd, sizeof cmd, "for f in '%s'/*; do printf x | dd of=\"$f\" bs=1 seek=60 conv=notrunc 2>/dev/null; done", dir);
+    CHECK(system(cmd) == 0);
+    for (int k = 0; k < 2; k++) {
+        CHECK(!open_cached(&blocks[k], SB_METRIC_LINE, &bound) && bound == fresh[k]);
+        sb_puzzle_free(&blocks[k]);
+    }
     snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
     CHECK(system(cmd) == 0);
     sb_puzzle_free(&a);
@@ -365,6 +458,7 @@ static void limits(void)
 int main(void)
 {
     admissible();
+    admissible_blocks();
     cache();
     limits();
     return unit_finish("test_pdb");

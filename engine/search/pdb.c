@@ -45,7 +45,10 @@
 
 #include "search/pdb.h"
 
-enum { MAX_GROUP = 8, MAX_GROUPS = 64, MAX_KEY = 128, FORMAT_VERSION = 2 };
+enum { MAX_GROUP = 8, MAX_GROUPS = 64, MAX_KEY = 128, FORMAT_VERSION = 3 };
+/* Block databases: at most this many, each keeping at most MAX_KEPT
+ * classes of at most MAX_CLASS_COUNT blocks. */
+enum { MAX_BLOCKDBS = 4, MAX_KEPT = 6, MAX_CLASS_COUNT = 16 };
 #define NIBBLE_DEAD 15u
 #define NIBBLE_MAX 14u
 #define UNSEEN 0xFFu
@@ -61,7 +64,36 @@ typedef struct group {
     size_t table_bytes;
 } group;
 
+/* One class kept whole by a block database: where its blocks may stand
+ * (anchor indexes, in cell order, so a key's sorted anchors are sorted
+ * indexes), what each covers, and where a step each way takes it. */
+typedef struct kept_class {
+    int32_t at;                  /* its segment in a key */
+    uint32_t count;              /* its blocks */
+    uint32_t nanchors;
+    int8_t index[64];            /* per cell: its anchor index, -1: the class does not fit there */
+    uint64_t mask[64];           /* per anchor index: the cells covered */
+    int8_t step[64][4];          /* per anchor index and direction: the anchor a step away, -1 */
+    uint64_t goals;              /* anchor indexes its goal entries ask to be covered */
+    uint64_t weight;             /* the place value of its rank */
+} kept_class;
+
+/* A block database: the placements of its kept classes, ranked class by
+ * class as sets (combinations of anchor indexes), a byte of distance each. */
+typedef struct blockdb {
+    uint32_t nkept;
+    kept_class classes[MAX_KEPT];
+    uint64_t nranks;
+    uint8_t *table;
+    size_t table_bytes;
+} blockdb;
+
 struct sb_pdb {
+    bool blocks;                 /* block databases (below), not tile groups */
+    uint32_t nblockdbs;
+    blockdb blockdbs[MAX_BLOCKDBS];
+    uint64_t choose[65][MAX_CLASS_COUNT + 1];   /* binomial coefficients for the ranks */
+    sb_metric metric;
     uint32_t ncells;
     int cols;
     int32_t *neighbours;         /* ncells * 4: the cell a step each way, -1: none */
@@ -510,7 +542,381 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
     return describe_puzzle(db, sp, m);
 }
 
+/* ---- block databases ---- */
+
+const char *sb_pdb_blocks_refuses(const sb_space *sp, sb_path path)
+{
+    const sb_catalog *cat = sp->cat;
+    if (path != SB_PATH_GENERAL)
+        return "pattern databases need the general board";
+    if (!sb_pdb_refuses(sp, path))
+        return "numbered tiles take the tile databases";
+    if (cat->ngoals == 0)
+        return "pattern databases need a goal";
+    if (cat->ncells > 64)
+        return "pattern databases take trays of at most 64 cells";
+    int32_t list_at[cat->nclasses + 1], empty_at;
+    sb_board_key_plan(sp, list_at, &empty_at);
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *c = &cat->classes[s];
+        if (c->ngoals && (list_at[s] < 0 || c->count > MAX_CLASS_COUNT))
+            return "pattern databases keep the goal's blocks: too many of one kind, or 1x1 "
+                   "blocks the board lists by their empty cells";
+    }
+    return NULL;
+}
+
+/* The rank of a class's sorted anchor indexes among all sets of as many. */
+static uint64_t set_rank(const sb_pdb *db, const uint8_t *idx, uint32_t count)
+{
+    uint64_t r = 0;
+    for (uint32_t j = 0; j < count; j++)
+        r += db->choose[idx[j]][j + 1];
+    return r;
+}
+
+static void set_unrank(const sb_pdb *db, uint64_t r, uint32_t count, uint32_t nanchors,
+                       uint8_t *idx)
+{
+    uint32_t x = nanchors;
+    for (uint32_t j = count; j-- > 0;) {
+        while (db->choose[x][j + 1] > r)
+            x--;
+        idx[j] = (uint8_t)x;
+        r -= db->choose[x][j + 1];
+    }
+}
+
+/* A placement of every kept class: anchor indexes, class after class. */
+typedef struct placement {
+    uint8_t idx[MAX_KEPT][MAX_CLASS_COUNT];
+    uint64_t part[MAX_KEPT];     /* each class's set rank */
+} placement;
+
+/* Unranks r into pl; the cells covered, or UINT64_MAX when blocks overlap. */
+static uint64_t place(const sb_pdb *db, const blockdb *b, uint64_t r, placement *pl)
+{
+    uint64_t occ = 0;
+    bool overlap = false;
+    for (uint32_t k = 0; k < b->nkept; k++) {
+        const kept_class *c = &b->classes[k];
+        pl->part[k] = r / c->weight;
+        r %= c->weight;
+        set_unrank(db, pl->part[k], c->count, c->nanchors, pl->idx[k]);
+        for (uint32_t j = 0; j < c->count; j++) {
+            overlap |= (occ & c->mask[pl->idx[k][j]]) != 0;
+            occ |= c->mask[pl->idx[k][j]];
+        }
+    }
+    return overlap ? UINT64_MAX : occ;
+}
+
+/* The anchors block j of class k can reach in one move of the metric, the
+ * others standing (a relaxation of the real move: the dropped classes do
+ * not stand in the way). */
+static uint64_t one_move(const sb_pdb *db, const kept_class *c, uint32_t from, uint64_t others)
+{
+    uint64_t reached = 0, frontier = 1ull << from, seen = frontier;
+    while (frontier) {
+        uint32_t a = (uint32_t)__builtin_ctzll(frontier);
+        frontier &= frontier - 1;
+        for (int dir = 0; dir < 4; dir++)
+            for (int32_t t = c->step[a][dir]; t >= 0 && !(c->mask[t] & others);
+                 t = c->step[t][dir]) {
+                if (!(seen >> t & 1)) {
+                    seen |= 1ull << t;
+                    reached |= 1ull << t;
+                    if (db->metric == SB_METRIC_PIECE)
+                        frontier |= 1ull << t;
+                }
+                if (db->metric != SB_METRIC_LINE)
+                    break;   /* unit: one step; piece: the frontier goes on from t */
+            }
+    }
+    return reached;
+}
+
+/* Breadth-first search of b's abstract space from every placement meeting
+ * the goal entries of its classes; fills b->table.  The moves are
+ * reversible under every metric, so distances from the goal are
+ * distances to it. */
+static sb_status build_blockdb(sb_pdb *db, blockdb *b, sb_meter *m)
+{
+    sb_status status = SB_ELIMIT;
+    list cur = { 0 }, next = { 0 };
+    b->table_bytes = (size_t)b->nranks;
+    b->table = sb_meter_calloc(m, b->table_bytes, 1);
+    if (!b->table)
+        return SB_ELIMIT;
+    memset(b->table, UNSEEN, b->table_bytes);
+    placement pl;
+    for (uint64_t r = 0; r < b->nranks; r++) {
+        if (!(r & 0xFFFFF) && sb_meter_late(m))
+            goto out;
+        if (place(db, b, r, &pl) == UINT64_MAX)
+            continue;
+        bool goal = true;
+        for (uint32_t k = 0; k < b->nkept; k++) {
+            uint64_t have = 0;
+            for (uint32_t j = 0; j < b->classes[k].count; j++)
+                have |= 1ull << pl.idx[k][j];
+            goal &= (b->classes[k].goals & ~have) == 0;
+        }
+        if (goal) {
+            b->table[r] = 0;
+            if (!list_push(m, &cur, r))
+                goto out;
+        }
+    }
+    unsigned d = 0;
+    for (; cur.n && d + 1 < UNSEEN - 1; d++) {
+        for (size_t q = 0; q < cur.n; q++) {
+            if (!(q & 0xFFFF) && sb_meter_late(m))
+                goto out;
+            uint64_t r = cur.items[q], occ = place(db, b, r, &pl);
+            for (uint32_t k = 0; k < b->nkept; k++) {
+                const kept_class *c = &b->classes[k];
+                uint64_t rest = r - pl.part[k] * c->weight;
+                for (uint32_t j = 0; j < c->count; j++) {
+                    uint32_t from = pl.idx[k][j];
+                    uint64_t to = one_move(db, c, from, occ & ~c->mask[from]);
+                    while (to) {
+                        uint32_t t = (uint32_t)__builtin_ctzll(to);
+                        to &= to - 1;
+                        uint8_t moved[MAX_CLASS_COUNT];   /* the set, t for from, sorted */
+                        uint32_t n = 0;
+                        for (uint32_t i = 0; i < c->count; i++)
+                            if (i != j)
+                                moved[n++] = pl.idx[k][i];
+                        for (; n > 0 && moved[n - 1] > t; n--)
+                            moved[n] = moved[n - 1];
+                        moved[n] = (uint8_t)t;
+                        uint64_t nr = rest + set_rank(db, moved, c->count) * c->weight;
+                        if (b->table[nr] == UNSEEN) {
+                            b->table[nr] = (uint8_t)(d + 1);
+                            if (!list_push(m, &next, nr))
+                                goto out;
+                        }
+                    }
+                }
+            }
+        }
+        if (sb_meter_check(m) != SB_OK)
+            goto out;
+        list swap = cur;
+        cur = next;
+        next = swap;
+        next.n = 0;
+    }
+    if (cur.n)   /* cut short at 253: what was not reached is far, not dead */
+        for (uint64_t r = 0; r < b->nranks; r++)
+            if (b->table[r] == UNSEEN)
+                b->table[r] = (uint8_t)d;
+    status = SB_OK;
+out:
+    list_free(m, &cur);
+    list_free(m, &next);
+    return status;
+}
+
+/* Fills c for class s: its anchors, cells and steps on the tray. */
+static void keep_class(const sb_pdb *db, const sb_catalog *cat, int s, int32_t at, kept_class *c)
+{
+    const sb_class *cl = &cat->classes[s];
+    const uint8_t *walls = cat->puzzle->walls;
+    memset(c, 0, sizeof *c);
+    c->at = at;
+    c->count = cl->count;
+    memset(c->index, -1, sizeof c->index);
+    for (uint32_t a = 0; a < db->ncells; a++) {
+        int row = (int)(a / (uint32_t)cat->cols), col = (int)(a % (uint32_t)cat->cols);
+        uint64_t mask = 0;
+        bool fits = true;
+        for (uint32_t i = 0; i < cl->ncells && fits; i++) {
+            int rr = row + cl->dr[i], cc = col + cl->dc[i];
+            int32_t x = rr * cat->cols + cc;
+            fits = rr >= 0 && rr < cat->rows && cc >= 0 && cc < cat->cols && !(walls && walls[x]);
+            if (fits)
+                mask |= 1ull << x;
+        }
+        if (fits) {
+            c->mask[c->nanchors] = mask;
+            c->index[a] = (int8_t)c->nanchors++;
+        }
+    }
+    for (uint32_t a = 0; a < db->ncells; a++) {
+        if (c->index[a] < 0)
+            continue;
+        int row = (int)(a / (uint32_t)cat->cols), col = (int)(a % (uint32_t)cat->cols);
+        for (int dir = 0; dir < 4; dir++) {
+            int rr = row + SB_STEP_ROW[dir], cc = col + SB_STEP_COL[dir];
+            bool along = cl->proto.axis == SB_AXIS_ANY ||
+                         (cl->proto.axis == SB_AXIS_ROW) == (SB_STEP_ROW[dir] == 0);
+            bool in = along && rr >= 0 && rr < cat->rows && cc >= 0 && cc < cat->cols;
+            c->step[c->index[a]][dir] = in ? c->index[rr * cat->cols + cc] : -1;
+        }
+    }
+    for (uint32_t g = 0; g < cl->ngoals; g++)
+        if (c->index[cl->goals[g]] >= 0)
+            c->goals |= 1ull << c->index[cl->goals[g]];
+}
+
+/* Sets b's ranks' place values; false when its table would pass budget. */
+static bool size_blockdb(const sb_pdb *db, blockdb *b, uint64_t budget)
+{
+    uint64_t n = 1;
+    for (uint32_t k = b->nkept; k-- > 0;) {
+        b->classes[k].weight = n;
+        uint64_t sets = db->choose[b->classes[k].nanchors][b->classes[k].count];
+        if (sets == 0 || sets > budget / n)
+            return false;
+        n *= sets;
+    }
+    b->nranks = n;
+    return true;
+}
+
+/* Chooses the block databases: each keeps every class with a goal entry
+ * (what the goal asks for) and, largest first (by the cells its blocks
+ * cover: the big blocks are the ones the goal's blocks cannot get past,
+ * and the small ones are many and interchangeable, so their sets rank
+ * high), as many other classes as SB_PDB_BLOCK_BUDGET entries allow; the
+ * classes that do not fit start the next database.  The rest are
+ * dropped, which is the relaxation that keeps the distances bounds.
+ * max_others (0: no limit) caps the other classes a database keeps, so
+ * that the tests see several databases on small trays. */
+static bool plan_blocks(sb_pdb *db, const sb_space *sp, unsigned max_others)
+{
+    const sb_catalog *cat = sp->cat;
+    db->blocks = true;
+    db->ncells = cat->ncells;
+    db->cols = cat->cols;
+    for (uint32_t x = 0; x <= 64; x++)
+        for (uint32_t k = 0; k <= MAX_CLASS_COUNT; k++)
+            db->choose[x][k] = k == 0 ? 1 : x == 0 ? 0 : db->choose[x - 1][k - 1] + db->choose[x - 1][k];
+    int32_t list_at[cat->nclasses + 1], empty_at;
+    sb_board_key_plan(sp, list_at, &empty_at);
+    blockdb base = { 0 };
+    int others[cat->nclasses + 1], nothers = 0;
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *c = &cat->classes[s];
+        if (c->ngoals) {
+            if (base.nkept == MAX_KEPT)
+                return false;
+            keep_class(db, cat, s, list_at[s], &base.classes[base.nkept++]);
+        } else if (list_at[s] >= 0 && c->count <= MAX_CLASS_COUNT) {
+            int at = nothers++;   /* insertion by area, larger first, then by class */
+            while (at > 0 && cat->classes[others[at - 1]].count * cat->classes[others[at - 1]].ncells <
+                                 c->count * c->ncells) {
+                others[at] = others[at - 1];
+                at--;
+            }
+            others[at] = s;
+        }
+    }
+    if (!size_blockdb(db, &base, SB_PDB_BLOCK_BUDGET))
+        return false;
+    db->blockdbs[0] = base;
+    db->nblockdbs = 1;
+    for (int o = 0; o < nothers; o++) {
+        blockdb *b = &db->blockdbs[db->nblockdbs - 1];
+        if (b->nkept < MAX_KEPT && (!max_others || b->nkept - base.nkept < max_others)) {
+            keep_class(db, cat, others[o], list_at[others[o]], &b->classes[b->nkept++]);
+            if (size_blockdb(db, b, SB_PDB_BLOCK_BUDGET))
+                continue;
+            b->nkept--;
+            size_blockdb(db, b, SB_PDB_BLOCK_BUDGET);
+        }
+        if (b->nkept == base.nkept || db->nblockdbs == MAX_BLOCKDBS)
+            continue;   /* too big even alone with the goal's classes, or no room */
+        b = &db->blockdbs[db->nblockdbs];
+        *b = base;
+        keep_class(db, cat, others[o], list_at[others[o]], &b->classes[b->nkept++]);
+        if (size_blockdb(db, b, SB_PDB_BLOCK_BUDGET))
+            db->nblockdbs++;
+    }
+    return true;
+}
+
+/* One block database's distance for a configuration, or SB_PDB_DEAD. */
+static unsigned blockdb_term(const sb_pdb *db, const blockdb *b, const uint16_t *cells)
+{
+    uint64_t r = 0;
+    for (uint32_t k = 0; k < b->nkept; k++) {
+        const kept_class *c = &b->classes[k];
+        uint8_t idx[MAX_CLASS_COUNT];
+        for (uint32_t j = 0; j < c->count; j++)
+            idx[j] = (uint8_t)c->index[cells[c->at + (int32_t)j]];
+        r += set_rank(db, idx, c->count) * c->weight;
+    }
+    return b->table[r] == UNSEEN ? SB_PDB_DEAD : b->table[r];
+}
+
+/* The header naming a block databases' abstract puzzle: the tray, its
+ * walls, the metric, and every kept class's shape, axis, count and goal
+ * entries, database by database.  Written twice: once (out NULL) to count. */
+static size_t describe_blocks_into(const sb_pdb *db, const sb_space *sp, unsigned char *out)
+{
+    const sb_catalog *cat = sp->cat;
+    unsigned char *p = out;
+    size_t len = 0;
+#define EMIT(v) do { uint32_t v_ = (uint32_t)(v); if (p) put_u32(&p, v_); len += sizeof v_; } while (0)
+    EMIT(FORMAT_VERSION);
+    EMIT(0xB10C);   /* block databases, not tile groups */
+    EMIT(cat->rows);
+    EMIT(cat->cols);
+    EMIT(sp->metric);
+    for (uint32_t c = 0; c < db->ncells; c++)
+        EMIT(cat->puzzle->walls && cat->puzzle->walls[c]);
+    EMIT(db->nblockdbs);
+    for (uint32_t d = 0; d < db->nblockdbs; d++) {
+        const blockdb *b = &db->blockdbs[d];
+        EMIT(b->nkept);
+        for (uint32_t k = 0; k < b->nkept; k++) {
+            const kept_class *c = &b->classes[k];
+            EMIT(c->count);
+            EMIT(c->nanchors);
+            for (uint32_t a = 0; a < c->nanchors; a++) {
+                EMIT(c->mask[a]);
+                EMIT(c->mask[a] >> 32);
+                for (int dir = 0; dir < 4; dir++)
+                    EMIT(c->step[a][dir]);
+            }
+            EMIT(c->goals);
+            EMIT(c->goals >> 32);
+        }
+    }
+#undef EMIT
+    return len;
+}
+
+static bool describe_blocks(sb_pdb *db, const sb_space *sp, sb_meter *m)
+{
+    db->desc_len = describe_blocks_into(db, sp, NULL);
+    db->desc = sb_meter_calloc(m, db->desc_len, 1);
+    if (!db->desc)
+        return false;
+    describe_blocks_into(db, sp, db->desc);
+    return true;
+}
+
 /* ---- the cache file ---- */
+
+/* The tables, tile groups' or block databases', one way for the cache. */
+static uint32_t ntables(const sb_pdb *db)
+{
+    return db->blocks ? db->nblockdbs : db->ngroups;
+}
+
+static uint8_t **table_of(sb_pdb *db, uint32_t j, size_t **bytes)
+{
+    if (db->blocks) {
+        *bytes = &db->blockdbs[j].table_bytes;
+        return &db->blockdbs[j].table;
+    }
+    *bytes = &db->groups[j].table_bytes;
+    return &db->groups[j].table;
+}
 
 static const char MAGIC[8] = { 'S', 'L', 'I', 'D', 'E', 'P', 'D', 'B' };
 
@@ -527,11 +933,14 @@ static uint64_t checksum(uint64_t h, const unsigned char *p, size_t len)
     return h;
 }
 
-static uint64_t content_checksum(const sb_pdb *db)
+static uint64_t content_checksum(sb_pdb *db)
 {
     uint64_t h = checksum(FORMAT_VERSION, db->desc, db->desc_len);
-    for (uint32_t j = 0; j < db->ngroups; j++)
-        h = checksum(h, db->groups[j].table, db->groups[j].table_bytes);
+    for (uint32_t j = 0; j < ntables(db); j++) {
+        size_t *bytes;
+        uint8_t **table = table_of(db, j, &bytes);
+        h = checksum(h, *table, *bytes);
+    }
     return h;
 }
 
@@ -564,20 +973,24 @@ static bool load(sb_pdb *db, sb_meter *m, const char *path)
         memcmp(desc, db->desc, db->desc_len) != 0)
         goto out;
     uint32_t j = 0;
-    for (; j < db->ngroups; j++) {
-        group *g = &db->groups[j];
-        g->table_bytes = (size_t)(g->nranks + 1) / 2;
-        g->table = sb_meter_calloc(m, g->table_bytes, 1);
-        if (!g->table || !read_exact(f, g->table, g->table_bytes))
+    for (; j < ntables(db); j++) {
+        size_t *bytes;
+        uint8_t **table = table_of(db, j, &bytes);
+        *bytes = db->blocks ? (size_t)db->blockdbs[j].nranks
+                            : (size_t)(db->groups[j].nranks + 1) / 2;
+        *table = sb_meter_calloc(m, *bytes, 1);
+        if (!*table || !read_exact(f, *table, *bytes))
             break;
     }
     char extra;
-    ok = j == db->ngroups && read_exact(f, &sum, sizeof sum) && fread(&extra, 1, 1, f) == 0 &&
+    ok = j == ntables(db) && read_exact(f, &sum, sizeof sum) && fread(&extra, 1, 1, f) == 0 &&
          sum == content_checksum(db);
     if (!ok)
-        for (j = 0; j < db->ngroups; j++) {
-            sb_meter_free(m, db->groups[j].table, db->groups[j].table_bytes);
-            db->groups[j].table = NULL;
+        for (j = 0; j < ntables(db); j++) {
+            size_t *bytes;
+            uint8_t **table = table_of(db, j, &bytes);
+            sb_meter_free(m, *table, *bytes);
+            *table = NULL;
         }
 out:
     free(desc);
@@ -586,7 +999,7 @@ out:
 }
 
 /* Writes the tables to a temporary file beside path and renames it. */
-static void save(const sb_pdb *db, const char *path)
+static void save(sb_pdb *db, const char *path)
 {
     char tmp[4200];
     int len = snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
@@ -599,9 +1012,11 @@ static void save(const sb_pdb *db, const char *path)
     bool ok = fwrite(MAGIC, 1, sizeof MAGIC, f) == sizeof MAGIC &&
               fwrite(&desc_len, sizeof desc_len, 1, f) == 1 &&
               fwrite(db->desc, 1, db->desc_len, f) == db->desc_len;
-    for (uint32_t j = 0; ok && j < db->ngroups; j++)
-        ok = fwrite(db->groups[j].table, 1, db->groups[j].table_bytes, f) ==
-             db->groups[j].table_bytes;
+    for (uint32_t j = 0; ok && j < ntables(db); j++) {
+        size_t *bytes;
+        uint8_t **table = table_of(db, j, &bytes);
+        ok = fwrite(*table, 1, *bytes, f) == *bytes;
+    }
     ok = ok && fwrite(&sum, sizeof sum, 1, f) == 1;
     ok = fclose(f) == 0 && ok;
     if (!ok || rename(tmp, path) != 0)
@@ -617,15 +1032,20 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned
     sb_pdb *db = sb_meter_calloc(m, 1, sizeof *db);
     if (!db)
         return SB_ELIMIT;
-    if (!plan(db, sp, m, max_group)) {
+    db->metric = sp->metric;
+    bool blocks = sb_pdb_refuses(sp, SB_PATH_GENERAL) != NULL;
+    if (blocks && !plan_blocks(db, sp, max_group))
+        db->nblockdbs = 0;   /* the goal's classes alone are too many: no tables, estimate 0 */
+    if (blocks ? !describe_blocks(db, sp, m) : !plan(db, sp, m, max_group)) {
         sb_pdb_free(m, db);
         return SB_ELIMIT;
     }
     char path[4096];
     bool named = dir && file_name(db, dir, path, sizeof path);
     db->loaded = named && load(db, m, path);
-    for (uint32_t j = 0; !db->loaded && j < db->ngroups; j++)
-        if (build_group(db, &db->groups[j], m, sp->cat->puzzle->walls) != SB_OK) {
+    for (uint32_t j = 0; !db->loaded && j < ntables(db); j++)
+        if ((blocks ? build_blockdb(db, &db->blockdbs[j], m)
+                    : build_group(db, &db->groups[j], m, sp->cat->puzzle->walls)) != SB_OK) {
             sb_pdb_free(m, db);
             return SB_ELIMIT;
         }
@@ -637,10 +1057,10 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned
 
 void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded)
 {
-    *groups = db->ngroups;
+    *groups = ntables(db);
     *bytes = 0;
-    for (uint32_t j = 0; j < db->ngroups; j++)
-        *bytes += db->groups[j].table_bytes;
+    for (uint32_t j = 0; j < ntables(db); j++)
+        *bytes += db->blocks ? db->blockdbs[j].table_bytes : db->groups[j].table_bytes;
     *loaded = db->loaded;
 }
 
@@ -687,13 +1107,22 @@ unsigned sb_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms)
 
 unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
 {
+    if (db->blocks) {   /* one move may move a block kept by several: the largest, not the sum */
+        unsigned best = 0;
+        for (uint32_t j = 0; j < db->nblockdbs; j++) {
+            unsigned t = blockdb_term(db, &db->blockdbs[j], key);
+            if (t > best)
+                best = t;
+        }
+        return best;
+    }
     unsigned terms[MAX_GROUPS];
     return sb_pdb_terms(db, key, terms);
 }
 
 uint32_t sb_pdb_incremental(const sb_pdb *db)
 {
-    return db->incremental ? db->ngroups : 0;
+    return db->incremental && !db->blocks ? db->ngroups : 0;
 }
 
 unsigned sb_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms)
@@ -716,6 +1145,8 @@ void sb_pdb_free(sb_meter *m, sb_pdb *db)
         sb_meter_free(m, g->home, (size_t)g->k * db->ncells);
         sb_meter_free(m, g->table, g->table_bytes);
     }
+    for (uint32_t j = 0; j < db->nblockdbs; j++)
+        sb_meter_free(m, db->blockdbs[j].table, db->blockdbs[j].table_bytes);
     sb_meter_free(m, db->neighbours, (size_t)db->ncells * 4 * sizeof *db->neighbours);
     sb_meter_free(m, db->desc, db->desc_len);
     sb_meter_free(m, db, sizeof *db);

@@ -28,6 +28,17 @@ typedef struct sb_pdb sb_pdb;
  * cell, some goal. */
 const char *sb_pdb_refuses(const sb_space *sp, sb_path path);
 
+/* Why sp's puzzle, when not numbered tiles, has no block databases, or
+ * NULL when it has: the general board's keys, at most 64 cells, a goal,
+ * whose classes the key lists block by block.  A block database keeps the
+ * goal's classes and some others whole and drops the rest (pdb.c says
+ * which); its distances, exact in that relaxation under the puzzle's
+ * metric, are combined by maximum. */
+const char *sb_pdb_blocks_refuses(const sb_space *sp, sb_path path);
+
+/* How many entries (bytes) one block database may have. */
+enum { SB_PDB_BLOCK_BUDGET = 32u << 20 };
+
 /* Whether the puzzle, numbered tiles (sb_pdb_refuses NULL) with a goal for
  * every tile, is proven unsolvable by the parity of its permutation: each
  * move swaps the empty cell with a tile and moves the empty cell to a cell
@@ -41,7 +52,8 @@ enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
 
 /* The database for sp (sb_pdb_refuses NULL), its groups of at most
  * max_group tiles (0: as large as SB_PDB_BUILD_BUDGET allows; the tests
- * ask for small ones, to see several groups added on small trays): read from dir when a file
+ * ask for small ones, to see several groups added on small trays; for
+ * block databases, the most classes each keeps besides the goal's): read from dir when a file
  * there holds it (the whole abstract puzzle written in its header and
  * compared, and a checksum over its tables), else built and, with dir,
  * written there atomically (a failed write is not an error: the tables

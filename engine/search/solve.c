@@ -40,7 +40,12 @@ static bool takes_pdb(const sb_setup *s)
  * the general board it stores a third to two thirds of BFS's
  * configurations and runs 1.3 to 5 times faster on the CS61B puzzles
  * with such goals; the fast walker, several times quicker per
- * configuration, wins or ties); the rest to BFS.  Otherwise: BFS when the
+ * configuration, wins or ties); the rest to BFS.  Block databases
+ * (pdb.c: the goal's classes and the largest others kept, the rest
+ * dropped) are opened only for A* or IDA* asked for by name: on c71 and
+ * pandemonium their bound at INIT is 5 or 6 of 87 or 88 line moves (14 of
+ * 107 unit), so the guided search stores more than BFS in its first
+ * minute and is slower per configuration; auto keeps BFS.  Otherwise: BFS when the
  * tray's image fits 64 bits (at most 32 cells and usually far fewer, so
  * the whole space is small and the bitboard's walker, which needs no
  * estimate, is fastest, and its solutions are shortest); else the guided
@@ -109,7 +114,7 @@ static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
     bool astar = stats->algo == SB_ALGO_ASTAR && opts->optimal &&
                  (opts->algo == SB_ALGO_ASTAR || s->cat.ncells > 9);
     bool wanted = stats->algo == SB_ALGO_IDASTAR || astar;
-    if (!wanted || sb_pdb_refuses(s->space, s->path))
+    if (!wanted || (sb_pdb_refuses(s->space, s->path) && sb_pdb_blocks_refuses(s->space, s->path)))
         return SB_OK;
     double start = sb_clock();
     sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, 0, &s->pdb);
