@@ -240,7 +240,8 @@ typedef struct sb_search sb_search;
 
 /* Resource limits; 0 means "no limit" for each. */
 typedef struct sb_limits {
-    uint64_t max_states;   /* configurations stored */
+    uint64_t max_states;   /* configurations stored (IDA*, which stores none:
+                              configurations expanded) */
     uint64_t max_bytes;    /* bytes the search allocates */
     double max_seconds;    /* wall-clock time */
 } sb_limits;

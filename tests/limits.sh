@@ -231,6 +231,17 @@ limit "jammed time idastar" 3 "time limit" --time-limit 0.2 --algo idastar \
     "$tmp/jammed.init" "$tmp/jammed.goal"
 limit "open time idastar" 3 "time limit" --time-limit 0.2 --algo idastar \
     "$tmp/open.init" "$tmp/open.goal"
+# --max-states caps what IDA* expands (it stores none), and a --max-memory
+# too small for even its smallest transposition cache ends in exit 3
+# rather than a search without one that circles for ever.
+limit "open states idastar" 3 "--max-states" --max-states 50 --algo idastar \
+    "$tmp/open.init" "$tmp/open.goal"
+if [ -n "${PROJECT_PUZZLES:-}" ] && [ -f "$PROJECT_PUZZLES/klotski.init" ]; then
+    limit "klotski states idastar" 3 "--max-states" --max-states 1000 --optimal --algo idastar \
+        "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal"
+    limit "klotski memory idastar" 3 "memory limit" --max-memory 20K --optimal --algo idastar \
+        "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal"
+fi
 
 echo "limits.sh: $passes passed, $fails failed"
 [ "$fails" = 0 ]

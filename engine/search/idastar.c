@@ -80,16 +80,36 @@ static bool reach_depth(ida *a, size_t d)
     return true;
 }
 
-static void cache_open(ida *a)
+/* The transposition cache: CACHE_BYTES, or under a tight --max-memory
+ * the largest power of two of slots (at least MIN_CACHE_SLOTS) the meter
+ * grants.  Without one IDA* circles without end on block puzzles, so
+ * false (the meter's hit says why) when not even the smallest fits. */
+enum { MIN_CACHE_SLOTS = 64 };
+static bool cache_open(ida *a)
 {
     a->slot_size = (2 * sizeof(uint32_t) + a->key_size + 7) & ~(size_t)7;
     size_t n = 1;
     while (2 * n * a->slot_size <= CACHE_BYTES)
         n *= 2;
-    a->cache = sb_meter_calloc(a->meter, n, a->slot_size);
-    a->nslots = a->cache ? n : 0;   /* refused: search without it */
-    if (!a->cache)
-        a->meter->hit = SB_LIMIT_NONE;
+    for (; n >= MIN_CACHE_SLOTS; n /= 2)
+        if ((a->cache = sb_meter_calloc(a->meter, n, a->slot_size)) != NULL)
+            break;
+    a->nslots = a->cache ? n : 0;
+    if (a->cache)
+        a->meter->hit = SB_LIMIT_NONE;   /* a smaller cache was refused no search */
+    return a->cache != NULL;
+}
+
+/* IDA* stores nothing but its path, so --max-states caps what it does
+ * instead: the configurations it expands.  True, with the meter's hit and
+ * stored saying so, when that cap is reached. */
+static bool past_states(sb_meter *m)
+{
+    if (!m->limits.max_states || m->expanded < m->limits.max_states)
+        return false;
+    m->hit = SB_LIMIT_STATES;
+    m->stored = m->expanded;
+    return true;
 }
 
 /* Whether key was reached before in this iteration at cost at most g;
@@ -122,7 +142,8 @@ static sb_status expand_at(ida *a, size_t d)
     f->next = 0;
     if (sp->ops->expand(sp, a->s->scratch, a->keys + d * a->key_size, &f->kids) != SB_OK)
         return SB_ELIMIT;
-    return sb_meter_tick(a->meter, f->kids.n);
+    sb_status status = sb_meter_tick(a->meter, f->kids.n);
+    return status == SB_OK && past_states(a->meter) ? SB_ELIMIT : status;
 }
 
 /* One depth-first search within bound.  SB_OK with *found the number of
@@ -255,7 +276,8 @@ static bool tiles_dive(tiles *t, int hole, int from, unsigned g, unsigned h)
         return true;
     }
     t->expanded++;
-    if (sb_meter_tick(t->a->meter, 4) != SB_OK || !tiles_reach(t, g + 1)) {
+    if (sb_meter_tick(t->a->meter, 4) != SB_OK || past_states(t->a->meter) ||
+        !tiles_reach(t, g + 1)) {
         t->status = SB_ELIMIT;
         return false;
     }
@@ -399,9 +421,9 @@ sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
     ida a = { .s = s, .meter = &s->meter, .key_size = s->space->key_size };
     bool walk_tiles = s->pdb && sb_pdb_incremental(s->pdb) &&
                       !sb_pdb_refuses(s->space, s->path);
-    if (!walk_tiles)
-        cache_open(&a);
-    sb_status status = walk_tiles ? tiles_run(&a, sol, stats) : run(&a, sol, stats);
+    sb_status status = walk_tiles      ? tiles_run(&a, sol, stats)
+                       : cache_open(&a) ? run(&a, sol, stats)
+                                        : SB_ELIMIT;
     if (status == SB_ELIMIT && a.meter->hit == SB_LIMIT_NONE)
         a.meter->hit = SB_LIMIT_MEMORY;
     for (size_t i = 0; i < a.cap; i++)
