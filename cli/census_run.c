@@ -389,7 +389,11 @@ static int load_checkpoint(run *r)
             long goal = strtol(end, &end, 10);
             unsigned long long layouts = strtoull(end, &end, 10);
             unsigned long nc = strtoul(end, &end, 10), nb = strtoul(end, &end, 10);
-            ok = ok && end != s + 7 && i < ((size_t)1 << 40) && nb < 100000 && nc <= layouts &&
+            /* Bounded before anything is allocated by them: no more pieces
+             * than cells, and no count whose arrays' sizes would wrap. */
+            ok = ok && end != s + 7 && i < ((size_t)1 << 40) &&
+                 nb <= (unsigned long)r->spec.rows * (unsigned long)r->spec.cols &&
+                 nc <= layouts && nc < SIZE_MAX / sizeof(sb_block) / (nb + 1) &&
                  slots(r, i) && !r->have[i];
             if (ok) {
                 m = &r->known[i];

@@ -206,5 +206,17 @@ echo "bogus" >"$tmp/bogus.ckpt"
 [ $? -eq 2 ] && grep -q "bogus.ckpt:1: not a census checkpoint" "$tmp/bogus.err" && pass ||
     fail "bogus checkpoint: $(cat "$tmp/bogus.err")"
 
+# A checkpoint with the right header but counts no census has (a
+# hand-edited or damaged file) is refused, exit 2, not trusted: counts so
+# large that the arrays' sizes would wrap, and more pieces than cells.
+for bad in "member 0 0 18446744073709551615 18446744073709551615 1" \
+           "member 0 0 10 1 100000"; do
+    { head -n 1 "$tmp/big.ckpt"; echo "$bad"; echo "c 1 2 3 4 5 0 0 0 1 1"; } >"$tmp/evil.ckpt"
+    "$X" --census --threads 1 --checkpoint "$tmp/evil.ckpt" "$tmp/big.spec" >/dev/null \
+        2>"$tmp/evil.err"
+    [ $? -eq 2 ] && grep -q "evil.ckpt:2: not a census checkpoint line" "$tmp/evil.err" && pass ||
+        fail "crafted checkpoint '$bad': $(cat "$tmp/evil.err")"
+done
+
 echo "census.sh: $passes passed, $fails failed"
 [ $fails -eq 0 ]
