@@ -108,17 +108,27 @@ struct sb_pdb {
     bool loaded;
 };
 
+/* What every database needs, of tiles or of blocks: the board's keys, a
+ * goal, and a tray whose cells a byte of the key plan can name. */
+static const char *refuses_any(const sb_space *sp, sb_path path)
+{
+    if (path != SB_PATH_GENERAL)
+        return "pattern databases need the general board";
+    if (sp->cat->ngoals == 0)
+        return "pattern databases need a goal";
+    if (sp->cat->ncells > 64)
+        return "pattern databases take trays of at most 64 cells";
+    return NULL;
+}
+
 const char *sb_pdb_refuses(const sb_space *sp, sb_path path)
 {
     const sb_catalog *cat = sp->cat;
-    if (path != SB_PATH_GENERAL)
-        return "pattern databases need the general board";
+    const char *why = refuses_any(sp, path);
+    if (why)
+        return why;
     if (cat->nempty != 1)
         return "pattern databases take numbered tiles: one empty cell";
-    if (cat->ngoals == 0)
-        return "pattern databases need a goal";
-    if (cat->ncells > 64)
-        return "pattern databases take trays of at most 64 cells";
     int32_t list_at[cat->nclasses + 1], empty_at;
     sb_board_key_plan(sp, list_at, &empty_at);
     for (int s = 0; s < cat->nclasses; s++) {
@@ -547,14 +557,11 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
 const char *sb_pdb_blocks_refuses(const sb_space *sp, sb_path path)
 {
     const sb_catalog *cat = sp->cat;
-    if (path != SB_PATH_GENERAL)
-        return "pattern databases need the general board";
+    const char *why = refuses_any(sp, path);
+    if (why)
+        return why;
     if (!sb_pdb_refuses(sp, path))
         return "numbered tiles take the tile databases";
-    if (cat->ngoals == 0)
-        return "pattern databases need a goal";
-    if (cat->ncells > 64)
-        return "pattern databases take trays of at most 64 cells";
     int32_t list_at[cat->nclasses + 1], empty_at;
     sb_board_key_plan(sp, list_at, &empty_at);
     for (int s = 0; s < cat->nclasses; s++) {
