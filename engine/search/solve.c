@@ -38,7 +38,7 @@ static bool takes_pdb(const sb_setup *s)
  * 11,333 against 181,440; bidirectional BFS 15,955); a goal that places
  * every block, off the bitboard's fast walker, to bidirectional BFS (on
  * the general board it stores a third to two thirds of BFS's
- * configurations and runs 1.3 to 5 times faster on the CS61B puzzles
+ * configurations and runs 1.3 to 3.3 times faster on the CS61B puzzles
  * with such goals; the fast walker, several times quicker per
  * configuration, wins or ties); the rest to BFS.  Block databases
  * (pdb.c: the goal's classes and the largest others kept, the rest
