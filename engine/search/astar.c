@@ -92,9 +92,6 @@ static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, u
     bool fresh;
     uint64_t hash = sp->ops->child_key(sp, a->s->scratch, a->parent,
                                        a->kids.recs + i * a->kids.rec_size, a->child);
-    unsigned h = estimate(a, a->child);
-    if (h >= SB_PDB_DEAD)
-        return SB_OK;   /* no goal beyond it */
     if (st->ops->intern(st, a->child, hash, id, cid, &fresh) != SB_OK)
         return SB_ELIMIT;
     a->meter->stored = st->count;
@@ -102,8 +99,15 @@ static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, u
         return SB_OK;
     if (!fresh)
         st->ops->set_parent(st, *cid, id);
+    if (!set_g(a, *cid, g))
+        return SB_ELIMIT;
+    /* Estimated only now, for a child new or reached more cheaply: the
+     * guide costs more than the lookup, and most children are known. */
+    unsigned h = estimate(a, a->child);
+    if (h >= SB_PDB_DEAD)
+        return SB_OK;   /* stored, never opened: no goal lies beyond it */
     size_t fc = g + (size_t)a->weight * h;
-    if (!set_g(a, *cid, g) || !push_open(a, fc, *cid, g))
+    if (!push_open(a, fc, *cid, g))
         return SB_ELIMIT;
     /* A child may land in a bucket below f only when w > 1. */
     if (fc < *f)
