@@ -283,12 +283,15 @@ typedef struct sb_options {
     const char *pdb_dir;
     /* Sharding, to split one call among processes (slide-explore-mpi's
      * ranks) that each take a share: sb_family and sb_census map only the
-     * members whose index i (their place in the whole order) has
-     * i % nshards == shard; sb_family's report lists only those, each with
-     * its index, so that sb_family_report_merge() can put the shards back
-     * together (sb_census's lists every member, the others unmapped).  nshards
-     * 0 or 1: everything (shard must then be 0); shard >= nshards is
-     * SB_EINPUT. */
+     * members of shard `shard` in a plan every process computes alike
+     * from the piece set alone (largest first: members by an upper bound
+     * on their layouts, each to the shard with the least so far), so
+     * that shards 0..nshards-1 take every member once; sb_family's
+     * report lists only those, each with its index, so that
+     * sb_family_report_merge() can put the shards back together
+     * (sb_census's lists every member, the others unmapped:
+     * sb_census_report_merge()).  nshards 0 or 1: everything (shard must
+     * then be 0); shard >= nshards is SB_EINPUT. */
     unsigned shard, nshards;
     uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_options;
@@ -589,7 +592,8 @@ typedef struct sb_census_hooks {
  * fitting with at least min_empty cells left), each split into its
  * components as sb_components does, with diameters under opts->metric
  * when asked, and with a goal each component's hardest start.  Threads
- * map members at once; opts->shard and nshards pick the members.
+ * map members at once; opts->shard and nshards pick the members (the
+ * others come back unmapped).
  * SB_EINPUT for a bad spec, SB_ELIMIT at a limit; on SB_OK the caller
  * owns *out (sb_census_report_free). */
 SB_API sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
@@ -597,6 +601,19 @@ SB_API sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
                            sb_error *err);
 SB_API void sb_census_report_free(sb_census_report *r);
 SB_API void sb_census_member_free(sb_census_member *m);
+
+/* Puts the reports of a sharded census back together: parts[0..nparts)
+ * are sb_census's reports of one spec, one per shard (any order), each
+ * listing every member, its shard's mapped.  *out gets every member
+ * copied from the one part that mapped it, the totals summed, the peak
+ * the largest member's and the time the longest part's: for shards
+ * 0..n-1 of n, the report sb_census gives unsharded but for the time.
+ * The parts stay the caller's.  SB_EINPUT (nothing in *out) for NULL
+ * arguments, parts whose members differ, or a member mapped by no part
+ * or by two; SB_ELIMIT out of memory.  On SB_OK the caller owns *out
+ * (sb_census_report_free). */
+SB_API sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
+                                        sb_census_report *out, sb_error *err);
 
 /* ---- The distance oracle: every reachable configuration's distance to the goal */
 

@@ -36,7 +36,8 @@
  * alphabets of rectangles (one-axis and marked kinds, counts in ranges)
  * on small trays with walls, every member's components, diameters, goal
  * layouts and hardest starts against a brute-force BFS from the goal
- * layouts, and two shards making the whole.
+ * layouts, and 2 to 4 shards merged (sb_census_report_merge) making the
+ * whole, member for member.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -576,10 +577,10 @@ static bool same_member(const sb_family_member *a, const sb_family_member *b)
            a->layouts == b->layouts && a->ncomponents == b->ncomponents && a->index == b->index;
 }
 
-/* sb_family on p in n shards: each shard holds exactly the members i with
- * i % n == its number, as the whole report has them, and the shards merged
- * (given last first) are the whole report but for the time; merging with a
- * shard left out, or one given twice, is refused. */
+/* sb_family on p in n shards: the shards hold every member once, as the
+ * whole report has them, none empty while there are members enough, and
+ * the shards merged (given last first) are the whole report but for the
+ * time; merging with a shard left out, or one given twice, is refused. */
 static void check_shards(const char *name, const sb_puzzle *p, const sb_family_report *whole,
                          unsigned n)
 {
@@ -587,6 +588,9 @@ static void check_shards(const char *name, const sb_puzzle *p, const sb_family_r
     sb_options opts;
     sb_error err;
     unsigned made = 0;
+    unsigned char *held = calloc(whole->nmembers + 1, 1);   /* shards holding member i */
+    if (!CHECK(held != NULL))
+        return;
     for (; made < n; made++) {
         sb_options_default(&opts);
         opts.shard = n - 1 - made;
@@ -595,21 +599,23 @@ static void check_shards(const char *name, const sb_puzzle *p, const sb_family_r
                        name, opts.shard, n, err.msg))
             break;
         const sb_family_report *part = &parts[made];
-        size_t expect = 0;
-        for (size_t i = 0; i < whole->nmembers; i++)
-            expect += i % n == opts.shard;
-        CHECK_MSG(part->nmembers == expect && part->family_members == whole->nmembers,
-                  "%s shard %u/%u: %zu members of %llu, expected %zu of %zu", name, opts.shard,
-                  n, part->nmembers, (unsigned long long)part->family_members, expect,
-                  whole->nmembers);
-        for (size_t k = 0; k < part->nmembers && k < expect; k++) {
+        CHECK_MSG(part->family_members == whole->nmembers &&
+                      part->nmembers <= whole->nmembers &&
+                      (part->nmembers > 0 || whole->nmembers < n),
+                  "%s shard %u/%u: %zu members of %llu, the family has %zu", name, opts.shard,
+                  n, part->nmembers, (unsigned long long)part->family_members, whole->nmembers);
+        for (size_t k = 0; k < part->nmembers && k < whole->nmembers; k++) {
             const sb_family_member *m = &part->members[k];
-            CHECK_MSG(m->index % n == opts.shard && m->index < whole->nmembers &&
-                          same_member(m, &whole->members[m->index]),
-                      "%s shard %u/%u: member %zu (index %llu) differs", name, opts.shard, n,
-                      k, (unsigned long long)m->index);
+            bool ok = m->index < whole->nmembers && same_member(m, &whole->members[m->index]);
+            CHECK_MSG(ok, "%s shard %u/%u: member %zu (index %llu) differs", name, opts.shard,
+                      n, k, (unsigned long long)m->index);
+            if (ok)
+                held[m->index]++;
         }
     }
+    for (size_t i = 0; made == n && i < whole->nmembers; i++)
+        CHECK_MSG(held[i] == 1, "%s: member %zu is in %u of %u shards", name, i, held[i], n);
+    free(held);
     if (made == n) {
         sb_family_report merged;
         if (CHECK_MSG(sb_family_report_merge(parts, n, &merged, &err) == SB_OK, "%s merge %u: %s",
@@ -627,7 +633,8 @@ static void check_shards(const char *name, const sb_puzzle *p, const sb_family_r
             CHECK_MSG(sb_family_report_merge(parts, n - 1, &merged, &err) == SB_EINPUT &&
                           merged.members == NULL && strstr(err.msg, "missing"),
                       "%s: a shard missing of %u: %s", name, n, err.msg);
-            /* Shard 0 (given last) holds member 0, so it is never empty. */
+            /* Shard 0 (given last) holds the largest member, so it is
+             * never empty. */
             sb_family_report twice[5];
             memcpy(twice, parts, n * sizeof *parts);
             twice[n] = parts[n - 1];
@@ -729,6 +736,90 @@ static void check_family(const char *name, const sb_puzzle *p)
         check_shards(name, p, &rep, n);
     sb_family_report_free(&rep);
     check_pieces(name, &best, SIZE_MAX);
+}
+
+/* ---- sharded censuses ---------------------------------------------------- */
+
+static bool same_blocks(const sb_block *a, const sb_block *b, size_t n)
+{
+    if (!a || !b)
+        return a == b;
+    for (size_t i = 0; i < n; i++)
+        if (a[i].row != b[i].row || a[i].col != b[i].col || a[i].height != b[i].height ||
+            a[i].width != b[i].width || a[i].group != b[i].group || a[i].axis != b[i].axis)
+            return false;
+    return true;
+}
+
+/* Whether two members of one census say the same: counts, components
+ * and every layout shown. */
+static bool same_census_member(const sb_census_member *a, const sb_census_member *b,
+                               size_t nkinds)
+{
+    if (a->mapped != b->mapped || a->has_goal != b->has_goal || a->layouts != b->layouts ||
+        a->ncomponents != b->ncomponents || a->nblocks != b->nblocks ||
+        memcmp(a->counts, b->counts, nkinds * sizeof *a->counts) != 0)
+        return false;
+    for (size_t c = 0; c < a->ncomponents; c++) {
+        const sb_component *x = &a->components[c], *y = &b->components[c];
+        if (x->size != y->size || x->diameter != y->diameter || x->sweeps != y->sweeps ||
+            x->goal_layouts != y->goal_layouts || x->hardest != y->hardest)
+            return false;
+    }
+    size_t n = a->ncomponents * a->nblocks;
+    return same_blocks(a->examples, b->examples, n) && same_blocks(a->hardest, b->hardest, n);
+}
+
+/* spec's census in n shards (at most 4): each member mapped by exactly
+ * one shard, no shard idle while members are enough, and the shards
+ * merged (last first) are whole, member for member; a shard left out or
+ * given twice is refused. */
+static void check_census_shards(const char *name, const sb_census_spec *spec,
+                                const sb_options *base, const sb_census_report *whole,
+                                unsigned n)
+{
+    sb_census_report parts[5];
+    sb_error err;
+    unsigned made = 0;
+    for (; made < n; made++) {
+        sb_options opts = *base;
+        opts.shard = n - 1 - made;
+        opts.nshards = n;
+        if (!CHECK_MSG(sb_census(spec, &opts, NULL, &parts[made], &err) == SB_OK,
+                       "%s shard %u/%u: %s", name, opts.shard, n, err.msg))
+            break;
+        size_t mine = 0;
+        for (size_t i = 0; i < parts[made].nmembers; i++)
+            mine += parts[made].members[i].mapped;
+        CHECK_MSG(parts[made].nmembers == whole->nmembers && (mine > 0 || whole->nmembers < n),
+                  "%s shard %u/%u: %zu members mapped of %zu", name, opts.shard, n, mine,
+                  parts[made].nmembers);
+    }
+    if (made == n) {
+        sb_census_report merged;
+        if (CHECK_MSG(sb_census_report_merge(parts, n, &merged, &err) == SB_OK,
+                      "%s merge of %u: %s", name, n, err.msg)) {
+            bool same = merged.nmembers == whole->nmembers && merged.layouts == whole->layouts &&
+                        merged.ncomponents == whole->ncomponents &&
+                        merged.peak_bytes == whole->peak_bytes;
+            for (size_t i = 0; same && i < merged.nmembers; i++)
+                same = same_census_member(&merged.members[i], &whole->members[i],
+                                          whole->nkinds);
+            CHECK_MSG(same, "%s: %u shards merged differ from the whole census", name, n);
+            sb_census_report_free(&merged);
+        }
+        CHECK_MSG(whole->nmembers == 0 ||
+                      (sb_census_report_merge(parts, n - 1, &merged, &err) == SB_EINPUT &&
+                       merged.members == NULL && strstr(err.msg, "missing")),
+                  "%s: a shard missing of %u: %s", name, n, err.msg);
+        parts[n] = parts[n - 1];   /* shard 0, which holds the largest member */
+        CHECK_MSG(whole->nmembers == 0 ||
+                      (sb_census_report_merge(parts, n + 1, &merged, &err) == SB_EINPUT &&
+                       merged.members == NULL && strstr(err.msg, "repeated")),
+                  "%s: a shard twice of %u: %s", name, n, err.msg);
+    }
+    for (unsigned k = 0; k < made; k++)
+        sb_census_report_free(&parts[k]);
 }
 
 /* ---- the census ---------------------------------------------------------- */
@@ -943,21 +1034,7 @@ static void check_random_censuses(int count)
         census_members(name, &spec, &tray, &rep, metric, 0, counts, open, &m);
         CHECK_MSG(rep.nmembers == m, "%s: %zu members, brute force %zu", name, rep.nmembers, m);
         checked++;
-        /* Two shards make the whole: each member mapped by exactly one. */
-        bool shards_ok = true;
-        for (unsigned shard = 0; shard < 2; shard++) {
-            sb_census_report part;
-            opts.shard = shard;
-            opts.nshards = 2;
-            if (!CHECK(sb_census(&spec, &opts, NULL, &part, &err) == SB_OK))
-                break;
-            for (size_t j = 0; j < part.nmembers && j < rep.nmembers; j++)
-                shards_ok &= part.members[j].mapped == (j % 2 == shard) &&
-                             (!part.members[j].mapped ||
-                              part.members[j].layouts == rep.members[j].layouts);
-            sb_census_report_free(&part);
-        }
-        CHECK_MSG(shards_ok, "%s: shards do not partition the members", name);
+        check_census_shards(name, &spec, &opts, &rep, 2 + (unsigned)unit_below(&rng, 3));
         sb_census_report_free(&rep);
     }
     printf("random censuses: %d checked, %zu members, %zu of them with a goal\n", checked,

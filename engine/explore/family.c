@@ -15,13 +15,18 @@
  * between processes the same way, by index; hooks let a caller skip
  * members it already has (a checkpoint) and hear of each one mapped.
  *
- * Sharding (opts->shard of opts->nshards) keeps every nshards-th member
- * by its index in that whole order, so processes can split a census or a
- * family with no talk between them, and sb_family_report_merge() can
- * rebuild the unsharded family report from the indices alone.  Members
- * are taken round-robin rather than in blocks because their sizes grow
- * and shrink smoothly along the order: neighbours cost about the same, so
- * every shard gets a similar mix.
+ * Sharding (opts->shard of opts->nshards) splits the members between
+ * processes with no talk between them: every process computes the same
+ * plan from the alphabet alone and maps its part, and
+ * sb_family_report_merge() or sb_census_report_merge() rebuild the
+ * unsharded report from member indices.  Members differ in size by
+ * orders of magnitude, so the plan is largest first (LPT): each member's
+ * cost is estimated by the words of its piece set (census.c: tokens
+ * empty, class 0, class 1, ... with fixed counts; an upper bound on its
+ * layouts that grows with them), and members, largest first, go each to
+ * the shard with the least estimated work so far.  The plan is a pure
+ * function of the member list and nshards, so it is the same in every
+ * process of one build.
  *
  * Invariant: members come in the order of an odometer over the classes,
  * the last class turning fastest, skipping mixes that leave fewer than
@@ -219,6 +224,102 @@ static bool has_goal(const sb_alphabet *a, const uint32_t *counts)
     return true;
 }
 
+/* The words of a member's piece set (its empty cells and its pieces in
+ * every order, pieces of one class alike: a multinomial coefficient), as
+ * a double: an upper bound on its layouts that grows with them, the
+ * plan's estimate of its cost.  Past a double's range it is infinite,
+ * and such members tie (by index). */
+static double member_words(const sb_alphabet *a, const uint32_t *counts, uint32_t open)
+{
+    uint64_t empty = open;
+    for (int s = 0; s < a->pieces.nclasses; s++)
+        empty -= (uint64_t)sb_pieces_cells(&a->pieces, s) * counts[s];
+    double words = 1, tokens = (double)empty;
+    for (int s = 0; s < a->pieces.nclasses; s++)
+        for (uint32_t j = 1; j <= counts[s]; j++) {
+            tokens += 1;
+            words = words * tokens / j;
+        }
+    return words;
+}
+
+/* A member in the plan's order, and a shard's work so far. */
+typedef struct sized {
+    double words;
+    size_t index;
+} sized;
+
+typedef struct load {
+    double work;
+    unsigned shard;
+} load;
+
+/* Largest first; ties in member order, so the plan is one order. */
+static int by_words(const void *x, const void *y)
+{
+    const sized *a = x, *b = y;
+    if (a->words != b->words)
+        return a->words > b->words ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* The least work first; ties to the lowest shard. */
+static bool lighter(const load *x, const load *y)
+{
+    return x->work < y->work || (x->work == y->work && x->shard < y->shard);
+}
+
+/* Restores the heap h[0..n) below i, whose work grew. */
+static void sift_down(load *h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t least = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && lighter(&h[l], &h[least]))
+            least = l;
+        if (r < n && lighter(&h[r], &h[least]))
+            least = r;
+        if (least == i)
+            return;
+        load t = h[i];
+        h[i] = h[least];
+        h[least] = t;
+        i = least;
+    }
+}
+
+/* The shard plan (top): marks mapped every member of out that is not
+ * shard's, for the crew to pass over.  Only the first min(nshards,
+ * members) shards can get members (each of the largest members takes an
+ * empty shard, the lowest first), so only they are weighed.  false out
+ * of memory. */
+static bool plan_shards(const sb_alphabet *a, unsigned shard, unsigned nshards,
+                        sb_census_report *out)
+{
+    size_t n = out->nmembers, nloads = nshards < n ? nshards : n;
+    sized *order = malloc((n + 1) * sizeof *order);
+    load *heap = malloc((nloads + 1) * sizeof *heap);
+    if (!order || !heap) {
+        free(order);
+        free(heap);
+        return false;
+    }
+    uint32_t open = open_cells(a);
+    for (size_t i = 0; i < n; i++)
+        order[i] = (sized){ member_words(a, out->counts + i * (size_t)a->pieces.nclasses, open),
+                            i };
+    qsort(order, n, sizeof *order, by_words);
+    for (size_t k = 0; k < nloads; k++)
+        heap[k] = (load){ 0, (unsigned)k };   /* in shard order: a heap already */
+    for (size_t j = 0; j < n; j++) {
+        out->members[order[j].index].mapped = heap[0].shard != shard;
+        heap[0].work += order[j].words;
+        sift_down(heap, nloads, 0);
+    }
+    free(order);
+    free(heap);
+    return true;
+}
+
 sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
                              const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
 {
@@ -227,7 +328,8 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     int n = a->pieces.nclasses;   /* opts' shard was checked by sb_call_check */
     out->nkinds = (size_t)n;
     if (!list_members(a, out) ||
-        !(out->members = calloc(out->nmembers + 1, sizeof *out->members))) {
+        !(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
+        (opts->nshards > 1 && !plan_shards(a, opts->shard, opts->nshards, out))) {
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
     }
@@ -260,10 +362,10 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
             j->source.ngoals = 0;
             j->source.goals = NULL;
         }
-        /* Another shard's, or already known to the caller: marked as
-         * mapped for the crew to pass over, then cleared. */
-        m->mapped = (opts->nshards > 1 && i % opts->nshards != opts->shard) ||
-                    (hooks && hooks->skip && hooks->skip(hooks->ctx, i));
+        /* Another shard's (marked by the plan), or already known to the
+         * caller: marked as mapped for the crew to pass over, then
+         * cleared. */
+        m->mapped = m->mapped || (hooks && hooks->skip && hooks->skip(hooks->ctx, i));
     }
     bool *pass = calloc(c.njobs + 1, sizeof *pass);
     if (!pass) {
@@ -472,6 +574,93 @@ void sb_census_report_free(sb_census_report *r)
     free(r->members);
     free(r->counts);
     memset(r, 0, sizeof *r);
+}
+
+/* A copy of n items of size bytes (NULL for NULL); *ok false out of
+ * memory. */
+static void *copy_of(const void *from, size_t n, size_t size, bool *ok)
+{
+    if (!from)
+        return NULL;
+    void *to = malloc(n * size + 1);
+    if (!to)
+        *ok = false;
+    else if (n)
+        memcpy(to, from, n * size);
+    return to;
+}
+
+/* *to becomes a deep copy of *from, but for counts (the report's
+ * storage, set by the caller).  false out of memory (*to is then freed). */
+static bool member_copy(sb_census_member *to, const sb_census_member *from)
+{
+    bool ok = true;
+    *to = *from;
+    to->components = copy_of(from->components, from->ncomponents, sizeof *from->components, &ok);
+    to->examples = copy_of(from->examples, from->ncomponents * from->nblocks,
+                           sizeof *from->examples, &ok);
+    to->hardest = copy_of(from->hardest, from->ncomponents * from->nblocks,
+                          sizeof *from->hardest, &ok);
+    if (!ok)
+        sb_census_member_free(to);
+    return ok;
+}
+
+sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
+                                 sb_census_report *out, sb_error *err)
+{
+    if (!out)
+        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: the record to fill is NULL");
+    memset(out, 0, sizeof *out);
+    if (!parts || nparts == 0)
+        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: no reports to merge");
+    size_t nkinds = parts[0].nkinds, nmembers = parts[0].nmembers;
+    for (size_t k = 0; k < nparts; k++) {
+        const sb_census_report *p = &parts[k];
+        if (p->nkinds != nkinds || p->nmembers != nmembers ||
+            (nmembers && (!p->members || !p->counts)) ||
+            (nmembers && nkinds && memcmp(p->counts, parts[0].counts,
+                                          nmembers * nkinds * sizeof *p->counts) != 0))
+            return sb_fail(err, SB_EINPUT, "sb_census_report_merge: report %zu is of another "
+                           "census than report 0 (its members differ)", k);
+    }
+    out->nkinds = nkinds;
+    out->nmembers = nmembers;
+    bool ok = true;
+    out->members = calloc(nmembers + 1, sizeof *out->members);
+    out->counts = copy_of(parts[0].counts, nmembers * nkinds, sizeof *out->counts, &ok);
+    if (!out->members || !ok) {
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    for (size_t i = 0; i < nmembers; i++) {
+        const sb_census_member *from = NULL;
+        size_t mapped = 0;
+        for (size_t k = 0; k < nparts; k++)
+            if (parts[k].members[i].mapped) {
+                from = from ? from : &parts[k].members[i];
+                mapped++;
+            }
+        if (mapped != 1) {
+            sb_census_report_free(out);
+            return sb_fail(err, SB_EINPUT, "sb_census_report_merge: member %zu is %s", i,
+                           mapped ? "repeated" : "missing");
+        }
+        sb_census_member *m = &out->members[i];
+        if (!member_copy(m, from)) {
+            sb_census_report_free(out);
+            return sb_fail(err, SB_ELIMIT, "out of memory");
+        }
+        m->counts = out->counts + i * nkinds;
+        out->layouts += m->layouts;
+        out->ncomponents += m->ncomponents;
+        if (m->peak_bytes > out->peak_bytes)
+            out->peak_bytes = m->peak_bytes;
+    }
+    for (size_t k = 0; k < nparts; k++)
+        if (parts[k].seconds > out->seconds)
+            out->seconds = parts[k].seconds;
+    return SB_OK;
 }
 
 sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
