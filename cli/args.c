@@ -98,6 +98,16 @@ const char *sb_args_error_message(const sb_error *err, char *buf, size_t n)
     return buf;
 }
 
+sb_status sb_args_fail(sb_error *err, sb_status status, const char *msg)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->status = status;
+        snprintf(err->msg, sizeof err->msg, "%s", msg);
+    }
+    return status;
+}
+
 int sb_args_exit_code(sb_status status)
 {
     switch (status) {

@@ -40,6 +40,10 @@ const char *sb_args_error_message(const sb_error *err, char *buf, size_t n);
  * SIGINT does what it did before, and s may be freed. */
 void sb_args_cancel_on_interrupt(sb_search *s);
 
+/* Fills *err (NULL: nothing) with status and msg, for a failure the CLI
+ * finds itself rather than the engine; returns status. */
+sb_status sb_args_fail(sb_error *err, sb_status status, const char *msg);
+
 /* The exit status for an engine status: 0 solved or done, 1 proven
  * unsolvable, 2 bad usage or input, 3 a resource limit. */
 int sb_args_exit_code(sb_status status);

@@ -66,6 +66,18 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* A message on stderr, after the program's name. */
+static void complain(const run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void complain(const run *r, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: ", r->a->program);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+}
+
 /* ---- kinds and pieces ---- */
 
 static sb_block block_of_kind(const run *r, size_t k)
@@ -297,7 +309,7 @@ static bool write_checkpoint(run *r)
     if (ok && rename(tmp, path) != 0)
         ok = false;
     if (!ok) {
-        fprintf(stderr, "slide-explore: cannot write the checkpoint %s: %s\n", path,
+        complain(r, "cannot write the checkpoint %s: %s\n", path,
                 strerror(errno));
         remove(tmp);
     }
@@ -354,7 +366,7 @@ static int load_checkpoint(run *r)
     if (!f) {
         if (errno == ENOENT)
             return -1;
-        fprintf(stderr, "slide-explore: %s: cannot open: %s\n", path, strerror(errno));
+        complain(r, "%s: cannot open: %s\n", path, strerror(errno));
         return EXIT_INPUT;
     }
     char *line = NULL;
@@ -366,13 +378,13 @@ static int load_checkpoint(run *r)
     char hash[32], metric[16];
     if (getline(&line, &cap, f) < 0 ||
                sscanf(line, "slide-census-checkpoint 1 %31s %15s", hash, metric) != 2) {
-        fprintf(stderr, "slide-explore: %s:1: not a census checkpoint\n", path);
+        complain(r, "%s:1: not a census checkpoint\n", path);
         status = EXIT_INPUT;
     } else {
         char want[32];
         snprintf(want, sizeof want, "%016" PRIx64, r->spec_hash);
         if (strcmp(hash, want) != 0 || strcmp(metric, sb_metric_name(r->a->opts.metric)) != 0) {
-            fprintf(stderr, "slide-explore: %s: a checkpoint of another census (the SPEC "
+            complain(r, "%s: a checkpoint of another census (the SPEC "
                     "or --metric differ); remove it or name another file\n", path);
             status = EXIT_INPUT;
         }
@@ -422,14 +434,14 @@ static int load_checkpoint(run *r)
             ok = false;
         }
         if (!ok) {
-            fprintf(stderr, "slide-explore: %s:%ld: not a census checkpoint line (a run "
+            complain(r, "%s:%ld: not a census checkpoint line (a run "
                     "was cut short while writing? the file is written whole by rename)\n",
                     path, lineno);
             status = EXIT_INPUT;
         }
     }
     if (status < 0 && m && filled != m->ncomponents) {
-        fprintf(stderr, "slide-explore: %s:%ld: the last member is cut short\n", path, lineno);
+        complain(r, "%s:%ld: the last member is cut short\n", path, lineno);
         status = EXIT_INPUT;
     }
     free(line);
@@ -437,7 +449,7 @@ static int load_checkpoint(run *r)
     /* Known members go back into the checkpoint's text for the next write. */
     for (size_t i = 0; status < 0 && i < r->nknown_slots; i++)
         if (r->have[i] && !record(r, i, &r->known[i])) {
-            fprintf(stderr, "slide-explore: out of memory\n");
+            complain(r, "out of memory\n");
             status = EXIT_INPUT;
         }
     return status;
@@ -805,11 +817,11 @@ static int write_sqlite(run *r, const sb_census_report *rep)
     sqlite3 *db = NULL;
     bool ok = sqlite3_open(tmp, &db) == SQLITE_OK && write_sqlite_db(r, rep, db);
     if (!ok)
-        fprintf(stderr, "slide-explore: %s: cannot write the database: %s\n", path,
+        complain(r, "%s: cannot write the database: %s\n", path,
                 db ? sqlite3_errmsg(db) : "out of memory");
     sqlite3_close(db);
     if (ok && rename(tmp, path) != 0) {
-        fprintf(stderr, "slide-explore: %s: %s\n", path, strerror(errno));
+        complain(r, "%s: %s\n", path, strerror(errno));
         ok = false;
     }
     if (!ok)
@@ -843,20 +855,55 @@ static void merge_known(run *r, sb_census_report *rep)
     }
 }
 
+/* The status of a step that every process of a shared census takes,
+ * settled among them (as it is when there is one). */
+static sb_status agreed(const run *r, sb_status status, sb_error *err)
+{
+    return r->a->share ? r->a->share->agree(status, err) : status;
+}
+
+/* Writes the whole report in the form asked for.  0 or an exit status
+ * (the message printed). */
+static int write_report(run *r, const sb_census_report *rep)
+{
+    int exit_status = 0;
+    if (r->a->form == CENSUS_TEXT)
+        write_text(r, rep);
+    else if (r->a->form == CENSUS_JSON)
+        write_json(r, rep);
+    else if (r->a->form == CENSUS_CSV)
+        write_csv(r, rep);
+    else
+        exit_status = write_sqlite(r, rep);
+    if (fflush(stdout) != 0) {
+        complain(r, "cannot write the report: %s\n", strerror(errno));
+        exit_status = EXIT_INPUT;
+    }
+    return exit_status;
+}
+
 int sb_census_run(const census_args *a)
 {
     run r = { .a = a };
+    const census_share *share = a->share;
     sb_error err;
-    sb_status status = sb_fmt_read_census(a->spec_path, &r.spec, &err);
+    sb_status status = agreed(&r, sb_fmt_read_census(a->spec_path, &r.spec, &err), &err);
     if (status != SB_OK) {
-        fprintf(stderr, "slide-explore: %s\n", err.msg);
+        complain(&r, "%s\n", err.msg);
+        sb_census_spec_free(&r.spec);
         return sb_args_exit_code(status);
     }
     int exit_status = 0;
     r.labels = calloc(r.spec.nkinds + 1, 1);
-    if (!r.labels) {
+    status = agreed(&r, r.labels ? SB_OK : SB_ELIMIT, &err);
+    if (status != SB_OK) {
+        if (r.labels)   /* another process ran out */
+            complain(&r, "%s\n", err.msg);
+        else
+            complain(&r, "out of memory\n");
+        free(r.labels);
         sb_census_spec_free(&r.spec);
-        return EXIT_INPUT;
+        return sb_args_exit_code(status);
     }
     for (size_t k = 0; k < r.spec.nkinds; k++)
         if (r.spec.kinds[k].marked)
@@ -873,17 +920,20 @@ int sb_census_run(const census_args *a)
 
     sb_options opts = a->opts;
     sb_progress_line_init(&r.line, stderr);
-    /* Ctrl-C: a handle over the empty tray, whose cancel stops the census. */
+    /* Ctrl-C: a handle over the empty tray, whose cancel stops the census
+     * (and so does another process's failure, through the share's watch). */
     sb_puzzle empty = { r.spec.rows, r.spec.cols, 0, NULL, 0, NULL, 0, NULL, r.spec.walls };
     sb_search *search = NULL;
-    status = sb_search_new(&empty, &opts, &search, &err);
+    status = agreed(&r, sb_search_new(&empty, &opts, &search, &err), &err);
     if (status == SB_OK) {
         opts.cancel = search;
         sb_args_cancel_on_interrupt(search);
+        if (share)
+            share->watch(search);
     }
     sb_census_hooks hooks = { skip_known, member_done, &r };
     sb_census_report rep = { 0 };
-    if (status == SB_OK && a->checkpoint_path) {
+    if (status == SB_OK && a->checkpoint_path) {   /* one process only: not shared */
         int bad = load_checkpoint(&r);
         size_t loaded = 0;
         for (size_t i = 0; i < r.nknown_slots; i++)
@@ -891,7 +941,7 @@ int sb_census_run(const census_args *a)
         if (bad >= 0)
             exit_status = bad;
         else if (loaded)
-            fprintf(stderr, "slide-explore: %s: %zu members already mapped, skipped\n",
+            complain(&r, "%s: %zu members already mapped, skipped\n",
                     a->checkpoint_path, loaded);
     }
     if (status == SB_OK && exit_status == 0) {
@@ -900,27 +950,25 @@ int sb_census_run(const census_args *a)
         /* Whatever happened, what was mapped is kept. */
         if (a->checkpoint_path && !write_checkpoint(&r))
             r.write_failed = true;
+        if (share)   /* the writing process gets the whole census */
+            status = share->gather(status, &rep, &err);
     }
     sb_args_cancel_on_interrupt(NULL);
+    if (share)
+        share->watch(NULL);
     sb_search_free(search);
     char worded[sizeof err.msg + 128];
     if (status != SB_OK) {
-        fprintf(stderr, "slide-explore: %s\n", sb_args_error_message(&err, worded, sizeof worded));
+        complain(&r, "%s\n", sb_args_error_message(&err, worded, sizeof worded));
         exit_status = sb_args_exit_code(status);
     } else if (exit_status == 0) {
         merge_known(&r, &rep);
-        if (a->form == CENSUS_TEXT)
-            write_text(&r, &rep);
-        else if (a->form == CENSUS_JSON)
-            write_json(&r, &rep);
-        else if (a->form == CENSUS_CSV)
-            write_csv(&r, &rep);
-        else
-            exit_status = write_sqlite(&r, &rep);
-        if (fflush(stdout) != 0) {
-            fprintf(stderr, "slide-explore: cannot write the report: %s\n", strerror(errno));
+        if (!share || share->writes)
+            exit_status = write_report(&r, &rep);
+        /* A report the writing process could not write fails them all
+         * (its message is out already). */
+        if (share && agreed(&r, exit_status ? SB_EINPUT : SB_OK, NULL) != SB_OK)
             exit_status = EXIT_INPUT;
-        }
     }
     if (exit_status == 0 && r.write_failed)
         exit_status = EXIT_INPUT;

@@ -1,7 +1,10 @@
 /*
  * census_run.h - `slide-explore --census SPEC`: reads the SPEC, runs
  * sb_census with a checkpoint and a progress line, and writes the report
- * as text, JSON, CSV or an SQLite database (census_run.c).
+ * as text, JSON, CSV or an SQLite database (census_run.c).  The same run
+ * serves `slide-explore-mpi --census`: a census_share says how the
+ * processes settle each step and gather the shards, so that one process
+ * writes the whole census with the same writers.
  */
 #ifndef SB_CLI_CENSUS_RUN_H
 #define SB_CLI_CENSUS_RUN_H
@@ -10,7 +13,26 @@
 
 typedef enum census_form { CENSUS_TEXT, CENSUS_JSON, CENSUS_CSV, CENSUS_SQLITE } census_form;
 
+/* How one census is shared among processes that each run sb_census_run
+ * on the same arguments, opts.shard and opts.nshards picking each one's
+ * members (slide-explore-mpi's ranks: explore_mpi.h).  Every process
+ * calls the hooks at the same points, so they may be collective. */
+typedef struct census_share {
+    /* A step's status, settled among the processes: all get the same,
+     * and the writing process's *err says why it failed. */
+    sb_status (*agree)(sb_status status, sb_error *err);
+    /* The search that another process's failure cancels (NULL: none). */
+    void (*watch)(sb_search *s);
+    /* After sb_census: settles its status as agree does and, on SB_OK,
+     * makes the writing process's *rep the whole census; on failure *rep
+     * is freed. */
+    sb_status (*gather)(sb_status status, sb_census_report *rep, sb_error *err);
+    bool writes;                 /* this process writes the report */
+} census_share;
+
 typedef struct census_args {
+    const char *program;         /* for messages: "slide-explore" */
+    const census_share *share;   /* NULL: one process does everything */
     const char *spec_path;
     census_form form;
     const char *sqlite_path;     /* with CENSUS_SQLITE */

@@ -7,13 +7,15 @@
  * one-byte stop from a rank whose shard failed to every other rank (each
  * rank keeps one receive for it posted from start to finish, and drains
  * the rest once all agree how many were sent), and
- * each rank's shard of the family as 64-bit words (MPI_Gather of the
- * counts, then MPI_Gatherv of the words): three header words, then six
- * per member, index first, so that rank 0 can rebuild each shard's report
- * and hand them to sb_family_report_merge, the one place shards are put
- * back together.  Every collective is reached by every rank in the same
- * order: a step that fails on one rank is agreed before the next
- * collective, never skipped by that rank alone.
+ * each rank's shard as 64-bit words (MPI_Gather of the counts, then
+ * MPI_Gatherv of the words, gather_words): for a family three header
+ * words, then six per member, index first; for a census what
+ * census_words.c makes of its mapped members.  Rank 0 rebuilds each
+ * shard's report and hands them to sb_family_report_merge or
+ * sb_census_report_merge, the one place shards are put back together.
+ * Every collective is reached by every rank in the same order: a step
+ * that fails on one rank is agreed before the next collective, never
+ * skipped by that rank alone.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -23,6 +25,8 @@
 
 #include <mpi.h>
 
+#include "args.h"
+#include "census_words.h"
 #include "explore_mpi.h"
 
 enum { ROOT = 0, TAG_ERROR = 1, TAG_STOP = 2 };
@@ -200,17 +204,6 @@ static void finish_stops(int senders, MPI_Request *sends)
         MPI_Waitall(ranks_of_world(), sends, MPI_STATUSES_IGNORE);
 }
 
-/* Fails with status on rank 0 only; the caller agrees on it. */
-static sb_status fail_here(sb_error *err, sb_status status, const char *msg)
-{
-    if (err) {
-        memset(err, 0, sizeof *err);
-        err->status = status;
-        snprintf(err->msg, sizeof err->msg, "%s", msg);
-    }
-    return status;
-}
-
 /* r as words: its header, then its members. */
 static void pack(const sb_family_report *r, uint64_t *w)
 {
@@ -267,16 +260,20 @@ static sb_status merge_words(const uint64_t *words, const int *counts, const int
         }
         st = sb_family_report_merge(parts, (size_t)size, out, err);
     } else {
-        fail_here(err, st, "out of memory gathering the family's members");
+        sb_args_fail(err, st, "out of memory gathering the family's members");
     }
     free(members);
     free(parts);
     return st;
 }
 
-sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err)
+/* After a search on every rank (sb_family, sb_census): tells the other
+ * ranks' watches when this rank failed, and settles status as
+ * sb_mpi_agree does, a search the watch cancelled giving way to the
+ * failure that caused it. */
+static sb_status settle_search(sb_status status, sb_error *err)
 {
-    int size = ranks_of_world(), rank = rank_of_world();
+    int size = ranks_of_world();
     /* A search the watch cancelled stopped for another rank's failure. */
     bool stopped = status == SB_ELIMIT && watch.stopped && err &&
                    err->limit == SB_LIMIT_CANCELLED;
@@ -289,52 +286,78 @@ sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *
     status = settle(stopped ? STOPPED_BY_PEER : (int)status, sends != NULL, err, &senders);
     finish_stops(senders, sends);
     free(sends);
+    return status;
+}
+
+/* Collective: every rank's nmine words to rank 0, where *words gets them
+ * all (rank k's counts[k] words from displs[k]; the three arrays
+ * malloc'd on rank 0 only, the caller frees them).  what names the words
+ * in messages.  Returns the agreed status. */
+static sb_status gather_words(const uint64_t *mine, size_t nmine, uint64_t **words,
+                              int **counts, int **displs, const char *what, sb_error *err)
+{
+    int size = ranks_of_world(), rank = rank_of_world();
+    char msg[128];
+    sb_status here = SB_OK;
+    if (nmine > INT_MAX) {
+        snprintf(msg, sizeof msg, "too many words of %s in one rank to send", what);
+        here = sb_args_fail(err, SB_ELIMIT, msg);
+    }
+    if (rank == ROOT) {
+        *counts = malloc((size_t)size * sizeof **counts);
+        *displs = malloc((size_t)size * sizeof **displs);
+        if (!*counts || !*displs) {
+            snprintf(msg, sizeof msg, "out of memory gathering %s", what);
+            here = sb_args_fail(err, SB_ELIMIT, msg);
+        }
+    }
+    sb_status status = sb_mpi_agree(here, err);
+    if (status != SB_OK)
+        return status;
+    int n = (int)nmine;
+    MPI_Gather(&n, 1, MPI_INT, rank == ROOT ? *counts : NULL, 1, MPI_INT, ROOT, MPI_COMM_WORLD);
+    if (rank == ROOT) {
+        long long total = 0;
+        for (int k = 0; k < size && total <= INT_MAX; k++) {
+            (*displs)[k] = (int)total;
+            total += (*counts)[k];
+        }
+        if (total > INT_MAX) {
+            snprintf(msg, sizeof msg, "too many words of %s to gather in one message", what);
+            here = sb_args_fail(err, SB_ELIMIT, msg);
+        } else if (!(*words = malloc(((size_t)total + 1) * sizeof **words))) {
+            snprintf(msg, sizeof msg, "out of memory gathering %s", what);
+            here = sb_args_fail(err, SB_ELIMIT, msg);
+        }
+    }
+    if ((status = sb_mpi_agree(here, err)) != SB_OK)
+        return status;
+    MPI_Gatherv(mine, n, MPI_UINT64_T, rank == ROOT ? *words : NULL, *counts, *displs,
+                MPI_UINT64_T, ROOT, MPI_COMM_WORLD);
+    return SB_OK;
+}
+
+sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err)
+{
+    int size = ranks_of_world(), rank = rank_of_world();
+    status = settle_search(status, err);
     uint64_t *mine = NULL, *words = NULL;
     int *counts = NULL, *displs = NULL;
-    int nmine = 0;
     sb_status here = SB_OK;
     if (status != SB_OK)
         goto done;
     /* Every rank sends its header, so each shard (even an empty one)
      * says how big the family is. */
-    if (r->nmembers > (size_t)(INT_MAX - HEADER_WORDS) / MEMBER_WORDS)
-        here = fail_here(err, SB_ELIMIT, "too many members in one shard to send");
-    else {
-        nmine = HEADER_WORDS + (int)r->nmembers * MEMBER_WORDS;
-        mine = malloc((size_t)nmine * sizeof *mine);
-        if (!mine)
-            here = fail_here(err, SB_ELIMIT, "out of memory packing the family's members");
-        else
-            pack(r, mine);
-    }
+    size_t nmine = HEADER_WORDS + r->nmembers * MEMBER_WORDS;
+    if (!(mine = malloc(nmine * sizeof *mine)))
+        here = sb_args_fail(err, SB_ELIMIT, "out of memory packing the family's members");
+    else
+        pack(r, mine);
     if ((status = sb_mpi_agree(here, err)) != SB_OK)
         goto done;
-    if (rank == ROOT) {
-        counts = malloc((size_t)size * sizeof *counts);
-        displs = malloc((size_t)size * sizeof *displs);
-        if (!counts || !displs)
-            here = fail_here(err, SB_ELIMIT, "out of memory gathering the family's members");
-    }
-    if ((status = sb_mpi_agree(here, err)) != SB_OK)
+    status = gather_words(mine, nmine, &words, &counts, &displs, "the family's members", err);
+    if (status != SB_OK)
         goto done;
-    MPI_Gather(&nmine, 1, MPI_INT, counts, 1, MPI_INT, ROOT, MPI_COMM_WORLD);
-    if (rank == ROOT) {
-        long long total = 0;
-        for (int k = 0; k < size; k++) {
-            displs[k] = (int)total;
-            total += counts[k];
-            if (total > INT_MAX)
-                break;
-        }
-        if (total > INT_MAX)
-            here = fail_here(err, SB_ELIMIT, "too many members to gather in one message");
-        else if (!(words = malloc((size_t)total * sizeof *words)))
-            here = fail_here(err, SB_ELIMIT, "out of memory gathering the family's members");
-    }
-    if ((status = sb_mpi_agree(here, err)) != SB_OK)
-        goto done;
-    MPI_Gatherv(mine, nmine, MPI_UINT64_T, words, counts, displs, MPI_UINT64_T, ROOT,
-                MPI_COMM_WORLD);
     if (rank == ROOT) {
         sb_family_report merged;
         here = merge_words(words, counts, displs, size, &merged, err);
@@ -352,4 +375,70 @@ done:
     free(counts);
     free(displs);
     return status;
+}
+
+/* On rank 0: the shards gathered in words (counts and displs per rank;
+ * rank 0's own is *r) merged by sb_census_report_merge into *r. */
+static sb_status merge_census(const uint64_t *words, const int *counts, const int *displs,
+                              int size, sb_census_report *r, sb_error *err)
+{
+    sb_census_report *parts = calloc((size_t)size, sizeof *parts);
+    if (!parts)
+        return sb_args_fail(err, SB_ELIMIT, "out of memory gathering the census");
+    sb_status st = SB_OK;
+    for (int k = 0; k < size && st == SB_OK; k++)
+        st = k == ROOT ? SB_OK
+                       : sb_census_from_words(words + displs[k], (size_t)counts[k], r, &parts[k],
+                                              err);
+    parts[ROOT] = *r;
+    sb_census_report merged;
+    if (st == SB_OK)
+        st = sb_census_report_merge(parts, (size_t)size, &merged, err);
+    for (int k = 0; k < size; k++)
+        if (k != ROOT)
+            sb_census_report_free(&parts[k]);
+    free(parts);
+    if (st == SB_OK) {
+        sb_census_report_free(r);
+        *r = merged;
+    }
+    return st;
+}
+
+sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r, sb_error *err)
+{
+    int size = ranks_of_world(), rank = rank_of_world();
+    status = settle_search(status, err);
+    uint64_t *mine = NULL, *words = NULL;
+    int *counts = NULL, *displs = NULL;
+    sb_status here = SB_OK;
+    if (status != SB_OK)
+        goto done;
+    size_t nmine = sb_census_to_words(r, NULL);
+    if (!(mine = malloc(nmine * sizeof *mine)))
+        here = sb_args_fail(err, SB_ELIMIT, "out of memory packing the census");
+    else
+        sb_census_to_words(r, mine);
+    if ((status = sb_mpi_agree(here, err)) != SB_OK)
+        goto done;
+    status = gather_words(mine, nmine, &words, &counts, &displs, "the census", err);
+    if (status != SB_OK)
+        goto done;
+    if (rank == ROOT)
+        here = merge_census(words, counts, displs, size, r, err);
+    status = sb_mpi_agree(here, err);
+done:
+    if (status != SB_OK)
+        sb_census_report_free(r);
+    free(mine);
+    free(words);
+    free(counts);
+    free(displs);
+    return status;
+}
+
+void sb_mpi_census_share(census_share *share)
+{
+    *share = (census_share){ sb_mpi_agree, sb_mpi_watch, sb_mpi_census_gather,
+                             rank_of_world() == ROOT };
 }

@@ -1,9 +1,10 @@
 /*
  * explore_mpi.h - slide-explore-mpi's one layer over MPI: slide-explore
  * run as one process per MPI rank, each rank mapping its shard of a
- * family (sb_options.shard = rank, nshards = ranks) and rank 0 gathering
- * the members, merging them (sb_family_report_merge) and printing exactly
- * what slide-explore --family prints.
+ * family or a census (sb_options.shard = rank, nshards = ranks) and rank
+ * 0 gathering the members, merging them (sb_family_report_merge,
+ * sb_census_report_merge) and printing exactly what slide-explore
+ * --family or --census prints.
  *
  * Every rank runs the same program over the same arguments, so parsing
  * and usage errors come out alike everywhere; what may differ between
@@ -20,6 +21,7 @@
 
 #include <stdbool.h>
 
+#include "census_run.h"
 #include "slide.h"
 
 /* Starts MPI (MPI_Init_thread, SERIALIZED: the progress callback below
@@ -56,5 +58,15 @@ sb_status sb_mpi_agree(sb_status status, sb_error *err);
  * Returns the agreed status (a failed gather or merge on rank 0 is
  * agreed too); on failure *r is freed on every rank. */
 sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err);
+
+/* Collective, after sb_census on every rank's shard: as
+ * sb_mpi_family_gather, rank 0's *r becoming the whole census (every
+ * rank's mapped members sent as census_words.c's words).  Other ranks
+ * keep their shard; on failure *r is freed on every rank. */
+sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r, sb_error *err);
+
+/* How sb_census_run shares a census among the ranks: these calls, rank 0
+ * writing. */
+void sb_mpi_census_share(census_share *share);
 
 #endif

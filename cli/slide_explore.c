@@ -27,8 +27,8 @@
  *
  * Built with SLIDE_EXPLORE_MPI (cmake -DSLIDE_MPI=ON) this file is also
  * `slide-explore-mpi`, launched by mpirun: the same arguments and output,
- * --family only, each rank mapping its shard of the family and rank 0
- * printing the whole (explore_mpi.h).  A program of its own rather than
+ * --family and --census only (no --checkpoint), each rank mapping its
+ * shard of the members and rank 0 printing the whole (explore_mpi.h).  A program of its own rather than
  * a --mpi flag, so that slide-explore needs no MPI library to run.
  */
 #include <errno.h>
@@ -73,8 +73,10 @@ static void usage(FILE *out)
 {
 #ifdef SLIDE_EXPLORE_MPI
     fprintf(out, "usage: mpirun -np N slide-explore-mpi --family [options] INIT\n"
-                 "slide-explore --family with the members shared out among N MPI ranks;\n"
-                 "rank 0 prints the report.  Its options are slide-explore's:\n\n");
+                 "       mpirun -np N slide-explore-mpi --census [options] SPEC\n"
+                 "slide-explore --family or --census with the members shared out among N\n"
+                 "MPI ranks (largest first); rank 0 prints the report or writes --sqlite's\n"
+                 "file.  Its options are slide-explore's, but for --checkpoint:\n\n");
 #endif
     fprintf(out,
         "usage: slide-explore [options] INIT [GOAL]\n"
@@ -266,8 +268,14 @@ static int parse_args(cli *c, int argc, char **argv)
         }
     }
 #ifdef SLIDE_EXPLORE_MPI
-    if (c->mode != MODE_FAMILY)
-        return usage_error("%s", "maps --family only (run slide-explore for the rest)");
+    if (c->mode != MODE_FAMILY && c->mode != MODE_CENSUS)
+        return usage_error("%s", "maps --family and --census only (run slide-explore for "
+                           "the rest)");
+    /* The checkpoint is one process's record of the members it mapped;
+     * ranks would need one each and a rerun on as many ranks. */
+    if (c->checkpoint_path)
+        return usage_error("%s", "--checkpoint is slide-explore's only: under MPI, a rerun "
+                           "maps the whole census again");
 #endif
     if (threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS &&
         c->mode != MODE_CENSUS)
@@ -572,9 +580,15 @@ static int run(int argc, char **argv)
     sb_mpi_take_share(&c.opts);
 #endif
     if (c.mode == MODE_CENSUS) {
-        census_args a = { c.init_path, c.json ? CENSUS_JSON : c.csv ? CENSUS_CSV
-                                     : c.sqlite_path ? CENSUS_SQLITE : CENSUS_TEXT,
+        census_args a = { PROGRAM, NULL, c.init_path,
+                          c.json ? CENSUS_JSON : c.csv ? CENSUS_CSV
+                          : c.sqlite_path ? CENSUS_SQLITE : CENSUS_TEXT,
                           c.sqlite_path, c.checkpoint_path, c.opts };
+#ifdef SLIDE_EXPLORE_MPI
+        census_share share;
+        sb_mpi_census_share(&share);   /* rank 0 writes the whole census */
+        a.share = &share;
+#endif
         return sb_census_run(&a);
     }
 

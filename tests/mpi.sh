@@ -1,19 +1,32 @@
 #!/usr/bin/env bash
-# mpi.sh - slide-explore-mpi under mpirun on 1, 2 and 4 ranks prints, byte
-# for byte, what slide-explore --family prints on one process (text and
-# JSON; only the time differs), on two small families: a 4x4 tray around
-# a 2x2 (the census path) and the same with a wall (the general board's
-# graph), and on a family of one member, where most ranks get nothing.
-# A limit that only one rank's shard reaches ends every rank with exit 3
-# and one message (the one slide-explore gives), also when it stops the
-# other ranks early; a missing file and a mode other than --family exit
-# 2 with one message.
+# mpi.sh [family|census] - slide-explore-mpi under mpirun on 1, 2 and 4
+# ranks against slide-explore on one process; the argument picks one half
+# (ctest runs them as two tests, mpi and mpi_census, to keep each short).
+#
+# family: slide-explore-mpi prints, byte for byte, what slide-explore
+# --family prints (text and JSON; only the time differs), on two small
+# families: a 4x4 tray around a 2x2 (the census path) and the same with a
+# wall (the general board's graph), and on a family of one member, where
+# most ranks get nothing.  A limit that only one rank's shard reaches ends
+# every rank with exit 3 and one message (the one slide-explore gives),
+# also when it stops the other ranks early; a missing file and a mode
+# other than --family or --census exit 2 with one message.
+#
+# census: a census with a wall, a marked one-axis kind, another one-axis
+# kind, ranges, a goal and diameters, in text, JSON and CSV, byte for
+# byte as slide-explore --census writes it (nothing in it depends on
+# time), and its SQLite database dumped table by table; a census of two
+# members on four ranks (two ranks map nothing).  A limit only the
+# largest member passes, a missing SPEC, --checkpoint and a database that
+# cannot be written: every rank ends with the same exit status and one
+# message.
 #
 # Environment: SLIDE_EXPLORE, SLIDE_EXPLORE_MPI, MPIEXEC (mpirun),
 # PROJECT_PUZZLES (optional: the Klotski case).
 # Registered only in builds with -DSLIDE_MPI=ON.
 set -u
 : "${SLIDE_EXPLORE:?}" "${SLIDE_EXPLORE_MPI:?}" "${MPIEXEC:?}"
+part=${1:-all}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passes=0 fails=0
@@ -39,6 +52,7 @@ mpi() {
 # The report without its time: the "time:" line, or the JSON's seconds.
 untimed() { sed -e '/^time: /d' -e 's/"seconds": [0-9.]*, //'; }
 
+family() {
 printf 'AAB.\nAAC.\nDDEF\nGHEF\n' >"$tmp/fam.init"
 printf 'AAB.\nAAC#\nDDEF\nG.EF\n' >"$tmp/famwall.init"
 printf 'AA.\nAA.\n' >"$tmp/one.init"
@@ -79,7 +93,92 @@ mpi 3 --family "$tmp/absent.init" >"$tmp/got" 2>"$tmp/err"
 check "missing file -np 3: exit, one message naming it" "2 1 1" \
     "$? $(wc -l <"$tmp/err") $(grep -c 'absent.init' "$tmp/err")"
 mpi 2 --components "$tmp/fam.init" >"$tmp/got" 2>"$tmp/err"
-check "--components -np 2: exit, message" "2 1" "$? $(grep -c -- '--family only' "$tmp/err")"
+check "--components -np 2: exit, message" "2 1" \
+    "$? $(grep -c -- '--family and --census only' "$tmp/err")"
+}
 
-echo "mpi: $passes passed, $fails failed"
+census() {
+# 49 members, 189,279 layouts; the largest member has 24,318 layouts,
+# the next 22,386.
+cat >"$tmp/small.spec" <<'EOF'
+tray 4 4
+wall 0 3
+kind red 1x2 1 row marked
+kind sq 2x2 0..1
+kind car 1x2 0..2 row
+kind tall 2x1 0..2
+kind unit 1x1 0..2
+empty 2
+goal red 1 2
+diameters
+EOF
+printf 'tray 2 3\nkind a 1x2 1\nkind b 1x1 0..1\n' >"$tmp/two.spec"
+for form in text json csv; do
+    flag=; [ "$form" != text ] && flag=--$form
+    "$SLIDE_EXPLORE" --census --threads 1 $flag "$tmp/small.spec" >"$tmp/want"
+    check "census $form: slide-explore's report" 1 \
+        "$(grep -c -E '^members: 49$|"members": 49,|^member,red,' "$tmp/want")"
+    for np in 1 2 4; do
+        mpi "$np" --census --threads 2 $flag "$tmp/small.spec" >"$tmp/got" 2>"$tmp/err"
+        check "census $form -np $np: exit, stderr, report" "0 0 same" \
+            "$? $(wc -c <"$tmp/err") $(cmp -s "$tmp/got" "$tmp/want" && echo same)"
+    done
+done
+"$SLIDE_EXPLORE" --census "$tmp/two.spec" >"$tmp/want"
+mpi 4 --census "$tmp/two.spec" >"$tmp/got" 2>"$tmp/err"
+check "two members -np 4: exit, stderr, report" "0 0 same" \
+    "$? $(wc -c <"$tmp/err") $(cmp -s "$tmp/got" "$tmp/want" && echo same)"
+
+# The database: only rank 0 writes it, and its tables dump alike.
+if "$SLIDE_EXPLORE" --census --sqlite "$tmp/want.db" "$tmp/two.spec" 2>/dev/null; then
+    if command -v sqlite3 >/dev/null; then
+        "$SLIDE_EXPLORE" --census --threads 1 --sqlite "$tmp/want.db" "$tmp/small.spec"
+        mpi 4 --census --threads 1 --sqlite "$tmp/got.db" "$tmp/small.spec" >"$tmp/got" \
+            2>"$tmp/err"
+        status=$?
+        tables=$(cmp -s <(sqlite3 "$tmp/want.db" .dump) <(sqlite3 "$tmp/got.db" .dump) &&
+                 echo same)
+        check "census sqlite -np 4: exit, stdout, stderr, tables, no temporary file" \
+            "0 0 0 same 0" "$status $(wc -c <"$tmp/got") $(wc -c <"$tmp/err") $tables \
+$(ls "$tmp" | grep -c '\.tmp$')"
+        check "census sqlite: components in the dump" 1 \
+            "$(sqlite3 "$tmp/got.db" 'SELECT COUNT(*) > 3000 FROM components')"
+    else
+        echo "SKIP: no sqlite3 shell to dump the database"
+    fi
+    mpi 2 --census --sqlite "$tmp/no/such/dir.db" "$tmp/two.spec" >"$tmp/got" 2>"$tmp/err"
+    check "census sqlite unwritable -np 2: exit, one message naming it" "2 1 1" \
+        "$? $(wc -l <"$tmp/err") $(grep -c 'no/such/dir.db' "$tmp/err")"
+else
+    echo "SKIP: slide-explore was built without SQLite"
+fi
+
+# A limit between the two largest members: the rank with the largest
+# gives up, the others finish, every rank exits 3.
+"$SLIDE_EXPLORE" --census --threads 1 --max-states 23000 "$tmp/small.spec" >/dev/null \
+    2>"$tmp/want"
+check "census --max-states 23000: slide-explore exits 3" 3 $?
+for np in 2 4; do
+    mpi "$np" --census --threads 1 --max-states 23000 "$tmp/small.spec" >"$tmp/got" 2>"$tmp/err"
+    status=$?
+    message=$(sed 's/^slide-explore-mpi:/slide-explore:/' "$tmp/err" | cmp -s - "$tmp/want" &&
+              echo same)
+    check "census --max-states -np $np: exit, no report, one message, slide-explore's" \
+        "3 0 1 same" "$status $(wc -c <"$tmp/got") $(wc -l <"$tmp/err") $message"
+done
+mpi 3 --census "$tmp/absent.spec" >"$tmp/got" 2>"$tmp/err"
+check "census missing SPEC -np 3: exit, one message naming it" "2 1 1" \
+    "$? $(wc -l <"$tmp/err") $(grep -c 'absent.spec' "$tmp/err")"
+mpi 2 --census --checkpoint "$tmp/ck" "$tmp/two.spec" >"$tmp/got" 2>"$tmp/err"
+check "census --checkpoint -np 2: exit, refused, no file" "2 1 0" \
+    "$? $(grep -c -- '--checkpoint is slide-explore' "$tmp/err") $(ls "$tmp" | grep -c '^ck')"
+}
+
+case $part in
+family) family ;;
+census) census ;;
+*) family; census ;;
+esac
+
+echo "mpi $part: $passes passed, $fails failed"
 [ "$fails" = 0 ]
