@@ -581,11 +581,21 @@ typedef struct sb_census_report {
 
 /* Called, when set, with each member as it is mapped (from one thread at
  * a time): a caller's checkpoint.  skip, when set, names members already
- * known (mapped = false in the report, like another shard's). */
+ * known (mapped = false in the report, like another shard's).  take, when
+ * set, deals the members out dynamically among processes instead of
+ * opts->shard (nshards must then be 0 or 1): the census's threads take
+ * members in its plan's order (largest first by an estimate, the same in
+ * every process), and take returns the next place in that order for this
+ * process to map, from a counter every process of the census shares
+ * (slide-explore-mpi: an MPI window); a place >= the members ends this
+ * process's part.  Members it did not take come back unmapped, so the
+ * processes' reports merge (sb_census_report_merge) whatever the timing.
+ * All three are called one thread at a time. */
 typedef struct sb_census_hooks {
     bool (*skip)(void *ctx, size_t member);
     void (*done)(void *ctx, size_t member, const sb_census_member *m);
     void *ctx;
+    size_t (*take)(void *ctx);
 } sb_census_hooks;
 
 /* Every member of spec's alphabet (each kind min..max pieces, the pieces

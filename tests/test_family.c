@@ -36,8 +36,9 @@
  * alphabets of rectangles (one-axis and marked kinds, counts in ranges)
  * on small trays with walls, every member's components, diameters, goal
  * layouts and hardest starts against a brute-force BFS from the goal
- * layouts, and 2 to 4 shards merged (sb_census_report_merge) making the
- * whole, member for member.
+ * layouts, and 2 to 4 shards, or 1 to 4 processes dealt members by the
+ * take hook, merged (sb_census_report_merge) making the whole, member
+ * for member.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -770,6 +771,77 @@ static bool same_census_member(const sb_census_member *a, const sb_census_member
     return same_blocks(a->examples, b->examples, n) && same_blocks(a->hardest, b->hardest, n);
 }
 
+/* A take hook (sb_census_hooks) for process `me`: the places of the
+ * plan's order that owner[] gives it, as a shared counter might deal
+ * them in some timing. */
+typedef struct dealt {
+    const unsigned char *owner;
+    size_t nplaces, next;
+    unsigned me;
+} dealt;
+
+static size_t take_dealt(void *ctx)
+{
+    dealt *d = ctx;
+    while (d->next < d->nplaces && d->owner[d->next] != d->me)
+        d->next++;
+    return d->next < d->nplaces ? d->next++ : SIZE_MAX;
+}
+
+/* Merges parts[0..n) and compares with whole, member for member. */
+static void check_census_merge(const char *name, const char *how, sb_census_report *parts,
+                               unsigned n, const sb_census_report *whole)
+{
+    sb_census_report merged;
+    sb_error err;
+    if (!CHECK_MSG(sb_census_report_merge(parts, n, &merged, &err) == SB_OK,
+                   "%s %s merge of %u: %s", name, how, n, err.msg))
+        return;
+    bool same = merged.nmembers == whole->nmembers && merged.layouts == whole->layouts &&
+                merged.ncomponents == whole->ncomponents &&
+                merged.peak_bytes == whole->peak_bytes;
+    for (size_t i = 0; same && i < merged.nmembers; i++)
+        same = same_census_member(&merged.members[i], &whole->members[i], whole->nkinds);
+    CHECK_MSG(same, "%s: %u %s merged differ from the whole census", name, n, how);
+    sb_census_report_free(&merged);
+}
+
+/* spec's census dealt by take to n processes at random: what each maps
+ * merges into the whole; take with nshards > 1 is refused. */
+static void check_census_taken(const char *name, const sb_census_spec *spec,
+                               const sb_options *base, const sb_census_report *whole,
+                               unsigned n, unit_rng *rng)
+{
+    unsigned char *owner = malloc(whole->nmembers + 1);
+    sb_census_report parts[4];
+    sb_error err;
+    unsigned made = 0;
+    if (!CHECK(owner != NULL))
+        return;
+    for (size_t k = 0; k < whole->nmembers; k++)
+        owner[k] = (unsigned char)unit_below(rng, (int)n);
+    for (; made < n; made++) {
+        dealt d = { owner, whole->nmembers, 0, made };
+        sb_census_hooks hooks = { NULL, NULL, &d, take_dealt };
+        if (!CHECK_MSG(sb_census(spec, base, &hooks, &parts[made], &err) == SB_OK,
+                       "%s taken by %u of %u: %s", name, made, n, err.msg))
+            break;
+    }
+    if (made == n)
+        check_census_merge(name, "processes taking members", parts, n, whole);
+    for (unsigned k = 0; k < made; k++)
+        sb_census_report_free(&parts[k]);
+    free(owner);
+    dealt d = { NULL, 0, 0, 0 };
+    sb_census_hooks hooks = { NULL, NULL, &d, take_dealt };
+    sb_options opts = *base;
+    opts.nshards = 2;
+    sb_census_report none;
+    CHECK_MSG(sb_census(spec, &opts, &hooks, &none, &err) == SB_EINPUT &&
+                  strstr(err.msg, "take"),
+              "%s: take with two shards: %s", name, err.msg);
+}
+
 /* spec's census in n shards (at most 4): each member mapped by exactly
  * one shard, no shard idle while members are enough, and the shards
  * merged (last first) are whole, member for member; a shard left out or
@@ -797,17 +869,7 @@ static void check_census_shards(const char *name, const sb_census_spec *spec,
     }
     if (made == n) {
         sb_census_report merged;
-        if (CHECK_MSG(sb_census_report_merge(parts, n, &merged, &err) == SB_OK,
-                      "%s merge of %u: %s", name, n, err.msg)) {
-            bool same = merged.nmembers == whole->nmembers && merged.layouts == whole->layouts &&
-                        merged.ncomponents == whole->ncomponents &&
-                        merged.peak_bytes == whole->peak_bytes;
-            for (size_t i = 0; same && i < merged.nmembers; i++)
-                same = same_census_member(&merged.members[i], &whole->members[i],
-                                          whole->nkinds);
-            CHECK_MSG(same, "%s: %u shards merged differ from the whole census", name, n);
-            sb_census_report_free(&merged);
-        }
+        check_census_merge(name, "shards", parts, n, whole);
         CHECK_MSG(whole->nmembers == 0 ||
                       (sb_census_report_merge(parts, n - 1, &merged, &err) == SB_EINPUT &&
                        merged.members == NULL && strstr(err.msg, "missing")),
@@ -1035,6 +1097,7 @@ static void check_random_censuses(int count)
         CHECK_MSG(rep.nmembers == m, "%s: %zu members, brute force %zu", name, rep.nmembers, m);
         checked++;
         check_census_shards(name, &spec, &opts, &rep, 2 + (unsigned)unit_below(&rng, 3));
+        check_census_taken(name, &spec, &opts, &rep, 1 + (unsigned)unit_below(&rng, 4), &rng);
         sb_census_report_free(&rep);
     }
     printf("random censuses: %d checked, %zu members, %zu of them with a goal\n", checked,

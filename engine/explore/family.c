@@ -9,11 +9,14 @@
  * Members are the unit of work: each is mapped on its own by
  * sb_map_pieces, so memory is that of the largest member, not of the
  * census (times the threads: with opts->threads > 1, that many members
- * are mapped at once, each thread taking the next member not yet taken;
- * every member's results go to its own slot, so the report is the same
- * for any number of threads).  opts->shard and nshards split the members
- * between processes the same way, by index; hooks let a caller skip
- * members it already has (a checkpoint) and hear of each one mapped.
+ * are mapped at once, each thread taking the next member not yet taken,
+ * largest first by the plan below, so that the last to finish is a small
+ * one; every member's results go to its own slot, so the report is the
+ * same for any number of threads).  hooks let a caller skip members it
+ * already has (a checkpoint), hear of each one mapped, and stretch the
+ * threads' counter over processes (take: each process takes the next
+ * place in the plan's order from a counter they share, so the processes
+ * balance themselves whatever the members cost).
  *
  * Sharding (opts->shard of opts->nshards) splits the members between
  * processes with no talk between them: every process computes the same
@@ -53,13 +56,20 @@ typedef struct job {
     bool done;
 } job;
 
+/* A member in the plan's order (largest first: see the top). */
+typedef struct sized {
+    double words;                    /* its estimated cost */
+    size_t index;
+} sized;
+
 /* The members, and the threads that take them in order, one at a time. */
 typedef struct crew {
     job *jobs;
     sb_census_report *out;
     const sb_alphabet *alphabet;
     const sb_census_hooks *hooks;
-    size_t njobs, next;
+    const sized *order;              /* the plan's order: the crew takes members so */
+    size_t njobs, next;              /* next: the place in order to take */
     const sb_options *opts;
     double t0;
     bool stop;                       /* a member failed: take no more */
@@ -120,12 +130,14 @@ static void map_member(crew *c, size_t i)
 static void *worker(void *arg)
 {
     crew *c = arg;
+    const sb_census_hooks *h = c->hooks;
     for (;;) {
         pthread_mutex_lock(&c->lock);
-        size_t i = c->stop ? c->njobs : c->next++;
+        size_t at = c->stop ? c->njobs : h && h->take ? h->take(h->ctx) : c->next++;
         pthread_mutex_unlock(&c->lock);
-        if (i >= c->njobs)
+        if (at >= c->njobs)
             return NULL;
+        size_t i = c->order[at].index;
         if (c->out->members[i].mapped)
             continue;   /* set below: this member is not to be mapped here */
         map_member(c, i);
@@ -243,12 +255,7 @@ static double member_words(const sb_alphabet *a, const uint32_t *counts, uint32_
     return words;
 }
 
-/* A member in the plan's order, and a shard's work so far. */
-typedef struct sized {
-    double words;
-    size_t index;
-} sized;
-
+/* A shard's work so far in the plan. */
 typedef struct load {
     double work;
     unsigned shard;
@@ -287,27 +294,34 @@ static void sift_down(load *h, size_t n, size_t i)
     }
 }
 
-/* The shard plan (top): marks mapped every member of out that is not
+/* The plan's order of out's members: largest first by their words
+ * (malloc'd, out->nmembers entries; NULL out of memory). */
+static sized *plan_order(const sb_alphabet *a, const sb_census_report *out)
+{
+    sized *order = malloc((out->nmembers + 1) * sizeof *order);
+    if (!order)
+        return NULL;
+    uint32_t open = open_cells(a);
+    for (size_t i = 0; i < out->nmembers; i++)
+        order[i] = (sized){ member_words(a, out->counts + i * (size_t)a->pieces.nclasses, open),
+                            i };
+    qsort(order, out->nmembers, sizeof *order, by_words);
+    return order;
+}
+
+/* The shard plan (top): deals the members in order to the shard with the
+ * least work so far, and marks mapped every member of out that is not
  * shard's, for the crew to pass over.  Only the first min(nshards,
  * members) shards can get members (each of the largest members takes an
  * empty shard, the lowest first), so only they are weighed.  false out
  * of memory. */
-static bool plan_shards(const sb_alphabet *a, unsigned shard, unsigned nshards,
+static bool plan_shards(const sized *order, unsigned shard, unsigned nshards,
                         sb_census_report *out)
 {
     size_t n = out->nmembers, nloads = nshards < n ? nshards : n;
-    sized *order = malloc((n + 1) * sizeof *order);
     load *heap = malloc((nloads + 1) * sizeof *heap);
-    if (!order || !heap) {
-        free(order);
-        free(heap);
+    if (!heap)
         return false;
-    }
-    uint32_t open = open_cells(a);
-    for (size_t i = 0; i < n; i++)
-        order[i] = (sized){ member_words(a, out->counts + i * (size_t)a->pieces.nclasses, open),
-                            i };
-    qsort(order, n, sizeof *order, by_words);
     for (size_t k = 0; k < nloads; k++)
         heap[k] = (load){ 0, (unsigned)k };   /* in shard order: a heap already */
     for (size_t j = 0; j < n; j++) {
@@ -315,7 +329,6 @@ static bool plan_shards(const sb_alphabet *a, unsigned shard, unsigned nshards,
         heap[0].work += order[j].words;
         sift_down(heap, nloads, 0);
     }
-    free(order);
     free(heap);
     return true;
 }
@@ -327,17 +340,21 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     memset(out, 0, sizeof *out);
     int n = a->pieces.nclasses;   /* opts' shard was checked by sb_call_check */
     out->nkinds = (size_t)n;
+    sized *order = NULL;
     if (!list_members(a, out) ||
         !(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
-        (opts->nshards > 1 && !plan_shards(a, opts->shard, opts->nshards, out))) {
+        !(order = plan_order(a, out)) ||
+        (opts->nshards > 1 && !plan_shards(order, opts->shard, opts->nshards, out))) {
+        free(order);
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
     }
-    crew c = { .out = out, .alphabet = a, .hooks = hooks, .njobs = out->nmembers,
-               .opts = opts, .t0 = t0 };
+    crew c = { .out = out, .alphabet = a, .hooks = hooks, .order = order,
+               .njobs = out->nmembers, .opts = opts, .t0 = t0 };
     c.jobs = calloc(c.njobs + 1, sizeof *c.jobs);
     if (!c.jobs || pthread_mutex_init(&c.lock, NULL) != 0) {
         free(c.jobs);
+        free(order);
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
     }
@@ -370,6 +387,7 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     bool *pass = calloc(c.njobs + 1, sizeof *pass);
     if (!pass) {
         free(c.jobs);
+        free(order);
         pthread_mutex_destroy(&c.lock);
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
@@ -400,6 +418,7 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     }
     free(pass);
     free(c.jobs);
+    free(order);
     if (status != SB_OK) {
         sb_census_report_free(out);
         return status;
@@ -672,6 +691,9 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         return bad;
     if (!spec)
         return sb_fail(err, SB_EINPUT, "sb_census: spec is NULL");
+    if (hooks && hooks->take && opts && opts->nshards > 1)
+        return sb_fail(err, SB_EINPUT, "sb_census: hooks->take and opts->nshards both split "
+                       "the members; use one");
     opts = sb_options_or_default(opts, &defaults);
     if (spec->rows < 1 || spec->cols < 1 ||
         (long)spec->rows * spec->cols > SB_MAX_CELLS)
