@@ -461,6 +461,13 @@ static bool skip_known(void *ctx, size_t i)
     return r->have && i < r->nknown_slots && r->have[i];
 }
 
+/* sb_census_hooks.take: the share's counter. */
+static size_t take_shared(void *ctx)
+{
+    const run *r = ctx;
+    return r->a->share->take();
+}
+
 static void member_done(void *ctx, size_t i, const sb_census_member *m)
 {
     run *r = ctx;
@@ -931,7 +938,8 @@ int sb_census_run(const census_args *a)
         if (share)
             share->watch(search);
     }
-    sb_census_hooks hooks = { skip_known, member_done, &r };
+    sb_census_hooks hooks = { skip_known, member_done, &r,
+                              share && share->take ? take_shared : NULL };
     sb_census_report rep = { 0 };
     if (status == SB_OK && a->checkpoint_path) {   /* one process only: not shared */
         int bad = load_checkpoint(&r);

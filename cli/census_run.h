@@ -27,6 +27,10 @@ typedef struct census_share {
      * makes the writing process's *rep the whole census; on failure *rep
      * is freed. */
     sb_status (*gather)(sb_status status, sb_census_report *rep, sb_error *err);
+    /* NULL, or the next place in the census's order for this process to
+     * map, from a counter all share (sb_census_hooks.take; opts.nshards
+     * must then be 1). */
+    size_t (*take)(void);
     bool writes;                 /* this process writes the report */
 } census_share;
 

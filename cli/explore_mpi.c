@@ -45,6 +45,16 @@ static struct {
 } watch;
 enum { HEADER_WORDS = 3, MEMBER_WORDS = 6 };
 
+/* The dealer: one counter on rank 0, in an MPI window open from start to
+ * finish, from which every rank's census threads take the next place in
+ * the census's order (MPI_Fetch_and_op, which rank 0 need not answer), so
+ * ranks balance themselves: a rank stuck on a large member takes no more
+ * while the others take the rest. */
+static struct {
+    bool open;
+    MPI_Win win;
+} dealer;
+
 static int rank_of_world(void)
 {
     int rank = 0;
@@ -59,6 +69,35 @@ static int ranks_of_world(void)
     return size;
 }
 
+/* Opens the dealer's window, its counter at 0 before any rank takes from
+ * it (collective; MPI's errors are fatal, so every rank gets here). */
+static void open_dealer(void)
+{
+    bool root = rank_of_world() == ROOT;
+    uint64_t *counter = NULL;
+    if (MPI_Win_allocate(root ? (MPI_Aint)sizeof *counter : 0, (int)sizeof *counter,
+                         MPI_INFO_NULL, MPI_COMM_WORLD, &counter, &dealer.win) != MPI_SUCCESS)
+        return;
+    MPI_Win_lock_all(0, dealer.win);
+    if (root) {
+        const uint64_t zero = 0;
+        MPI_Put(&zero, 1, MPI_UINT64_T, ROOT, 0, 1, MPI_UINT64_T, dealer.win);
+        MPI_Win_flush(ROOT, dealer.win);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    dealer.open = true;
+}
+
+/* The next place in the census's order for this rank (census_share.take). */
+static size_t take_place(void)
+{
+    const uint64_t one = 1;
+    uint64_t place = UINT64_MAX;
+    MPI_Fetch_and_op(&one, &place, MPI_UINT64_T, ROOT, 0, MPI_SUM, dealer.win);
+    MPI_Win_flush(ROOT, dealer.win);
+    return place > SIZE_MAX ? SIZE_MAX : (size_t)place;
+}
+
 bool sb_mpi_start(int *argc, char ***argv)
 {
     int provided;
@@ -67,6 +106,10 @@ bool sb_mpi_start(int *argc, char ***argv)
     if (provided >= MPI_THREAD_SERIALIZED && ranks_of_world() > 1)
         watch.armed = MPI_Irecv(&watch.token, 1, MPI_BYTE, MPI_ANY_SOURCE, TAG_STOP,
                                 MPI_COMM_WORLD, &watch.receive) == MPI_SUCCESS;
+    /* The census's threads take places from the dealer: they need MPI
+     * from any thread, one at a time. */
+    if (provided >= MPI_THREAD_SERIALIZED)
+        open_dealer();
     if (rank_of_world() != ROOT) {
         /* The same arguments make the same messages on every rank: only
          * rank 0's are wanted.  A failed freopen leaves the stream as it
@@ -91,6 +134,10 @@ static void disarm(void)
 int sb_mpi_finish(int code)
 {
     disarm();
+    if (dealer.open) {
+        MPI_Win_unlock_all(dealer.win);
+        MPI_Win_free(&dealer.win);
+    }
     MPI_Finalize();
     return code;
 }
@@ -437,8 +484,12 @@ done:
     return status;
 }
 
-void sb_mpi_census_share(census_share *share)
+void sb_mpi_census_share(census_share *share, sb_options *opts)
 {
     *share = (census_share){ sb_mpi_agree, sb_mpi_watch, sb_mpi_census_gather,
-                             rank_of_world() == ROOT };
+                             dealer.open ? take_place : NULL, rank_of_world() == ROOT };
+    if (dealer.open) {   /* dealt, not sharded */
+        opts->shard = 0;
+        opts->nshards = 1;
+    }
 }

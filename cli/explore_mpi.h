@@ -66,7 +66,10 @@ sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *
 sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r, sb_error *err);
 
 /* How sb_census_run shares a census among the ranks: these calls, rank 0
- * writing. */
-void sb_mpi_census_share(census_share *share);
+ * writing, and members dealt from a counter on rank 0 (an MPI window:
+ * each rank's threads take the next member, largest first, when they are
+ * free), in which case opts' static shard (sb_mpi_take_share) is undone.
+ * Without MPI threads (SERIALIZED) the static shards stay. */
+void sb_mpi_census_share(census_share *share, sb_options *opts);
 
 #endif

@@ -586,7 +586,7 @@ static int run(int argc, char **argv)
                           c.sqlite_path, c.checkpoint_path, c.opts };
 #ifdef SLIDE_EXPLORE_MPI
         census_share share;
-        sb_mpi_census_share(&share);   /* rank 0 writes the whole census */
+        sb_mpi_census_share(&share, &a.opts);   /* dealt members; rank 0 writes */
         a.share = &share;
 #endif
         return sb_census_run(&a);
