@@ -251,69 +251,6 @@ static void finish_stops(int senders, MPI_Request *sends)
         MPI_Waitall(ranks_of_world(), sends, MPI_STATUSES_IGNORE);
 }
 
-/* r as words: its header, then its members. */
-static void pack(const sb_family_report *r, uint64_t *w)
-{
-    w[0] = r->family_members;
-    w[1] = r->peak_bytes;
-    w[2] = (uint64_t)(r->seconds * 1e9);
-    for (size_t i = 0; i < r->nmembers; i++) {
-        const sb_family_member *m = &r->members[i];
-        uint64_t *mw = w + HEADER_WORDS + i * MEMBER_WORDS;
-        mw[0] = m->index;
-        mw[1] = m->units;
-        mw[2] = m->wides;
-        mw[3] = m->talls;
-        mw[4] = m->layouts;
-        mw[5] = m->ncomponents;
-    }
-}
-
-/* One shard's report back from nwords words; its members go to members[]
- * (room for them made by the caller).  Totals are left to the merge. */
-static sb_family_report unpack(const uint64_t *w, int nwords, sb_family_member *members)
-{
-    sb_family_report r = { 0 };
-    r.family_members = w[0];
-    r.peak_bytes = (size_t)w[1];
-    r.seconds = (double)w[2] / 1e9;
-    r.nmembers = (size_t)(nwords - HEADER_WORDS) / MEMBER_WORDS;
-    r.members = members;
-    for (size_t i = 0; i < r.nmembers; i++) {
-        const uint64_t *mw = w + HEADER_WORDS + i * MEMBER_WORDS;
-        members[i] = (sb_family_member){ .index = mw[0], .units = (uint32_t)mw[1],
-                                         .wides = (uint32_t)mw[2], .talls = (uint32_t)mw[3],
-                                         .layouts = mw[4], .ncomponents = mw[5] };
-    }
-    return r;
-}
-
-/* On rank 0: the shards gathered in words (counts and displs per rank)
- * merged into *out. */
-static sb_status merge_words(const uint64_t *words, const int *counts, const int *displs,
-                             int size, sb_family_report *out, sb_error *err)
-{
-    size_t total = 0;
-    for (int k = 0; k < size; k++)
-        total += (size_t)(counts[k] - HEADER_WORDS) / MEMBER_WORDS;
-    sb_family_report *parts = calloc((size_t)size, sizeof *parts);
-    sb_family_member *members = malloc((total ? total : 1) * sizeof *members);
-    sb_status st = SB_ELIMIT;
-    if (parts && members) {
-        size_t at = 0;
-        for (int k = 0; k < size; k++) {
-            parts[k] = unpack(words + displs[k], counts[k], members + at);
-            at += parts[k].nmembers;
-        }
-        st = sb_family_report_merge(parts, (size_t)size, out, err);
-    } else {
-        sb_args_fail(err, st, "out of memory gathering the family's members");
-    }
-    free(members);
-    free(parts);
-    return st;
-}
-
 /* After a search on every rank (sb_family, sb_census): tells the other
  * ranks' watches when this rank failed, and settles status as
  * sb_mpi_agree does, a search the watch cancelled giving way to the
@@ -384,39 +321,51 @@ static sb_status gather_words(const uint64_t *mine, size_t nmine, uint64_t **wor
     return SB_OK;
 }
 
-sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err)
+/* How one kind of report travels to rank 0 (gather_report). */
+typedef struct report_kind {
+    const char *what;    /* for messages: "the census" */
+    /* Writes report r as words to w, returning how many (w NULL: only
+     * counts them). */
+    size_t (*to_words)(const void *r, uint64_t *w);
+    /* On rank 0: every rank's words (rank k's counts[k] from displs[k];
+     * rank 0's own report is *r as well) put back together, replacing *r
+     * by the whole. */
+    sb_status (*merge)(const uint64_t *words, const int *counts, const int *displs, int size,
+                       void *r, sb_error *err);
+    void (*free)(void *r);
+} report_kind;
+
+/* Collective, after a search on every rank: settle_search, then every
+ * rank's report (kind) to rank 0 as words, and rank 0's *r made whole.
+ * Returns the agreed status; on failure *r is freed on every rank. */
+static sb_status gather_report(sb_status status, void *r, const report_kind *kind,
+                               sb_error *err)
 {
-    int size = ranks_of_world(), rank = rank_of_world();
     status = settle_search(status, err);
     uint64_t *mine = NULL, *words = NULL;
     int *counts = NULL, *displs = NULL;
     sb_status here = SB_OK;
     if (status != SB_OK)
         goto done;
-    /* Every rank sends its header, so each shard (even an empty one)
-     * says how big the family is. */
-    size_t nmine = HEADER_WORDS + r->nmembers * MEMBER_WORDS;
-    if (!(mine = malloc(nmine * sizeof *mine)))
-        here = sb_args_fail(err, SB_ELIMIT, "out of memory packing the family's members");
-    else
-        pack(r, mine);
+    size_t nmine = kind->to_words(r, NULL);
+    if (!(mine = malloc((nmine + 1) * sizeof *mine))) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "out of memory packing %s", kind->what);
+        here = sb_args_fail(err, SB_ELIMIT, msg);
+    } else {
+        kind->to_words(r, mine);
+    }
     if ((status = sb_mpi_agree(here, err)) != SB_OK)
         goto done;
-    status = gather_words(mine, nmine, &words, &counts, &displs, "the family's members", err);
+    status = gather_words(mine, nmine, &words, &counts, &displs, kind->what, err);
     if (status != SB_OK)
         goto done;
-    if (rank == ROOT) {
-        sb_family_report merged;
-        here = merge_words(words, counts, displs, size, &merged, err);
-        if (here == SB_OK) {
-            sb_family_report_free(r);
-            *r = merged;
-        }
-    }
+    if (rank_of_world() == ROOT)
+        here = kind->merge(words, counts, displs, ranks_of_world(), r, err);
     status = sb_mpi_agree(here, err);
 done:
     if (status != SB_OK)
-        sb_family_report_free(r);
+        kind->free(r);
     free(mine);
     free(words);
     free(counts);
@@ -424,19 +373,110 @@ done:
     return status;
 }
 
-/* On rank 0: the shards gathered in words (counts and displs per rank;
- * rank 0's own is *r) merged by sb_census_report_merge into *r. */
-static sb_status merge_census(const uint64_t *words, const int *counts, const int *displs,
-                              int size, sb_census_report *r, sb_error *err)
+/* A family's shard as words: a header (every rank sends one, so each
+ * shard, even an empty one, says how big the family is), then its
+ * members, index first. */
+static size_t family_to_words(const void *report, uint64_t *w)
 {
+    const sb_family_report *r = report;
+    if (w) {
+        w[0] = r->family_members;
+        w[1] = r->peak_bytes;
+        w[2] = (uint64_t)(r->seconds * 1e9);
+        for (size_t i = 0; i < r->nmembers; i++) {
+            const sb_family_member *m = &r->members[i];
+            uint64_t *mw = w + HEADER_WORDS + i * MEMBER_WORDS;
+            mw[0] = m->index;
+            mw[1] = m->units;
+            mw[2] = m->wides;
+            mw[3] = m->talls;
+            mw[4] = m->layouts;
+            mw[5] = m->ncomponents;
+        }
+    }
+    return HEADER_WORDS + r->nmembers * MEMBER_WORDS;
+}
+
+/* One shard's report back from nwords words; its members go to members[]
+ * (room for them made by the caller).  Totals are left to the merge. */
+static sb_family_report unpack(const uint64_t *w, int nwords, sb_family_member *members)
+{
+    sb_family_report r = { 0 };
+    r.family_members = w[0];
+    r.peak_bytes = (size_t)w[1];
+    r.seconds = (double)w[2] / 1e9;
+    r.nmembers = (size_t)(nwords - HEADER_WORDS) / MEMBER_WORDS;
+    r.members = members;
+    for (size_t i = 0; i < r.nmembers; i++) {
+        const uint64_t *mw = w + HEADER_WORDS + i * MEMBER_WORDS;
+        members[i] = (sb_family_member){ .index = mw[0], .units = (uint32_t)mw[1],
+                                         .wides = (uint32_t)mw[2], .talls = (uint32_t)mw[3],
+                                         .layouts = mw[4], .ncomponents = mw[5] };
+    }
+    return r;
+}
+
+/* report_kind.merge of a family: every rank's words (rank 0's among
+ * them) unpacked and merged by sb_family_report_merge. */
+static sb_status family_merge(const uint64_t *words, const int *counts, const int *displs,
+                              int size, void *report, sb_error *err)
+{
+    size_t total = 0;
+    for (int k = 0; k < size; k++)
+        total += (size_t)(counts[k] - HEADER_WORDS) / MEMBER_WORDS;
+    sb_family_report *parts = calloc((size_t)size, sizeof *parts), merged;
+    sb_family_member *members = malloc((total ? total : 1) * sizeof *members);
+    sb_status st = SB_ELIMIT;
+    if (parts && members) {
+        size_t at = 0;
+        for (int k = 0; k < size; k++) {
+            parts[k] = unpack(words + displs[k], counts[k], members + at);
+            at += parts[k].nmembers;
+        }
+        st = sb_family_report_merge(parts, (size_t)size, &merged, err);
+    } else {
+        sb_args_fail(err, st, "out of memory gathering the family's members");
+    }
+    free(members);
+    free(parts);
+    if (st == SB_OK) {
+        sb_family_report_free(report);
+        *(sb_family_report *)report = merged;
+    }
+    return st;
+}
+
+static void family_free(void *r)
+{
+    sb_family_report_free(r);
+}
+
+sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err)
+{
+    static const report_kind family = { "the family's members", family_to_words,
+                                        family_merge, family_free };
+    return gather_report(status, r, &family, err);
+}
+
+static size_t census_to_words(const void *r, uint64_t *w)
+{
+    return sb_census_to_words(r, w);
+}
+
+/* report_kind.merge of a census: the other ranks' reports rebuilt from
+ * their words (census_words.c), then all merged by
+ * sb_census_report_merge. */
+static sb_status census_merge(const uint64_t *words, const int *counts, const int *displs,
+                              int size, void *report, sb_error *err)
+{
+    sb_census_report *r = report;
     sb_census_report *parts = calloc((size_t)size, sizeof *parts);
     if (!parts)
         return sb_args_fail(err, SB_ELIMIT, "out of memory gathering the census");
     sb_status st = SB_OK;
     for (int k = 0; k < size && st == SB_OK; k++)
-        st = k == ROOT ? SB_OK
-                       : sb_census_from_words(words + displs[k], (size_t)counts[k], r, &parts[k],
-                                              err);
+        if (k != ROOT)
+            st = sb_census_from_words(words + displs[k], (size_t)counts[k], r, &parts[k], err);
     parts[ROOT] = *r;
     sb_census_report merged;
     if (st == SB_OK)
@@ -452,36 +492,16 @@ static sb_status merge_census(const uint64_t *words, const int *counts, const in
     return st;
 }
 
+static void census_free(void *r)
+{
+    sb_census_report_free(r);
+}
+
 sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r, sb_error *err)
 {
-    int size = ranks_of_world(), rank = rank_of_world();
-    status = settle_search(status, err);
-    uint64_t *mine = NULL, *words = NULL;
-    int *counts = NULL, *displs = NULL;
-    sb_status here = SB_OK;
-    if (status != SB_OK)
-        goto done;
-    size_t nmine = sb_census_to_words(r, NULL);
-    if (!(mine = malloc(nmine * sizeof *mine)))
-        here = sb_args_fail(err, SB_ELIMIT, "out of memory packing the census");
-    else
-        sb_census_to_words(r, mine);
-    if ((status = sb_mpi_agree(here, err)) != SB_OK)
-        goto done;
-    status = gather_words(mine, nmine, &words, &counts, &displs, "the census", err);
-    if (status != SB_OK)
-        goto done;
-    if (rank == ROOT)
-        here = merge_census(words, counts, displs, size, r, err);
-    status = sb_mpi_agree(here, err);
-done:
-    if (status != SB_OK)
-        sb_census_report_free(r);
-    free(mine);
-    free(words);
-    free(counts);
-    free(displs);
-    return status;
+    static const report_kind census = { "the census", census_to_words, census_merge,
+                                        census_free };
+    return gather_report(status, r, &census, err);
 }
 
 void sb_mpi_census_share(census_share *share, sb_options *opts)
