@@ -902,12 +902,10 @@ int sb_census_run(const census_args *a)
     }
     int exit_status = 0;
     r.labels = calloc(r.spec.nkinds + 1, 1);
-    status = agreed(&r, r.labels ? SB_OK : SB_ELIMIT, &err);
+    status = agreed(&r, r.labels ? SB_OK : sb_args_fail(&err, SB_ELIMIT, "out of memory"),
+                    &err);
     if (status != SB_OK) {
-        if (r.labels)   /* another process ran out */
-            complain(&r, "%s\n", err.msg);
-        else
-            complain(&r, "out of memory\n");
+        complain(&r, "%s\n", err.msg);
         free(r.labels);
         sb_census_spec_free(&r.spec);
         return sb_args_exit_code(status);
