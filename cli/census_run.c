@@ -309,8 +309,7 @@ static bool write_checkpoint(run *r)
     if (ok && rename(tmp, path) != 0)
         ok = false;
     if (!ok) {
-        complain(r, "cannot write the checkpoint %s: %s\n", path,
-                strerror(errno));
+        complain(r, "cannot write the checkpoint %s: %s\n", path, strerror(errno));
         remove(tmp);
     }
     free(tmp);
@@ -384,8 +383,8 @@ static int load_checkpoint(run *r)
         char want[32];
         snprintf(want, sizeof want, "%016" PRIx64, r->spec_hash);
         if (strcmp(hash, want) != 0 || strcmp(metric, sb_metric_name(r->a->opts.metric)) != 0) {
-            complain(r, "%s: a checkpoint of another census (the SPEC "
-                    "or --metric differ); remove it or name another file\n", path);
+            complain(r, "%s: a checkpoint of another census (the SPEC or --metric differ); "
+                     "remove it or name another file\n", path);
             status = EXIT_INPUT;
         }
     }
@@ -434,9 +433,8 @@ static int load_checkpoint(run *r)
             ok = false;
         }
         if (!ok) {
-            complain(r, "%s:%ld: not a census checkpoint line (a run "
-                    "was cut short while writing? the file is written whole by rename)\n",
-                    path, lineno);
+            complain(r, "%s:%ld: not a census checkpoint line (a run was cut short while "
+                     "writing? the file is written whole by rename)\n", path, lineno);
             status = EXIT_INPUT;
         }
     }
@@ -825,7 +823,7 @@ static int write_sqlite(run *r, const sb_census_report *rep)
     bool ok = sqlite3_open(tmp, &db) == SQLITE_OK && write_sqlite_db(r, rep, db);
     if (!ok)
         complain(r, "%s: cannot write the database: %s\n", path,
-                db ? sqlite3_errmsg(db) : "out of memory");
+                 db ? sqlite3_errmsg(db) : "out of memory");
     sqlite3_close(db);
     if (ok && rename(tmp, path) != 0) {
         complain(r, "%s: %s\n", path, strerror(errno));
@@ -947,8 +945,8 @@ int sb_census_run(const census_args *a)
         if (bad >= 0)
             exit_status = bad;
         else if (loaded)
-            complain(&r, "%s: %zu members already mapped, skipped\n",
-                    a->checkpoint_path, loaded);
+            complain(&r, "%s: %zu members already mapped, skipped\n", a->checkpoint_path,
+                     loaded);
     }
     if (status == SB_OK && exit_status == 0) {
         status = sb_census(&r.spec, &opts, &hooks, &rep, &err);
