@@ -95,7 +95,12 @@ typedef struct sb_layouts {
     int8_t mirror[3][SB_MAX_CLASSES];/* per reflection (left-right, top-bottom, both): the
                                         class each class becomes; -1: none of pc's */
     bool reflects[3];                /* the reflection maps every layout to a layout */
-    uint8_t *taken;                  /* per cell: a wall or a piece (ncells) */
+    uint8_t *taken;                  /* per cell: a wall or a piece (ncells) ... */
+    uint64_t *reach;                 /* ... or, on at most 64 cells, NULL: per class and
+                                        anchor cell, the cells a piece covers, 0 off the
+                                        tray (class * ncells + cell) */
+    uint64_t busy, walls;            /* with reach: the cells taken, and the walls */
+    uint32_t last_anchor[SB_MAX_CLASSES]; /* each class's last anchor on the tray */
     uint8_t *anchored;               /* per cell: 1 + class anchored there (ncells) */
     /* Bound to a space (sb_layouts_bind): */
     const sb_space *space;
