@@ -57,12 +57,12 @@ enum { MAX_STATES = 1 << 20 };
 typedef struct ranking {
     const bitboard *b;
     int ntokens;                      /* empty, then each class */
-    sb_rank_tables tab;               /* a state is numbered s * ntokens (its row in
-                                         before); before[s * ntokens + t] counts the
-                                         words that take a smaller token than t there */
+    sb_rank_tables tab;               /* a state is numbered s * (ntokens + 1) (its row
+                                         in before); before[row + t] counts the words
+                                         that take a smaller token than t there */
     uint64_t *before;                 /* tab.before, owned */
-    uint64_t *words;                  /* tab.words, owned: per state, the words of the
-                                         tokens left */
+    uint64_t *words;                  /* owned: per state, the words of the tokens left
+                                         (before's last column holds them too) */
     uint64_t nstates, total;          /* states; words (ranks 0..total-1) */
     int nclasses, nplanes;            /* token bits: enough for ntokens - 1 */
     int height[SB_MAX_CLASSES], width[SB_MAX_CLASSES]; /* class s is token s + 1 */
@@ -97,8 +97,11 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
             return false;
     }
     r->nstates = n;
+    /* A row of before per state: the ntokens counts, then the words the
+     * tokens left make, which the enumeration reads beside them. */
+    uint64_t row = (uint64_t)r->ntokens + 1;
     uint64_t *words = sb_meter_calloc(m, n, sizeof *words);
-    r->before = sb_meter_calloc(m, n * (uint64_t)r->ntokens, sizeof *r->before);
+    r->before = sb_meter_calloc(m, n * row, sizeof *r->before);
     r->words = words;
     bool ok = words && r->before;
     /* words[s]: how many words the tokens left in state s make; a state's
@@ -106,7 +109,7 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
     for (uint64_t s = 0; ok && s < n; s++) {
         uint64_t sum = s == 0, left = 0;
         for (int t = 0; t < r->ntokens; t++) {
-            r->before[s * (uint64_t)r->ntokens + (uint64_t)t] = left;
+            r->before[s * row + (uint64_t)t] = left;
             if (s / radix[t] % (count[t] + 1) == 0)
                 continue;
             left += words[s - radix[t]];
@@ -115,25 +118,25 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
                 break;
         }
         words[s] = sum + left;
+        r->before[s * row + row - 1] = words[s];
     }
-    /* The walk numbers a state by its row in before: s * ntokens. */
+    /* The walk numbers a state by its row in before: s * row. */
     uint64_t full = 0;
     for (int t = 0; t < r->ntokens; t++) {
-        r->tab.stride[t] = radix[t] * (uint64_t)r->ntokens;
+        r->tab.stride[t] = radix[t] * row;
         full += count[t] * radix[t];
     }
-    r->tab.full = full * (uint64_t)r->ntokens;
+    r->tab.full = full * row;
     r->tab.before = r->before;
     r->total = ok ? words[full] : 0;
-    r->tab.words = words;
-    r->tab.ntokens = (uint64_t)r->ntokens;
+    r->tab.words_at = row - 1;
     return ok;
 }
 
 static void ranking_free(ranking *r, sb_meter *m)
 {
     if (r->before)
-        sb_meter_free(m, r->before, r->nstates * (uint64_t)r->ntokens * sizeof *r->before);
+        sb_meter_free(m, r->before, r->nstates * ((uint64_t)r->ntokens + 1) * sizeof *r->before);
     if (r->words)
         sb_meter_free(m, r->words, r->nstates * sizeof *r->words);
     r->before = r->words = NULL;

@@ -337,7 +337,7 @@ enum { EMPTIES = SB_MAX_CLASSES };   /* fill[EMPTIES] counts the empty cells wri
 static void put_piece(sb_layouts *l, int s, uint32_t cell)
 {
     if (l->image)
-        l->image_key |= l->pattern[s] << cell_bit(l->width, cell, l->pc->cols);
+        l->image_key |= l->pattern[s] << l->image_bit[cell];
     else if (l->list_key && l->list_at[s] >= 0)
         l->list_key[l->list_at[s] + (int32_t)l->fill[s]++] = (uint16_t)cell;
 }
@@ -345,7 +345,7 @@ static void put_piece(sb_layouts *l, int s, uint32_t cell)
 static void take_piece(sb_layouts *l, int s, uint32_t cell)
 {
     if (l->image)
-        l->image_key &= ~(l->pattern[s] << cell_bit(l->width, cell, l->pc->cols));
+        l->image_key &= ~(l->pattern[s] << l->image_bit[cell]);
     else if (l->list_key && l->list_at[s] >= 0)
         l->fill[s]--;
 }
@@ -376,6 +376,8 @@ sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image)
         l->width = 2 * pc->cols - 1;
         for (int s = 0; s < pc->nclasses; s++)
             l->pattern[s] = image_pattern(l->width, pc->proto[s].height, pc->proto[s].width);
+        for (uint32_t cell = 0; cell < l->ncells; cell++)
+            l->image_bit[cell] = (uint8_t)cell_bit(l->width, cell, pc->cols);
         return SB_OK;
     }
     size_t nplan = (size_t)sp->cat->nclasses + 1;
@@ -442,6 +444,17 @@ static inline uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
     while (cell < l->ncells && l->taken[cell])
         cell++;
     return cell;
+}
+
+/* Whether some class still to place has its last anchor before cell,
+ * the first undecided one: no layout completes the prefix then (the walk
+ * would find that out only cells later, for every way of going on). */
+static inline bool stranded(const sb_layouts *l, const uint32_t *left, uint32_t cell)
+{
+    for (int s = 0; s < l->pc->nclasses; s++)
+        if (left[s] && l->last_anchor[s] < cell)
+            return true;
+    return false;
 }
 
 /* Once every piece is placed, the cells still undecided are the empty
@@ -567,16 +580,18 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
                 const sb_rank_tables *t = l->ranks;
                 l->rank += t->before[state + (uint64_t)(cls + 1)];
                 state -= t->stride[cls + 1];
-                skip = t->seen && all_seen(t->seen, l->rank, t->words[state / t->ntokens]);
+                skip = t->seen && all_seen(t->seen, l->rank, t->before[state + t->words_at]);
             }
-            if (!skip) {
-                at = next_undecided(l, at + 1);
+            uint32_t on = next_undecided(l, at + 1);
+            if (!skip && !stranded(l, left, on)) {
+                at = on;
                 next = -1;
                 continue;
             }
             /* Every word this prefix leads to is marked seen already (the
-             * census has walked their components): take the decision back
-             * at once, as if nothing could follow it. */
+             * census has walked their components), or it leads to none:
+             * take the decision back at once, as if nothing could follow
+             * it. */
         }
         /* Nothing (more) fits here: undo the last decision, try its next. */
         if (depth == 0)
