@@ -30,15 +30,27 @@
  * parent's with only the tokens between the lowest and highest bits of
  * the move redone (child_rank); marking a child takes no branch.
  *
+ * Reflections.  Mirroring the tray (left to right, top to bottom, or
+ * both) maps layouts to layouts and moves to moves, so the image of a
+ * component is a component of the same size: the component itself, or
+ * another, found with no walk by ranking the image of each of its
+ * layouts (reflect_component).  That is one rank per layout instead of an
+ * expansion and a rank per child, and it halves the walks of the classic
+ * piece set, whose components come in pairs and fours; most of Klotski's
+ * family lies in components that are their own images, which gain
+ * nothing, so a walk keeps its layouts only while its seed's images are
+ * still unmarked and it is small (MOST_KEPT).
+ *
  * Threads.  A component whose walk's stack grows long is shared out: its
  * images go round-robin to several walkers, which mark the bitmap with an
  * atomic or (each layout is new to exactly one) and walk until every
  * stack is empty.  Sizes and moves are sums, so they do not depend on the
  * number of walkers or their timing.
  *
- * Invariant: components are found in enumeration order of their first
- * layout, the order the graph path (graph.c) numbers them in, so both
- * paths report the same components in the same order.
+ * Invariant: components are reported in enumeration order of their first
+ * layout (the least rank), the order the graph path (graph.c) numbers them
+ * in, so both paths report the same components in the same order; the
+ * images found early are put in place at the end (sort_parts).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -296,6 +308,11 @@ typedef struct walker {
     size_t depth, cap;
     uint64_t layouts, edges;          /* new layouts marked, children met */
     bool stopped;                     /* the meter refused, or the deadline passed */
+    /* Alone (not shared out): every layout of the component, kept for its
+     * reflections (reflect_component) while recording holds. */
+    uint64_t *members;
+    size_t nmembers, members_cap;
+    bool recording;
 } walker;
 
 /* The walk over one piece set: the bitmap, the walkers. */
@@ -309,6 +326,8 @@ typedef struct census {
     size_t most_children;             /* the most one expansion can make */
     uint64_t init_rank;
     bool has_init;
+    int nreflections, reflection[3];  /* the reflections (1 left-right, 2 top-bottom,
+                                         3 both) that map every layout to a layout */
     unsigned nwalkers;                /* threads for a large component */
     walker w[SB_CENSUS_MAX_THREADS];
     pthread_mutex_t lock;             /* the meter, while walkers run at once */
@@ -349,6 +368,49 @@ static bool room(walker *w, size_t n, bool threaded)
     return true;
 }
 
+/* The most layouts of one component kept for its reflections: large
+ * components tend to be their own mirror images (Klotski's family keeps
+ * 1.3% of its layouts in the images of others), so keeping all of them
+ * would cost memory and time for nothing; the images of a larger one are
+ * walked like any other component. */
+enum { MOST_KEPT = 1 << 16 };
+
+static uint64_t reflected(const bitboard *b, int f, uint64_t S);
+static uint64_t rank_of(const ranking *r, uint64_t S);
+
+/* Whether some reflection of the component walked from seed S maps it
+ * onto layouts not marked yet; once S's every image is marked, the walk
+ * has met them all (or an earlier component holds them). */
+static bool reflections_unmet(const struct census *c, uint64_t S);
+
+/* Makes room for n more members on w's list; when the meter refuses, the
+ * list is dropped instead (the component's reflections are then walked
+ * like any other component: slower, not wrong), and the refusal is
+ * forgotten. */
+static void keep_room(walker *w, size_t n)
+{
+    if (w->nmembers + n <= w->members_cap)
+        return;
+    if (w->nmembers + n > MOST_KEPT || (w->nmembers && !reflections_unmet(w->c, w->members[0]))) {
+        w->recording = false;   /* too many, or nothing to mark: keep no more */
+        return;
+    }
+    size_t cap = w->members_cap ? 2 * w->members_cap : 1024;
+    while (cap < w->nmembers + n)
+        cap *= 2;
+    sb_meter *m = w->c->meter;
+    sb_limit hit = m->hit;
+    uint64_t *grown = sb_meter_realloc(m, w->members, w->members_cap * sizeof *grown,
+                                       cap * sizeof *grown);
+    if (!grown) {
+        m->hit = hit;
+        w->recording = false;
+        return;
+    }
+    w->members = grown;
+    w->members_cap = cap;
+}
+
 /* A child met in a component's walk: marked, and kept when new.  Without
  * a branch on whether it was new (about half are, at random, which a
  * branch would mispredict): it is written on the stack either way and
@@ -370,6 +432,10 @@ static inline __attribute__((always_inline)) bool meet_with(walker *w, uint64_t 
     uint64_t fresh = (old & bit) == 0;
     w->stack[w->depth] = child;
     w->depth += fresh;
+    if (!threaded && w->recording) {
+        w->members[w->nmembers] = child;
+        w->nmembers += fresh;
+    }
     w->layouts += fresh;
     w->edges++;
     return true;
@@ -402,6 +468,8 @@ static bool walk_stack(walker *w, size_t split, bool threaded)
             w->stopped = true;
             return false;
         }
+        if (w->recording)
+            keep_room(w, c->most_children);
         uint64_t before = w->layouts;
         if (threaded) {
             generate64(c->r.b, X, 0, meet_threaded, w);
@@ -444,6 +512,7 @@ static bool walk_shared(census *c)
     walker *first = &c->w[0];
     size_t n = first->depth;
     unsigned k, started = 0;
+    first->recording = false;   /* threaded walkers keep no members */
     pthread_t threads[SB_CENSUS_MAX_THREADS];
     for (k = 1; k < c->nwalkers; k++) {
         walker *w = &c->w[k];
@@ -511,9 +580,85 @@ static bool add_part(census *c, uint64_t seed)
     return true;
 }
 
+/* Image S reflected: f 1 left to right, 2 top to bottom, 3 both. */
+static uint64_t reflected(const bitboard *b, int f, uint64_t S)
+{
+    if (f & 2) {   /* image rows y and last - y trade places */
+        int w = b->width, last = 2 * b->rows - 2;
+        uint64_t row = (1ULL << w) - 1, T = 0;
+        for (int y = 0; y <= last; y++)
+            T |= (S >> (y * w) & row) << ((last - y) * w);
+        S = T;
+    }
+    return f & 1 ? mirrored64(b, S) : S;
+}
+
+/* Adds a component of size layouts whose first layout is seed; false
+ * when the meter refused. */
+static bool found_part(census *c, uint64_t seed, uint64_t size, uint64_t edges)
+{
+    if (!add_part(c, seed))
+        return false;
+    c->parts->layouts += size;
+    c->parts->edges += edges;
+    c->meter->stored = c->parts->layouts;
+    c->parts->list[c->parts->n - 1].size = size;
+    if (c->has_init && c->parts->init == SIZE_MAX &&
+        c->seen[c->init_rank >> 6] >> (c->init_rank & 63) & 1)
+        c->parts->init = c->parts->n - 1;
+    return true;
+}
+
+static bool reflections_unmet(const census *c, uint64_t S)
+{
+    for (int i = 0; i < c->nreflections; i++) {
+        uint64_t k = rank_of(&c->r, reflected(c->r.b, c->reflection[i], S));
+        if (!(c->seen[k >> 6] >> (k & 63) & 1))
+            return true;
+    }
+    return false;
+}
+
+/* The component just walked from seed S (w's members) mapped by each
+ * reflection of the tray: a reflection maps moves to moves, so the image
+ * of a component is a component of the same size and moves.  When S's
+ * image is not marked yet, the image is a component no walk has met
+ * (the component itself otherwise, or one already found), and its
+ * layouts are marked here, one rank each, instead of walked, which costs
+ * an expansion and a rank per child.  Its first layout is its least rank
+ * (ranks grow in enumeration order), and it is added out of order:
+ * sort_parts puts it in its place. */
+static bool reflect_component(census *c, walker *w, uint64_t S)
+{
+    sb_meter *m = c->meter;
+    for (int i = 0; i < c->nreflections; i++) {
+        int f = c->reflection[i];
+        uint64_t first = rank_of(&c->r, reflected(c->r.b, f, S));
+        if (c->seen[first >> 6] >> (first & 63) & 1)
+            continue;
+        if (!sb_meter_may_store(m, c->parts->layouts + w->layouts - 1))
+            return false;
+        uint64_t seed = reflected(c->r.b, f, S);
+        for (size_t k = 0; k < w->nmembers; k++) {
+            uint64_t M = reflected(c->r.b, f, w->members[k]), rank = rank_of(&c->r, M);
+            c->seen[rank >> 6] |= 1ULL << (rank & 63);
+            if (rank < first) {
+                first = rank;
+                seed = M;
+            }
+            if ((k & 4095) == 4095 && sb_meter_check(m) != SB_OK)
+                return false;
+        }
+        if (!found_part(c, seed, w->layouts, w->edges))
+            return false;
+    }
+    return true;
+}
+
 /* Each layout of the enumeration: when no walk has marked it yet, the
  * first of a new component, which is walked whole at once: alone while
- * its stack is short, by every walker once it holds SHARE_AT images. */
+ * its stack is short, by every walker once it holds SHARE_AT images;
+ * then its reflections are marked (reflect_component). */
 enum { SHARE_AT = 4096 };
 
 static bool visit_layout(void *ctx, const void *key)
@@ -524,24 +669,74 @@ static bool visit_layout(void *ctx, const void *key)
     memcpy(&S, key, sizeof S);
     if (!mark(c, c->l->rank))   /* the walk ranked it */
         return true;
-    if (!sb_meter_may_store(c->meter, c->parts->layouts) || !add_part(c, S) ||
-        !room(w, 1, false))
+    if (!sb_meter_may_store(c->meter, c->parts->layouts) || !room(w, 1, false))
         return false;
     w->stack[0] = S;
     w->depth = 1;
     w->layouts = 1;
     w->edges = 0;
+    w->nmembers = 0;
+    w->recording = c->nreflections > 0;
+    if (w->recording)
+        keep_room(w, 1);
+    if (w->recording)
+        w->members[w->nmembers++] = S;
     size_t split = c->nwalkers > 1 ? SHARE_AT : SIZE_MAX;
     if (!walk_stack(w, split, false) || (w->depth && !walk_shared(c)))
         return false;
-    c->parts->layouts += w->layouts;
-    c->parts->edges += w->edges;
-    c->meter->stored = c->parts->layouts;
-    c->parts->list[c->parts->n - 1].size = w->layouts;
-    if (c->has_init && c->parts->init == SIZE_MAX &&
-        c->seen[c->init_rank >> 6] >> (c->init_rank & 63) & 1)
-        c->parts->init = c->parts->n - 1;
-    return true;
+    if (!found_part(c, S, w->layouts, w->edges))
+        return false;
+    return !w->recording || reflect_component(c, w, S);
+}
+
+/* Puts the parts in order of their first layout's rank, the enumeration's
+ * (reflect_component adds some early); false when the meter refused. */
+typedef struct placed {
+    uint64_t rank;
+    size_t index;
+} placed;
+
+static int by_rank(const void *x, const void *y)
+{
+    const placed *a = x, *b = y;
+    return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static bool sort_parts(census *c)
+{
+    sb_census_parts *p = c->parts;
+    size_t n = p->n, cap = p->cap;
+    bool sorted = true;
+    for (size_t i = 1; i < n && sorted; i++)
+        sorted = rank_of(&c->r, p->seed[i - 1]) < rank_of(&c->r, p->seed[i]);
+    if (sorted)
+        return true;
+    placed *order = sb_meter_calloc(c->meter, n, sizeof *order);
+    sb_component *list = sb_meter_calloc(c->meter, cap, sizeof *list);
+    uint64_t *seed = sb_meter_calloc(c->meter, cap, sizeof *seed);
+    bool ok = order && list && seed;
+    if (ok) {
+        for (size_t i = 0; i < n; i++)
+            order[i] = (placed){ rank_of(&c->r, p->seed[i]), i };
+        qsort(order, n, sizeof *order, by_rank);
+        size_t init = p->init;
+        for (size_t i = 0; i < n; i++) {
+            list[i] = p->list[order[i].index];
+            seed[i] = p->seed[order[i].index];
+            if (order[i].index == init)
+                p->init = i;
+        }
+        sb_component *old_list = p->list;
+        uint64_t *old_seed = p->seed;
+        p->list = list;
+        p->seed = seed;
+        list = old_list;
+        seed = old_seed;
+    }
+    sb_meter_free(c->meter, list, cap * sizeof *list);
+    sb_meter_free(c->meter, seed, cap * sizeof *seed);
+    sb_meter_free(c->meter, order, n * sizeof *order);
+    return ok;
 }
 
 bool sb_census_takes(const sb_pieces *pc)
@@ -588,6 +783,13 @@ sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
     c->seen_bytes = (size_t)((c->r.total + 63) / 64 * sizeof *c->seen);
     c->seen = sb_meter_map(m, NULL, 0, c->seen_bytes);
     status = c->seen ? SB_OK : SB_ELIMIT;
+    for (int f = 1; f <= 3; f++) {
+        bool same = l->reflects[f - 1];   /* and every class its own image */
+        for (int s = 0; s < l->pc->nclasses; s++)
+            same &= l->mirror[f - 1][s] == s || l->pc->count[s] == 0;
+        if (same)
+            c->reflection[c->nreflections++] = f;
+    }
     if (status == SB_OK && init_key) {
         uint64_t S;
         memcpy(&S, init_key, sizeof S);
@@ -599,14 +801,18 @@ sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
         l->ranks = &c->r.tab;
         status = sb_layouts_each(l, visit_layout, c);
         l->ranks = NULL;
+        if (status == SB_OK && !sort_parts(c))
+            status = SB_ELIMIT;
     }
     if (status == SB_OK && c->has_init && parts->init == SIZE_MAX)
         status = SB_EINPUT;   /* INIT is no layout of the set: an internal error */
 done:
     if (c->seen)
         sb_meter_map(m, c->seen, c->seen_bytes, 0);
-    for (unsigned k = 0; k < c->nwalkers; k++)
+    for (unsigned k = 0; k < c->nwalkers; k++) {
         sb_meter_free(m, c->w[k].stack, c->w[k].cap * sizeof *c->w[k].stack);
+        sb_meter_free(m, c->w[k].members, c->w[k].members_cap * sizeof *c->w[k].members);
+    }
     ranking_free(&c->r, m);
     pthread_mutex_destroy(&c->lock);
     sb_meter_free(m, c, sizeof *c);
