@@ -441,7 +441,7 @@ static inline __attribute__((always_inline)) bool meet_with(walker *w, uint64_t 
     return true;
 }
 
-static bool meet(void *ctx, uint64_t child, uint64_t mirror)
+static inline __attribute__((always_inline)) bool meet(void *ctx, uint64_t child, uint64_t mirror)
 {
     (void)mirror;
     return meet_with(ctx, child, false);
