@@ -299,12 +299,20 @@ static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *
     return rank_run(r, plane, tokens, x->state[first], rank, NULL, NULL);
 }
 
-/* One thread's share of a component's walk: its own stack of images met
+/* A layout met and not yet expanded, and the one it was met from (0 for
+ * a seed: no layout's image is 0 but that of no pieces, which has no
+ * moves). */
+typedef struct met {
+    uint64_t image, from;
+} met;
+
+/* One thread's share of a component's walk: its own stack of layouts met
  * and not yet expanded, and its counts. */
 typedef struct walker {
     struct census *c;
-    parent x;                         /* the layout being expanded */
-    uint64_t *stack;
+    parent x;                         /* the layout being expanded ... */
+    uint64_t from;                    /* ... and the one it was met from */
+    met *stack;
     size_t depth, cap;
     uint64_t layouts, edges;          /* new layouts marked, children met */
     bool stopped;                     /* the meter refused, or the deadline passed */
@@ -357,8 +365,8 @@ static bool room(walker *w, size_t n, bool threaded)
     census *c = w->c;
     if (threaded)
         pthread_mutex_lock(&c->lock);
-    uint64_t *grown = sb_meter_realloc(c->meter, w->stack, w->cap * sizeof *grown,
-                                       cap * sizeof *grown);
+    met *grown = sb_meter_realloc(c->meter, w->stack, w->cap * sizeof *grown,
+                                  cap * sizeof *grown);
     if (threaded)
         pthread_mutex_unlock(&c->lock);
     if (!grown)
@@ -416,11 +424,15 @@ static void keep_room(walker *w, size_t n)
  * branch would mispredict): it is written on the stack either way and
  * kept by counting it; the caller made room for every child.  Walkers
  * that run at once mark with an atomic or, so each layout is new to
- * exactly one of them. */
+ * exactly one of them.  The move back to the layout the parent was met
+ * from is counted and not ranked: that layout is marked already. */
 static inline __attribute__((always_inline)) bool meet_with(walker *w, uint64_t child,
                                                              bool threaded)
 {
     census *c = w->c;
+    w->edges++;
+    if (child == w->from)
+        return true;
     uint64_t k = child_rank(&c->r, &w->x, child), *word = &c->seen[k >> 6];
     uint64_t bit = 1ULL << (k & 63), old;
     if (threaded)
@@ -430,14 +442,13 @@ static inline __attribute__((always_inline)) bool meet_with(walker *w, uint64_t 
         *word = old | bit;
     }
     uint64_t fresh = (old & bit) == 0;
-    w->stack[w->depth] = child;
+    w->stack[w->depth] = (met){ child, w->x.image };
     w->depth += fresh;
     if (!threaded && w->recording) {
         w->members[w->nmembers] = child;
         w->nmembers += fresh;
     }
     w->layouts += fresh;
-    w->edges++;
     return true;
 }
 
@@ -462,7 +473,9 @@ static bool walk_stack(walker *w, size_t split, bool threaded)
     sb_meter *m = c->meter;
     uint64_t limit = m->limits.max_states, expansions = 0;
     while (w->depth && w->depth < split) {
-        uint64_t X = w->stack[--w->depth];
+        met top = w->stack[--w->depth];
+        uint64_t X = top.image;
+        w->from = top.from;
         parent_read(&c->r, &w->x, X);
         if (!room(w, c->most_children, threaded)) {
             w->stopped = true;
@@ -671,7 +684,7 @@ static bool visit_layout(void *ctx, const void *key)
         return true;
     if (!sb_meter_may_store(c->meter, c->parts->layouts) || !room(w, 1, false))
         return false;
-    w->stack[0] = S;
+    w->stack[0] = (met){ S, 0 };
     w->depth = 1;
     w->layouts = 1;
     w->edges = 0;
