@@ -166,8 +166,9 @@ static inline __attribute__((always_inline)) uint64_t anchors_of(const bitboard 
  * the token at cell a is bit a of plane p; empty cells are token 0), so
  * that the loop over tokens carries only the state from one token to the
  * next: each table lookup depends on nothing else, and they overlap. */
-static inline __attribute__((always_inline)) void planes_of(const ranking *r, uint64_t S,
-                                                            uint64_t anchors, uint64_t *plane)
+static inline __attribute__((always_inline)) void planes_np(const ranking *r, uint64_t S,
+                                                          uint64_t anchors, uint64_t *plane,
+                                                          int np)
 {
     const bitboard *b = r->b;
     /* Cells whose right (below) spacer is set: their piece goes on. */
@@ -178,13 +179,35 @@ static inline __attribute__((always_inline)) void planes_of(const ranking *r, ui
         wide[j] = wide[j - 1] & right >> 2 * (j - 2);
     for (int j = 2; j <= r->tallest + 1; j++)
         tall[j] = tall[j - 1] & down >> b->row_step * (j - 2);
-    for (int p = 0; p < r->nplanes; p++)
-        plane[p] = 0;
+    /* Summed in registers (np is a constant below): or-ing into plane[]
+     * class by class would make each class wait on the last one's store. */
+    uint64_t sum[8] = { 0 };
     for (int k = 0; k < r->nclasses; k++) {
         int h = r->height[k], w = r->width[k];
         uint64_t at = wide[w] & ~wide[w + 1] & tall[h] & ~tall[h + 1];
-        for (int p = 0; p < r->nplanes; p++)
-            plane[p] |= ((uint64_t)0 - (uint64_t)((k + 1) >> p & 1)) & at;
+        for (int p = 0; p < np; p++)
+            sum[p] |= ((uint64_t)0 - (uint64_t)((k + 1) >> p & 1)) & at;
+    }
+    for (int p = 0; p < np; p++)
+        plane[p] = sum[p];
+}
+
+static inline __attribute__((always_inline)) void planes_of(const ranking *r, uint64_t S,
+                                                            uint64_t anchors, uint64_t *plane)
+{
+    switch (r->nplanes) {
+    case 1:
+        planes_np(r, S, anchors, plane, 1);
+        break;
+    case 2:
+        planes_np(r, S, anchors, plane, 2);
+        break;
+    case 3:
+        planes_np(r, S, anchors, plane, 3);
+        break;
+    default:
+        planes_np(r, S, anchors, plane, r->nplanes);
+        break;
     }
 }
 
