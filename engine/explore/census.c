@@ -222,14 +222,14 @@ static inline __attribute__((always_inline)) unsigned token_at(const uint64_t *p
 
 /* The rank contributions of tokens (a mask, in cell order) from state on,
  * added to rank; with prefix, each token's state and rank before it are
- * written there, and after the last, at [count].  np is the number of
- * planes; rank_run below calls it with a constant, so that the planes
- * stay in registers. */
+ * written there, and after the last, at [count], and each token's type at
+ * its cell in ptype.  np is the number of planes; rank_run below calls it
+ * with a constant, so that the planes stay in registers. */
 static inline __attribute__((always_inline)) uint64_t rank_run_np(const ranking *r,
                                                                   const uint64_t *plane, int np,
                                                                   uint64_t tokens, uint64_t state,
                                                                   uint64_t rank, uint64_t *pstate,
-                                                                  uint64_t *prank)
+                                                                  uint64_t *prank, uint8_t *ptype)
 {
     uint64_t pl[8];
     for (int p = 0; p < np; p++)
@@ -237,10 +237,12 @@ static inline __attribute__((always_inline)) uint64_t rank_run_np(const ranking 
     const uint64_t *before = r->tab.before, *stride = r->tab.stride;
     int i = 0;
     for (; tokens; tokens &= tokens - 1, i++) {
-        unsigned t = token_at(pl, np, sb_ctz64(tokens));
+        int a = sb_ctz64(tokens);
+        unsigned t = token_at(pl, np, a);
         if (prank) {
             pstate[i] = state;
             prank[i] = rank;
+            ptype[a] = (uint8_t)t;
         }
         rank += before[state + t];
         state -= stride[t];
@@ -256,17 +258,17 @@ static inline __attribute__((always_inline)) uint64_t rank_run(const ranking *r,
                                                                const uint64_t *plane,
                                                                uint64_t tokens, uint64_t state,
                                                                uint64_t rank, uint64_t *pstate,
-                                                               uint64_t *prank)
+                                                               uint64_t *prank, uint8_t *ptype)
 {
     switch (r->nplanes) {
     case 1:
-        return rank_run_np(r, plane, 1, tokens, state, rank, pstate, prank);
+        return rank_run_np(r, plane, 1, tokens, state, rank, pstate, prank, ptype);
     case 2:
-        return rank_run_np(r, plane, 2, tokens, state, rank, pstate, prank);
+        return rank_run_np(r, plane, 2, tokens, state, rank, pstate, prank, ptype);
     case 3:
-        return rank_run_np(r, plane, 3, tokens, state, rank, pstate, prank);
+        return rank_run_np(r, plane, 3, tokens, state, rank, pstate, prank, ptype);
     default:
-        return rank_run_np(r, plane, r->nplanes, tokens, state, rank, pstate, prank);
+        return rank_run_np(r, plane, r->nplanes, tokens, state, rank, pstate, prank, ptype);
     }
 }
 
@@ -275,7 +277,8 @@ static uint64_t rank_of(const ranking *r, uint64_t S)
 {
     uint64_t plane[8], anchors = anchors_of(r->b, S);
     planes_of(r, S, anchors, plane);
-    return rank_run(r, plane, anchors | (r->b->m64.cells & ~S), r->tab.full, 0, NULL, NULL);
+    return rank_run(r, plane, anchors | (r->b->m64.cells & ~S), r->tab.full, 0, NULL, NULL,
+                    NULL);
 }
 
 /* A layout being expanded, read once for all its children: a child
@@ -283,10 +286,14 @@ static uint64_t rank_of(const ranking *r, uint64_t S)
  * changed (the moved block's old and new cells), so the tokens outside
  * that window, their types and the state after it are the parent's, and
  * the child's rank is the parent's with the window's contributions
- * redone.  The moved block's type is the one its old anchor had. */
+ * redone.  The moved block's type is the one its old anchor had.  The
+ * types are kept one byte per cell, where a child reads them: a token of
+ * the child is empty, the moved block's new anchor, or an anchor the
+ * parent has, of the parent's type. */
 typedef struct parent {
     uint64_t image, tokens, anchors;
     uint64_t plane[8];
+    uint8_t type[64];                 /* at each anchor: its token (else anything) */
     uint64_t state[MAX_SIDE * MAX_SIDE / 32 + 2], rank[MAX_SIDE * MAX_SIDE / 32 + 2];
 } parent;
 
@@ -296,21 +303,20 @@ static inline void parent_read(const ranking *r, parent *x, uint64_t X)
     x->anchors = anchors_of(r->b, X);
     x->tokens = x->anchors | (r->b->m64.cells & ~X);
     planes_of(r, X, x->anchors, x->plane);
-    rank_run(r, x->plane, x->tokens, r->tab.full, 0, x->state, x->rank);
+    rank_run(r, x->plane, x->tokens, r->tab.full, 0, x->state, x->rank, x->type);
 }
 
-/* The rank of S, one move from x's layout. */
-static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *r,
-                                                                 const parent *x, uint64_t S)
+/* The rank of S, one move from x's layout.  The moved block's type is
+ * written at its new anchor in x->type: no anchor of x's is there, so
+ * x's own types stay as they were. */
+static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *r, parent *x,
+                                                                 uint64_t S)
 {
     uint64_t anchors = anchors_of(r->b, S);
     uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
     if (!gone || gone & (gone - 1) || !came || came & (came - 1))
         return rank_of(r, S);   /* not one block moved: never under unit moves */
-    unsigned t = token_at(x->plane, r->nplanes, sb_ctz64(gone));
-    uint64_t plane[8];
-    for (int p = 0; p < r->nplanes; p++)
-        plane[p] = (x->plane[p] & ~gone) | (((uint64_t)0 - (t >> p & 1)) & came);
+    x->type[sb_ctz64(came)] = x->type[sb_ctz64(gone)];
     uint64_t diff = x->image ^ S;
     int lo = sb_ctz64(diff), hi = 63 - __builtin_clzll(diff);
     uint64_t below = (1ULL << lo) - 1, upto = hi == 63 ? ~0ULL : (2ULL << hi) - 1;
@@ -319,7 +325,15 @@ static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *
     int last = sb_popcount64(x->tokens);
     uint64_t rank = x->rank[last] - (x->rank[end] - x->rank[first]);
     uint64_t tokens = (anchors | (r->b->m64.cells & ~S)) & window;
-    return rank_run(r, plane, tokens, x->state[first], rank, NULL, NULL);
+    const uint64_t *before = r->tab.before, *stride = r->tab.stride;
+    uint64_t state = x->state[first];
+    for (; tokens; tokens &= tokens - 1) {
+        int a = sb_ctz64(tokens);
+        unsigned t = x->type[a] & (0u - (unsigned)(S >> a & 1));   /* empty: 0 */
+        rank += before[state + t];
+        state -= stride[t];
+    }
+    return rank;
 }
 
 /* A layout met and not yet expanded, and the one it was met from (0 for
