@@ -76,7 +76,7 @@ typedef struct ranking {
     uint64_t *words;                  /* owned: per state, the words of the tokens left
                                          (before's last column holds them too) */
     uint64_t nstates, total;          /* states; words (ranks 0..total-1) */
-    int nclasses, nplanes;            /* token bits: enough for ntokens - 1 */
+    int nclasses;
     int height[SB_MAX_CLASSES], width[SB_MAX_CLASSES]; /* class s is token s + 1 */
     int widest, tallest;
 } ranking;
@@ -99,8 +99,6 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
         r->widest = r->width[s] > r->widest ? r->width[s] : r->widest;
         r->tallest = r->height[s] > r->tallest ? r->height[s] : r->tallest;
     }
-    while ((1 << r->nplanes) < r->ntokens)
-        r->nplanes++;
     uint64_t n = 1, radix[SB_MAX_CLASSES + 1];
     for (int t = 0; t < r->ntokens; t++) {
         radix[t] = n;
@@ -162,87 +160,49 @@ static inline __attribute__((always_inline)) uint64_t anchors_of(const bitboard 
     return S & b->m64.cells & ~joined;
 }
 
-/* The tokens' types for all cells of S at once, as bit planes (bit p of
- * the token at cell a is bit a of plane p; empty cells are token 0), so
- * that the loop over tokens carries only the state from one token to the
- * next: each table lookup depends on nothing else, and they overlap. */
-static inline __attribute__((always_inline)) void planes_np(const ranking *r, uint64_t S,
-                                                          uint64_t anchors, uint64_t *plane,
-                                                          int np)
+/* The token of each anchor of S, 1 + its class, written at its cell in
+ * type (other cells are left as they were: a token read there is masked
+ * by S's bit, 0 for an empty cell).  A block's class is read off its size,
+ * for all blocks at once: the anchors of blocks at least j wide (tall). */
+static inline __attribute__((always_inline)) void types_of(const ranking *r, uint64_t S,
+                                                           uint64_t anchors, uint8_t *type)
 {
     const bitboard *b = r->b;
     /* Cells whose right (below) spacer is set: their piece goes on. */
     uint64_t right = S >> 1 & b->m64.may_leave[3], down = S >> b->width & b->m64.may_leave[1];
-    uint64_t wide[MAX_SIDE + 2], tall[MAX_SIDE + 2];   /* anchors of blocks >= j wide, tall */
+    uint64_t wide[MAX_SIDE + 2], tall[MAX_SIDE + 2];
     wide[1] = tall[1] = anchors;
     for (int j = 2; j <= r->widest + 1; j++)
         wide[j] = wide[j - 1] & right >> 2 * (j - 2);
     for (int j = 2; j <= r->tallest + 1; j++)
         tall[j] = tall[j - 1] & down >> b->row_step * (j - 2);
-    /* Summed in registers (np is a constant below): or-ing into plane[]
-     * class by class would make each class wait on the last one's store. */
-    uint64_t sum[8] = { 0 };
     for (int k = 0; k < r->nclasses; k++) {
         int h = r->height[k], w = r->width[k];
-        uint64_t at = wide[w] & ~wide[w + 1] & tall[h] & ~tall[h + 1];
-        for (int p = 0; p < np; p++)
-            sum[p] |= ((uint64_t)0 - (uint64_t)((k + 1) >> p & 1)) & at;
-    }
-    for (int p = 0; p < np; p++)
-        plane[p] = sum[p];
-}
-
-static inline __attribute__((always_inline)) void planes_of(const ranking *r, uint64_t S,
-                                                            uint64_t anchors, uint64_t *plane)
-{
-    switch (r->nplanes) {
-    case 1:
-        planes_np(r, S, anchors, plane, 1);
-        break;
-    case 2:
-        planes_np(r, S, anchors, plane, 2);
-        break;
-    case 3:
-        planes_np(r, S, anchors, plane, 3);
-        break;
-    default:
-        planes_np(r, S, anchors, plane, r->nplanes);
-        break;
+        for (uint64_t at = wide[w] & ~wide[w + 1] & tall[h] & ~tall[h + 1]; at; at &= at - 1)
+            type[sb_ctz64(at)] = (uint8_t)(k + 1);
     }
 }
 
-static inline __attribute__((always_inline)) unsigned token_at(const uint64_t *plane, int np,
-                                                               int a)
+/* The rank contributions of tokens (a mask of S's cells, in cell order)
+ * from state on, added to rank: a token is type[cell] where S has a
+ * block, 0 where it is empty.  With prefix, each token's state and rank
+ * before it are written there, and after the last, at [count].  The loop
+ * carries only the state from one token to the next, so the table
+ * lookups depend on nothing else and overlap. */
+static inline __attribute__((always_inline)) uint64_t rank_run(const ranking *r,
+                                                               const uint8_t *type, uint64_t S,
+                                                               uint64_t tokens, uint64_t state,
+                                                               uint64_t rank, uint64_t *pstate,
+                                                               uint64_t *prank)
 {
-    unsigned t = 0;
-    for (int p = 0; p < np; p++)
-        t |= (unsigned)(plane[p] >> a & 1) << p;
-    return t;
-}
-
-/* The rank contributions of tokens (a mask, in cell order) from state on,
- * added to rank; with prefix, each token's state and rank before it are
- * written there, and after the last, at [count], and each token's type at
- * its cell in ptype.  np is the number of planes; rank_run below calls it
- * with a constant, so that the planes stay in registers. */
-static inline __attribute__((always_inline)) uint64_t rank_run_np(const ranking *r,
-                                                                  const uint64_t *plane, int np,
-                                                                  uint64_t tokens, uint64_t state,
-                                                                  uint64_t rank, uint64_t *pstate,
-                                                                  uint64_t *prank, uint8_t *ptype)
-{
-    uint64_t pl[8];
-    for (int p = 0; p < np; p++)
-        pl[p] = plane[p];
     const uint64_t *before = r->tab.before, *stride = r->tab.stride;
     int i = 0;
     for (; tokens; tokens &= tokens - 1, i++) {
         int a = sb_ctz64(tokens);
-        unsigned t = token_at(pl, np, a);
+        unsigned t = type[a] & (0u - (unsigned)(S >> a & 1));
         if (prank) {
             pstate[i] = state;
             prank[i] = rank;
-            ptype[a] = (uint8_t)t;
         }
         rank += before[state + t];
         state -= stride[t];
@@ -254,31 +214,13 @@ static inline __attribute__((always_inline)) uint64_t rank_run_np(const ranking 
     return rank;
 }
 
-static inline __attribute__((always_inline)) uint64_t rank_run(const ranking *r,
-                                                               const uint64_t *plane,
-                                                               uint64_t tokens, uint64_t state,
-                                                               uint64_t rank, uint64_t *pstate,
-                                                               uint64_t *prank, uint8_t *ptype)
-{
-    switch (r->nplanes) {
-    case 1:
-        return rank_run_np(r, plane, 1, tokens, state, rank, pstate, prank, ptype);
-    case 2:
-        return rank_run_np(r, plane, 2, tokens, state, rank, pstate, prank, ptype);
-    case 3:
-        return rank_run_np(r, plane, 3, tokens, state, rank, pstate, prank, ptype);
-    default:
-        return rank_run_np(r, plane, r->nplanes, tokens, state, rank, pstate, prank, ptype);
-    }
-}
-
 /* The rank of image S, from scratch. */
 static uint64_t rank_of(const ranking *r, uint64_t S)
 {
-    uint64_t plane[8], anchors = anchors_of(r->b, S);
-    planes_of(r, S, anchors, plane);
-    return rank_run(r, plane, anchors | (r->b->m64.cells & ~S), r->tab.full, 0, NULL, NULL,
-                    NULL);
+    uint8_t type[64];
+    uint64_t anchors = anchors_of(r->b, S);
+    types_of(r, S, anchors, type);
+    return rank_run(r, type, S, anchors | (r->b->m64.cells & ~S), r->tab.full, 0, NULL, NULL);
 }
 
 /* A layout being expanded, read once for all its children: a child
@@ -292,7 +234,6 @@ static uint64_t rank_of(const ranking *r, uint64_t S)
  * parent has, of the parent's type. */
 typedef struct parent {
     uint64_t image, tokens, anchors;
-    uint64_t plane[8];
     uint8_t type[64];                 /* at each anchor: its token (else anything) */
     uint64_t state[MAX_SIDE * MAX_SIDE / 32 + 2], rank[MAX_SIDE * MAX_SIDE / 32 + 2];
 } parent;
@@ -302,8 +243,8 @@ static inline void parent_read(const ranking *r, parent *x, uint64_t X)
     x->image = X;
     x->anchors = anchors_of(r->b, X);
     x->tokens = x->anchors | (r->b->m64.cells & ~X);
-    planes_of(r, X, x->anchors, x->plane);
-    rank_run(r, x->plane, x->tokens, r->tab.full, 0, x->state, x->rank, x->type);
+    types_of(r, X, x->anchors, x->type);
+    rank_run(r, x->type, X, x->tokens, r->tab.full, 0, x->state, x->rank);
 }
 
 /* The rank of S, one move from x's layout.  The moved block's type is
@@ -325,15 +266,7 @@ static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *
     int last = sb_popcount64(x->tokens);
     uint64_t rank = x->rank[last] - (x->rank[end] - x->rank[first]);
     uint64_t tokens = (anchors | (r->b->m64.cells & ~S)) & window;
-    const uint64_t *before = r->tab.before, *stride = r->tab.stride;
-    uint64_t state = x->state[first];
-    for (; tokens; tokens &= tokens - 1) {
-        int a = sb_ctz64(tokens);
-        unsigned t = x->type[a] & (0u - (unsigned)(S >> a & 1));   /* empty: 0 */
-        rank += before[state + t];
-        state -= stride[t];
-    }
-    return rank;
+    return rank_run(r, x->type, S, tokens, x->state[first], rank, NULL, NULL);
 }
 
 /* A layout met and not yet expanded, and the one it was met from (0 for
