@@ -11,7 +11,11 @@
  * once, pieces of one class being interchangeable by construction.  This
  * holds for any shape, and walls are simply decided before the walk
  * starts.  The walk keeps its choices on an explicit stack, one entry per
- * decided cell, so a 65,536-cell tray does not recurse 65,536 deep.
+ * decided cell, so a 65,536-cell tray does not recurse 65,536 deep.  On
+ * trays of at most 64 cells the taken cells are one word and each class's
+ * cells at each anchor a precomputed mask, so a fit is one word operation;
+ * a prefix that leaves some class with pieces to place past its last
+ * anchor is taken back at once (it completes to no layout).
  *
  * Each layout is written straight into the key of the space that will
  * move it: the bitboard's spaced image (SPEC, appendix) when the bitboard
