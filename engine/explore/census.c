@@ -238,12 +238,21 @@ typedef struct parent {
     uint64_t state[MAX_SIDE * MAX_SIDE / 32 + 2], rank[MAX_SIDE * MAX_SIDE / 32 + 2];
 } parent;
 
-static inline void parent_read(const ranking *r, parent *x, uint64_t X)
+/* Reads X into x.  When x holds the layout X was met from (the walk goes
+ * on from its last new child, which is most of the time), X's types are
+ * x's with the moved block's written at its new anchor, as child_rank
+ * did, and are not read again. */
+static inline void parent_read(const ranking *r, parent *x, uint64_t X, uint64_t from)
 {
+    uint64_t anchors = anchors_of(r->b, X);
+    uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
+    if (from && from == x->image && gone && !(gone & (gone - 1)) && came && !(came & (came - 1)))
+        x->type[sb_ctz64(came)] = x->type[sb_ctz64(gone)];
+    else
+        types_of(r, X, anchors, x->type);
     x->image = X;
-    x->anchors = anchors_of(r->b, X);
-    x->tokens = x->anchors | (r->b->m64.cells & ~X);
-    types_of(r, X, x->anchors, x->type);
+    x->anchors = anchors;
+    x->tokens = anchors | (r->b->m64.cells & ~X);
     rank_run(r, x->type, X, x->tokens, r->tab.full, 0, x->state, x->rank);
 }
 
@@ -446,7 +455,7 @@ static bool walk_stack(walker *w, size_t split, bool threaded)
         met top = w->stack[--w->depth];
         uint64_t X = top.image;
         w->from = top.from;
-        parent_read(&c->r, &w->x, X);
+        parent_read(&c->r, &w->x, X, top.from);
         if (!room(w, c->most_children, threaded)) {
             w->stopped = true;
             return false;
