@@ -681,8 +681,7 @@ static bool visit_layout(void *ctx, const void *key)
     return !w->recording || reflect_component(c, w, S);
 }
 
-/* Puts the parts in order of their first layout's rank, the enumeration's
- * (reflect_component adds some early); false when the meter refused. */
+/* A part's first rank and its place in the list, to sort by. */
 typedef struct placed {
     uint64_t rank;
     size_t index;
@@ -694,6 +693,8 @@ static int by_rank(const void *x, const void *y)
     return (a->rank > b->rank) - (a->rank < b->rank);
 }
 
+/* Puts the parts in order of their first layout's rank, the enumeration's
+ * (reflect_component adds some early); false when the meter refused. */
 static bool sort_parts(census *c)
 {
     sb_census_parts *p = c->parts;
