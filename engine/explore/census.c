@@ -22,13 +22,17 @@
  * Reading a word off a bitboard image takes a few word operations: a
  * token is a cell that is empty or the upper-left corner of a block (no
  * spacer bit to its left or above it), and a block's class is read off
- * its size (plain rectangles of distinct sizes are distinct classes).
+ * its size (plain rectangles of distinct sizes are distinct classes),
+ * and kept one byte per cell, where the ranks read it.
  *
  * What makes it cheap: the enumeration keeps the rank of the layout it
  * is at as it decides cells, and skips a prefix whose every word is
  * marked already (layouts.c, sb_rank_tables); a child's rank is its
  * parent's with only the tokens between the lowest and highest bits of
- * the move redone (child_rank); marking a child takes no branch.
+ * the move redone (child_rank), its token types the parent's with the
+ * moved block's at its new anchor; the move back to the layout the
+ * parent was met from is counted and not ranked; marking a child takes
+ * no branch.
  *
  * Reflections.  Mirroring the tray (left to right, top to bottom, or
  * both) maps layouts to layouts and moves to moves, so the image of a
