@@ -495,10 +495,15 @@ static void record(const sb_layouts *l, const choice *stack, size_t depth, sb_bl
 /* Whether bits lo .. lo + n - 1 of seen are all set; false, without
  * looking, for a range wider than a few words (a short prefix, which is
  * cheaper to walk than to check). */
-static bool all_seen(const uint64_t *seen, uint64_t lo, uint64_t n)
+static inline bool all_seen(const uint64_t *seen, uint64_t lo, uint64_t n)
 {
     if (n > 256)
         return false;
+    uint64_t shift = lo & 63;
+    if (shift + n <= 64) {   /* one word: most prefixes near a layout's end */
+        uint64_t want = (n == 64 ? ~0ULL : (1ULL << n) - 1) << shift;
+        return (seen[lo >> 6] & want) == want;
+    }
     for (uint64_t at = lo, end = lo + n; at < end;) {
         uint64_t word = seen[at >> 6], from = at & 63;
         uint64_t upto = end - (at - from) < 64 ? end - (at - from) : 64;
