@@ -73,8 +73,8 @@ typedef struct sb_rank_tables {
     const uint64_t *before;          /* at state + token: the words before it */
     uint64_t stride[SB_MAX_CLASSES + 1]; /* what placing each token takes off a state */
     uint64_t full;                   /* the state with every token left */
-    uint64_t ntokens;                /* a state is a multiple of it ... */
-    const uint64_t *words;           /* ... and words[state / ntokens] finish it */
+    uint64_t words_at;               /* before[state + words_at]: the words that finish
+                                        a prefix in that state */
     const uint64_t *seen;            /* NULL, or one bit per rank: the walk skips a
                                         prefix all of whose words are set (layouts
                                         already dealt with) */
@@ -95,13 +95,19 @@ typedef struct sb_layouts {
     int8_t mirror[3][SB_MAX_CLASSES];/* per reflection (left-right, top-bottom, both): the
                                         class each class becomes; -1: none of pc's */
     bool reflects[3];                /* the reflection maps every layout to a layout */
-    uint8_t *taken;                  /* per cell: a wall or a piece (ncells) */
+    uint8_t *taken;                  /* per cell: a wall or a piece (ncells) ... */
+    uint64_t *reach;                 /* ... or, on at most 64 cells, NULL: per class and
+                                        anchor cell, the cells a piece covers, 0 off the
+                                        tray (class * ncells + cell) */
+    uint64_t busy, walls;            /* with reach: the cells taken, and the walls */
+    uint32_t last_anchor[SB_MAX_CLASSES]; /* each class's last anchor on the tray */
     uint8_t *anchored;               /* per cell: 1 + class anchored there (ncells) */
     /* Bound to a space (sb_layouts_bind): */
     const sb_space *space;
     bool image;                      /* the bitboard's image, else the board's lists */
     int width;                       /* image width, 2 * cols - 1 */
     uint64_t pattern[SB_MAX_CLASSES];/* image: each class at bit 0 */
+    uint8_t image_bit[64];           /* image: each cell's bit (an image has at most 32) */
     int32_t list_at[SB_MAX_CLASSES]; /* board: where class s's anchors go, -1: not listed */
     int32_t empty_at;                /* board: where the empty cells go, -1: not listed */
     uint32_t fill[SB_MAX_CLASSES + 1]; /* board: entries written per list (the last: empties) */

@@ -11,7 +11,11 @@
  * once, pieces of one class being interchangeable by construction.  This
  * holds for any shape, and walls are simply decided before the walk
  * starts.  The walk keeps its choices on an explicit stack, one entry per
- * decided cell, so a 65,536-cell tray does not recurse 65,536 deep.
+ * decided cell, so a 65,536-cell tray does not recurse 65,536 deep.  On
+ * trays of at most 64 cells the taken cells are one word and each class's
+ * cells at each anchor a precomputed mask, so a fit is one word operation;
+ * a prefix that leaves some class with pieces to place past its last
+ * anchor is taken back at once (it completes to no layout).
  *
  * Each layout is written straight into the key of the space that will
  * move it: the bitboard's spaced image (SPEC, appendix) when the bitboard
@@ -180,6 +184,8 @@ static bool walls_reflect(const sb_pieces *pc, int f)
     return true;
 }
 
+static bool on_tray(const sb_layouts *l, int s, uint32_t cell);
+
 sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
 {
     memset(l, 0, sizeof *l);
@@ -194,9 +200,12 @@ sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
     }
     l->first_cell[pc->nclasses] = total;
     l->offset = sb_meter_calloc(m, (size_t)total + 1, sizeof *l->offset);
-    l->taken = sb_meter_calloc(m, l->ncells, sizeof *l->taken);
+    if (l->ncells <= 64)
+        l->reach = sb_meter_calloc(m, (size_t)pc->nclasses * l->ncells + 1, sizeof *l->reach);
+    else
+        l->taken = sb_meter_calloc(m, l->ncells, sizeof *l->taken);
     l->anchored = sb_meter_calloc(m, l->ncells, sizeof *l->anchored);
-    if (!l->offset || !l->taken || !l->anchored)
+    if (!l->offset || (!l->taken && !l->reach) || !l->anchored)
         return SB_ELIMIT;
     for (int s = 0; s < pc->nclasses; s++) {
         sb_block b = pc->proto[s];
@@ -208,6 +217,19 @@ sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
                 if (sb_block_covers(pc->source, &b, y, x))
                     l->offset[k++] = y * pc->cols + x - l->left[s];
     }
+    /* Where each class may be anchored, and (on at most 64 cells) what
+     * it covers there, as bits: a fit is then one word operation. */
+    for (int s = 0; s < pc->nclasses; s++)
+        for (uint32_t cell = 0; cell < l->ncells; cell++) {
+            if (!on_tray(l, s, cell))
+                continue;
+            l->last_anchor[s] = cell;
+            for (uint32_t k = l->first_cell[s]; l->reach && k < l->first_cell[s + 1]; k++)
+                l->reach[(size_t)s * l->ncells + cell] |= 1ULL << ((int64_t)cell + l->offset[k]);
+        }
+    for (uint32_t cell = 0; l->reach && cell < l->ncells; cell++)
+        l->walls |= (uint64_t)is_wall(pc, (int)(cell / (uint32_t)pc->cols),
+                                      (int)(cell % (uint32_t)pc->cols)) << cell;
     for (int f = 1; f <= 3; f++) {
         bool ok = walls_reflect(pc, f);
         for (int s = 0; s < pc->nclasses; s++) {
@@ -226,6 +248,7 @@ void sb_layouts_free(sb_layouts *l)
         sb_meter_free(m, l->offset, ((size_t)l->first_cell[l->pc->nclasses] + 1) *
                                         sizeof *l->offset);
         sb_meter_free(m, l->taken, l->ncells * sizeof *l->taken);
+        sb_meter_free(m, l->reach, ((size_t)l->pc->nclasses * l->ncells + 1) * sizeof *l->reach);
         sb_meter_free(m, l->anchored, l->ncells * sizeof *l->anchored);
         if (l->list_key)
             sb_meter_free(m, l->list_key, l->space->key_size + sizeof *l->list_key);
@@ -242,10 +265,28 @@ static bool on_tray(const sb_layouts *l, int s, uint32_t cell)
     return r + b->height <= pc->rows && left >= 0 && left + b->width <= pc->cols;
 }
 
+/* Whether cell is taken (a wall or a piece), and making it so. */
+static inline bool is_taken(const sb_layouts *l, uint32_t cell)
+{
+    return l->reach ? l->busy >> cell & 1 : l->taken[cell];
+}
+
+static inline void set_taken(sb_layouts *l, uint32_t cell, bool taken)
+{
+    if (l->reach)
+        l->busy = (l->busy & ~(1ULL << cell)) | (uint64_t)taken << cell;
+    else
+        l->taken[cell] = taken;
+}
+
 /* Whether a piece of class s fits anchored at cell: on the tray, and on
  * cells neither walls nor other pieces take. */
-static bool fits(const sb_layouts *l, int s, uint32_t cell)
+static inline bool fits(const sb_layouts *l, int s, uint32_t cell)
 {
+    if (l->reach) {
+        uint64_t cells = l->reach[(size_t)s * l->ncells + cell];
+        return cells && !(cells & l->busy);
+    }
     if (!on_tray(l, s, cell))
         return false;
     for (uint32_t k = l->first_cell[s]; k < l->first_cell[s + 1]; k++)
@@ -254,8 +295,13 @@ static bool fits(const sb_layouts *l, int s, uint32_t cell)
     return true;
 }
 
-static void cover(sb_layouts *l, int s, uint32_t cell, uint8_t taken)
+static inline void cover(sb_layouts *l, int s, uint32_t cell, bool taken)
 {
+    if (l->reach) {
+        uint64_t cells = l->reach[(size_t)s * l->ncells + cell];
+        l->busy = taken ? l->busy | cells : l->busy & ~cells;
+        return;
+    }
     for (uint32_t k = l->first_cell[s]; k < l->first_cell[s + 1]; k++)
         l->taken[(int64_t)cell + l->offset[k]] = taken;
 }
@@ -264,7 +310,8 @@ static void cover(sb_layouts *l, int s, uint32_t cell, uint8_t taken)
 static void clear_tray(sb_layouts *l)
 {
     const sb_pieces *pc = l->pc;
-    for (uint32_t cell = 0; cell < l->ncells; cell++)
+    l->busy = l->walls;
+    for (uint32_t cell = 0; !l->reach && cell < l->ncells; cell++)
         l->taken[cell] = is_wall(pc, (int)(cell / (uint32_t)pc->cols),
                                  (int)(cell % (uint32_t)pc->cols));
 }
@@ -294,7 +341,7 @@ enum { EMPTIES = SB_MAX_CLASSES };   /* fill[EMPTIES] counts the empty cells wri
 static void put_piece(sb_layouts *l, int s, uint32_t cell)
 {
     if (l->image)
-        l->image_key |= l->pattern[s] << cell_bit(l->width, cell, l->pc->cols);
+        l->image_key |= l->pattern[s] << l->image_bit[cell];
     else if (l->list_key && l->list_at[s] >= 0)
         l->list_key[l->list_at[s] + (int32_t)l->fill[s]++] = (uint16_t)cell;
 }
@@ -302,7 +349,7 @@ static void put_piece(sb_layouts *l, int s, uint32_t cell)
 static void take_piece(sb_layouts *l, int s, uint32_t cell)
 {
     if (l->image)
-        l->image_key &= ~(l->pattern[s] << cell_bit(l->width, cell, l->pc->cols));
+        l->image_key &= ~(l->pattern[s] << l->image_bit[cell]);
     else if (l->list_key && l->list_at[s] >= 0)
         l->fill[s]--;
 }
@@ -333,6 +380,8 @@ sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image)
         l->width = 2 * pc->cols - 1;
         for (int s = 0; s < pc->nclasses; s++)
             l->pattern[s] = image_pattern(l->width, pc->proto[s].height, pc->proto[s].width);
+        for (uint32_t cell = 0; cell < l->ncells; cell++)
+            l->image_bit[cell] = (uint8_t)cell_bit(l->width, cell, pc->cols);
         return SB_OK;
     }
     size_t nplan = (size_t)sp->cat->nclasses + 1;
@@ -375,7 +424,7 @@ const void *sb_layouts_key(sb_layouts *l, const sb_block *b, size_t n)
     for (uint32_t cell = 0; cell < l->ncells; cell++)
         if (l->anchored[cell])
             put_piece(l, l->anchored[cell] - 1, cell);
-        else if (!l->taken[cell])
+        else if (!is_taken(l, cell))
             put_empty(l, cell);
     return key_now(l);
 }
@@ -389,11 +438,27 @@ typedef struct choice {
     uint64_t rank, state;          /* with ranks: the prefix's before this choice */
 } choice;
 
-static uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
+static inline uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
 {
+    if (l->reach) {
+        uint64_t open = cell < 64 ? ~l->busy & ~0ULL << cell : 0;
+        return open ? (uint32_t)sb_ctz64(open) < l->ncells ? (uint32_t)sb_ctz64(open) : l->ncells
+                    : l->ncells;
+    }
     while (cell < l->ncells && l->taken[cell])
         cell++;
     return cell;
+}
+
+/* Whether some class still to place has its last anchor before cell,
+ * the first undecided one: no layout completes the prefix then (the walk
+ * would find that out only cells later, for every way of going on). */
+static inline bool stranded(const sb_layouts *l, const uint32_t *left, uint32_t cell)
+{
+    for (int s = 0; s < l->pc->nclasses; s++)
+        if (left[s] && l->last_anchor[s] < cell)
+            return true;
+    return false;
 }
 
 /* Once every piece is placed, the cells still undecided are the empty
@@ -405,7 +470,7 @@ static uint32_t put_rest(sb_layouts *l, uint32_t at)
     if (!l->list_key || l->empty_at < 0)
         return 0;
     for (; at < l->ncells; at++)
-        if (!l->taken[at]) {
+        if (!is_taken(l, at)) {
             put_empty(l, at);
             n++;
         }
@@ -430,10 +495,15 @@ static void record(const sb_layouts *l, const choice *stack, size_t depth, sb_bl
 /* Whether bits lo .. lo + n - 1 of seen are all set; false, without
  * looking, for a range wider than a few words (a short prefix, which is
  * cheaper to walk than to check). */
-static bool all_seen(const uint64_t *seen, uint64_t lo, uint64_t n)
+static inline bool all_seen(const uint64_t *seen, uint64_t lo, uint64_t n)
 {
     if (n > 256)
         return false;
+    uint64_t shift = lo & 63;
+    if (shift + n <= 64) {   /* one word: most prefixes near a layout's end */
+        uint64_t want = (n == 64 ? ~0ULL : (1ULL << n) - 1) << shift;
+        return (seen[lo >> 6] & want) == want;
+    }
     for (uint64_t at = lo, end = lo + n; at < end;) {
         uint64_t word = seen[at >> 6], from = at & 63;
         uint64_t upto = end - (at - from) < 64 ? end - (at - from) : 64;
@@ -500,7 +570,7 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
         }
         if (cls < 0) {
             empties--;
-            l->taken[at] = 1;
+            set_taken(l, at, true);
             put_empty(l, at);
         } else {
             while (cls < pc->nclasses && (!left[cls] || !fits(l, cls, at)))
@@ -519,16 +589,18 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
                 const sb_rank_tables *t = l->ranks;
                 l->rank += t->before[state + (uint64_t)(cls + 1)];
                 state -= t->stride[cls + 1];
-                skip = t->seen && all_seen(t->seen, l->rank, t->words[state / t->ntokens]);
+                skip = t->seen && all_seen(t->seen, l->rank, t->before[state + t->words_at]);
             }
-            if (!skip) {
-                at = next_undecided(l, at + 1);
+            uint32_t on = next_undecided(l, at + 1);
+            if (!skip && !stranded(l, left, on)) {
+                at = on;
                 next = -1;
                 continue;
             }
             /* Every word this prefix leads to is marked seen already (the
-             * census has walked their components): take the decision back
-             * at once, as if nothing could follow it. */
+             * census has walked their components), or it leads to none:
+             * take the decision back at once, as if nothing could follow
+             * it. */
         }
         /* Nothing (more) fits here: undo the last decision, try its next. */
         if (depth == 0)
@@ -538,7 +610,7 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
         state = c.state;
         if (c.cls < 0) {
             empties++;
-            l->taken[c.cell] = 0;
+            set_taken(l, c.cell, false);
             take_empty(l);
         } else {
             left[c.cls]++;
