@@ -437,18 +437,30 @@ static uint64_t fill_region(const region_build *b, uint64_t seed, uint64_t free)
     return region;
 }
 
-/* The number of the region of free holding cell x (or, x 64, the mask of
- * region number `want`, 0 when there is none). */
-static uint64_t region_of(const region_build *b, uint64_t free, uint32_t x, uint32_t want)
+/* Region number j of free (numbered by their lowest cells, the last
+ * taking the rest), or 0 when free has fewer; with x below 64, instead
+ * the number of the region holding cell x.  One walk serves both, so the
+ * numbering cannot differ between them. */
+static uint64_t walk_regions(const region_build *b, uint64_t free, uint32_t x, uint32_t j)
 {
     uint64_t left = free;
-    for (uint32_t j = 0; left; j++) {
-        uint64_t region = j + 1 == MAX_REGIONS ? left : fill_region(b, left & -left, left);
-        if (x < 64 ? (region >> x & 1) : j == want)
-            return x < 64 ? j : region;
+    for (uint32_t at = 0; left; at++) {
+        uint64_t region = at + 1 == MAX_REGIONS ? left : fill_region(b, left & -left, left);
+        if (x < 64 ? (region >> x & 1) : at == j)
+            return x < 64 ? at : region;
         left &= ~region;
     }
     return 0;
+}
+
+static uint64_t region_mask(const region_build *b, uint64_t free, uint32_t j)
+{
+    return walk_regions(b, free, 64, j);
+}
+
+static uint32_t region_holding(const region_build *b, uint64_t free, uint32_t x)
+{
+    return (uint32_t)walk_regions(b, free, x, 0);
 }
 
 /* Expands the pair (placement r, region j) of this level, and depth-first
@@ -467,7 +479,7 @@ static void expand_region(region_build *b, uint64_t r, uint32_t j)
     uint64_t occupied = 0;
     for (uint32_t i = 0; i < g->k; i++)
         occupied |= 1ull << pos[i];
-    uint64_t free = b->open & ~occupied, region = region_of(b, free, 64, j);
+    uint64_t free = b->open & ~occupied, region = region_mask(b, free, j);
     for (uint32_t i = 0; i < g->k; i++) {
         uint16_t from = pos[i];
         const uint8_t *home = g->home + (size_t)i * n;
@@ -481,7 +493,7 @@ static void expand_region(region_build *b, uint64_t r, uint32_t j)
             __builtin_prefetch(&b->marks[t], 1);
             uint64_t after = (free & ~(1ull << c)) | 1ull << from;
             steps[nsteps].rank = t;
-            steps[nsteps].region = (uint32_t)region_of(b, after, from, 0);
+            steps[nsteps].region = region_holding(b, after, from);
             steps[nsteps++].free = home[c] > home[from];
         }
     }
@@ -524,7 +536,7 @@ static sb_status build_regions(sb_pdb *db, group *g, sb_meter *m, const uint8_t 
         uint64_t goal = rank_of(g, g->goal), occupied = 0;
         for (uint32_t i = 0; i < g->k; i++)
             occupied |= 1ull << g->goal[i];
-        for (uint32_t j = 0; j < MAX_REGIONS && region_of(&b, b.open & ~occupied, 64, j); j++)
+        for (uint32_t j = 0; j < MAX_REGIONS && region_mask(&b, b.open & ~occupied, j); j++)
             b.now[goal] |= (uint8_t)(1u << j);
         b.marks[goal] = b.now[goal];
     }
