@@ -59,8 +59,9 @@ enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
 /* How a tile group's table is built; both give the same values.  AUTO
  * builds by cells whenever that fits SB_PDB_BUILD_BUDGET at the largest
  * group size either way allows, and by regions to reach larger groups
- * (7-8 on the 15-puzzle, 6-6-6-6 on the 24-puzzle); the tests ask for
- * each. */
+ * (7-8 on the 15-puzzle, 6-6-6-6 on the 24-puzzle) when the tables are
+ * cached (a dir given to sb_pdb_open): such a build takes minutes, which
+ * only a cache pays back.  The tests ask for each. */
 typedef enum sb_pdb_blank {
     SB_PDB_BLANK_AUTO,
     SB_PDB_BLANK_CELLS,
