@@ -1318,7 +1318,7 @@ static void save(sb_pdb *db, const char *path)
     for (uint32_t j = 0; ok && j < ntables(db); j++) {
         size_t *bytes;
         uint8_t **table = table_of(db, j, &bytes);
-        ok = fwrite(*table, 1, *bytes, f) == *bytes;
+        ok = !*bytes || fwrite(*table, 1, *bytes, f) == *bytes;   /* a mirror has none */
     }
     ok = ok && fwrite(&sum, sizeof sum, 1, f) == 1;
     ok = fclose(f) == 0 && ok;
