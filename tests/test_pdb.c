@@ -59,12 +59,13 @@ static void tiles(sb_puzzle *p, int rows, int cols, const int *at, const int *go
     }
 }
 
-/* A random goal on a tray of six to nine cells (a wall now and then), and
- * INIT a random walk of the hole from it. */
-static void random_tiles(sb_puzzle *p, int *rows_out, int *cols_out)
+/* A random goal on one of ntrays trays (rows, cols; at most 16 cells; a
+ * wall now and then), and INIT a random walk of the hole from it of 5 to
+ * 5 + max_steps - 1 steps. */
+static void random_tiles(sb_puzzle *p, const int (*trays)[2], int ntrays, int max_steps,
+                         int *rows_out, int *cols_out)
 {
-    static const int TRAYS[][2] = { { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 } };
-    const int *t = TRAYS[unit_below(&rng, 5)];
+    const int *t = trays[unit_below(&rng, (unsigned)ntrays)];
     int rows = t[0], cols = t[1], n = rows * cols, goal_of[16], at[16];
     for (int k = 0; k < n; k++)
         goal_of[k] = k;   /* tiles 1..n-1, the hole 0; shuffled below */
@@ -85,7 +86,7 @@ static void random_tiles(sb_puzzle *p, int *rows_out, int *cols_out)
     int hole = 0;
     while (at[hole] != 0)
         hole++;
-    for (int steps = 5 + unit_below(&rng, 40); steps > 0; steps--) {
+    for (int steps = 5 + (int)unit_below(&rng, (unsigned)max_steps); steps > 0; steps--) {
         int d = unit_below(&rng, 4);
         int r = hole / cols + SB_STEP_ROW[d], c = hole % cols + SB_STEP_COL[d];
         if (r < 0 || r >= rows || c < 0 || c >= cols || at[r * cols + c] < 0)
@@ -109,10 +110,10 @@ static long judged_length(const sb_puzzle *p, const sb_solution *sol, sb_metric 
 
 /* IDA* or A* on p with a database of groups of at most max_group tiles
  * (block databases: keeping at most max_group classes besides the
- * goal's): the judged length, -4 when the search proves no solution, or
+ * goal's), its tables built as blank says: the judged length, -4 when the search proves no solution, or
  * below when it fails. */
-static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_group, bool ida,
-                          unsigned *bound_at_init)
+static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_group,
+                          sb_pdb_blank blank, bool ida, unsigned *bound_at_init)
 {
     sb_options opts;
     sb_options_default(&opts);
@@ -124,7 +125,7 @@ static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_gro
     sb_stats stats = { 0 };
     if (sb_setup_begin(&s, p, &opts, NULL) == SB_OK &&
         (!sb_pdb_refuses(s.space, s.path) || !sb_pdb_blocks_refuses(s.space, s.path)) &&
-        sb_pdb_open(s.space, &s.meter, NULL, max_group, &s.pdb) == SB_OK) {
+        sb_pdb_open(s.space, &s.meter, NULL, max_group, blank, &s.pdb) == SB_OK) {
         *bound_at_init = sb_setup_bound(&s, s.space->root);
         sb_status st;
         if (ida) {
@@ -147,16 +148,27 @@ static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_gro
     return len;
 }
 
-static void admissible(void)
+/* rounds random tile puzzles on the trays given: IDA* and A* guided by
+ * databases of at most max_group tiles (1 + round / 3 % 4 when
+ * ANY_GROUP), built by cells in even sixes of rounds and by regions in
+ * odd ones (or as blank says when not AUTO), must find BFS's length under
+ * every metric, from a bound at INIT that does not pass it. */
+enum { ANY_GROUP = 99 };
+static int admissible_on(const int (*trays)[2], int ntrays, int max_steps, int rounds_wanted,
+                         unsigned max_group_asked, sb_pdb_blank blank_asked)
 {
     static const sb_metric METRICS[] = { SB_METRIC_UNIT, SB_METRIC_LINE, SB_METRIC_PIECE };
     int rounds = 0;
-    for (int round = 0; round < 1500; round++) {
+    for (int round = 0; round < rounds_wanted; round++) {
         sb_puzzle p;
         int rows, cols;
-        random_tiles(&p, &rows, &cols);
+        random_tiles(&p, trays, ntrays, max_steps, &rows, &cols);
         sb_metric metric = METRICS[round % 3];
-        unsigned max_group = 1 + (unsigned)(round / 3) % 4;
+        unsigned max_group = max_group_asked == ANY_GROUP ? 1 + (unsigned)(round / 3) % 4
+                                                          : max_group_asked;
+        sb_pdb_blank blank = blank_asked != SB_PDB_BLANK_AUTO ? blank_asked
+                             : (round / 6) % 2                ? SB_PDB_BLANK_REGIONS
+                                                              : SB_PDB_BLANK_CELLS;
         sb_options opts;
         sb_options_default(&opts);
         opts.metric = metric;
@@ -170,19 +182,90 @@ static void admissible(void)
         long bfs = judged_length(&p, &sol, metric);
         sb_solution_free(&sol);
         unsigned h_ida = 0, h_astar = 0;
-        long ida = guided_length(&p, metric, max_group, true, &h_ida);
-        long astar = guided_length(&p, metric, max_group, false, &h_astar);
+        long ida = guided_length(&p, metric, max_group, blank, true, &h_ida);
+        long astar = guided_length(&p, metric, max_group, blank, false, &h_astar);
         if (!CHECK_MSG(bfs >= 0 && ida == bfs && astar == bfs && h_ida <= (unsigned long)bfs &&
                            h_astar == h_ida,
-                       "round %d (%dx%d, %s, groups of %u): BFS %ld, IDA* %ld, A* %ld, bound %u",
-                       round, rows, cols, sb_metric_name(metric), max_group, bfs, ida, astar,
-                       h_ida))
+                       "round %d (%dx%d, %s, groups of %u, built by %s): BFS %ld, IDA* %ld, "
+                       "A* %ld, bound %u",
+                       round, rows, cols, sb_metric_name(metric), max_group,
+                       blank == SB_PDB_BLANK_REGIONS ? "regions" : "cells", bfs, ida, astar, h_ida))
             unit_print_puzzle(stderr, &p);
         rounds++;
         sb_puzzle_free(&p);
     }
-    printf("test_pdb: %d random tile puzzles, IDA* and A* with the databases as short as BFS\n",
-           rounds);
+    return rounds;
+}
+
+static const int SMALL[][2] = { { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 } };
+static const int LARGE[][2] = { { 3, 4 }, { 4, 3 }, { 4, 4 } };
+
+static void admissible(void)
+{
+    static const int ELEVEN[][2] = { { 3, 4 }, { 4, 3 } };
+    int small = admissible_on(SMALL, 5, 40, 1500, ANY_GROUP, SB_PDB_BLANK_AUTO);
+    /* Square trays mirror the second set onto the first's tables: 4x4
+     * with groups of 3, built both ways, and of 5 by regions. */
+    int large = admissible_on(LARGE, 3, 30, 60, 3, SB_PDB_BLANK_AUTO) +
+                admissible_on(LARGE, 3, 30, 9, 5, SB_PDB_BLANK_REGIONS);
+    /* Two large groups, the 15-puzzle's 7-8 in small: eleven tiles in
+     * groups of 6 and 5, built by regions. */
+    int eleven = admissible_on(ELEVEN, 2, 30, 2, 6, SB_PDB_BLANK_REGIONS);
+    printf("test_pdb: %d random tile puzzles up to 3x3, %d up to 4x4 (groups of 3 and 5), %d with "
+           "groups of 6 and 5, IDA* and A* with the databases as short as BFS\n",
+           small, large, eleven);
+}
+
+/* The two builds of a group's table, by cells and by regions of the empty
+ * cell, must give every group the same value: on random tile puzzles up
+ * to 4x4, groups of 2 to 4 tiles, every term at INIT compared. */
+static void same_builds(void)
+{
+    int rounds = 0, terms = 0;
+    for (int round = 0; round < 240; round++) {
+        sb_puzzle p;
+        int rows, cols;
+        if (round % 2)
+            random_tiles(&p, SMALL, 5, 60, &rows, &cols);
+        else
+            random_tiles(&p, LARGE, 3, 60, &rows, &cols);
+        unsigned max_group = 2 + (unsigned)round / 2 % 3;
+        sb_setup s[2];
+        memset(s, 0, sizeof s);
+        sb_options opts;
+        sb_options_default(&opts);
+        opts.path = SB_PATH_GENERAL;
+        unsigned got[2][64] = { { 0 } };
+        bool opened = true;
+        for (int way = 0; way < 2; way++) {
+            opened = opened && sb_setup_begin(&s[way], &p, &opts, NULL) == SB_OK &&
+                      !sb_pdb_refuses(s[way].space, s[way].path) &&
+                      sb_pdb_open(s[way].space, &s[way].meter, NULL, max_group,
+                                  way ? SB_PDB_BLANK_REGIONS : SB_PDB_BLANK_CELLS,
+                                  &s[way].pdb) == SB_OK;
+            if (opened)
+                sb_pdb_terms(s[way].pdb, s[way].space->root, got[way]);
+        }
+        unsigned n = 0;
+        bool same = false;
+        if (CHECK(opened)) {
+            size_t bytes[2];
+            bool loaded;
+            sb_pdb_describe(s[0].pdb, &n, &bytes[0], &loaded);
+            sb_pdb_describe(s[1].pdb, &n, &bytes[1], &loaded);
+            same = bytes[0] == bytes[1] && memcmp(got[0], got[1], n * sizeof got[0][0]) == 0;
+        }
+        if (!CHECK_MSG(same, "round %d (%dx%d, groups of %u): the builds differ", round, rows,
+                       cols, max_group))
+            unit_print_puzzle(stderr, &p);
+        for (int way = 0; way < 2; way++)
+            sb_setup_end(&s[way]);
+        terms += (int)n;
+        rounds++;
+        sb_puzzle_free(&p);
+    }
+    printf("test_pdb: %d random tile puzzles, %d terms, the same by cells and by regions\n",
+           rounds, terms);
 }
 
 /* The same on block puzzles: 600 random trays of 3x3 to 4x4 half to
@@ -213,7 +296,7 @@ static void admissible_blocks(void)
         sb_setup s;
         bool takes = sb_setup_begin(&s, &p, &opts, NULL) == SB_OK &&
                      sb_pdb_refuses(s.space, s.path) && !sb_pdb_blocks_refuses(s.space, s.path);
-        if (takes && sb_pdb_open(s.space, &s.meter, NULL, others, &s.pdb) == SB_OK) {
+        if (takes && sb_pdb_open(s.space, &s.meter, NULL, others, SB_PDB_BLANK_AUTO, &s.pdb) == SB_OK) {
             unsigned tables;
             size_t bytes;
             bool loaded;
@@ -234,8 +317,9 @@ static void admissible_blocks(void)
         unsigned h_ida = 0, h_astar = 0;
         /* IDA* proves no solution only by exhausting its transposition
          * cache, bound after bound: slow, and not the databases' part */
-        long ida = bfs == -4 ? bfs : guided_length(&p, metric, others, true, &h_ida);
-        long astar = guided_length(&p, metric, others, false, &h_astar);
+        long ida = bfs == -4 ? bfs
+                             : guided_length(&p, metric, others, SB_PDB_BLANK_AUTO, true, &h_ida);
+        long astar = guided_length(&p, metric, others, SB_PDB_BLANK_AUTO, false, &h_astar);
         bool bound_ok = bfs < 0 || (h_astar <= (unsigned long)bfs && h_ida == h_astar);
         if (!CHECK_MSG(bfs != -3 && bfs != -1 && ida == bfs && astar == bfs && bound_ok,
                        "round %d (%dx%d, %s, %u others): BFS %ld, IDA* %ld, A* %ld, bound %u",
@@ -290,7 +374,7 @@ static bool open_cached(const sb_puzzle *p, sb_metric metric, unsigned *bound)
     bool loaded = false;
     *bound = 0;
     if (CHECK(sb_setup_begin(&s, p, &opts, NULL) == SB_OK) &&
-        CHECK(sb_pdb_open(s.space, &s.meter, dir, 3, &s.pdb) == SB_OK)) {
+        CHECK(sb_pdb_open(s.space, &s.meter, dir, 3, SB_PDB_BLANK_AUTO, &s.pdb) == SB_OK)) {
         unsigned groups;
         size_t bytes;
         sb_pdb_describe(s.pdb, &groups, &bytes, &loaded);
@@ -458,6 +542,7 @@ static void limits(void)
 int main(void)
 {
     admissible();
+    same_builds();
     admissible_blocks();
     cache();
     limits();

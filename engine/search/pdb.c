@@ -13,13 +13,20 @@
  * Felner's disjoint, additive databases.  Since the moves are reversible,
  * the search starts from every goal placement (the group's tiles home,
  * the empty cell anywhere) and runs outward, a layer per cost, each layer
- * first closed under the free moves.
+ * first closed under the free moves.  It runs over (placement, empty
+ * cell) with a byte each (build_group) while that fits
+ * SB_PDB_BUILD_BUDGET, and over (placement, region of open cells holding
+ * the empty cell) with three bytes a placement beyond (build_regions):
+ * the same values, for groups of 8 tiles on the 15-puzzle.
  *
  * Groups.  The tiles with a goal are cut into groups as large as a build
- * of SB_PDB_BUILD_BUDGET allows, each a compact block of goal cells, and
- * cut a second time across (plan): each set's sum is a bound, and the
- * estimate is the larger (Korf and Felner's reflected lookup, without
- * needing a symmetric tray or goal).
+ * allows (group_size: by the budgets and --max-memory), each a compact
+ * block of goal cells, and cut a second time across (plan): each set's
+ * sum is a bound, and the estimate is the larger (Korf and Felner's
+ * reflected lookup).  On a square tray whose walls and goal cells are the
+ * same mirrored across the main diagonal, the second set is the first
+ * mirrored, and reads the first's tables with its tiles' cells mirrored
+ * (plan_mirrors): no table of its own.
  *
  * Storage.  A placement of k tiles on n cells has a perfect rank among the
  * n!/(n-k)! of them (rank_of); the table keeps, per rank, the least
@@ -32,7 +39,8 @@
  *
  * Cache.  A file in --pdb-dir holds one database: a header with a format
  * version and the whole abstract puzzle (the tray, its walls, the metric,
- * each group's goal cells), the tables, and a checksum.  Its name is a
+ * each group's goal cells, how it was built and whose table it mirrors),
+ * the tables, and a checksum.  Its name is a
  * hash of the header, but a file is used only when its header equals the
  * one wanted byte for byte, its size is exact and its checksum holds;
  * anything else is rebuilt and replaced.  Files are written to a
@@ -45,7 +53,7 @@
 
 #include "search/pdb.h"
 
-enum { MAX_GROUP = 8, MAX_GROUPS = 64, MAX_KEY = 128, FORMAT_VERSION = 3 };
+enum { MAX_GROUP = 8, MAX_GROUPS = 64, MAX_KEY = 128, FORMAT_VERSION = 4 };
 /* Block databases: at most this many, each keeping at most MAX_KEPT
  * classes of at most MAX_CLASS_COUNT blocks. */
 enum { MAX_BLOCKDBS = 4, MAX_KEPT = 6, MAX_CLASS_COUNT = 16 };
@@ -60,8 +68,11 @@ typedef struct group {
     uint64_t weight[MAX_GROUP];  /* rank_of's place values */
     uint64_t nranks;             /* n!/(n-k)! */
     uint8_t *home;               /* k * ncells: each tile's shortest way home, UNSEEN: none */
-    uint8_t *table;              /* nibbles, two a byte, by rank */
+    uint8_t *table;              /* nibbles, two a byte, by rank; NULL for a mirror */
     size_t table_bytes;
+    bool by_regions;             /* built by regions of the empty cell (build_regions) */
+    int32_t mirror;              /* -1, or the group whose table this one reads, its
+                                    tiles' cells transposed (plan_mirrors) */
 } group;
 
 /* One class kept whole by a block database: where its blocks may stand
@@ -96,6 +107,7 @@ struct sb_pdb {
     sb_metric metric;
     uint32_t ncells;
     int cols;
+    uint8_t transpose[64];       /* per cell: its mirror image across the main diagonal */
     int32_t *neighbours;         /* ncells * 4: the cell a step each way, -1: none */
     uint32_t ngroups;            /* nsets * per_set */
     uint32_t nsets, per_set;     /* sets of disjoint groups, each set's sum a bound */
@@ -188,14 +200,15 @@ bool sb_pdb_parity_unsolvable(const sb_space *sp)
 
 /* ---- ranking placements ---- */
 
+/* A tile's digit is its cell less the cells of the tiles before it that
+ * lie below: a mask of those and a population count. */
 static uint64_t rank_of(const group *g, const uint16_t *pos)
 {
-    uint64_t r = 0;
+    uint64_t r = 0, used = 0;
     for (uint32_t i = 0; i < g->k; i++) {
-        uint32_t idx = pos[i];
-        for (uint32_t j = 0; j < i; j++)
-            idx -= pos[j] < pos[i];
-        r += idx * g->weight[i];
+        uint64_t bit = 1ull << pos[i];
+        r += (pos[i] - (uint64_t)__builtin_popcountll(used & (bit - 1))) * g->weight[i];
+        used |= bit;
     }
     return r;
 }
@@ -345,7 +358,7 @@ static sb_status build_group(sb_pdb *db, group *g, sb_meter *m, const uint8_t *w
     /* Cut short (a layer past 253): what was not reached is far, not dead. */
     unsigned unreached = cur.n ? NIBBLE_MAX : NIBBLE_DEAD;
     g->table_bytes = (size_t)(g->nranks + 1) / 2;
-    g->table = sb_meter_calloc(m, g->table_bytes, 1);
+    g->table = sb_meter_map(m, NULL, 0, g->table_bytes);
     if (!g->table)
         goto out;
     for (uint64_t r = 0; r < g->nranks; r++) {
@@ -367,6 +380,198 @@ out:
     list_free(m, &cur);
     list_free(m, &next);
     sb_meter_map(m, dist, nstates, 0);
+    return status;
+}
+
+/* ---- building by regions of the empty cell ----
+ *
+ * build_group keeps a byte per (placement, empty cell): 8.3 GB for 8 tiles
+ * of the 15-puzzle.  But the empty cell moves for free among the cells
+ * the group's tiles leave open, so all that matters of where it is is
+ * which region of open cells (4-connected) holds it: usually one, rarely
+ * more than three.  This build searches (placement, region) pairs, the
+ * regions of a placement numbered by their lowest cell (past MAX_REGIONS
+ * the rest count as one: the empty cell may then pass between them, a
+ * relaxation, still a bound), with three bytes a placement: a bit per
+ * region reached, reached at this level and not yet expanded, and reached
+ * for the next level.  Its values equal build_group's (the tests compare
+ * them).  Dropping the empty cell altogether (a tile may step onto any
+ * open cell) needs only the table, but measured far weaker: 2.8 M
+ * expansions against 0.36 M on the Rosetta instance with 6-6-3 groups.
+ *
+ * The table holds half the excess over the tiles' own distances home (as
+ * build_group's does), and the search runs in those units: a tile's step
+ * away from home keeps the excess (a free move), a step towards it adds 2
+ * (a move costing 1).  So level L is every pair of excess 2L, closed under
+ * the free steps before level L + 1 begins.  A level is found by a scan of
+ * the bytes (no queue: the table is the frontier), and each pair of it
+ * expanded depth-first along its free steps, which never go deeper than
+ * the tiles' distances home add up to. */
+
+enum { MAX_REGIONS = 8 };
+
+typedef struct region_build {
+    const sb_pdb *db;
+    const group *g;
+    uint64_t open;               /* the tray's cells but its walls */
+    uint64_t *near;              /* per cell: its neighbours, as a mask */
+    uint8_t *table;              /* g's nibbles, the level the placement was first
+                                    reached at; NIBBLE_DEAD: not yet */
+    uint16_t *marks;             /* per placement, a bit per region: reached (low
+                                    byte) and reached for the next level (high byte),
+                                    side by side to cost one miss of the cache */
+    uint8_t *now;                /* per placement: reached at this level, not expanded */
+} region_build;
+
+/* The 4-connected part of free holding the cells of seed. */
+static uint64_t fill_region(const region_build *b, uint64_t seed, uint64_t free)
+{
+    uint64_t region = seed, todo = seed;
+    while (todo) {
+        uint32_t c = (uint32_t)__builtin_ctzll(todo);
+        todo &= todo - 1;
+        uint64_t grown = b->near[c] & free & ~region;
+        region |= grown;
+        todo |= grown;
+    }
+    return region;
+}
+
+/* Region number j of free (numbered by their lowest cells, the last
+ * taking the rest), or 0 when free has fewer; with x below 64, instead
+ * the number of the region holding cell x.  One walk serves both, so the
+ * numbering cannot differ between them. */
+static uint64_t walk_regions(const region_build *b, uint64_t free, uint32_t x, uint32_t j)
+{
+    uint64_t left = free;
+    for (uint32_t at = 0; left; at++) {
+        uint64_t region = at + 1 == MAX_REGIONS ? left : fill_region(b, left & -left, left);
+        if (x < 64 ? (region >> x & 1) : at == j)
+            return x < 64 ? at : region;
+        left &= ~region;
+    }
+    return 0;
+}
+
+static uint64_t region_mask(const region_build *b, uint64_t free, uint32_t j)
+{
+    return walk_regions(b, free, 64, j);
+}
+
+static uint32_t region_holding(const region_build *b, uint64_t free, uint32_t x)
+{
+    return (uint32_t)walk_regions(b, free, x, 0);
+}
+
+/* Expands the pair (placement r, region j) of this level, and depth-first
+ * every pair its free steps reach that is not of this level yet.  The
+ * steps are listed first and their marks fetched ahead: each is a miss of
+ * the processor's cache, and fetched together they overlap. */
+static void expand_region(region_build *b, uint64_t r, uint32_t j)
+{
+    const group *g = b->g;
+    uint32_t n = b->db->ncells;
+    uint16_t pos[MAX_GROUP];
+    struct { uint64_t rank; uint32_t region; bool free; } steps[4 * MAX_GROUP];
+    uint32_t nsteps = 0;
+    b->now[r] &= (uint8_t)~(1u << j);
+    unrank(g, n, r, pos);
+    uint64_t occupied = 0;
+    for (uint32_t i = 0; i < g->k; i++)
+        occupied |= 1ull << pos[i];
+    uint64_t free = b->open & ~occupied, region = region_mask(b, free, j);
+    for (uint32_t i = 0; i < g->k; i++) {
+        uint16_t from = pos[i];
+        const uint8_t *home = g->home + (size_t)i * n;
+        for (int dir = 0; dir < 4; dir++) {
+            int32_t c = b->db->neighbours[from * 4 + dir];
+            if (c < 0 || !(region >> c & 1))
+                continue;   /* the empty cell cannot get there */
+            pos[i] = (uint16_t)c;
+            uint64_t t = rank_of(g, pos);
+            pos[i] = from;
+            __builtin_prefetch(&b->marks[t], 1);
+            uint64_t after = (free & ~(1ull << c)) | 1ull << from;
+            steps[nsteps].rank = t;
+            steps[nsteps].region = region_holding(b, after, from);
+            steps[nsteps++].free = home[c] > home[from];
+        }
+    }
+    for (uint32_t s = 0; s < nsteps; s++) {
+        uint64_t t = steps[s].rank;
+        uint16_t seen = (uint16_t)(1u << steps[s].region), next = (uint16_t)(seen << 8);
+        uint16_t mark = b->marks[t];
+        if (steps[s].free) {
+            if (!(mark & seen) || (mark & next)) {   /* this level */
+                b->marks[t] = (uint16_t)((mark | seen) & ~next);
+                expand_region(b, t, steps[s].region);
+            }
+        } else if (!(mark & seen)) {
+            b->marks[t] = mark | seen | next;
+        }
+    }
+}
+
+/* The search of group g's (placement, region) pairs; fills g->table. */
+static sb_status build_regions(sb_pdb *db, group *g, sb_meter *m, const uint8_t *walls)
+{
+    uint32_t n = db->ncells;
+    uint64_t nranks = g->nranks, near[64] = { 0 };
+    region_build b = { .db = db, .g = g, .near = near };
+    for (uint32_t c = 0; c < n; c++) {
+        if (!(walls && walls[c]))
+            b.open |= 1ull << c;
+        for (int dir = 0; dir < 4; dir++)
+            if (db->neighbours[c * 4 + dir] >= 0)
+                near[c] |= 1ull << db->neighbours[c * 4 + dir];
+    }
+    g->table_bytes = (size_t)(nranks + 1) / 2;
+    b.table = g->table = sb_meter_map(m, NULL, 0, g->table_bytes);
+    b.marks = sb_meter_map(m, NULL, 0, nranks * sizeof *b.marks);
+    b.now = sb_meter_map(m, NULL, 0, nranks);
+    sb_status status = b.table && b.marks && b.now ? SB_OK : SB_ELIMIT;
+    bool complete = false;
+    if (status == SB_OK) {
+        memset(b.table, 0xFF, g->table_bytes);   /* NIBBLE_DEAD: not reached */
+        uint64_t goal = rank_of(g, g->goal), occupied = 0;
+        for (uint32_t i = 0; i < g->k; i++)
+            occupied |= 1ull << g->goal[i];
+        for (uint32_t j = 0; j < MAX_REGIONS && region_mask(&b, b.open & ~occupied, j); j++)
+            b.now[goal] |= (uint8_t)(1u << j);
+        b.marks[goal] = b.now[goal];
+    }
+    for (unsigned level = 0; level < NIBBLE_MAX && !complete && status == SB_OK; level++) {
+        complete = true;
+        for (uint64_t r = 0; r < nranks; r++) {
+            if (!(r & 0xFFFFF) && sb_meter_late(m)) {
+                status = SB_ELIMIT;
+                break;
+            }
+            while (b.now[r]) {
+                complete = false;
+                expand_region(&b, r, (uint32_t)__builtin_ctz(b.now[r]));
+            }
+        }
+        /* Every pair of this level was expanded: a placement first reached
+         * now is this level's, and the next level's pairs are next. */
+        for (uint64_t r = 0; r < nranks && status == SB_OK; r++) {
+            if (!(r & 0xFFFFF) && sb_meter_late(m))
+                status = SB_ELIMIT;
+            uint16_t mark = b.marks[r];
+            if (!mark)
+                continue;   /* untouched pages stay unwritten */
+            if ((mark & ~(mark >> 8) & 0xFF) && get_nibble(b.table, r) == NIBBLE_DEAD)
+                put_nibble(b.table, r, level);
+            b.now[r] = (uint8_t)(mark >> 8);
+            b.marks[r] = mark & 0xFF;
+        }
+    }
+    /* Cut short at NIBBLE_MAX: what was not reached is that far at least. */
+    for (uint64_t r = 0; !complete && status == SB_OK && r < nranks; r++)
+        if (get_nibble(b.table, r) == NIBBLE_DEAD)
+            put_nibble(b.table, r, NIBBLE_MAX);
+    sb_meter_map(m, b.marks, b.marks ? nranks * sizeof *b.marks : 0, 0);
+    sb_meter_map(m, b.now, b.now ? nranks : 0, 0);
     return status;
 }
 
@@ -415,7 +620,7 @@ static bool describe_puzzle(sb_pdb *db, const sb_space *sp, sb_meter *m)
     const sb_catalog *cat = sp->cat;
     size_t len = 7 * sizeof(uint32_t) + db->ncells;
     for (uint32_t j = 0; j < db->ngroups; j++)
-        len += sizeof(uint32_t) + db->groups[j].k * sizeof(uint16_t);
+        len += 3 * sizeof(uint32_t) + db->groups[j].k * sizeof(uint16_t);
     db->desc = sb_meter_calloc(m, len, 1);
     if (!db->desc)
         return false;
@@ -432,18 +637,82 @@ static bool describe_puzzle(sb_pdb *db, const sb_space *sp, sb_meter *m)
     put_u32(&p, db->nsets);
     for (uint32_t j = 0; j < db->ngroups; j++) {
         put_u32(&p, db->groups[j].k);
+        put_u32(&p, db->groups[j].by_regions);
+        put_u32(&p, (uint32_t)db->groups[j].mirror);
         memcpy(p, db->groups[j].goal, db->groups[j].k * sizeof(uint16_t));
         p += db->groups[j].k * sizeof(uint16_t);
     }
     return true;
 }
 
+/* Whether the tray, its walls and its goal cells are the same mirrored
+ * across the main diagonal: then a group of tiles and the group of the
+ * tiles whose goals are its goals mirrored have one table (plan_mirrors). */
+static bool symmetric(const sb_pdb *db, const sb_catalog *cat, const int32_t *by_cell)
+{
+    const uint8_t *walls = cat->puzzle->walls;
+    if (cat->rows != cat->cols)
+        return false;
+    for (uint32_t c = 0; c < db->ncells; c++) {
+        uint32_t t = db->transpose[c];
+        if ((walls && walls[c] != walls[t]) || (by_cell[c] < 0) != (by_cell[t] < 0))
+            return false;
+    }
+    return true;
+}
+
+/* The largest group size, at most kmax, that a build fits, and whether
+ * it is by regions (sb_pdb_blank says when).  A build by cells holds
+ * SB_PDB_BUILD_BUDGET at most; one by regions three bytes a placement,
+ * and with the tables (one set when mirrored, else two; ngroups of them a
+ * set) at most half of --max-memory. */
+static uint32_t group_size(sb_meter *m, uint32_t n, uint32_t ntiles, uint32_t kmax,
+                           bool mirrored, sb_pdb_blank blank, bool *by_regions)
+{
+    for (; kmax > 1; kmax--) {
+        uint64_t p = placements(n, kmax);
+        if (!p)
+            continue;
+        uint64_t tables = (uint64_t)((ntiles + kmax - 1) / kmax) * (p / 2) * (mirrored ? 1 : 2);
+        bool cells_fit = p * n <= (uint64_t)SB_PDB_BUILD_BUDGET;
+        bool regions_fit = p <= SB_PDB_REGION_PLACEMENTS &&
+                           (!m->limits.max_bytes || tables + 3 * p <= m->limits.max_bytes / 2);
+        if (blank != SB_PDB_BLANK_REGIONS && cells_fit) {
+            *by_regions = false;
+            return kmax;
+        }
+        if (blank != SB_PDB_BLANK_CELLS && regions_fit) {
+            *by_regions = true;
+            return kmax;
+        }
+    }
+    *by_regions = blank == SB_PDB_BLANK_REGIONS;
+    return 1;
+}
+
+/* The groups of the second set that are the first's mirrored: each reads
+ * its twin's table with its tiles' cells mirrored (group_term), so the
+ * second set, Korf and Felner's reflected lookup, costs no table. */
+static void plan_mirrors(sb_pdb *db)
+{
+    for (uint32_t j = 0; db->nsets == 2 && j < db->per_set; j++) {
+        const group *first = &db->groups[j];
+        group *second = &db->groups[db->per_set + j];
+        bool twin = first->k == second->k;
+        for (uint32_t i = 0; twin && i < first->k; i++)
+            twin = second->goal[i] == db->transpose[first->goal[i]];
+        if (twin)
+            second->mirror = (int32_t)j;
+    }
+}
+
 /* Splits the tiles that have a goal, in the order of their goal cells
  * (row by row: neighbours at home share a group, where their conflicts
- * are seen), into groups as large as SB_PDB_BUILD_BUDGET lets one be
- * built: 6-6-3 for the 15-puzzle, 5-5-5-5-4 for the 24-puzzle, one group
- * of 8 for the 8-puzzle. */
-static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group)
+ * are seen), into groups as large as the budgets let one be built
+ * (group_size): 7-8 for the 15-puzzle and 6-6-6-6 for the 24-puzzle built
+ * by regions, one group of 8 for the 8-puzzle by cells. */
+static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group,
+                 sb_pdb_blank blank)
 {
     const sb_catalog *cat = sp->cat;
     uint32_t n = cat->ncells;
@@ -478,9 +747,11 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
     uint32_t kmax = MAX_GROUP < ntiles ? MAX_GROUP : ntiles;
     if (max_group && max_group < kmax)
         kmax = max_group;
-    while (kmax > 1 && (!placements(n, kmax) ||
-                        placements(n, kmax) * n > (uint64_t)SB_PDB_BUILD_BUDGET))
-        kmax--;
+    for (uint32_t c = 0; c < n; c++)
+        db->transpose[c] = (uint8_t)(c % (uint32_t)cat->cols * (uint32_t)cat->cols +
+                                     c / (uint32_t)cat->cols);
+    bool mirrored = symmetric(db, cat, by_cell), by_regions;
+    kmax = group_size(m, n, ntiles, kmax, mirrored, blank, &by_regions);
     db->per_set = (ntiles + kmax - 1) / kmax;
     db->covers = db->per_set <= MAX_GROUPS / 2;
     if (!db->covers)
@@ -525,6 +796,12 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
             db->nsets++;
     }
     db->ngroups = db->nsets * db->per_set;
+    for (uint32_t j = 0; j < db->ngroups; j++) {
+        db->groups[j].by_regions = by_regions;
+        db->groups[j].mirror = -1;
+    }
+    if (mirrored)
+        plan_mirrors(db);
     memset(db->owner, -1, sizeof db->owner);
     db->incremental = db->covers;
     for (uint32_t k = 0; k < db->nsets; k++)
@@ -925,6 +1202,22 @@ static uint8_t **table_of(sb_pdb *db, uint32_t j, size_t **bytes)
     return &db->groups[j].table;
 }
 
+/* Block databases' tables are small and come from the heap; tile groups'
+ * are read at random by every expansion and come from sb_meter_map (huge
+ * pages where the system gives them). */
+static uint8_t *alloc_table(const sb_pdb *db, sb_meter *m, size_t bytes)
+{
+    return db->blocks ? sb_meter_calloc(m, bytes, 1) : sb_meter_map(m, NULL, 0, bytes);
+}
+
+static void free_table(const sb_pdb *db, sb_meter *m, uint8_t *table, size_t bytes)
+{
+    if (db->blocks)
+        sb_meter_free(m, table, bytes);
+    else if (table)
+        sb_meter_map(m, table, bytes, 0);
+}
+
 static const char MAGIC[8] = { 'S', 'L', 'I', 'D', 'E', 'P', 'D', 'B' };
 
 static uint64_t checksum(uint64_t h, const unsigned char *p, size_t len)
@@ -983,9 +1276,12 @@ static bool load(sb_pdb *db, sb_meter *m, const char *path)
     for (; j < ntables(db); j++) {
         size_t *bytes;
         uint8_t **table = table_of(db, j, &bytes);
-        *bytes = db->blocks ? (size_t)db->blockdbs[j].nranks
-                            : (size_t)(db->groups[j].nranks + 1) / 2;
-        *table = sb_meter_calloc(m, *bytes, 1);
+        *bytes = db->blocks                     ? (size_t)db->blockdbs[j].nranks
+                 : db->groups[j].mirror >= 0 ? 0
+                                             : (size_t)(db->groups[j].nranks + 1) / 2;
+        if (!*bytes)
+            continue;
+        *table = alloc_table(db, m, *bytes);
         if (!*table || !read_exact(f, *table, *bytes))
             break;
     }
@@ -996,7 +1292,7 @@ static bool load(sb_pdb *db, sb_meter *m, const char *path)
         for (j = 0; j < ntables(db); j++) {
             size_t *bytes;
             uint8_t **table = table_of(db, j, &bytes);
-            sb_meter_free(m, *table, *bytes);
+            free_table(db, m, *table, *bytes);
             *table = NULL;
         }
 out:
@@ -1022,7 +1318,7 @@ static void save(sb_pdb *db, const char *path)
     for (uint32_t j = 0; ok && j < ntables(db); j++) {
         size_t *bytes;
         uint8_t **table = table_of(db, j, &bytes);
-        ok = fwrite(*table, 1, *bytes, f) == *bytes;
+        ok = !*bytes || fwrite(*table, 1, *bytes, f) == *bytes;   /* a mirror has none */
     }
     ok = ok && fwrite(&sum, sizeof sum, 1, f) == 1;
     ok = fclose(f) == 0 && ok;
@@ -1033,7 +1329,7 @@ static void save(sb_pdb *db, const char *path)
 /* ---- the database ---- */
 
 sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned max_group,
-                      sb_pdb **out)
+                      sb_pdb_blank blank, sb_pdb **out)
 {
     *out = NULL;
     sb_pdb *db = sb_meter_calloc(m, 1, sizeof *db);
@@ -1041,9 +1337,14 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned
         return SB_ELIMIT;
     db->metric = sp->metric;
     bool blocks = sb_pdb_refuses(sp, SB_PATH_GENERAL) != NULL;
+    const uint8_t *walls = sp->cat->puzzle->walls;
+    /* A build by regions takes minutes (the 15-puzzle's group of 8: 624 s
+     * of CPU) to save seconds a search: worth it only when kept. */
+    if (blank == SB_PDB_BLANK_AUTO && !dir)
+        blank = SB_PDB_BLANK_CELLS;
     if (blocks && !plan_blocks(db, sp, max_group))
         db->nblockdbs = 0;   /* the goal's classes alone are too many: no tables, estimate 0 */
-    if (blocks ? !describe_blocks(db, sp, m) : !plan(db, sp, m, max_group)) {
+    if (blocks ? !describe_blocks(db, sp, m) : !plan(db, sp, m, max_group, blank)) {
         sb_pdb_free(m, db);
         return SB_ELIMIT;
     }
@@ -1051,8 +1352,10 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned
     bool named = dir && file_name(db, dir, path, sizeof path);
     db->loaded = named && load(db, m, path);
     for (uint32_t j = 0; !db->loaded && j < ntables(db); j++)
-        if ((blocks ? build_blockdb(db, &db->blockdbs[j], m)
-                    : build_group(db, &db->groups[j], m, sp->cat->puzzle->walls)) != SB_OK) {
+        if ((blocks                        ? build_blockdb(db, &db->blockdbs[j], m)
+             : db->groups[j].mirror >= 0 ? SB_OK
+             : db->groups[j].by_regions  ? build_regions(db, &db->groups[j], m, walls)
+                                         : build_group(db, &db->groups[j], m, walls)) != SB_OK) {
             sb_pdb_free(m, db);
             return SB_ELIMIT;
         }
@@ -1079,10 +1382,18 @@ bool sb_pdb_covers(const sb_pdb *db)
 /* One group's value for a configuration, or SB_PDB_DEAD. */
 static unsigned group_term(const sb_pdb *db, const group *g, const uint16_t *cells)
 {
-    uint16_t pos[MAX_GROUP];
+    uint16_t pos[MAX_GROUP], twin_pos[MAX_GROUP];
     for (uint32_t i = 0; i < g->k; i++)
         pos[i] = cells[g->at[i]];
-    unsigned v = get_nibble(g->table, rank_of(g, pos));
+    unsigned v;
+    if (g->mirror >= 0) {
+        for (uint32_t i = 0; i < g->k; i++)
+            twin_pos[i] = db->transpose[pos[i]];
+        const group *twin = &db->groups[g->mirror];
+        v = get_nibble(twin->table, rank_of(twin, twin_pos));
+    } else {
+        v = get_nibble(g->table, rank_of(g, pos));
+    }
     unsigned base = home_sum(db, g, pos);
     return v == NIBBLE_DEAD || base == UNSEEN ? SB_PDB_DEAD : base + 2 * v;
 }
@@ -1150,7 +1461,7 @@ void sb_pdb_free(sb_meter *m, sb_pdb *db)
     for (uint32_t j = 0; j < db->ngroups; j++) {
         group *g = &db->groups[j];
         sb_meter_free(m, g->home, (size_t)g->k * db->ncells);
-        sb_meter_free(m, g->table, g->table_bytes);
+        free_table(db, m, g->table, g->table_bytes);
     }
     for (uint32_t j = 0; j < db->nblockdbs; j++)
         sb_meter_free(m, db->blockdbs[j].table, db->blockdbs[j].table_bytes);

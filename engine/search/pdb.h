@@ -46,21 +46,40 @@ enum { SB_PDB_BLOCK_BUDGET = 32u << 20 };
  * the empty cell's colour change together. */
 bool sb_pdb_parity_unsolvable(const sb_space *sp);
 
-/* How big the tables of one group may grow while being built: the
- * breadth-first search holds a byte per (placement, empty cell). */
+/* How big the tables of one group may grow while being built.  A build
+ * by cells (pdb.c) searches with a byte per (placement, empty cell): at
+ * most SB_PDB_BUILD_BUDGET of them.  A build by regions (of the cells the
+ * group leaves open, the empty cell's whereabouts that matter) takes
+ * three bytes a placement and half a byte of table: at most
+ * SB_PDB_REGION_PLACEMENTS placements, and with the tables at most half
+ * of --max-memory. */
 enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
+#define SB_PDB_REGION_PLACEMENTS (1ull << 30)
+
+/* How a tile group's table is built; both give the same values.  AUTO
+ * builds by cells whenever that fits SB_PDB_BUILD_BUDGET at the largest
+ * group size either way allows, and by regions to reach larger groups
+ * (7-8 on the 15-puzzle, 6-6-6-6 on the 24-puzzle) when the tables are
+ * cached (a dir given to sb_pdb_open): such a build takes minutes, which
+ * only a cache pays back.  The tests ask for each. */
+typedef enum sb_pdb_blank {
+    SB_PDB_BLANK_AUTO,
+    SB_PDB_BLANK_CELLS,
+    SB_PDB_BLANK_REGIONS
+} sb_pdb_blank;
 
 /* The database for sp (sb_pdb_refuses NULL), its groups of at most
- * max_group tiles (0: as large as SB_PDB_BUILD_BUDGET allows; the tests
+ * max_group tiles (0: as large as the budgets above allow; the tests
  * ask for small ones, to see several groups added on small trays; for
- * block databases, the most classes each keeps besides the goal's): read from dir when a file
- * there holds it (the whole abstract puzzle written in its header and
- * compared, and a checksum over its tables), else built and, with dir,
- * written there atomically (a failed write is not an error: the tables
- * are in memory).  Every byte goes through m.  SB_OK with *out, or
+ * block databases, the most classes each keeps besides the goal's), the
+ * tables built as `blank` says (tiles only): read from dir
+ * when a file there holds it (the whole abstract puzzle written in its
+ * header and compared, and a checksum over its tables), else built and,
+ * with dir, written there atomically (a failed write is not an error: the
+ * tables are in memory).  Every byte goes through m.  SB_OK with *out, or
  * SB_ELIMIT (m->hit says which limit). */
 sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned max_group,
-                      sb_pdb **out);
+                      sb_pdb_blank blank, sb_pdb **out);
 
 /* The database's size in tables and bytes, and whether it was read from a file. */
 void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);

@@ -117,7 +117,8 @@ static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
     if (!wanted || (sb_pdb_refuses(s->space, s->path) && sb_pdb_blocks_refuses(s->space, s->path)))
         return SB_OK;
     double start = sb_clock();
-    sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, 0, &s->pdb);
+    sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, 0, SB_PDB_BLANK_AUTO,
+                                   &s->pdb);
     stats->pdb_seconds = sb_clock() - start;
     if (s->pdb)
         sb_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
