@@ -251,13 +251,15 @@ static bool append_layout(run *r, const sb_block *b, size_t n)
     return true;
 }
 
-/* Member i's lines: "member I HAS_GOAL LAYOUTS NCOMPONENTS NBLOCKS", then
+/* Member i's lines: "member I HAS_GOAL LAYOUTS NCOMPONENTS NBLOCKS ALL
+ * GOAL_COMPONENTS HARDEST LARGEST" (NCOMPONENTS listed of ALL), then
  * per component "c SIZE DIAMETER SWEEPS GOALS HARDEST" and its example's
  * (and with a goal its start's) pieces as KIND ROW COL. */
 static bool record(run *r, size_t i, const sb_census_member *m)
 {
-    bool ok = append(r, "member %zu %d %" PRIu64 " %zu %zu\n", i, m->has_goal, m->layouts,
-                     m->ncomponents, m->nblocks);
+    bool ok = append(r, "member %zu %d %" PRIu64 " %zu %zu %" PRIu64 " %" PRIu64 " %u %" PRIu64
+                     "\n", i, m->has_goal, m->layouts, m->ncomponents, m->nblocks,
+                     m->all_components, m->goal_components, m->hardest_moves, m->largest);
     for (size_t c = 0; ok && c < m->ncomponents; c++) {
         const sb_component *x = &m->components[c];
         ok = append(r, "c %" PRIu64 " %u %u %" PRIu64 " %u", x->size, x->diameter, x->sweeps,
@@ -289,7 +291,7 @@ static bool write_checkpoint(run *r)
     if (!tmp)
         return false;
     FILE *f = fopen(tmp, "w");
-    bool ok = f && fprintf(f, "slide-census-checkpoint 1 %016" PRIx64 " %s\n", r->spec_hash,
+    bool ok = f && fprintf(f, "slide-census-checkpoint 2 %016" PRIx64 " %s\n", r->spec_hash,
                            sb_metric_name(r->a->opts.metric)) > 0 &&
               fwrite(r->text ? r->text : "", 1, r->text_len, f) == r->text_len;
     if (f && fclose(f) != 0)
@@ -365,7 +367,7 @@ static int load_checkpoint(run *r)
     int status = -1;
     char hash[32], metric[16];
     if (getline(&line, &cap, f) < 0 ||
-               sscanf(line, "slide-census-checkpoint 1 %31s %15s", hash, metric) != 2) {
+               sscanf(line, "slide-census-checkpoint 2 %31s %15s", hash, metric) != 2) {
         fprintf(stderr, "slide-explore: %s:1: not a census checkpoint\n", path);
         status = EXIT_INPUT;
     } else {
@@ -389,17 +391,24 @@ static int load_checkpoint(run *r)
             long goal = strtol(end, &end, 10);
             unsigned long long layouts = strtoull(end, &end, 10);
             unsigned long nc = strtoul(end, &end, 10), nb = strtoul(end, &end, 10);
+            unsigned long long all = strtoull(end, &end, 10), goals = strtoull(end, &end, 10);
+            unsigned long hardest = strtoul(end, &end, 10);
+            unsigned long long largest = strtoull(end, &end, 10);
             /* Bounded before anything is allocated by them: no more pieces
              * than cells, and no count whose arrays' sizes would wrap. */
             ok = ok && end != s + 7 && i < ((size_t)1 << 40) &&
                  nb <= (unsigned long)r->spec.rows * (unsigned long)r->spec.cols &&
                  nc <= layouts && nc < SIZE_MAX / sizeof(sb_block) / (nb + 1) &&
+                 nc <= all && all <= layouts && goals <= all &&
                  slots(r, i) && !r->have[i];
             if (ok) {
                 m = &r->known[i];
                 r->have[i] = true;
                 *m = (sb_census_member){ .mapped = true, .has_goal = goal != 0,
-                                         .layouts = layouts, .ncomponents = nc, .nblocks = nb };
+                                         .layouts = layouts, .ncomponents = nc, .nblocks = nb,
+                                         .all_components = all, .goal_components = goals,
+                                         .hardest_moves = (uint32_t)hardest,
+                                         .largest = largest };
                 m->components = calloc(nc + 1, sizeof *m->components);
                 m->examples = calloc(nc * nb + 1, sizeof *m->examples);
                 m->hardest = goal ? calloc(nc * nb + 1, sizeof *m->hardest) : NULL;
@@ -520,17 +529,14 @@ static void write_text(run *r, const sb_census_report *rep)
             continue;
         for (size_t k = 0; k < s->nkinds; k++)
             printf("%*u ", (int)strlen(s->kinds[k].name), m->counts[k]);
-        uint64_t largest = m->ncomponents ? m->components[0].size : 0;
         unsigned diam = 0;
-        uint32_t hard = SB_DISTANCE_NONE;
+        uint32_t hard = m->hardest ? m->hardest_moves : SB_DISTANCE_NONE;
         for (size_t c = 0; c < m->ncomponents; c++) {
             if (m->components[c].diameter > diam)
                 diam = m->components[c].diameter;
-            uint32_t h = m->components[c].hardest;
-            if (m->hardest && h != SB_DISTANCE_NONE && (hard == SB_DISTANCE_NONE || h > hard))
-                hard = h;
         }
-        printf("%" PRIu64 " %zu %" PRIu64 " ", m->layouts, m->ncomponents, largest);
+        printf("%" PRIu64 " %" PRIu64 " %" PRIu64 " ", m->layouts, m->all_components,
+               m->largest);
         if (s->diameters)
             printf("%u ", diam);
         else
@@ -839,7 +845,7 @@ static void merge_known(run *r, sb_census_report *rep)
         memset(&r->known[i], 0, sizeof r->known[i]);
         r->have[i] = false;
         rep->layouts += m->layouts;
-        rep->ncomponents += m->ncomponents;
+        rep->ncomponents += m->all_components;
     }
 }
 
