@@ -520,6 +520,9 @@ static void write_text(run *r, const sb_census_report *rep)
            s->ngoals ? ", with a goal" : "");
     printf("members: %zu\nlayouts: %" PRIu64 "\ncomponents: %" PRIu64 "\n", rep->nmembers,
            rep->layouts, rep->ncomponents);
+    if (s->keep)
+        printf("listed: at most %" PRIu64 " components a member, the %s\n", s->keep,
+               s->ngoals ? "hardest" : "largest");
     for (size_t k = 0; k < s->nkinds; k++)
         printf("%s ", s->kinds[k].name);
     printf("layouts components largest diameter hardest\n");
@@ -591,16 +594,42 @@ static void write_json(run *r, const sb_census_report *rep)
     for (size_t k = 0; k < s->nkinds; k++) {
         const sb_census_kind *kind = &s->kinds[k];
         printf("%s{\"name\": \"%s\", \"height\": %d, \"width\": %d, \"axis\": \"%s\", "
-               "\"marked\": %s, \"min\": %u, \"max\": %u}", k ? ", " : "", kind->name,
+               "\"marked\": %s, \"min\": %u, \"max\": %u", k ? ", " : "", kind->name,
                kind->height, kind->width, axis_name(kind->axis), kind->marked ? "true" : "false",
                kind->min, kind->max);
+        if (kind->pinned)
+            printf(", \"%s\": [%d, %d]", kind->axis == SB_AXIS_ROW ? "rows" : "cols",
+                   kind->pin_first, kind->pin_last);
+        putchar('}');
     }
     printf("],\n \"goal\": [");
     for (size_t g = 0; g < s->ngoals; g++)
         printf("%s{\"kind\": \"%s\", \"row\": %d, \"col\": %d}", g ? ", " : "",
                s->kinds[s->goal_kind[g]].name, s->goals[g].row, s->goals[g].col);
-    printf("],\n \"members\": %zu, \"layouts\": %" PRIu64 ", \"components\": %" PRIu64 ",\n"
-           " \"list\": [", rep->nmembers, rep->layouts, rep->ncomponents);
+    printf("],\n \"keep\": ");
+    if (s->keep)
+        printf("%" PRIu64, s->keep);
+    else
+        printf("null");
+    printf(", \"members\": %zu, \"layouts\": %" PRIu64 ", \"components\": %" PRIu64 ",\n",
+           rep->nmembers, rep->layouts, rep->ncomponents);
+    /* The census's hardest start, ready for slide. */
+    size_t hm, hc;
+    printf(" \"hardest\": ");
+    if (hardest_overall(rep, &hm, &hc)) {
+        const sb_census_member *m = &rep->members[hm];
+        drawn d = draw(r, m, hc);
+        printf("{\"moves\": %u, \"member\": %zu, \"component\": %zu, \"start\": ",
+               m->components[hc].hardest, hm, hc);
+        json_picture(d.start);
+        printf(", \"goal\": ");
+        json_picture(d.goal);
+        printf("}");
+        drawn_free(&d);
+    } else {
+        printf("null");
+    }
+    printf(",\n \"list\": [");
     const char *sep = "";
     for (size_t i = 0; i < rep->nmembers; i++) {
         const sb_census_member *m = &rep->members[i];
@@ -610,8 +639,16 @@ static void write_json(run *r, const sb_census_report *rep)
         sep = ",";
         for (size_t k = 0; k < s->nkinds; k++)
             printf("%s\"%s\": %u", k ? ", " : "", s->kinds[k].name, m->counts[k]);
-        printf("}, \"pieces\": %zu, \"layouts\": %" PRIu64 ", \"components\": [",
-               member_pieces(r, m), m->layouts);
+        printf("}, \"pieces\": %zu, \"layouts\": %" PRIu64 ", \"all_components\": %" PRIu64
+               ", \"largest\": %" PRIu64, member_pieces(r, m), m->layouts, m->all_components,
+               m->largest);
+        if (m->hardest)
+            printf(", \"goal_components\": %" PRIu64 ", \"hardest\": ", m->goal_components);
+        if (m->hardest && m->hardest_moves != SB_DISTANCE_NONE)
+            printf("%u", m->hardest_moves);
+        else if (m->hardest)
+            printf("null");
+        printf(", \"components\": [");
         for (size_t c = 0; c < m->ncomponents; c++) {
             const sb_component *x = &m->components[c];
             printf("%s\n   {\"size\": %" PRIu64 ", \"diameter\": ", c ? "," : "", x->size);
@@ -769,7 +806,7 @@ static bool write_sqlite_db(run *r, const sb_census_report *rep, sqlite3 *db)
         if (!m->mapped)
             continue;
         int64_t v[4] = { (int64_t)i, (int64_t)member_pieces(r, m), (int64_t)m->layouts,
-                         (int64_t)m->ncomponents };
+                         (int64_t)m->all_components };
         ok = sql_row(members, 4, v, NULL);
         for (size_t k = 0; ok && k < s->nkinds; k++) {
             int64_t w[3] = { (int64_t)i, (int64_t)k, m->counts[k] };

@@ -532,93 +532,6 @@ static inline bool test_and_set(uint64_t *bits, uint64_t slot)
     return false;
 }
 
-/* The active lines' placements of layout x. */
-static inline void digits(const lines_ctx *c, uint64_t x, int *d)
-{
-    for (int l = 0; l < c->nactive; l++) {
-        uint64_t q;
-        if (c->radix[l] == 1)
-            q = x;
-        else if (c->small)
-            q = (uint64_t)(((u128)c->magic[l] * x) >> 64);
-        else
-            q = x / c->radix[l];
-        d[l] = (int)q;
-        x -= q * c->radix[l];
-    }
-}
-
-/* What one breadth-first search gathers. */
-typedef struct sweep {
-    uint64_t size, goals, edges;
-    unsigned depth;              /* the last layer's distance */
-    size_t last;                 /* the last layer's start in the queue */
-    u128 first;                  /* the least code met (with codes) */
-} sweep;
-
-/* Breadth-first search from q[0..n) (marked in bits already), under the
- * metric, for a component without goal layouts; queue *q grows.  Its
- * size, moves and least code. */
-static bool search(lines_ctx *c, uint64_t **q, size_t *cap, size_t n, uint64_t *bits,
-                   sweep *out)
-{
-    size_t head = 0, layer_end = n;
-    int d[MAX_ACTIVE];
-    bool unit = c->metric == SB_METRIC_UNIT;
-    out->first = ~(u128)0;
-    out->depth = 0;
-    out->last = 0;
-    out->goals = out->edges = 0;
-    while (head < n) {
-        if (head == layer_end) {
-            out->depth++;
-            out->last = head;
-            layer_end = n;
-        }
-        if (sb_meter_tick(c->meter, 0) != SB_OK) {
-            c->failed = SB_ELIMIT;
-            return false;
-        }
-        uint64_t x = (*q)[head++];
-        digits(c, x, d);
-        uint64_t occ = c->base_mask;
-        for (int l = 0; l < c->nactive; l++)
-            occ |= c->aseq[l]->mask[d[l]];
-        u128 code = c->base_code;
-        for (int l = 0; l < c->nactive; l++)
-            code |= c->aseq[l]->code[d[l]];
-        if (code < out->first)
-            out->first = code;
-        for (int l = 0; l < c->nactive; l++) {
-            const seq *sq = c->aseq[l];
-            int k = sq->k, from = d[l];
-            uint64_t others = occ & ~sq->mask[from];
-            for (int i = 0; i < k; i++)
-                for (int dir = 0; dir < 2; dir++) {
-                    int j = from;
-                    for (;;) {
-                        const step *st = &sq->steps[((size_t)j * (size_t)k + (size_t)i) * 2 +
-                                                    (size_t)dir];
-                        if (st->next < 0 || (st->enter & others))
-                            break;
-                        j = st->next;
-                        uint64_t y = x + (uint64_t)((int64_t)(j - from) * (int64_t)c->radix[l]);
-                        out->edges++;
-                        if (!test_and_set(bits, slot_of(c, y))) {
-                            if (n == *cap && !reserve(c, (void **)q, cap, n + 1, sizeof **q))
-                                return false;
-                            (*q)[n++] = y;
-                        }
-                        if (unit)
-                            break;
-                    }
-                }
-        }
-    }
-    out->size = n;
-    return true;
-}
-
 /* Orders kept components by what the cap keeps: with a goal the hardest
  * (none last), then the report's order, largest first, ties by first
  * layout. */
@@ -687,40 +600,85 @@ static void merge(comp *a, const comp *b)
 /* What to do with each valid layout of a skeleton (each_valid). */
 enum { FILL_TABLE, SEED_GOALS, WALK_REST };
 
-/* One search from every goal layout of the skeleton at once (queued in
- * c->queue[0..n), each its own node of the union-find): every layout gets
- * its distance to the nearest goal layout, and layouts that meet join
- * their components, whose tallies (size, first layout, the greatest
- * distance and its first layout) merge.  A move never leaves a
- * component, so the nearest goal layout is in the layout's own. */
-static bool goal_sweep(lines_ctx *c, size_t n)
+/* Breadth-first search from c->queue[0..n), marked seen already, under
+ * the metric.  With goals, the sources are every goal layout of the
+ * skeleton, each its own node of the union-find (c->label names a
+ * layout's node): every layout gets its distance to the nearest goal
+ * layout, and searches that meet join their components, whose tallies
+ * (size, first layout, the greatest distance and its first layout)
+ * merge; a move never leaves a component, so the nearest goal layout is
+ * in the layout's own.  Without, the source is one layout of a component
+ * with no goal layout, tallied into *solo.
+ *
+ * The skeleton's fields are copied into locals first: stores into the
+ * queue and the bitmap (64-bit words) could alias the context's 64-bit
+ * fields, which the compiler would then read again at every move. */
+static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
 {
-    size_t head = 0, layer_end = n;
+    const int na = c->nactive;
+    uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
+    const seq *aseq[MAX_ACTIVE];
+    for (int l = 0; l < na; l++) {
+        rad[l] = c->radix[l];
+        mag[l] = c->magic[l];
+        aseq[l] = c->aseq[l];
+    }
+    const bool small = c->small, dense = c->dense, unit = c->metric == SB_METRIC_UNIT;
+    const uint64_t *table = c->table;
+    const uint64_t tmask = c->table_cap - 1, base_mask = c->base_mask;
+    const u128 base_code = c->base_code;
+    uint64_t *seen = c->seen, *q = c->queue;
+    uint32_t *label = c->label, *parent = c->parent;
+    comp *tally = c->tally;
+    size_t cap = c->queue_cap, head = 0, layer_end = n, roots = n;
+    uint64_t edges = 0;
     uint32_t depth = 0;
-    int d[MAX_ACTIVE];
-    bool unit = c->metric == SB_METRIC_UNIT;
-    for (size_t u = 0; u < n; u++)
-        c->parent[u] = (uint32_t)u;
-    size_t roots = n;   /* once one is left, no meeting needs looking up */
+    sb_meter *m = c->meter;
+    comp local = { 0, 0, 0, ~(u128)0, ~(u128)0 };
+    if (goals)
+        for (size_t u = 0; u < n; u++)
+            parent[u] = (uint32_t)u;
+#define SLOT(y, out)                                                  \
+    do {                                                              \
+        if (dense) {                                                  \
+            (out) = (y);                                              \
+        } else {                                                      \
+            uint64_t h_ = hash64(y) & tmask;                          \
+            while (table[h_] != (y) + 1)                              \
+                h_ = (h_ + 1) & tmask;                                \
+            (out) = h_;                                               \
+        }                                                             \
+    } while (0)
     while (head < n) {
         if (head == layer_end) {
             depth++;
             layer_end = n;
         }
-        if (sb_meter_tick(c->meter, 0) != SB_OK) {
+        if (sb_meter_tick(m, 0) != SB_OK) {
             c->failed = SB_ELIMIT;
+            c->queue = q;
             return false;
         }
-        uint64_t x = c->queue[head++];
-        digits(c, x, d);
-        uint64_t occ = c->base_mask;
-        u128 code = c->base_code;
-        for (int l = 0; l < c->nactive; l++) {
-            occ |= c->aseq[l]->mask[d[l]];
-            code |= c->aseq[l]->code[d[l]];
+        uint64_t x = q[head++], r = x;
+        int d[MAX_ACTIVE];
+        uint64_t occ = base_mask;
+        u128 code = base_code;
+        for (int l = 0; l < na; l++) {
+            uint64_t v = rad[l] == 1 ? r : small ? (uint64_t)(((u128)mag[l] * r) >> 64)
+                                                  : r / rad[l];
+            d[l] = (int)v;
+            r -= v * rad[l];
+            occ |= aseq[l]->mask[v];
+            code |= aseq[l]->code[v];
         }
-        uint32_t root = find(c->parent, c->label[slot_of(c, x)]);
-        comp *k = &c->tally[root];
+        uint32_t root = 0;
+        comp *k = &local;
+        if (goals) {
+            uint64_t sx;
+            SLOT(x, sx);
+            root = find(parent, label[sx]);
+            k = &tally[root];
+        }
         k->size++;
         if (code < k->first)
             k->first = code;
@@ -728,40 +686,48 @@ static bool goal_sweep(lines_ctx *c, size_t n)
             k->hardest = depth;
             k->hard = code;
         }
-        for (int l = 0; l < c->nactive; l++) {
-            const seq *sq = c->aseq[l];
-            int kk = sq->k, from = d[l];
-            uint64_t others = occ & ~sq->mask[from];
+        for (int l = 0; l < na; l++) {
+            const seq *sq = aseq[l];
+            const int kk = sq->k, from = d[l];
+            const uint64_t others = occ & ~sq->mask[from];
+            const step *steps = sq->steps;
             for (int i = 0; i < kk; i++)
                 for (int dir = 0; dir < 2; dir++) {
                     int j = from;
                     for (;;) {
-                        const step *st = &sq->steps[((size_t)j * (size_t)kk + (size_t)i) * 2 +
-                                                    (size_t)dir];
+                        const step *st = &steps[((size_t)j * (size_t)kk + (size_t)i) * 2 +
+                                                (size_t)dir];
                         if (st->next < 0 || (st->enter & others))
                             break;
                         j = st->next;
-                        uint64_t y = x + (uint64_t)((int64_t)(j - from) * (int64_t)c->radix[l]);
-                        uint64_t sy = slot_of(c, y);
-                        c->edges++;
-                        if (!test_and_set(c->seen, sy)) {
-                            if (n == c->queue_cap &&
-                                !reserve(c, (void **)&c->queue, &c->queue_cap, n + 1,
-                                         sizeof *c->queue))
-                                return false;
-                            c->queue[n++] = y;
-                            c->label[sy] = root;
-                        } else if (roots > 1) {
-                            uint32_t other = find(c->parent, c->label[sy]);
+                        uint64_t y = x + (uint64_t)((int64_t)(j - from) * (int64_t)rad[l]), sy;
+                        SLOT(y, sy);
+                        edges++;
+                        uint64_t bit = 1ULL << (sy & 63), *w = &seen[sy >> 6];
+                        if (!(*w & bit)) {
+                            *w |= bit;
+                            if (n == cap) {
+                                c->queue = q;
+                                if (!reserve(c, (void **)&c->queue, &c->queue_cap, n + 1,
+                                             sizeof *c->queue))
+                                    return false;
+                                q = c->queue;
+                                cap = c->queue_cap;
+                            }
+                            q[n++] = y;
+                            if (goals)
+                                label[sy] = root;
+                        } else if (goals && roots > 1) {
+                            uint32_t other = find(parent, label[sy]);
                             if (other != root) {
                                 /* Two goal layouts' searches meet: one component. */
                                 uint32_t keep_root = root < other ? root : other;
                                 uint32_t gone = root < other ? other : root;
-                                merge(&c->tally[keep_root], &c->tally[gone]);
-                                c->parent[gone] = keep_root;
+                                merge(&tally[keep_root], &tally[gone]);
+                                parent[gone] = keep_root;
                                 roots--;
                                 root = keep_root;
-                                k = &c->tally[root];
+                                k = &tally[root];
                             }
                         }
                         if (unit)
@@ -770,7 +736,11 @@ static bool goal_sweep(lines_ctx *c, size_t n)
                 }
         }
     }
-    c->walked = n;
+#undef SLOT
+    c->queue = q;
+    c->edges += edges;
+    if (!goals)
+        *solo = local;
     return true;
 }
 
@@ -851,12 +821,12 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
                 if (!reserve(c, (void **)&c->queue, &c->queue_cap, 1, sizeof *c->queue))
                     return false;
                 c->queue[0] = x;
-                sweep sw;
-                if (!search(c, &c->queue, &c->queue_cap, 1, c->seen, &sw))
+                comp k;
+                if (!bfs(c, 1, false, &k))
                     return false;
-                comp k = { sw.size, 0, c->goal ? SB_DISTANCE_NONE : 0, sw.first, sw.first };
-                c->layouts += sw.size;
-                c->edges += sw.edges;
+                k.hardest = c->goal ? SB_DISTANCE_NONE : 0;
+                k.hard = k.first;
+                c->layouts += k.size;
                 c->ncomps++;
                 if (!keep_comp(c, &k))
                     return false;
@@ -953,7 +923,7 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
         /* The components with a goal layout, all at once. */
         n = 0;
         if (!each_valid(c, hs, nh, rows_active, col_span, SEED_GOALS, &n) ||
-            (n && !goal_sweep(c, n)))
+            (n && !bfs(c, n, true, NULL)))
             return false;
         for (size_t u = 0; u < n; u++)
             if (c->parent[u] == u) {
