@@ -60,6 +60,17 @@ typedef struct step {
     uint64_t enter;
 } step;
 
+/* Where one piece of a placement can slide one way: the cells it would
+ * enter, numbered along the line's direction (so that they are
+ * consecutive bits), the first of them, how many before the line's end or
+ * its neighbour, and the placements it makes after 1, 2, ... cells
+ * (delta[at + t - 1], less the placement it starts from). */
+typedef struct slide {
+    uint8_t first, most;
+    bool down;                   /* toward lower numbers */
+    uint32_t at;
+} slide;
+
 /* One sequence of classes on one line, and every placement of it. */
 typedef struct seq {
     int k;                       /* pieces */
@@ -72,6 +83,9 @@ typedef struct seq {
     u128 *code;                  /* per placement: its cells' codes */
     uint8_t *hits;               /* per placement: goal entries it satisfies */
     step *steps;                 /* per placement, piece, direction (back, on) */
+    uint64_t *across;            /* per placement: its cells numbered column-major */
+    slide *slides;               /* per placement, piece, direction: its runs */
+    int16_t *delta;              /* the placements those runs reach, less the start */
 } seq;
 
 /* A line: a run of open cells along a row or a column. */
@@ -114,9 +128,11 @@ typedef struct lines_ctx {
     /* The skeleton being walked: its active lines, most significant first. */
     int nactive;
     const seq *aseq[MAX_ACTIVE];
+    bool avert[MAX_ACTIVE];      /* ... a column's */
     uint64_t radix[MAX_ACTIVE], magic[MAX_ACTIVE];
     bool small;                  /* every number below 2^32: fast division */
     uint64_t base_mask;          /* lines with one placement */
+    uint64_t base_across;        /* ... their cells numbered column-major */
     u128 base_code;
     uint32_t base_hits;
     /* Numbers -> slots: dense (slot = number) or a hash. */
@@ -218,6 +234,13 @@ static int cell_of(const lines_ctx *c, const line *ln, int along)
     int r = ln->vertical ? ln->start + along : ln->fixed;
     int col = ln->vertical ? ln->fixed : ln->start + along;
     return r * c->pc->cols + col;
+}
+
+/* A line's cell as a bit numbered along the line's own direction: row-
+ * major for a row's, column-major for a column's. */
+static int along_bit(const lines_ctx *c, const line *ln, int along)
+{
+    return ln->vertical ? ln->fixed * c->pc->rows + ln->start + along : cell_of(c, ln, along);
 }
 
 static u128 code_at(const lines_ctx *c, int cell, unsigned code)
@@ -340,6 +363,39 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
                 st->enter = 1ULL << cell_of(c, ln, dir ? to + li - 1 : to);
             }
     }
+    /* The runs: each step's chain followed to its end. */
+    size_t nslides = (size_t)n * (size_t)(k ? k : 1) * 2, ndelta = 0;
+    sq->across = ctx_calloc(c, (size_t)n, sizeof *sq->across);
+    sq->slides = ctx_calloc(c, nslides, sizeof *sq->slides);
+    sq->delta = ctx_calloc(c, nslides * (size_t)ln->len + 1, sizeof *sq->delta);
+    if (!sq->across || !sq->slides || !sq->delta)
+        return false;
+    for (int j = 0; j < n; j++) {
+        const uint8_t *q = sq->pos + (size_t)j * (size_t)k;
+        for (int i = 0; i < k; i++) {
+            for (int t = 0; t < c->len[sq->cls[i]]; t++) {
+                int cell = cell_of(c, ln, q[i] + t), cols = c->pc->cols;
+                sq->across[j] |= 1ULL << ((cell % cols) * c->pc->rows + cell / cols);
+            }
+            for (int dir = 0; dir < 2; dir++) {
+                slide *sl = &sq->slides[((size_t)j * (size_t)k + (size_t)i) * 2 + (size_t)dir];
+                int li = c->len[sq->cls[i]];
+                sl->first = (uint8_t)along_bit(c, ln, dir ? q[i] + li : q[i] - 1);
+                sl->down = dir == 0;
+                sl->at = (uint32_t)ndelta;
+                int at = j;
+                for (;;) {
+                    const step *st = &sq->steps[((size_t)at * (size_t)k + (size_t)i) * 2 +
+                                                (size_t)dir];
+                    if (st->next < 0)
+                        break;
+                    at = st->next;
+                    sq->delta[ndelta++] = (int16_t)(at - j);
+                    sl->most++;
+                }
+            }
+        }
+    }
     return true;
 }
 
@@ -408,6 +464,9 @@ static void free_lines(line *lines, int n)
             free(sq->code);
             free(sq->hits);
             free(sq->steps);
+            free(sq->across);
+            free(sq->slides);
+            free(sq->delta);
         }
         free(ln->seqs);
         free(ln->fit_at);
@@ -618,14 +677,17 @@ static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
     const int na = c->nactive;
     uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
     const seq *aseq[MAX_ACTIVE];
+    bool vert[MAX_ACTIVE];
     for (int l = 0; l < na; l++) {
         rad[l] = c->radix[l];
         mag[l] = c->magic[l];
         aseq[l] = c->aseq[l];
+        vert[l] = c->avert[l];
     }
     const bool small = c->small, dense = c->dense, unit = c->metric == SB_METRIC_UNIT;
     const uint64_t *table = c->table;
     const uint64_t tmask = c->table_cap - 1, base_mask = c->base_mask;
+    const uint64_t base_across = c->base_across;
     const u128 base_code = c->base_code;
     uint64_t *seen = c->seen, *q = c->queue;
     uint32_t *label = c->label, *parent = c->parent;
@@ -661,7 +723,7 @@ static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
         }
         uint64_t x = q[head++], r = x;
         int d[MAX_ACTIVE];
-        uint64_t occ = base_mask;
+        uint64_t occ = base_mask, occ_t = base_across;
         u128 code = base_code;
         for (int l = 0; l < na; l++) {
             uint64_t v = rad[l] == 1 ? r : small ? (uint64_t)(((u128)mag[l] * r) >> 64)
@@ -669,6 +731,7 @@ static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
             d[l] = (int)v;
             r -= v * rad[l];
             occ |= aseq[l]->mask[v];
+            occ_t |= aseq[l]->across[v];
             code |= aseq[l]->code[v];
         }
         uint32_t root = 0;
@@ -689,51 +752,57 @@ static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
         for (int l = 0; l < na; l++) {
             const seq *sq = aseq[l];
             const int kk = sq->k, from = d[l];
-            const uint64_t others = occ & ~sq->mask[from];
-            const step *steps = sq->steps;
-            for (int i = 0; i < kk; i++)
-                for (int dir = 0; dir < 2; dir++) {
-                    int j = from;
-                    for (;;) {
-                        const step *st = &steps[((size_t)j * (size_t)kk + (size_t)i) * 2 +
-                                                (size_t)dir];
-                        if (st->next < 0 || (st->enter & others))
-                            break;
-                        j = st->next;
-                        uint64_t y = x + (uint64_t)((int64_t)(j - from) * (int64_t)rad[l]), sy;
-                        SLOT(y, sy);
-                        edges++;
-                        uint64_t bit = 1ULL << (sy & 63), *w = &seen[sy >> 6];
-                        if (!(*w & bit)) {
-                            *w |= bit;
-                            if (n == cap) {
-                                c->queue = q;
-                                if (!reserve(c, (void **)&c->queue, &c->queue_cap, n + 1,
-                                             sizeof *c->queue))
-                                    return false;
-                                q = c->queue;
-                                cap = c->queue_cap;
-                            }
-                            q[n++] = y;
-                            if (goals)
-                                label[sy] = root;
-                        } else if (goals && roots > 1) {
-                            uint32_t other = find(parent, label[sy]);
-                            if (other != root) {
-                                /* Two goal layouts' searches meet: one component. */
-                                uint32_t keep_root = root < other ? root : other;
-                                uint32_t gone = root < other ? other : root;
-                                merge(&tally[keep_root], &tally[gone]);
-                                parent[gone] = keep_root;
-                                roots--;
-                                root = keep_root;
-                                k = &tally[root];
-                            }
+            /* The other lines' cells, numbered along this line (row-major
+             * for a row, column-major for a column): a free run ahead of
+             * a piece is a run of zero bits. */
+            const uint64_t others = vert[l] ? occ_t & ~sq->across[from] : occ & ~sq->mask[from];
+            const slide *sl = &sq->slides[(size_t)from * (size_t)kk * 2];
+            for (int s2 = 0; s2 < 2 * kk; s2++, sl++) {
+                unsigned most = sl->most;
+                if (!most)
+                    continue;
+                uint64_t ahead = sl->down ? others << (63 - sl->first) : others >> sl->first;
+                unsigned room = !ahead ? 64
+                                       : (unsigned)(sl->down ? __builtin_clzll(ahead)
+                                                             : __builtin_ctzll(ahead));
+                if (room < most)
+                    most = room;
+                if (unit && most > 1)
+                    most = 1;
+                const int16_t *delta = sq->delta + sl->at;
+                for (unsigned t = 0; t < most; t++) {
+                    uint64_t y = x + (uint64_t)((int64_t)delta[t] * (int64_t)rad[l]), sy;
+                    SLOT(y, sy);
+                    edges++;
+                    uint64_t bit = 1ULL << (sy & 63), *w = &seen[sy >> 6];
+                    if (!(*w & bit)) {
+                        *w |= bit;
+                        if (n == cap) {
+                            c->queue = q;
+                            if (!reserve(c, (void **)&c->queue, &c->queue_cap, n + 1,
+                                         sizeof *c->queue))
+                                return false;
+                            q = c->queue;
+                            cap = c->queue_cap;
                         }
-                        if (unit)
-                            break;
+                        q[n++] = y;
+                        if (goals)
+                            label[sy] = root;
+                    } else if (goals && roots > 1) {
+                        uint32_t other = find(parent, label[sy]);
+                        if (other != root) {
+                            /* Two goal layouts' searches meet: one component. */
+                            uint32_t keep_root = root < other ? root : other;
+                            uint32_t gone = root < other ? other : root;
+                            merge(&tally[keep_root], &tally[gone]);
+                            parent[gone] = keep_root;
+                            roots--;
+                            root = keep_root;
+                            k = &tally[root];
+                        }
                     }
                 }
+            }
         }
     }
 #undef SLOT
@@ -854,6 +923,7 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
     c->base_mask = 0;
     c->base_code = 0;
     c->base_hits = 0;
+    c->base_across = 0;
     const seq *all[2 * MAX_LINES];
     int nall = 0;
     for (int r = 0; r < c->nrow; r++)
@@ -867,12 +937,14 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
             c->base_mask |= sq->mask[0];
             c->base_code |= sq->code[0];
             c->base_hits += sq->hits[0];
+            c->base_across |= sq->across[0];
             continue;
         }
         if (c->nactive == MAX_ACTIVE) {
             c->declined = true;
             return false;
         }
+        c->avert[c->nactive] = i >= c->nrow;
         c->aseq[c->nactive++] = sq;
         rows_active += i < c->nrow;
     }
