@@ -54,10 +54,9 @@ enum {
 };
 
 /* A step of one piece by one cell: the placement it makes (-1: the line's
- * end or its neighbour) and the cell it enters. */
+ * end or its neighbour is in the way).  The slides below follow them. */
 typedef struct step {
     int32_t next;
-    uint64_t enter;
 } step;
 
 /* Where one piece of a placement can slide one way: the cells it would
@@ -148,13 +147,10 @@ typedef struct lines_ctx {
     size_t parent_cap;
     comp *tally;                 /* ... and each root's component */
     size_t tally_cap;
-    size_t walked;
-    uint64_t *queue, *queue2;
-    size_t queue_cap, queue2_cap;
+    uint64_t *queue;             /* a search's layouts, in the order met */
+    size_t queue_cap;
     int *fits;                   /* per active column: the placements that fit */
     size_t fits_cap;
-    uint64_t *valid;             /* the skeleton's numbers, in order (hash mode) */
-    size_t valid_cap;
     /* Pairs (row placement, column skeleton) of a row skeleton. */
     uint64_t *pairs;             /* bucket << 32 | row placement */
     size_t npairs, pairs_cap;
@@ -261,9 +257,9 @@ static bool allowed(const lines_ctx *c, const line *ln, int s)
 /* The placements of sq on ln, their masks, codes, goal hits and steps. */
 static bool place(lines_ctx *c, const line *ln, seq *sq)
 {
-    int k = sq->k, slack = ln->len - (int)sq->cells;
-    /* Placements are gap vectors g0..gk summing to slack, in the order of
-     * their anchors: counted first, then listed. */
+    int k = sq->k;
+    /* Placements in the order of their anchors: counted first, then
+     * listed. */
     uint8_t p[MAX_LINE + 1];
     int n = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -287,11 +283,10 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
              * against it. */
             int i = k - 1;
             for (; i >= 0; i--) {
-                int end = i + 1 < k ? ln->len : ln->len;
-                int after = 0;
+                int after = 0;   /* the cells it and those after it take */
                 for (int t = i; t < k; t++)
                     after += c->len[sq->cls[t]];
-                if (p[i] + after < end)
+                if (p[i] + after < ln->len)
                     break;
             }
             if (i < 0)
@@ -300,7 +295,6 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
             for (int t = i + 1; t < k; t++)
                 p[t] = (uint8_t)(p[t - 1] + c->len[sq->cls[t - 1]]);
         }
-        (void)slack;
         if (pass == 0) {
             sq->nplace = n;
             sq->pos = ctx_calloc(c, (size_t)n * (size_t)(k ? k : 1), 1);
@@ -360,7 +354,6 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
                     else
                         b = mid - 1;
                 }
-                st->enter = 1ULL << cell_of(c, ln, dir ? to + li - 1 : to);
             }
     }
     /* The runs: each step's chain followed to its end. */
@@ -1127,7 +1120,6 @@ static bool columns(lines_ctx *c, colwalk *w, int k, uint64_t product)
  * column skeleton, then each bucket walked. */
 static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
 {
-    const sb_pieces *pc = c->pc;
     int active[MAX_LINES], nact = 0;
     uint64_t base = 0, ph = 1;
     for (int r = 0; r < c->nrow; r++) {
@@ -1144,7 +1136,6 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
     colwalk w;
     memcpy(w.left, vleft, sizeof w.left);
     w.cells_left = vcells;
-    (void)pc;
     c->npairs = 0;
     c->nskel = 0;
     int d[MAX_LINES] = { 0 };
@@ -1365,8 +1356,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     free_lines(c->cols, c->ncol);
     /* Everything else came from the meter, which is this call's alone:
      * its blocks go with it (sb_meter_free only counts). */
-    void *held[] = { c->table, c->seen, c->label, c->parent, c->tally, c->queue, c->queue2,
-                     c->fits, c->valid,
+    void *held[] = { c->table, c->seen, c->label, c->parent, c->tally, c->queue, c->fits,
                      c->pairs, c->skel, c->skel_layouts, c->skel_slot, c->sorted, c->bstart,
                      c->comps };
     for (size_t i = 0; i < sizeof held / sizeof *held; i++)
