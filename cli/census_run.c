@@ -533,7 +533,7 @@ static void write_text(run *r, const sb_census_report *rep)
         for (size_t k = 0; k < s->nkinds; k++)
             printf("%*u ", (int)strlen(s->kinds[k].name), m->counts[k]);
         unsigned diam = 0;
-        uint32_t hard = m->hardest ? m->hardest_moves : SB_DISTANCE_NONE;
+        uint32_t hard = m->has_goal ? m->hardest_moves : SB_DISTANCE_NONE;
         for (size_t c = 0; c < m->ncomponents; c++) {
             if (m->components[c].diameter > diam)
                 diam = m->components[c].diameter;
@@ -642,11 +642,11 @@ static void write_json(run *r, const sb_census_report *rep)
         printf("}, \"pieces\": %zu, \"layouts\": %" PRIu64 ", \"all_components\": %" PRIu64
                ", \"largest\": %" PRIu64, member_pieces(r, m), m->layouts, m->all_components,
                m->largest);
-        if (m->hardest)
+        if (m->has_goal)
             printf(", \"goal_components\": %" PRIu64 ", \"hardest\": ", m->goal_components);
-        if (m->hardest && m->hardest_moves != SB_DISTANCE_NONE)
+        if (m->has_goal && m->hardest_moves != SB_DISTANCE_NONE)
             printf("%u", m->hardest_moves);
-        else if (m->hardest)
+        else if (m->has_goal)
             printf("null");
         printf(", \"components\": [");
         for (size_t c = 0; c < m->ncomponents; c++) {

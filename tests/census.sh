@@ -111,16 +111,22 @@ for m in d["list"]:
         n += 1
 assert n > 0
 EOF
-checked=0
-while read -r base want; do
-    "$SLIDE" --optimal "$base.init" "$base.goal" >"$base.moves" 2>"$base.err"
-    got=$(wc -l <"$base.moves")
-    if [ "$got" -eq "$want" ] && "${SLIDE_CHECK:-${SLIDE%/*}/slide-check}" "$base.init" "$base.goal" "$base.moves" >/dev/null 2>&1; then
-        checked=$((checked + 1))
-    else
-        fail "$base: slide takes $got moves, the census says $want ($(cat "$base.err"))"
-    fi
-done <"$tmp/starts"
+# solve_starts LIST: each "BASE MOVES" line's BASE.init solved by slide
+# --optimal in exactly MOVES moves, checked by slide-check; sets checked.
+solve_starts() {
+    checked=0
+    while read -r base want; do
+        "$SLIDE" --optimal "$base.init" "$base.goal" >"$base.moves" 2>"$base.err"
+        got=$(wc -l <"$base.moves")
+        if [ "$got" -eq "$want" ] && "${SLIDE_CHECK:-${SLIDE%/*}/slide-check}" "$base.init" \
+                "$base.goal" "$base.moves" >/dev/null 2>&1; then
+            checked=$((checked + 1))
+        else
+            fail "$base: slide takes $got moves, the census says $want ($(cat "$base.err"))"
+        fi
+    done <"$1"
+}
+solve_starts "$tmp/starts"
 [ $checked -gt 0 ] && pass || fail "no hardest start checked"
 # The CSV's rows and the JSON's components are the same list.
 python3 - "$tmp/rush.json" "$tmp/rush.csv" <<'EOF' && pass || fail "CSV and JSON differ"
@@ -243,16 +249,7 @@ for m in d["list"]:
 h = d["hardest"]
 write("%s/lstart-top" % sys.argv[2], h["start"], h["goal"], h["moves"])
 EOF
-checked=0
-while read -r base want; do
-    "$SLIDE" --optimal "$base.init" "$base.goal" >"$base.moves" 2>"$base.err"
-    got=$(wc -l <"$base.moves")
-    if [ "$got" -eq "$want" ] && "${SLIDE_CHECK:-${SLIDE%/*}/slide-check}" "$base.init" "$base.goal" "$base.moves" >/dev/null 2>&1; then
-        checked=$((checked + 1))
-    else
-        fail "$base: slide takes $got moves, the line census says $want ($(cat "$base.err"))"
-    fi
-done <"$tmp/lstarts"
+solve_starts "$tmp/lstarts"
 [ $checked -gt 3 ] && pass || fail "only $checked line-path hardest starts checked"
 
 # ---- SQLite: the schema and the documented query --------------------------

@@ -554,22 +554,12 @@ static uint32_t taken_on(const lines_ctx *c, const line *ln, uint64_t occ)
 
 /* ---- one skeleton ------------------------------------------------------ */
 
-static inline uint64_t hash64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
-
 /* The slot of layout number x (hash mode: it is in the table). */
 static inline uint64_t slot_of(const lines_ctx *c, uint64_t x)
 {
     if (c->dense)
         return x;
-    uint64_t m = c->table_cap - 1, h = hash64(x) & m;
+    uint64_t m = c->table_cap - 1, h = sb_mix64(x) & m;
     while (c->table[h] != x + 1)
         h = (h + 1) & m;
     return h;
@@ -698,7 +688,7 @@ static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
         if (dense) {                                                  \
             (out) = (y);                                              \
         } else {                                                      \
-            uint64_t h_ = hash64(y) & tmask;                          \
+            uint64_t h_ = sb_mix64(y) & tmask;                        \
             while (table[h_] != (y) + 1)                              \
                 h_ = (h_ + 1) & tmask;                                \
             (out) = h_;                                               \
@@ -857,7 +847,7 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
                 all_hits += c->aseq[rows_active + l]->hits[j];
             }
             if (what == FILL_TABLE) {
-                uint64_t m = c->table_cap - 1, s = hash64(x) & m;
+                uint64_t m = c->table_cap - 1, s = sb_mix64(x) & m;
                 while (c->table[s])
                     s = (s + 1) & m;
                 c->table[s] = x + 1;
@@ -1019,7 +1009,7 @@ static uint64_t skel_hash(const uint8_t *cs, int n)
 {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < n; i++)
-        h = hash64(h ^ cs[i]) + (uint64_t)i;
+        h = sb_mix64(h ^ cs[i]) + (uint64_t)i;
     return h;
 }
 
