@@ -193,6 +193,25 @@ for n in $(seq 0 11); do
     done
 done
 [ $same -eq 72 ] && pass || fail "only $same of 72 line-path reports match"
+# Rush Hour on 4x4, every count that fits, members with no layout
+# included: both paths report alike, and the layouts are the transfer
+# matrix's count (bench/rush_hour_layouts.py, an independent count).
+cat >"$tmp/rh4.spec" <<'EOF'
+tray 4 4
+kind red 1x2 1 row marked rows 2
+kind car 1x2 0..8 row
+kind vcar 2x1 0..8 col
+kind truck 1x3 0..4 row
+kind vtruck 3x1 0..4 col
+goal red 2 2
+keep 2
+EOF
+want=$(N=4 python3 "$(dirname "$0")/../bench/rush_hour_layouts.py" | sed -n 's/.*red on row 2: \([0-9]*\).*/\1/p')
+"$X" --census --json "$tmp/rh4.spec" >"$tmp/rh4.line" &&
+    "$X" --census --json --engine general "$tmp/rh4.spec" >"$tmp/rh4.graph" &&
+    cmp -s "$tmp/rh4.line" "$tmp/rh4.graph" && pass || fail "4x4 Rush Hour: line path != graph path"
+got=$(python3 -c "import json; print(json.load(open('$tmp/rh4.line'))['layouts'])")
+[ -n "$want" ] && [ "$got" = "$want" ] && pass || fail "4x4 Rush Hour: $got layouts, the transfer matrix $want"
 # Walls split lines in two (the red car's run and the cars' runs are
 # lines of their own), every kind pinned but one.
 cat >"$tmp/walls.spec" <<'EOF'
