@@ -28,12 +28,15 @@
  * The report is the graph path's (components.c): components largest
  * first, ties in enumeration order (layouts.c's: cells in row-major
  * order, each empty or the anchor of a class), each with its first layout
- * in that order; with a goal, one breadth-first search from the
- * component's goal layouts gives its hardest start, the first layout in
- * that order at the greatest distance.  A layout's place in that order is
- * a word over its cells, packed here into 128 bits (a few bits a cell:
- * 0 empty, 1 + class for an anchor, all ones for a covered cell), so
- * comparing layouts is comparing integers; the word also gives the
+ * in that order; with a goal, its hardest start is the first layout in
+ * that order at the greatest distance from the nearest goal layout.  One
+ * breadth-first search from every goal layout of a skeleton at once finds
+ * those distances, and a union-find joins the goal layouts whose searches
+ * meet, so each goal component is walked once; the components without a
+ * goal layout are walked after, one at a time.  A layout's place in that
+ * order is a word over its cells, packed here into 128 bits (a few bits a
+ * cell: 0 empty, 1 + class for an anchor, all ones for a covered cell),
+ * so comparing layouts is comparing integers; the word also gives the
  * layout's pieces back.  With a cap on the components kept, only the
  * kept ones are held (the cap's hardest, or largest), and the counts stay
  * exact.
