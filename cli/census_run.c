@@ -263,13 +263,15 @@ static bool append_layout(run *r, const sb_block *b, size_t n)
     return true;
 }
 
-/* Member i's lines: "member I HAS_GOAL LAYOUTS NCOMPONENTS NBLOCKS", then
+/* Member i's lines: "member I HAS_GOAL LAYOUTS NCOMPONENTS NBLOCKS ALL
+ * GOAL_COMPONENTS HARDEST LARGEST" (NCOMPONENTS listed of ALL), then
  * per component "c SIZE DIAMETER SWEEPS GOALS HARDEST" and its example's
  * (and with a goal its start's) pieces as KIND ROW COL. */
 static bool record(run *r, size_t i, const sb_census_member *m)
 {
-    bool ok = append(r, "member %zu %d %" PRIu64 " %zu %zu\n", i, m->has_goal, m->layouts,
-                     m->ncomponents, m->nblocks);
+    bool ok = append(r, "member %zu %d %" PRIu64 " %zu %zu %" PRIu64 " %" PRIu64 " %u %" PRIu64
+                     "\n", i, m->has_goal, m->layouts, m->ncomponents, m->nblocks,
+                     m->all_components, m->goal_components, m->hardest_moves, m->largest);
     for (size_t c = 0; ok && c < m->ncomponents; c++) {
         const sb_component *x = &m->components[c];
         ok = append(r, "c %" PRIu64 " %u %u %" PRIu64 " %u", x->size, x->diameter, x->sweeps,
@@ -301,7 +303,7 @@ static bool write_checkpoint(run *r)
     if (!tmp)
         return false;
     FILE *f = fopen(tmp, "w");
-    bool ok = f && fprintf(f, "slide-census-checkpoint 1 %016" PRIx64 " %s\n", r->spec_hash,
+    bool ok = f && fprintf(f, "slide-census-checkpoint 2 %016" PRIx64 " %s\n", r->spec_hash,
                            sb_metric_name(r->a->opts.metric)) > 0 &&
               fwrite(r->text ? r->text : "", 1, r->text_len, f) == r->text_len;
     if (f && fclose(f) != 0)
@@ -376,7 +378,7 @@ static int load_checkpoint(run *r)
     int status = -1;
     char hash[32], metric[16];
     if (getline(&line, &cap, f) < 0 ||
-               sscanf(line, "slide-census-checkpoint 1 %31s %15s", hash, metric) != 2) {
+               sscanf(line, "slide-census-checkpoint 2 %31s %15s", hash, metric) != 2) {
         complain(r, "%s:1: not a census checkpoint\n", path);
         status = EXIT_INPUT;
     } else {
@@ -400,17 +402,24 @@ static int load_checkpoint(run *r)
             long goal = strtol(end, &end, 10);
             unsigned long long layouts = strtoull(end, &end, 10);
             unsigned long nc = strtoul(end, &end, 10), nb = strtoul(end, &end, 10);
+            unsigned long long all = strtoull(end, &end, 10), goals = strtoull(end, &end, 10);
+            unsigned long hardest = strtoul(end, &end, 10);
+            unsigned long long largest = strtoull(end, &end, 10);
             /* Bounded before anything is allocated by them: no more pieces
              * than cells, and no count whose arrays' sizes would wrap. */
             ok = ok && end != s + 7 && i < ((size_t)1 << 40) &&
                  nb <= (unsigned long)r->spec.rows * (unsigned long)r->spec.cols &&
                  nc <= layouts && nc < SIZE_MAX / sizeof(sb_block) / (nb + 1) &&
+                 nc <= all && all <= layouts && goals <= all &&
                  slots(r, i) && !r->have[i];
             if (ok) {
                 m = &r->known[i];
                 r->have[i] = true;
                 *m = (sb_census_member){ .mapped = true, .has_goal = goal != 0,
-                                         .layouts = layouts, .ncomponents = nc, .nblocks = nb };
+                                         .layouts = layouts, .ncomponents = nc, .nblocks = nb,
+                                         .all_components = all, .goal_components = goals,
+                                         .hardest_moves = (uint32_t)hardest,
+                                         .largest = largest };
                 m->components = calloc(nc + 1, sizeof *m->components);
                 m->examples = calloc(nc * nb + 1, sizeof *m->examples);
                 m->hardest = goal ? calloc(nc * nb + 1, sizeof *m->hardest) : NULL;
@@ -464,6 +473,13 @@ static size_t take_shared(void *ctx)
 {
     const run *r = ctx;
     return r->a->share->take();
+}
+
+/* sb_census_hooks.begin: the progress line's total. */
+static void members_to_map(void *ctx, size_t members)
+{
+    run *r = ctx;
+    r->total = members;
 }
 
 static void member_done(void *ctx, size_t i, const sb_census_member *m)
@@ -528,6 +544,9 @@ static void write_text(run *r, const sb_census_report *rep)
            s->ngoals ? ", with a goal" : "");
     printf("members: %zu\nlayouts: %" PRIu64 "\ncomponents: %" PRIu64 "\n", rep->nmembers,
            rep->layouts, rep->ncomponents);
+    if (s->keep)
+        printf("listed: at most %" PRIu64 " components a member, the %s\n", s->keep,
+               s->ngoals ? "hardest" : "largest");
     for (size_t k = 0; k < s->nkinds; k++)
         printf("%s ", s->kinds[k].name);
     printf("layouts components largest diameter hardest\n");
@@ -537,17 +556,14 @@ static void write_text(run *r, const sb_census_report *rep)
             continue;
         for (size_t k = 0; k < s->nkinds; k++)
             printf("%*u ", (int)strlen(s->kinds[k].name), m->counts[k]);
-        uint64_t largest = m->ncomponents ? m->components[0].size : 0;
         unsigned diam = 0;
-        uint32_t hard = SB_DISTANCE_NONE;
+        uint32_t hard = m->has_goal ? m->hardest_moves : SB_DISTANCE_NONE;
         for (size_t c = 0; c < m->ncomponents; c++) {
             if (m->components[c].diameter > diam)
                 diam = m->components[c].diameter;
-            uint32_t h = m->components[c].hardest;
-            if (m->hardest && h != SB_DISTANCE_NONE && (hard == SB_DISTANCE_NONE || h > hard))
-                hard = h;
         }
-        printf("%" PRIu64 " %zu %" PRIu64 " ", m->layouts, m->ncomponents, largest);
+        printf("%" PRIu64 " %" PRIu64 " %" PRIu64 " ", m->layouts, m->all_components,
+               m->largest);
         if (s->diameters)
             printf("%u ", diam);
         else
@@ -602,16 +618,42 @@ static void write_json(run *r, const sb_census_report *rep)
     for (size_t k = 0; k < s->nkinds; k++) {
         const sb_census_kind *kind = &s->kinds[k];
         printf("%s{\"name\": \"%s\", \"height\": %d, \"width\": %d, \"axis\": \"%s\", "
-               "\"marked\": %s, \"min\": %u, \"max\": %u}", k ? ", " : "", kind->name,
+               "\"marked\": %s, \"min\": %u, \"max\": %u", k ? ", " : "", kind->name,
                kind->height, kind->width, axis_name(kind->axis), kind->marked ? "true" : "false",
                kind->min, kind->max);
+        if (kind->pinned)
+            printf(", \"%s\": [%d, %d]", kind->axis == SB_AXIS_ROW ? "rows" : "cols",
+                   kind->pin_first, kind->pin_last);
+        putchar('}');
     }
     printf("],\n \"goal\": [");
     for (size_t g = 0; g < s->ngoals; g++)
         printf("%s{\"kind\": \"%s\", \"row\": %d, \"col\": %d}", g ? ", " : "",
                s->kinds[s->goal_kind[g]].name, s->goals[g].row, s->goals[g].col);
-    printf("],\n \"members\": %zu, \"layouts\": %" PRIu64 ", \"components\": %" PRIu64 ",\n"
-           " \"list\": [", rep->nmembers, rep->layouts, rep->ncomponents);
+    printf("],\n \"keep\": ");
+    if (s->keep)
+        printf("%" PRIu64, s->keep);
+    else
+        printf("null");
+    printf(", \"members\": %zu, \"layouts\": %" PRIu64 ", \"components\": %" PRIu64 ",\n",
+           rep->nmembers, rep->layouts, rep->ncomponents);
+    /* The census's hardest start, ready for slide. */
+    size_t hm, hc;
+    printf(" \"hardest\": ");
+    if (hardest_overall(rep, &hm, &hc)) {
+        const sb_census_member *m = &rep->members[hm];
+        drawn d = draw(r, m, hc);
+        printf("{\"moves\": %u, \"member\": %zu, \"component\": %zu, \"start\": ",
+               m->components[hc].hardest, hm, hc);
+        json_picture(d.start);
+        printf(", \"goal\": ");
+        json_picture(d.goal);
+        printf("}");
+        drawn_free(&d);
+    } else {
+        printf("null");
+    }
+    printf(",\n \"list\": [");
     const char *sep = "";
     for (size_t i = 0; i < rep->nmembers; i++) {
         const sb_census_member *m = &rep->members[i];
@@ -621,8 +663,16 @@ static void write_json(run *r, const sb_census_report *rep)
         sep = ",";
         for (size_t k = 0; k < s->nkinds; k++)
             printf("%s\"%s\": %u", k ? ", " : "", s->kinds[k].name, m->counts[k]);
-        printf("}, \"pieces\": %zu, \"layouts\": %" PRIu64 ", \"components\": [",
-               member_pieces(r, m), m->layouts);
+        printf("}, \"pieces\": %zu, \"layouts\": %" PRIu64 ", \"all_components\": %" PRIu64
+               ", \"largest\": %" PRIu64, member_pieces(r, m), m->layouts, m->all_components,
+               m->largest);
+        if (m->has_goal)
+            printf(", \"goal_components\": %" PRIu64 ", \"hardest\": ", m->goal_components);
+        if (m->has_goal && m->hardest_moves != SB_DISTANCE_NONE)
+            printf("%u", m->hardest_moves);
+        else if (m->has_goal)
+            printf("null");
+        printf(", \"components\": [");
         for (size_t c = 0; c < m->ncomponents; c++) {
             const sb_component *x = &m->components[c];
             printf("%s\n   {\"size\": %" PRIu64 ", \"diameter\": ", c ? "," : "", x->size);
@@ -780,7 +830,7 @@ static bool write_sqlite_db(run *r, const sb_census_report *rep, sqlite3 *db)
         if (!m->mapped)
             continue;
         int64_t v[4] = { (int64_t)i, (int64_t)member_pieces(r, m), (int64_t)m->layouts,
-                         (int64_t)m->ncomponents };
+                         (int64_t)m->all_components };
         ok = sql_row(members, 4, v, NULL);
         for (size_t k = 0; ok && k < s->nkinds; k++) {
             int64_t w[3] = { (int64_t)i, (int64_t)k, m->counts[k] };
@@ -856,7 +906,7 @@ static void merge_known(run *r, sb_census_report *rep)
         memset(&r->known[i], 0, sizeof r->known[i]);
         r->have[i] = false;
         rep->layouts += m->layouts;
-        rep->ncomponents += m->ncomponents;
+        rep->ncomponents += m->all_components;
     }
 }
 
@@ -935,7 +985,7 @@ int sb_census_run(const census_args *a)
             share->watch(search);
     }
     sb_census_hooks hooks = { skip_known, member_done, &r,
-                              share && share->take ? take_shared : NULL };
+                              share && share->take ? take_shared : NULL, members_to_map };
     sb_census_report rep = { 0 };
     if (status == SB_OK && a->checkpoint_path) {   /* one process only: not shared */
         int bad = load_checkpoint(&r);

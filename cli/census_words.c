@@ -129,6 +129,10 @@ static void code_member(codec *c, sb_census_member *m, uint64_t *index)
     code_size(c, &m->ncomponents);
     code_size(c, &m->nblocks);
     code_size(c, &m->peak_bytes);
+    code_u64(c, &m->all_components);
+    code_u64(c, &m->largest);
+    code_u64(c, &m->goal_components);
+    code_u32(c, &m->hardest_moves);
     bool hardest = m->hardest != NULL;
     code_bool(c, &hardest);
     if (!c->ok)

@@ -5,10 +5,11 @@
  *
  *     tray 6 6
  *     wall 0 5
- *     kind red 1x2 1 row marked
+ *     kind red 1x2 1 row marked rows 2
  *     kind car 1x2 0..3 row
  *     empty 1
  *     goal red 2 4
+ *     keep 5
  *     diameters
  *
  * One statement a line, words split on blanks, '#' to the end of a line
@@ -26,7 +27,7 @@
 
 #include "parse.h"
 
-enum { MAX_WORDS = 8, MAX_LINE = 1024 };
+enum { MAX_WORDS = 10, MAX_LINE = 1024 };
 
 /* Splits line (in place) into at most MAX_WORDS words; -1: too many. */
 static int split(char *line, char **words)
@@ -158,6 +159,13 @@ static sb_status statement(sb_census_spec *s, char **words, int n, const char *n
         s->min_empty = (uint32_t)a;
         return SB_OK;
     }
+    if (strcmp(what, "keep") == 0) {
+        if (n != 2 || !number(words[1], LONG_MAX, &a) || a < 1)
+            return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"keep N\" (N >= 1): "
+                               "the components listed per member");
+        s->keep = (uint64_t)a;
+        return SB_OK;
+    }
     if (strcmp(what, "diameters") == 0) {
         if (n != 1)
             return sb_fmt_fail(err, SB_EINPUT, name, line, "\"diameters\" takes nothing");
@@ -168,7 +176,7 @@ static sb_status statement(sb_census_spec *s, char **words, int n, const char *n
         sb_census_kind k = { .axis = SB_AXIS_ANY };
         if (n < 4 || strlen(words[1]) >= sizeof k.name)
             return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"kind NAME HxW COUNT "
-                               "[row|col] [marked]\" (COUNT: N or MIN..MAX; NAME up to %zu "
+                               "[row|col] [marked] [rows|cols N|FIRST..LAST]\" (COUNT: N or MIN..MAX; NAME up to %zu "
                                "characters)", sizeof k.name - 1);
         for (const char *c = words[1]; *c; c++)
             if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
@@ -187,6 +195,7 @@ static sb_status statement(sb_census_spec *s, char **words, int n, const char *n
         if (!counts_of(words[3], &k.min, &k.max) || k.min > k.max)
             return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\" is no count: write N or "
                                "MIN..MAX with MIN <= MAX", words[3]);
+        const char *pin = NULL;
         for (int i = 4; i < n; i++) {
             if (strcmp(words[i], "row") == 0 && k.axis == SB_AXIS_ANY)
                 k.axis = SB_AXIS_ROW;
@@ -194,9 +203,36 @@ static sb_status statement(sb_census_spec *s, char **words, int n, const char *n
                 k.axis = SB_AXIS_COL;
             else if (strcmp(words[i], "marked") == 0 && !k.marked)
                 k.marked = true;
-            else
+            else if ((strcmp(words[i], "rows") == 0 || strcmp(words[i], "cols") == 0) &&
+                     !pin) {
+                pin = words[i];
+                uint32_t lo, hi;
+                if (i + 1 == n || !counts_of(words[i + 1], &lo, &hi) || lo > hi)
+                    return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\" takes the "
+                                       "lines its anchors keep to: N or FIRST..LAST", pin);
+                k.pinned = true;
+                k.pin_first = (int)lo;
+                k.pin_last = (int)hi;
+                i++;
+            } else
                 return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\": a kind takes one of "
-                                   "row or col, and marked, once each", words[i]);
+                                   "row or col, marked, and rows or cols with lines, once "
+                                   "each", words[i]);
+        }
+        /* A pin names the line a one-axis piece never leaves: its row when
+         * it slides along rows, its column otherwise. */
+        if (pin) {
+            bool rows = strcmp(pin, "rows") == 0;
+            int lines = rows ? s->rows : s->cols;
+            if (k.axis != (rows ? SB_AXIS_ROW : SB_AXIS_COL))
+                return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\" pins a kind that "
+                                   "slides only along %s (write %s): a piece that moves "
+                                   "across them would leave its pin", pin, pin,
+                                   rows ? "row" : "col");
+            if (k.pin_last + (rows ? k.height : k.width) > lines)
+                return sb_fmt_fail(err, SB_EINPUT, name, line, "%s %d..%d: a %dx%d piece "
+                                   "anchored there leaves the %dx%d tray", pin, k.pin_first,
+                                   k.pin_last, k.height, k.width, s->rows, s->cols);
         }
         if (s->nkinds == 64)
             return sb_fmt_fail(err, SB_EINPUT, name, line, "at most 64 kinds");
@@ -224,7 +260,7 @@ static sb_status statement(sb_census_spec *s, char **words, int n, const char *n
         return SB_OK;
     }
     return sb_fmt_fail(err, SB_EINPUT, name, line, "unknown statement \"%s\": expected tray, "
-                       "wall, kind, empty, goal or diameters", what);
+                       "wall, kind, empty, goal, keep or diameters", what);
 }
 
 sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *err)

@@ -539,6 +539,9 @@ typedef struct sb_census_kind {
     bool marked;           /* its pieces are a class of their own: the layouts
                               sb_census hands back give them group k + 1 (kind k) */
     uint32_t min, max;     /* pieces of it in a member */
+    bool pinned;           /* its anchors only on rows (axis row) or columns (axis
+                              col) pin_first..pin_last: the line it never leaves */
+    int pin_first, pin_last;
 } sb_census_kind;
 
 /* A census: a tray with walls, an alphabet and optionally a goal. */
@@ -552,6 +555,10 @@ typedef struct sb_census_spec {
     size_t *goal_kind;     /* ... goals[i] (its row and col) */
     sb_block *goals;
     bool diameters;        /* measure every component's diameter */
+    uint64_t keep;         /* components listed per member, at most (0: every one):
+                              with a goal the hardest, else the largest; the counts
+                              stay exact */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_census_spec;
 
 /* One member: how many pieces of each kind, and what its layouts are. */
@@ -560,8 +567,13 @@ typedef struct sb_census_member {
     bool mapped;           /* false: another shard's (opts->shard, nshards) */
     bool has_goal;         /* it has the pieces the goal names */
     uint64_t layouts;
-    size_t ncomponents;
+    size_t ncomponents;    /* components listed (spec->keep at most) */
     sb_component *components; /* largest first, ties in enumeration order */
+    uint64_t all_components;  /* every component, listed or not */
+    uint64_t largest;         /* the largest component's size, listed or not */
+    uint64_t goal_components; /* with a goal: the components holding a goal layout */
+    uint32_t hardest_moves;   /* ... and their greatest hardest (SB_DISTANCE_NONE:
+                                 none); the listed components include that one */
     size_t nblocks;        /* pieces per layout */
     sb_block *examples;    /* ncomponents * nblocks: each component's first layout */
     sb_block *hardest;     /* with a goal: ncomponents * nblocks, a layout farthest from
@@ -574,9 +586,10 @@ typedef struct sb_census_report {
     sb_census_member *members; /* the odometer over kinds, the last kind fastest */
     uint32_t *counts;      /* nmembers * nkinds */
     uint64_t layouts;      /* summed over mapped members */
-    uint64_t ncomponents;
+    uint64_t ncomponents;  /* every component, listed or not */
     size_t peak_bytes;     /* most one member held */
     double seconds;
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_census_report;
 
 /* Called, when set, with each member as it is mapped (from one thread at
@@ -590,12 +603,16 @@ typedef struct sb_census_report {
  * (slide-explore-mpi: an MPI window); a place >= the members ends this
  * process's part.  Members it did not take come back unmapped, so the
  * processes' reports merge (sb_census_report_merge) whatever the timing.
- * All three are called one thread at a time. */
+ * begin, when set, is told once, before any member is mapped, how many
+ * members the call may map (neither skipped nor another shard's; under
+ * take, an upper bound): a progress line's total.
+ * All four are called one thread at a time. */
 typedef struct sb_census_hooks {
     bool (*skip)(void *ctx, size_t member);
     void (*done)(void *ctx, size_t member, const sb_census_member *m);
     void *ctx;
     size_t (*take)(void *ctx);
+    void (*begin)(void *ctx, size_t members);
 } sb_census_hooks;
 
 /* Every member of spec's alphabet (each kind min..max pieces, the pieces

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # census.sh - slide-explore --census SPEC: bad SPECs (FILE:LINE, exit 2),
-# the family as the census of the plain alphabet, the four outputs
+# the family as the census of the plain alphabet, the line path (one-axis
+# pieces) against the graph path, pins and keep N, the four outputs
 # agreeing, every hardest start solved by slide in exactly its distance,
 # the SQLite schema and the documented query, and a checkpoint: a run
 # interrupted with Ctrl-C and resumed prints what an uninterrupted run
@@ -35,6 +36,14 @@ bad 3 'leaves the' 'tray 3 3\nkind a 1x2 1\ngoal a 0 2\n'
 bad 2 'inside the 3x3 tray' 'tray 3 3\nwall 3 0\n'
 bad 2 'unknown statement' 'tray 3 3\nwalls 0 0\n'
 bad 2 'a second tray' 'tray 3 3\ntray 3 3\n'
+# Pins: only along the line a one-axis kind keeps, inside the tray; keep N.
+bad 2 'pins a kind that slides only along rows' 'tray 3 3\nkind a 1x2 1 rows 1\n'
+bad 2 'pins a kind that slides only along cols' 'tray 3 3\nkind a 1x2 1 row cols 1\n'
+bad 3 'leaves the 3x3 tray' 'tray 3 3\n#\nkind a 2x1 1 col cols 1..3\n'
+bad 2 'takes the lines its anchors keep to' 'tray 3 3\nkind a 1x2 1 row rows\n'
+bad 2 'takes the lines its anchors keep to' 'tray 3 3\nkind a 1x2 1 row rows 2..1\n'
+bad 2 'once each' 'tray 3 3\nkind a 1x2 1 row rows 1 rows 2\n'
+bad 2 'expected "keep N"' 'tray 3 3\nkeep 0\n'
 printf 'tray 3 3\n' >"$tmp/nokind.spec"
 out=$("$X" --census "$tmp/nokind.spec" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && [[ "$out" == *"nokind.spec: no \"kind\" line"* ]] && pass || fail "no kind: $rc $out"
@@ -102,16 +111,22 @@ for m in d["list"]:
         n += 1
 assert n > 0
 EOF
-checked=0
-while read -r base want; do
-    "$SLIDE" --optimal "$base.init" "$base.goal" >"$base.moves" 2>"$base.err"
-    got=$(wc -l <"$base.moves")
-    if [ "$got" -eq "$want" ] && "${SLIDE_CHECK:-${SLIDE%/*}/slide-check}" "$base.init" "$base.goal" "$base.moves" >/dev/null 2>&1; then
-        checked=$((checked + 1))
-    else
-        fail "$base: slide takes $got moves, the census says $want ($(cat "$base.err"))"
-    fi
-done <"$tmp/starts"
+# solve_starts LIST: each "BASE MOVES" line's BASE.init solved by slide
+# --optimal in exactly MOVES moves, checked by slide-check; sets checked.
+solve_starts() {
+    checked=0
+    while read -r base want; do
+        "$SLIDE" --optimal "$base.init" "$base.goal" >"$base.moves" 2>"$base.err"
+        got=$(wc -l <"$base.moves")
+        if [ "$got" -eq "$want" ] && "${SLIDE_CHECK:-${SLIDE%/*}/slide-check}" "$base.init" \
+                "$base.goal" "$base.moves" >/dev/null 2>&1; then
+            checked=$((checked + 1))
+        else
+            fail "$base: slide takes $got moves, the census says $want ($(cat "$base.err"))"
+        fi
+    done <"$1"
+}
+solve_starts "$tmp/starts"
 [ $checked -gt 0 ] && pass || fail "no hardest start checked"
 # The CSV's rows and the JSON's components are the same list.
 python3 - "$tmp/rush.json" "$tmp/rush.csv" <<'EOF' && pass || fail "CSV and JSON differ"
@@ -132,6 +147,129 @@ want=$(python3 -c "
 import json; d = json.load(open('$tmp/rush.json'))
 print(max(c['hardest'] for m in d['list'] for c in m['components'] if c['hardest'] is not None))")
 grep -q "^hardest start: $want moves" "$tmp/rush.txt" && pass || fail "text hardest != $want"
+
+# ---- the line path: one-axis censuses, the graph path's report ----------
+# Random small censuses of one-axis pieces (trays 3x3 to 5x5, walls, a
+# marked red car pinned to its row or not, a goal or none): every one
+# reports, under every metric, exactly what the general board's graph
+# reports (--engine general), text and JSON, pictures included.
+python3 - "$tmp" <<'EOF' || fail "writing random SPECs"
+import random, sys
+rng = random.Random(14)
+for n in range(12):
+    rows, cols = rng.randint(3, 5), rng.randint(3, 5)
+    lines = ["tray %d %d" % (rows, cols)]
+    red_row = rng.randrange(rows)
+    for _ in range(rng.randint(0, 2)):
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        if r != red_row or c < cols - 2:   # not under the goal
+            lines.append("wall %d %d" % (r, c))
+    pin = " rows %d" % red_row if rng.random() < 0.5 else ""
+    lines.append("kind red 1x2 1 row marked%s" % pin)
+    lines.append("kind car 1x2 0..%d row" % rng.randint(0, 2))
+    lines.append("kind vcar 2x1 0..%d col" % rng.randint(0, 2))
+    if rows * cols >= 16:
+        pin = " cols 0..%d" % (cols - 2) if rng.random() < 0.5 else ""
+        lines.append("kind vtruck 3x1 0..1 col%s" % pin)
+        lines.append("kind unit 1x1 0..1 row")
+    if rng.random() < 0.8:
+        lines.append("goal red %d %d" % (red_row, cols - 2))
+    if rng.random() < 0.3:
+        lines.append("empty %d" % rng.randint(1, 3))
+    open("%s/line%d.spec" % (sys.argv[1], n), "w").write("\n".join(lines) + "\n")
+EOF
+same=0
+for n in $(seq 0 11); do
+    spec="$tmp/line$n.spec"
+    for metric in unit line piece; do
+        for form in "" --json; do
+            "$X" --census --threads 2 --metric $metric $form "$spec" >"$tmp/line.out" 2>"$tmp/line.err" &&
+                "$X" --census --threads 2 --metric $metric --engine general $form "$spec" \
+                    >"$tmp/graph.out" 2>>"$tmp/line.err"
+            if [ $? -eq 0 ] && cmp -s "$tmp/line.out" "$tmp/graph.out"; then same=$((same + 1))
+            else fail "line path != graph path: line$n.spec --metric $metric $form ($(cat "$tmp/line.err"))"
+                 cat "$spec"; fi
+        done
+    done
+done
+[ $same -eq 72 ] && pass || fail "only $same of 72 line-path reports match"
+# Rush Hour on 4x4, every count that fits, members with no layout
+# included: both paths report alike, and the layouts are the transfer
+# matrix's count (bench/rush_hour_layouts.py, an independent count).
+cat >"$tmp/rh4.spec" <<'EOF'
+tray 4 4
+kind red 1x2 1 row marked rows 2
+kind car 1x2 0..8 row
+kind vcar 2x1 0..8 col
+kind truck 1x3 0..4 row
+kind vtruck 3x1 0..4 col
+goal red 2 2
+keep 2
+EOF
+want=$(N=4 python3 "$(dirname "$0")/../bench/rush_hour_layouts.py" | sed -n 's/.*red on row 2: \([0-9]*\).*/\1/p')
+"$X" --census --json "$tmp/rh4.spec" >"$tmp/rh4.line" &&
+    "$X" --census --json --engine general "$tmp/rh4.spec" >"$tmp/rh4.graph" &&
+    cmp -s "$tmp/rh4.line" "$tmp/rh4.graph" && pass || fail "4x4 Rush Hour: line path != graph path"
+got=$(python3 -c "import json; print(json.load(open('$tmp/rh4.line'))['layouts'])")
+[ -n "$want" ] && [ "$got" = "$want" ] && pass || fail "4x4 Rush Hour: $got layouts, the transfer matrix $want"
+# Walls split lines in two (the red car's run and the cars' runs are
+# lines of their own), every kind pinned but one.
+cat >"$tmp/walls.spec" <<'EOF'
+tray 5 5
+wall 0 2
+wall 3 1
+wall 4 3
+kind red 1x2 1 row marked rows 2
+kind car 1x2 0..2 row rows 0..3
+kind vcar 2x1 0..2 col cols 1..4
+kind vtruck 3x1 0..1 col
+goal red 2 3
+EOF
+"$X" --census --json "$tmp/walls.spec" >"$tmp/walls.line" &&
+    "$X" --census --json --engine general "$tmp/walls.spec" >"$tmp/walls.graph" &&
+    cmp -s "$tmp/walls.line" "$tmp/walls.graph" && pass || fail "walls: line path != graph path"
+# keep N: the counts stay whole, the list is the N hardest of the full one
+# (in its order), and the census's hardest start is among them.
+{ cat "$tmp/walls.spec"; echo "keep 2"; } >"$tmp/keep.spec"
+"$X" --census --json "$tmp/keep.spec" >"$tmp/keep.json" || fail "keep run"
+python3 - "$tmp/walls.line" "$tmp/keep.json" <<'EOF' && pass || fail "keep 2"
+import json, sys
+full, kept = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert kept["keep"] == 2 and full["keep"] is None
+assert (full["layouts"], full["components"]) == (kept["layouts"], kept["components"])
+assert full["hardest"]["moves"] == kept["hardest"]["moves"]
+assert full["hardest"]["start"] == kept["hardest"]["start"]
+for a, b in zip(full["list"], kept["list"]):
+    comps = a["components"]
+    assert a["all_components"] == b["all_components"] == len(comps)
+    assert a["largest"] == b["largest"] == max([c["size"] for c in comps] or [0])
+    key = lambda i: (-(comps[i]["hardest"] + 1 if comps[i]["hardest"] is not None else 0), i)
+    want = sorted(sorted(range(len(comps)), key=key)[:2])
+    assert b["components"] == [comps[i] for i in want], (a["member"], want)
+    hard = [c["hardest"] for c in comps if c["hardest"] is not None]
+    assert a["hardest"] == b["hardest"] == (max(hard) if hard else None)
+    assert b["goal_components"] == len(hard)
+EOF
+# The line path's hardest starts, the census's own among them: slide
+# --optimal takes exactly that many moves, and slide-check accepts them.
+python3 - "$tmp/walls.line" "$tmp" <<'EOF' >"$tmp/lstarts" || fail "reading the walls JSON"
+import json, sys
+d, n = json.load(open(sys.argv[1])), 0
+def write(base, start, goal, moves):
+    open(base + ".init", "w").write("\n".join(start) + "\n")
+    open(base + ".goal", "w").write("\n".join(goal) + "\n")
+    print(base, moves)
+for m in d["list"]:
+    for c in m["components"]:
+        if c["hardest"] is not None and c["hardest"] > 0 and n < 40:
+            if n % 4 == 0:
+                write("%s/lstart%d" % (sys.argv[2], n), c["start"], c["goal"], c["hardest"])
+            n += 1
+h = d["hardest"]
+write("%s/lstart-top" % sys.argv[2], h["start"], h["goal"], h["moves"])
+EOF
+solve_starts "$tmp/lstarts"
+[ $checked -gt 3 ] && pass || fail "only $checked line-path hardest starts checked"
 
 # ---- SQLite: the schema and the documented query --------------------------
 if "$X" --census --sqlite "$tmp/rush.db" "$tmp/rush.spec" 2>"$tmp/sqlite.err"; then

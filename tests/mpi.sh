@@ -129,6 +129,24 @@ mpi 4 --census "$tmp/two.spec" >"$tmp/got" 2>"$tmp/err"
 check "two members -np 4: exit, stderr, report" "0 0 same" \
     "$? $(wc -c <"$tmp/err") $(cmp -s "$tmp/got" "$tmp/want" && echo same)"
 
+# Every kind one-axis: the line path, and a capped list (keep) whose exact
+# counts must travel too.
+cat >"$tmp/lines.spec" <<'EOF'
+tray 4 4
+kind red 1x2 1 row marked rows 1
+kind car 1x2 0..2 row
+kind vcar 2x1 0..2 col
+kind truck 1x3 0..1 row
+goal red 1 2
+keep 2
+EOF
+"$SLIDE_EXPLORE" --census --json "$tmp/lines.spec" >"$tmp/want"
+for np in 2 4; do
+    mpi "$np" --census --json "$tmp/lines.spec" >"$tmp/got" 2>"$tmp/err"
+    check "line path, keep 2, -np $np: exit, stderr, report" "0 0 same" \
+        "$? $(wc -c <"$tmp/err") $(cmp -s "$tmp/got" "$tmp/want" && echo same)"
+done
+
 # The database: only rank 0 writes it, and its tables dump alike.
 if "$SLIDE_EXPLORE" --census --sqlite "$tmp/want.db" "$tmp/two.spec" 2>/dev/null; then
     if command -v sqlite3 >/dev/null; then

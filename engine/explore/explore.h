@@ -13,6 +13,8 @@
  *                  and sb_map_pieces below)
  *   family.c       the census: every member of an alphabet of pieces, mapped
  *                  one per thread (sb_census); the family is one alphabet
+ *   lines.c        a member whose pieces all slide along one axis, by
+ *                  skeletons (the classes on each line, which moves keep)
  *   distances.c    everything INIT reaches, with each configuration's
  *                  distance to the goal (sb_distances)
  *
@@ -42,6 +44,9 @@ typedef struct sb_pieces {
     sb_block proto[SB_MAX_CLASSES];  /* a piece of each class, anchored at 0 0 */
     uint32_t count[SB_MAX_CLASSES];  /* pieces of each class */
     uint32_t empties;                /* cells left empty in every layout (not walls) */
+    uint64_t pinned;                 /* bit s: class s is anchored only on the rows
+                                        (axis row) or columns (axis col) below */
+    int16_t pin_first[SB_MAX_CLASSES], pin_last[SB_MAX_CLASSES];
 } sb_pieces;
 
 /* Checks p (sb_puzzle_check) and writes its piece set into *pc, which
@@ -287,6 +292,10 @@ typedef struct sb_piece_map {
     size_t nblocks;
     size_t init_component;       /* index of init's component */
     size_t peak;                 /* the most bytes held at once */
+    bool counted;                /* the totals below are set (lines.c: components
+                                    holds only the kept ones) */
+    uint64_t all_components, goal_components, largest;
+    uint32_t hardest_moves;      /* the most over components (SB_DISTANCE_NONE: no goal) */
 } sb_piece_map;
 
 /* Enumerates pc's layouts, links them under metric (the unit metric
@@ -305,6 +314,24 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
                         bool hardest, const sb_options *opts, const sb_block *init,
                         size_t ninit, sb_piece_map *res, sb_error *err);
 
+/* ---- lines.c: one-axis pieces, skeleton by skeleton ---- */
+
+/* Whether lines.c can map pc: every class a plain rectangle one cell
+ * thick that slides along its length only (axis row and height 1, or
+ * axis col and width 1), lines of at most 12 cells, a tray of at most 64
+ * cells whose layouts' codes fit 128 bits. */
+bool sb_lines_takes(const sb_pieces *pc);
+
+/* sb_map_pieces for a set sb_lines_takes (without diameters), keeping
+ * at most keep components (0: all; with hardest the keep hardest, else
+ * the keep largest) and counting them all (res->counted).  *taken false:
+ * the set is not for this path after all (too many placements or
+ * sequences on a line), res is empty and the graph path should map it.
+ * Errors as sb_map_pieces's. */
+sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
+                       uint64_t keep, const sb_options *opts, sb_piece_map *res, bool *taken,
+                       sb_error *err);
+
 /* ---- family.c: members of an alphabet, each mapped on its own ---- */
 
 /* An alphabet: classes (of pieces.proto; pieces.count is ignored) with
@@ -315,6 +342,7 @@ typedef struct sb_alphabet {
     uint32_t min[SB_MAX_CLASSES], max[SB_MAX_CLASSES];
     uint32_t min_empty;          /* cells a member leaves empty, at least */
     bool diameters, examples, hardest;   /* what sb_map_pieces measures */
+    uint64_t keep;               /* components listed per member, at most (0: all) */
 } sb_alphabet;
 
 /* The census of alphabet a (sb_census's contract, with the alphabet's

@@ -85,6 +85,72 @@ static void progress_locked(const sb_progress *p, void *ctx)
     pthread_mutex_unlock(&c->lock);
 }
 
+/* The report's order: largest first, ties in discovery order (the order
+ * the list is in); keep_order[i] is component i's place in the list. */
+typedef struct kept {
+    sb_component c;
+    size_t at;
+} kept;
+
+/* Hardest first (a component without a goal layout last), then the
+ * list's order. */
+static int by_hardest(const void *x, const void *y)
+{
+    const kept *a = x, *b = y;
+    uint64_t ha = a->c.hardest == SB_DISTANCE_NONE ? 0 : (uint64_t)a->c.hardest + 1;
+    uint64_t hb = b->c.hardest == SB_DISTANCE_NONE ? 0 : (uint64_t)b->c.hardest + 1;
+    if (ha != hb)
+        return ha > hb ? -1 : 1;
+    return (a->at > b->at) - (a->at < b->at);
+}
+
+static int by_place(const void *x, const void *y)
+{
+    const kept *a = x, *b = y;
+    return (a->at > b->at) - (a->at < b->at);
+}
+
+/* Counts res's components (all, those with a goal layout, the hardest)
+ * and keeps `keep` of them (0: all), in the list's order: with a goal the
+ * hardest, else the first (the largest).  The graph path's; lines.c does
+ * the same as it goes.  Out of memory the list stays whole. */
+static void keep_components(sb_piece_map *res, uint64_t keep, bool goal)
+{
+    res->counted = true;
+    res->all_components = res->ncomponents;
+    res->hardest_moves = SB_DISTANCE_NONE;
+    res->largest = res->ncomponents ? res->components[0].size : 0;   /* largest first */
+    for (size_t i = 0; i < res->ncomponents; i++) {
+        const sb_component *k = &res->components[i];
+        if (goal && k->goal_layouts) {
+            res->goal_components++;
+            if (res->hardest_moves == SB_DISTANCE_NONE || k->hardest > res->hardest_moves)
+                res->hardest_moves = k->hardest;
+        }
+    }
+    if (!keep || res->ncomponents <= keep)
+        return;
+    size_t n = res->ncomponents, nb = res->nblocks;
+    kept *order = malloc(n * sizeof *order);
+    if (!order)
+        return;
+    for (size_t i = 0; i < n; i++)
+        order[i] = (kept){ res->components[i], i };
+    if (goal)
+        qsort(order, n, sizeof *order, by_hardest);
+    qsort(order, (size_t)keep, sizeof *order, by_place);
+    for (size_t i = 0; i < (size_t)keep; i++) {
+        size_t from = order[i].at;
+        res->components[i] = order[i].c;
+        if (res->examples)
+            memmove(res->examples + i * nb, res->examples + from * nb, nb * sizeof(sb_block));
+        if (res->hardest)
+            memmove(res->hardest + i * nb, res->hardest + from * nb, nb * sizeof(sb_block));
+    }
+    res->ncomponents = (size_t)keep;
+    free(order);
+}
+
 /* Maps member i under the census's options; each member has its own
  * meter, and the deadline is the census's. */
 static void map_member(crew *c, size_t i)
@@ -105,8 +171,18 @@ static void map_member(crew *c, size_t i)
     const sb_alphabet *a = c->alphabet;
     j->pc.source = &j->source;
     sb_piece_map res;
-    j->status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples,
-                              a->hardest && m->has_goal, &member, NULL, 0, &res, &j->err);
+    bool goal = a->hardest && m->has_goal, taken = false;
+    /* One-axis pieces go to lines.c, which maps skeleton by skeleton (it
+     * measures no diameters; an explicit --engine asks for the graph). */
+    j->status = SB_OK;
+    if (!a->diameters && c->opts->path == SB_PATH_AUTO && sb_lines_takes(&j->pc))
+        j->status = sb_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, &member,
+                                 &res, &taken, &j->err);
+    if (j->status == SB_OK && !taken)
+        j->status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
+                                  &member, NULL, 0, &res, &j->err);
+    if (j->status == SB_OK && !res.counted)
+        keep_components(&res, a->keep, goal);
     if (j->status == SB_ELIMIT && j->err.limit == SB_LIMIT_SECONDS)
         j->err.limit_value = c->opts->limits.max_seconds;
     if (j->status == SB_OK) {
@@ -114,6 +190,10 @@ static void map_member(crew *c, size_t i)
         m->layouts = res.layouts;
         m->ncomponents = res.ncomponents;
         m->components = res.components;
+        m->all_components = res.all_components;
+        m->largest = res.largest;
+        m->goal_components = res.goal_components;
+        m->hardest_moves = res.hardest_moves;
         m->nblocks = res.nblocks;
         m->examples = res.examples;
         m->hardest = res.hardest;
@@ -367,8 +447,15 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
         j->pc = a->pieces;
         j->pc.nclasses = 0;
         j->pc.empties = open;
+        j->pc.pinned = 0;
         for (int s = 0; s < n; s++)
             if (m->counts[s]) {
+                int t = j->pc.nclasses;
+                if (a->pieces.pinned >> s & 1) {
+                    j->pc.pinned |= 1ULL << t;
+                    j->pc.pin_first[t] = a->pieces.pin_first[s];
+                    j->pc.pin_last[t] = a->pieces.pin_last[s];
+                }
                 j->pc.proto[j->pc.nclasses] = a->pieces.proto[s];
                 j->pc.count[j->pc.nclasses++] = m->counts[s];
                 j->pc.empties -= sb_pieces_cells(&a->pieces, s) * m->counts[s];
@@ -392,8 +479,13 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
     }
-    for (size_t i = 0; i < c.njobs; i++)
+    size_t to_map = 0;
+    for (size_t i = 0; i < c.njobs; i++) {
         pass[i] = out->members[i].mapped;
+        to_map += !pass[i];
+    }
+    if (hooks && hooks->begin)
+        hooks->begin(hooks->ctx, to_map);
     run_crew(&c, opts->threads);
     pthread_mutex_destroy(&c.lock);
     /* The first member that failed, in member order, says why. */
@@ -412,7 +504,7 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
             break;
         }
         out->layouts += m->layouts;
-        out->ncomponents += m->ncomponents;
+        out->ncomponents += m->all_components;
         if (m->peak_bytes > out->peak_bytes)
             out->peak_bytes = m->peak_bytes;
     }
@@ -672,7 +764,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
         }
         m->counts = out->counts + i * nkinds;
         out->layouts += m->layouts;
-        out->ncomponents += m->ncomponents;
+        out->ncomponents += m->all_components;
         if (m->peak_bytes > out->peak_bytes)
             out->peak_bytes = m->peak_bytes;
     }
@@ -707,7 +799,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
     sb_puzzle source = { .rows = spec->rows, .cols = spec->cols, .walls = spec->walls };
     sb_alphabet a = { .pieces = { .rows = spec->rows, .cols = spec->cols, .source = &source },
                       .min_empty = spec->min_empty, .diameters = spec->diameters,
-                      .examples = true, .hardest = spec->ngoals > 0 };
+                      .examples = true, .hardest = spec->ngoals > 0, .keep = spec->keep };
     for (size_t k = 0; k < spec->nkinds; k++) {
         const sb_census_kind *kind = &spec->kinds[k];
         if (kind->height < 1 || kind->width < 1 || kind->height > spec->rows ||
@@ -725,6 +817,18 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         int s = sb_pieces_class(&a.pieces, &b);
         a.min[s] = kind->min;
         a.max[s] = kind->max;
+        if (kind->pinned) {
+            /* A pin holds only along the line the piece never leaves. */
+            int lines = kind->axis == SB_AXIS_ROW ? spec->rows : spec->cols;
+            if (kind->axis == SB_AXIS_ANY || kind->pin_first < 0 ||
+                kind->pin_first > kind->pin_last || kind->pin_last >= lines)
+                return sb_fail(err, SB_EINPUT, "kind %zu (%s): a pin takes a kind that slides "
+                               "along rows (its rows) or columns (its columns), from 0 to %d",
+                               k + 1, kind->name, lines - 1);
+            a.pieces.pinned |= 1ULL << s;
+            a.pieces.pin_first[s] = (int16_t)kind->pin_first;
+            a.pieces.pin_last[s] = (int16_t)kind->pin_last;
+        }
     }
     sb_block *goals = calloc(spec->ngoals + 1, sizeof *goals);
     if (!goals)

@@ -262,6 +262,11 @@ static bool on_tray(const sb_layouts *l, int s, uint32_t cell)
     const sb_pieces *pc = l->pc;
     const sb_block *b = &pc->proto[s];
     int r = (int)(cell / (uint32_t)pc->cols), left = (int)(cell % (uint32_t)pc->cols) - l->left[s];
+    if (pc->pinned >> s & 1) {   /* a pinned class keeps to its rows or columns */
+        int at = b->axis == SB_AXIS_COL ? left : r;
+        if (at < pc->pin_first[s] || at > pc->pin_last[s])
+            return false;
+    }
     return r + b->height <= pc->rows && left >= 0 && left + b->width <= pc->cols;
 }
 
