@@ -223,7 +223,7 @@ sb_status sb_census_from_words(const uint64_t *w, size_t n, const sb_census_repo
         m.counts = out->members[index].counts;
         out->members[index] = m;
         out->layouts += m.layouts;
-        out->ncomponents += m.ncomponents;
+        out->ncomponents += m.all_components;
         if (m.peak_bytes > out->peak_bytes)
             out->peak_bytes = m.peak_bytes;
     }

@@ -160,7 +160,7 @@ static sb_status statement(sb_census_spec *s, char **words, int n, const char *n
         return SB_OK;
     }
     if (strcmp(what, "keep") == 0) {
-        if (n != 2 || !number(words[1], LONG_MAX, &a) || a < 1)
+        if (n != 2 || !number(words[1], INT32_MAX, &a) || a < 1)
             return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"keep N\" (N >= 1): "
                                "the components listed per member");
         s->keep = (uint64_t)a;

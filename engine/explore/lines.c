@@ -206,8 +206,12 @@ static bool reserve(lines_ctx *c, void **p, size_t *cap, size_t need, size_t siz
     if (need <= *cap)
         return true;
     size_t want = *cap ? *cap : 64;
-    while (want < need)
+    while (want < need && want <= SIZE_MAX / 2 / size)
         want *= 2;
+    if (want < need) {   /* more than memory could ever hold */
+        c->failed = SB_ELIMIT;
+        return false;
+    }
     void *q = sb_meter_realloc(c->meter, *p, *cap * size, want * size);
     if (!q) {
         c->failed = SB_ELIMIT;
@@ -579,7 +583,9 @@ static inline bool test_and_set(uint64_t *bits, uint64_t slot)
 
 /* Orders kept components by what the cap keeps: with a goal the hardest
  * (none last), then the report's order, largest first, ties by first
- * layout. */
+ * layout.  The policy is family.c's keep_components, which the graph path
+ * applies to its finished list; this path keeps as it goes, on its own
+ * records (tests/census.sh compares the two under keep). */
 static int by_list(const comp *a, const comp *b)
 {
     if (a->size != b->size)
@@ -611,7 +617,7 @@ static bool keep_comp(lines_ctx *c, const comp *k)
     if (!reserve(c, (void **)&c->comps, &c->kept_cap, c->nkept + 1, sizeof *c->comps))
         return false;
     c->comps[c->nkept++] = *k;
-    if (c->keep && c->nkept >= 2 * c->keep + 1024) {
+    if (c->keep && c->nkept / 2 >= c->keep + 512) {   /* no 2 * keep: it may wrap */
         qsort(c->comps, c->nkept, sizeof *c->comps, c->goal ? by_keep_goal : by_keep_size);
         c->nkept = (size_t)c->keep;
     }
@@ -1308,7 +1314,8 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
             qsort(c->comps, c->nkept, sizeof *c->comps, c->goal ? by_keep_goal : by_keep_size);
             c->nkept = (size_t)c->keep;
         }
-        qsort(c->comps, c->nkept, sizeof *c->comps, by_list_q);
+        if (c->nkept > 1)   /* none kept: comps may be NULL, which qsort may not get */
+            qsort(c->comps, c->nkept, sizeof *c->comps, by_list_q);
         size_t nb = sb_pieces_blocks(pc);
         res->nblocks = nb;
         res->layouts = c->layouts;
@@ -1348,7 +1355,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     free_lines(c->rows, c->nrow);
     free_lines(c->cols, c->ncol);
     /* Everything else came from the meter, which is this call's alone:
-     * its blocks go with it (sb_meter_free only counts). */
+     * its blocks are freed here and its count goes with it. */
     void *held[] = { c->table, c->seen, c->label, c->parent, c->tally, c->queue, c->fits,
                      c->pairs, c->skel, c->skel_layouts, c->skel_slot, c->sorted, c->bstart,
                      c->comps };
