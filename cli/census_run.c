@@ -419,7 +419,7 @@ static int load_checkpoint(run *r)
                                          .layouts = layouts, .ncomponents = nc, .nblocks = nb,
                                          .all_components = all, .goal_components = goals,
                                          .hardest_moves = (uint32_t)hardest,
-                                         .largest = largest };
+                                         .largest = largest, .nparts = 1, .parts = 1 };
                 m->components = calloc(nc + 1, sizeof *m->components);
                 m->examples = calloc(nc * nb + 1, sizeof *m->examples);
                 m->hardest = goal ? calloc(nc * nb + 1, sizeof *m->hardest) : NULL;

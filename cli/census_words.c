@@ -9,11 +9,11 @@
  * twice, first with nowhere to write (to count the words), then for real.
  *
  * The words: a header (the census's members, how many follow, the
- * shard's time in nanoseconds), then each mapped member: its index, its
- * scalars, its components (five words each), then its examples and, with
+ * shard's time in nanoseconds), then each member it holds, whole or in
+ * parts (sb_census_member.parts): its index, its scalars, its components (five words each), then its examples and, with
  * a goal, its hardest starts (four words per block: two 32-bit fields a
- * word).  Counts are not sent: every rank lists the same members, so the
- * receiver has them (sb_census_from_words's `like`).
+ * word).  Counts, kinds and keep are not sent: every rank lists the same
+ * members, so the receiver has them (sb_census_from_words's `like`).
  *
  * Decoding trusts nothing it cannot check cheaply: an array is allocated
  * only when the words left could hold it, and a member out of range or
@@ -118,7 +118,8 @@ static void code_blocks(codec *c, sb_block *b, size_t n)
         code_block(c, &b[i]);
 }
 
-/* Every field of a mapped member the writers read, index first.  On
+/* Every field of a member held (whole or in parts) that the writers and
+ * sb_census_report_merge read, index first.  On
  * decoding m must be zeroed; what it allocates is m's (even when it
  * fails: sb_census_member_free). */
 static void code_member(codec *c, sb_census_member *m, uint64_t *index)
@@ -133,6 +134,9 @@ static void code_member(codec *c, sb_census_member *m, uint64_t *index)
     code_u64(c, &m->largest);
     code_u64(c, &m->goal_components);
     code_u32(c, &m->hardest_moves);
+    code_bool(c, &m->mapped);
+    code_u32(c, &m->nparts);
+    code_u64(c, &m->parts);
     bool hardest = m->hardest != NULL;
     code_bool(c, &hardest);
     if (!c->ok)
@@ -167,15 +171,15 @@ static void code_member(codec *c, sb_census_member *m, uint64_t *index)
 size_t sb_census_to_words(const sb_census_report *rep, uint64_t *w)
 {
     codec c = { .out = w, .ok = true };
-    uint64_t nmembers = rep->nmembers, nmapped = 0,
+    uint64_t nmembers = rep->nmembers, nheld = 0,
              nanoseconds = (uint64_t)(rep->seconds * 1e9);
     for (size_t i = 0; i < rep->nmembers; i++)
-        nmapped += rep->members[i].mapped;
+        nheld += rep->members[i].mapped || rep->members[i].parts;
     code_u64(&c, &nmembers);
-    code_u64(&c, &nmapped);
+    code_u64(&c, &nheld);
     code_u64(&c, &nanoseconds);
     for (size_t i = 0; i < rep->nmembers; i++) {
-        if (!rep->members[i].mapped)
+        if (!rep->members[i].mapped && !rep->members[i].parts)
             continue;
         sb_census_member m = rep->members[i];   /* read only: encoding */
         uint64_t index = i;
@@ -189,37 +193,45 @@ sb_status sb_census_from_words(const uint64_t *w, size_t n, const sb_census_repo
 {
     memset(out, 0, sizeof *out);
     codec c = { .in = w, .n = n, .decoding = true, .ok = true };
-    uint64_t nmembers = 0, nmapped = 0, nanoseconds = 0;
+    uint64_t nmembers = 0, nheld = 0, nanoseconds = 0;
     code_u64(&c, &nmembers);
-    code_u64(&c, &nmapped);
+    code_u64(&c, &nheld);
     code_u64(&c, &nanoseconds);
-    if (!c.ok || nmembers != like->nmembers || nmapped > nmembers)
+    if (!c.ok || nmembers != like->nmembers || nheld > nmembers)
         return sb_args_fail(err, SB_EINPUT, "a shard of the census came back garbled "
                             "(its header)");
     out->nkinds = like->nkinds;
     out->nmembers = like->nmembers;
+    out->keep = like->keep;
     out->seconds = (double)nanoseconds / 1e9;
     out->members = calloc(out->nmembers + 1, sizeof *out->members);
     out->counts = malloc(out->nmembers * out->nkinds * sizeof *out->counts + 1);
-    if (!out->members || !out->counts) {
+    out->kinds = malloc(out->nkinds * sizeof *out->kinds + 1);
+    if (!out->members || !out->counts || !out->kinds) {
         sb_census_report_free(out);
         return sb_args_fail(err, SB_ELIMIT, "out of memory gathering the census");
     }
     if (out->nmembers && out->nkinds)
         memcpy(out->counts, like->counts, out->nmembers * out->nkinds * sizeof *out->counts);
+    if (out->nkinds && like->kinds)
+        memcpy(out->kinds, like->kinds, out->nkinds * sizeof *out->kinds);
+    else if (!like->kinds) {
+        free(out->kinds);
+        out->kinds = NULL;
+    }
     for (size_t i = 0; i < out->nmembers; i++)
         out->members[i].counts = out->counts + i * out->nkinds;
-    for (uint64_t j = 0; c.ok && j < nmapped; j++) {
+    for (uint64_t j = 0; c.ok && j < nheld; j++) {
         sb_census_member m = { 0 };
         uint64_t index = 0;
         code_member(&c, &m, &index);
-        if (c.ok && (index >= out->nmembers || out->members[index].mapped))
+        if (c.ok && (index >= out->nmembers || out->members[index].mapped ||
+                     out->members[index].parts || (!m.mapped && !m.parts)))
             c.ok = false;
         if (!c.ok) {
             sb_census_member_free(&m);
             break;
         }
-        m.mapped = true;
         m.counts = out->members[index].counts;
         out->members[index] = m;
         out->layouts += m.layouts;

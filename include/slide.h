@@ -578,16 +578,29 @@ typedef struct sb_census_member {
     sb_block *examples;    /* ncomponents * nblocks: each component's first layout */
     sb_block *hardest;     /* with a goal: ncomponents * nblocks, a layout farthest from
                               the goal (the first enumerated); NULL without */
-    size_t peak_bytes;
+    size_t peak_bytes;     /* most bytes it (or one part of it) held at once */
+    /* A member of one-axis pieces (mapped skeleton by skeleton) that the
+     * plan estimates large is cut into nparts parts, each a share of its
+     * skeletons, mapped apart (by other threads, or other processes under
+     * hooks->take); parts has bit k set for each part this report holds,
+     * the fields above being their sum (components: the best of their
+     * lists).  Once it holds them all, mapped is set and nparts and parts
+     * are 1, as for a member never cut: nothing but the peak depends on
+     * how members were cut. */
+    uint32_t nparts;
+    uint64_t parts;
 } sb_census_member;
 
 typedef struct sb_census_report {
     size_t nkinds, nmembers;
+    sb_census_kind *kinds;     /* nkinds: the spec's, copied, and its keep (they
+                                  order and cut a member's parts' lists joined) */
+    uint64_t keep;
     sb_census_member *members; /* the odometer over kinds, the last kind fastest */
     uint32_t *counts;      /* nmembers * nkinds */
-    uint64_t layouts;      /* summed over mapped members */
+    uint64_t layouts;      /* summed over the members held (whole or in part) */
     uint64_t ncomponents;  /* every component, listed or not */
-    size_t peak_bytes;     /* most one member held */
+    size_t peak_bytes;     /* most one member (or part of one) held */
     double seconds;
     uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_census_report;
@@ -597,12 +610,14 @@ typedef struct sb_census_report {
  * known (mapped = false in the report, like another shard's).  take, when
  * set, deals the members out dynamically among processes instead of
  * opts->shard (nshards must then be 0 or 1): the census's threads take
- * members in its plan's order (largest first by an estimate, the same in
- * every process), and take returns the next place in that order for this
+ * units (members, or parts of a large one (sb_census_member.nparts)) in
+ * its plan's order (largest first by an estimate, the same in every
+ * process), and take returns the next place in that order for this
  * process to map, from a counter every process of the census shares
- * (slide-explore-mpi: an MPI window); a place >= the members ends this
- * process's part.  Members it did not take come back unmapped, so the
+ * (slide-explore-mpi: an MPI window); a place >= the units ends this
+ * process's part.  Units it did not take come back unmapped, so the
  * processes' reports merge (sb_census_report_merge) whatever the timing.
+ * done is told of a member once it is whole in this process.
  * begin, when set, is told once, before any member is mapped, how many
  * members the call may map (neither skipped nor another shard's; under
  * take, an upper bound): a progress line's total.
@@ -632,13 +647,14 @@ SB_API void sb_census_member_free(sb_census_member *m);
 /* Puts the reports of a sharded census back together: parts[0..nparts)
  * are sb_census's reports of one spec, one per shard (any order), each
  * listing every member, its shard's mapped.  *out gets every member
- * copied from the one part that mapped it, the totals summed, the peak
- * the largest member's and the time the longest part's: for shards
+ * copied from the one part that mapped it, or joined from the parts of
+ * it that several hold (sb_census_member.parts), the totals summed, the
+ * peak the largest member's and the time the longest part's: for shards
  * 0..n-1 of n, the report sb_census gives unsharded but for the time.
  * The parts stay the caller's.  SB_EINPUT (nothing in *out) for NULL
- * arguments, parts whose members differ, or a member mapped by no part
- * or by two; SB_ELIMIT out of memory.  On SB_OK the caller owns *out
- * (sb_census_report_free). */
+ * arguments, parts whose members differ, or a member (or a part of one)
+ * mapped by no part or by two; SB_ELIMIT out of memory.  On SB_OK the
+ * caller owns *out (sb_census_report_free). */
 SB_API sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
                                         sb_census_report *out, sb_error *err);
 

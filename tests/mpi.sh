@@ -16,7 +16,9 @@
 # kind, ranges, a goal and diameters, in text, JSON and CSV, byte for
 # byte as slide-explore --census writes it (nothing in it depends on
 # time), and its SQLite database dumped table by table; a census of two
-# members on four ranks (two ranks map nothing).  A limit only the
+# members on four ranks (two ranks map nothing); a census of one-axis
+# pieces, with keep 2 and without, whose large members ranks map in parts
+# (each the same as the graph path's, which cuts nothing).  A limit only the
 # largest member passes, a missing SPEC, --checkpoint and a database that
 # cannot be written: every rank ends with the same exit status and one
 # message.
@@ -129,8 +131,9 @@ mpi 4 --census "$tmp/two.spec" >"$tmp/got" 2>"$tmp/err"
 check "two members -np 4: exit, stderr, report" "0 0 same" \
     "$? $(wc -c <"$tmp/err") $(cmp -s "$tmp/got" "$tmp/want" && echo same)"
 
-# Every kind one-axis: the line path, and a capped list (keep) whose exact
-# counts must travel too.
+# Every kind one-axis: the line path, which cuts its largest members into
+# parts that ranks map apart, and a capped list (keep) whose exact counts
+# must travel too.  The report is the graph path's, which cuts nothing.
 cat >"$tmp/lines.spec" <<'EOF'
 tray 4 4
 kind red 1x2 1 row marked rows 1
@@ -140,11 +143,14 @@ kind truck 1x3 0..1 row
 goal red 1 2
 keep 2
 EOF
-"$SLIDE_EXPLORE" --census --json "$tmp/lines.spec" >"$tmp/want"
-for np in 2 4; do
-    mpi "$np" --census --json "$tmp/lines.spec" >"$tmp/got" 2>"$tmp/err"
-    check "line path, keep 2, -np $np: exit, stderr, report" "0 0 same" \
-        "$? $(wc -c <"$tmp/err") $(cmp -s "$tmp/got" "$tmp/want" && echo same)"
+grep -v keep "$tmp/lines.spec" >"$tmp/all.spec"
+for spec in lines all; do
+    "$SLIDE_EXPLORE" --census --json --engine general "$tmp/$spec.spec" >"$tmp/want"
+    for np in 2 4; do
+        mpi "$np" --census --threads 1 --json "$tmp/$spec.spec" >"$tmp/got" 2>"$tmp/err"
+        check "line path, $spec.spec, -np $np: exit, stderr, report" "0 0 same" \
+            "$? $(wc -c <"$tmp/err") $(cmp -s "$tmp/got" "$tmp/want" && echo same)"
+    done
 done
 
 # The database: only rank 0 writes it, and its tables dump alike.

@@ -2,7 +2,9 @@
  * test_census_words.c - cli/census_words.c, what slide-explore-mpi sends
  * of a census, tested without MPI.  Two censuses (one with a wall, a
  * marked one-axis kind, a goal and diameters, on the graph path; one of
- * plain rectangles, on the census path), each split in 1 to 3 shards:
+ * plain rectangles, on the census path; one of one-axis pieces with keep
+ * 2, on the line path, whose large members shards hold in parts), each
+ * split in 1 to 3 shards:
  * every shard to words and back gives the same words again, and the
  * rebuilt shards merged (sb_census_report_merge) give the words of the
  * whole census.  Then damaged words are refused without a crash: cut
@@ -43,16 +45,21 @@ static bool same_words(const sb_census_report *a, const sb_census_report *b)
     return same;
 }
 
-/* spec's census in n shards, each through words and back, merged. */
-static void check_round_trip(const char *name, const sb_census_spec *spec, unsigned n)
+/* spec's census in n shards, each through words and back, merged; the
+ * members the shards hold in part (cut into parts, some elsewhere). */
+static size_t check_round_trip(const char *name, const sb_census_spec *spec, unsigned n)
 {
+    size_t partial = 0;
     sb_options opts;
     sb_options_default(&opts);
+    /* Two threads cut the whole's members as shards do, so that the
+     * peaks, the one field that depends on the cutting, agree. */
+    opts.threads = 2;
     sb_census_report whole, shards[3], rebuilt[3];
     sb_error err;
     if (!CHECK_MSG(sb_census(spec, &opts, NULL, &whole, &err) == SB_OK, "%s: %s", name,
                    err.msg))
-        return;
+        return 0;
     unsigned made = 0;
     for (; made < n; made++) {
         opts.shard = made;
@@ -60,6 +67,8 @@ static void check_round_trip(const char *name, const sb_census_spec *spec, unsig
         if (!CHECK_MSG(sb_census(spec, &opts, NULL, &shards[made], &err) == SB_OK,
                        "%s shard %u: %s", name, made, err.msg))
             break;
+        for (size_t i = 0; i < shards[made].nmembers; i++)
+            partial += shards[made].members[i].parts && !shards[made].members[i].mapped;
         size_t nw;
         uint64_t *w = words_of(&shards[made], &nw);
         sb_status st = w ? sb_census_from_words(w, nw, &whole, &rebuilt[made], &err)
@@ -90,6 +99,7 @@ static void check_round_trip(const char *name, const sb_census_spec *spec, unsig
         sb_census_report_free(&rebuilt[k]);
     }
     sb_census_report_free(&whole);
+    return partial;
 }
 
 /* Decodes n words of w against like; true when refused with SB_EINPUT
@@ -191,9 +201,22 @@ int main(void)
     };
     sb_census_spec bitmap = { .rows = 4, .cols = 4, .nkinds = 3, .kinds = plain,
                               .min_empty = 2 };
+    /* 4x4, one-axis pieces, a goal, keep 2: the line path, which cuts its
+     * largest members into parts that shards hold apart, each its own
+     * best two components. */
+    sb_census_kind one_axis[] = {
+        { "red", 1, 2, SB_AXIS_ROW, true, 1, 1 },
+        { "car", 1, 2, SB_AXIS_ROW, false, 0, 2 },
+        { "vcar", 2, 1, SB_AXIS_COL, false, 0, 2 },
+        { "truck", 1, 3, SB_AXIS_ROW, false, 0, 1 },
+    };
+    sb_census_spec lines = { .rows = 4, .cols = 4, .nkinds = 4, .kinds = one_axis,
+                             .ngoals = 1, .goal_kind = goal_kind, .goals = &goal, .keep = 2 };
     for (unsigned n = 1; n <= 3; n++) {
         check_round_trip("graph census", &graph, n);
         check_round_trip("bitmap census", &bitmap, n);
+        size_t partial = check_round_trip("line census", &lines, n);
+        CHECK_MSG(n == 1 || partial > 0, "line census in %u shards: no member held in part", n);
     }
     check_damage("graph census", &graph);
     check_damage("bitmap census", &bitmap);

@@ -741,8 +741,12 @@ static void check_family(const char *name, const sb_puzzle *p)
 
 /* ---- sharded censuses ---------------------------------------------------- */
 
+static size_t census_split;   /* members a shard held in part */
+
 static bool same_blocks(const sb_block *a, const sb_block *b, size_t n)
 {
+    if (n == 0)
+        return true;   /* whatever the arrays, when there is nothing in them */
     if (!a || !b)
         return a == b;
     for (size_t i = 0; i < n; i++)
@@ -812,16 +816,19 @@ static void check_census_taken(const char *name, const sb_census_spec *spec,
                                const sb_options *base, const sb_census_report *whole,
                                unsigned n, unit_rng *rng)
 {
-    unsigned char *owner = malloc(whole->nmembers + 1);
+    /* Places are units: members, or parts of one (at most 64: parts is
+     * a 64-bit mask). */
+    size_t places = whole->nmembers * 64;
+    unsigned char *owner = malloc(places + 1);
     sb_census_report parts[4];
     sb_error err;
     unsigned made = 0;
     if (!CHECK(owner != NULL))
         return;
-    for (size_t k = 0; k < whole->nmembers; k++)
+    for (size_t k = 0; k < places; k++)
         owner[k] = (unsigned char)unit_below(rng, (int)n);
     for (; made < n; made++) {
-        dealt d = { owner, whole->nmembers, 0, made };
+        dealt d = { owner, places, 0, made };
         sb_census_hooks hooks = { NULL, NULL, &d, take_dealt };
         if (!CHECK_MSG(sb_census(spec, base, &hooks, &parts[made], &err) == SB_OK,
                        "%s taken by %u of %u: %s", name, made, n, err.msg))
@@ -860,9 +867,12 @@ static void check_census_shards(const char *name, const sb_census_spec *spec,
         if (!CHECK_MSG(sb_census(spec, &opts, NULL, &parts[made], &err) == SB_OK,
                        "%s shard %u/%u: %s", name, opts.shard, n, err.msg))
             break;
-        size_t mine = 0;
-        for (size_t i = 0; i < parts[made].nmembers; i++)
-            mine += parts[made].members[i].mapped;
+        size_t mine = 0;   /* held whole or in part */
+        for (size_t i = 0; i < parts[made].nmembers; i++) {
+            const sb_census_member *m = &parts[made].members[i];
+            mine += m->mapped || m->parts;
+            census_split += !m->mapped && m->parts;
+        }
         CHECK_MSG(parts[made].nmembers == whole->nmembers && (mine > 0 || whole->nmembers < n),
                   "%s shard %u/%u: %zu members mapped of %zu", name, opts.shard, n, mine,
                   parts[made].nmembers);
@@ -1055,10 +1065,17 @@ static void check_random_censuses(int count)
             walls[at] = 1;
         }
         spec.nkinds = 2 + (size_t)unit_below(&rng, 2);
+        /* Every other census one-axis pieces along their length and no
+         * diameters: lines.c's, which cuts large members into parts. */
+        bool lines = i % 2;
+        spec.diameters = !lines;
         for (size_t k = 0; k < spec.nkinds; k++) {
             const int *sz = sizes[unit_below(&rng, 4)];
-            kinds[k] = (sb_census_kind){ .height = sz[0], .width = sz[1],
-                                         .axis = (sb_axis)(unit_below(&rng, 5) % 3),
+            sb_axis axis = (sb_axis)(unit_below(&rng, 5) % 3);
+            if (lines)
+                axis = sz[0] == 1 && (sz[1] > 1 || unit_below(&rng, 2)) ? SB_AXIS_ROW
+                                                                         : SB_AXIS_COL;
+            kinds[k] = (sb_census_kind){ .height = sz[0], .width = sz[1], .axis = axis,
                                          .marked = k == 0 || unit_below(&rng, 4) == 0 };
             snprintf(kinds[k].name, sizeof kinds[k].name, "k%zu", k);
             kinds[k].min = (uint32_t)unit_below(&rng, 2);
@@ -1096,13 +1113,26 @@ static void check_random_censuses(int count)
         census_members(name, &spec, &tray, &rep, metric, 0, counts, open, &m);
         CHECK_MSG(rep.nmembers == m, "%s: %zu members, brute force %zu", name, rep.nmembers, m);
         checked++;
+        /* Cut into parts or not (threads), a member reads the same as the
+         * graph path's, which never cuts: the components' order and
+         * pictures. */
+        sb_options graph = opts;
+        graph.path = SB_PATH_GENERAL;
+        sb_census_report whole;
+        if (lines && CHECK_MSG(sb_census(&spec, &graph, NULL, &whole, &err) == SB_OK,
+                               "%s on the graph: %s", name, err.msg)) {
+            for (size_t k = 0; k < rep.nmembers; k++)
+                CHECK_MSG(same_census_member(&rep.members[k], &whole.members[k], rep.nkinds),
+                          "%s member %zu: the line path's is not the graph's", name, k);
+            sb_census_report_free(&whole);
+        }
         check_census_shards(name, &spec, &opts, &rep, 2 + (unsigned)unit_below(&rng, 3));
         check_census_taken(name, &spec, &opts, &rep, 1 + (unsigned)unit_below(&rng, 4), &rng);
         sb_census_report_free(&rep);
     }
-    printf("random censuses: %d checked, %zu members, %zu of them with a goal\n", checked,
-           census_checked, census_with_goal);
-    CHECK(checked == count && census_with_goal > 0);
+    printf("random censuses: %d checked, %zu members, %zu of them with a goal, %zu held in "
+           "part by a shard\n", checked, census_checked, census_with_goal, census_split);
+    CHECK(checked == count && census_with_goal > 0 && census_split > 0);
 }
 
 /* ---- pictures ----------------------------------------------------------- */

@@ -324,13 +324,16 @@ bool sb_lines_takes(const sb_pieces *pc);
 
 /* sb_map_pieces for a set sb_lines_takes (without diameters), keeping
  * at most keep components (0: all; with hardest the keep hardest, else
- * the keep largest) and counting them all (res->counted).  *taken false:
- * the set is not for this path after all (too many placements or
- * sequences on a line), res is empty and the graph path should map it.
- * Errors as sb_map_pieces's. */
+ * the keep largest) and counting them all (res->counted).  With nparts >
+ * 1, only part `part` of them: the components of every nparts-th row
+ * skeleton from the part-th (each component lies in one; the parts' sums
+ * and lists make the whole).  *taken false: the set is not for this path
+ * after all (too many placements or sequences on a line, or a skeleton
+ * too large; a part may find that where others do not), res is empty and
+ * the graph path should map it whole.  Errors as sb_map_pieces's. */
 sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
-                       uint64_t keep, const sb_options *opts, sb_piece_map *res, bool *taken,
-                       sb_error *err);
+                       uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
+                       sb_piece_map *res, bool *taken, sb_error *err);
 
 /* ---- family.c: members of an alphabet, each mapped on its own ---- */
 

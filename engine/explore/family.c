@@ -18,6 +18,19 @@
  * place in the plan's order from a counter they share, so the processes
  * balance themselves whatever the members cost).
  *
+ * Parts.  When one member is a large share of the census, it alone would
+ * bound the run however many workers there are.  A member of one-axis
+ * pieces (lines.c) splits cleanly: each of its components lies in one
+ * skeleton, so a share of its row skeletons is a share of its components,
+ * with no walk crossing shares.  Such a member, when large and several
+ * workers map the census, is cut into parts (units of the plan, dealt
+ * like members); each part's counts and kept components are joined into
+ * the member as they come (member_join: sums, and the best of both lists
+ * in the report's order, which needs the enumeration order of their first
+ * layouts), here or, across processes, by sb_census_report_merge.  A part
+ * that lines.c declines (a skeleton too large) maps the member whole on
+ * the graph path, which then stands for every part.
+ *
  * Sharding (opts->shard of opts->nshards) splits the members between
  * processes with no talk between them: every process computes the same
  * plan from the alphabet alone and maps its part, and
@@ -51,29 +64,37 @@ typedef struct job {
     sb_pieces pc;
     sb_puzzle source;                /* the alphabet's, without the goal when the
                                         member lacks its pieces */
-    sb_status status;
+    bool lines;                      /* lines.c maps it (by skeletons: it splits) */
+    sb_status status;                /* its first part that failed says why */
     sb_error err;
-    bool done;
+    bool done;                       /* a part of it was tried */
 } job;
 
-/* A member in the plan's order (largest first: see the top). */
+/* A unit of work in the plan's order (largest first: see the top): a
+ * member, or one of the parts a large member of one-axis pieces is cut
+ * into (lines.c: a share of its row skeletons). */
 typedef struct sized {
     double words;                    /* its estimated cost */
-    size_t index;
+    size_t index;                    /* the member */
+    unsigned part, nparts;
 } sized;
 
-/* The members, and the threads that take them in order, one at a time. */
+/* The members, and the threads that take their units in order, one at a
+ * time. */
 typedef struct crew {
     job *jobs;
     sb_census_report *out;
     const sb_alphabet *alphabet;
     const sb_census_hooks *hooks;
-    const sized *order;              /* the plan's order: the crew takes members so */
-    size_t njobs, next;              /* next: the place in order to take */
+    const sized *order;              /* the plan's order: the crew takes units so */
+    const bool *mine;                /* per place in order: this call maps it (not
+                                        another shard's, nor a member skipped) */
+    size_t nunits, next;             /* next: the place in order to take */
     const sb_options *opts;
     double t0;
     bool stop;                       /* a member failed: take no more */
-    pthread_mutex_t lock;            /* guards next, stop, the hooks and progress */
+    pthread_mutex_t lock;            /* guards next, stop, the members' results, the
+                                        hooks and progress */
 } crew;
 
 /* The user's progress callback, one thread at a time. */
@@ -85,29 +106,49 @@ static void progress_locked(const sb_progress *p, void *ctx)
     pthread_mutex_unlock(&c->lock);
 }
 
-/* The report's order: largest first, ties in discovery order (the order
- * the list is in); keep_order[i] is component i's place in the list. */
-typedef struct kept {
-    sb_component c;
-    size_t at;
-} kept;
+/* A component at its place in a list in the report's order (largest
+ * first, ties in enumeration order of first layouts): which list (from)
+ * and where in it (i). */
+typedef struct pick {
+    const void *from;
+    size_t i, at;
+    uint64_t hardest;            /* 0 without a goal layout, else its hardest + 1 */
+} pick;
+
+static pick pick_of(const void *from, size_t i, size_t at, const sb_component *c)
+{
+    return (pick){ from, i, at, c->hardest == SB_DISTANCE_NONE ? 0 : (uint64_t)c->hardest + 1 };
+}
 
 /* Hardest first (a component without a goal layout last), then the
  * list's order. */
 static int by_hardest(const void *x, const void *y)
 {
-    const kept *a = x, *b = y;
-    uint64_t ha = a->c.hardest == SB_DISTANCE_NONE ? 0 : (uint64_t)a->c.hardest + 1;
-    uint64_t hb = b->c.hardest == SB_DISTANCE_NONE ? 0 : (uint64_t)b->c.hardest + 1;
-    if (ha != hb)
-        return ha > hb ? -1 : 1;
+    const pick *a = x, *b = y;
+    if (a->hardest != b->hardest)
+        return a->hardest > b->hardest ? -1 : 1;
     return (a->at > b->at) - (a->at < b->at);
 }
 
 static int by_place(const void *x, const void *y)
 {
-    const kept *a = x, *b = y;
+    const pick *a = x, *b = y;
     return (a->at > b->at) - (a->at < b->at);
+}
+
+/* The census's policy for a capped list, the one place it is written
+ * (lines.c keeps as it goes, to the same end): of order[0..n), in the
+ * report's order, keep `keep` (0: all), with a goal the hardest, else
+ * the first (the largest), and leave them first, in the report's order.
+ * Returns how many are kept. */
+static size_t keep_best(pick *order, size_t n, uint64_t keep, bool goal)
+{
+    if (!keep || n <= keep)
+        return n;
+    if (goal)
+        qsort(order, n, sizeof *order, by_hardest);
+    qsort(order, (size_t)keep, sizeof *order, by_place);
+    return (size_t)keep;
 }
 
 /* Counts res's components (all, those with a goal layout, the hardest)
@@ -131,17 +172,15 @@ static void keep_components(sb_piece_map *res, uint64_t keep, bool goal)
     if (!keep || res->ncomponents <= keep)
         return;
     size_t n = res->ncomponents, nb = res->nblocks;
-    kept *order = malloc(n * sizeof *order);
+    pick *order = malloc(n * sizeof *order);
     if (!order)
         return;
     for (size_t i = 0; i < n; i++)
-        order[i] = (kept){ res->components[i], i };
-    if (goal)
-        qsort(order, n, sizeof *order, by_hardest);
-    qsort(order, (size_t)keep, sizeof *order, by_place);
-    for (size_t i = 0; i < (size_t)keep; i++) {
+        order[i] = pick_of(res, i, i, &res->components[i]);
+    n = keep_best(order, n, keep, goal);
+    for (size_t i = 0; i < n; i++) {
         size_t from = order[i].at;
-        res->components[i] = order[i].c;
+        res->components[i] = res->components[from];
         if (res->examples)
             memmove(res->examples + i * nb, res->examples + from * nb, nb * sizeof(sb_block));
         if (res->hardest)
@@ -151,14 +190,32 @@ static void keep_components(sb_piece_map *res, uint64_t keep, bool goal)
     free(order);
 }
 
-/* Maps member i under the census's options; each member has its own
- * meter, and the deadline is the census's. */
-static void map_member(crew *c, size_t i)
+static bool member_join(sb_census_member *m, sb_census_member *part,
+                        const sb_pieces *classes, uint64_t keep);
+
+/* Whether the alphabet's members of one-axis pieces go to lines.c, which
+ * maps skeleton by skeleton (it measures no diameters; an explicit
+ * --engine asks for the graph). */
+static bool by_lines(const sb_alphabet *a, const sb_options *opts, const sb_pieces *pc)
 {
+    return !a->diameters && opts->path == SB_PATH_AUTO && sb_lines_takes(pc);
+}
+
+/* Maps unit u (a member or a part of it) under the census's options, each
+ * with its own meter, the deadline the census's, and joins what it found
+ * to the member's results. */
+static void map_unit(crew *c, const sized *u)
+{
+    size_t i = u->index;
     job *j = &c->jobs[i];
     sb_census_member *m = &c->out->members[i];
+    pthread_mutex_lock(&c->lock);
+    bool whole = m->mapped;   /* a part that lines.c declined mapped it whole */
+    pthread_mutex_unlock(&c->lock);
+    if (whole)
+        return;
     sb_options member = *c->opts;
-    member.threads = 1;   /* the census's threads map members, one each */
+    member.threads = 1;   /* the census's threads map units, one each */
     if (c->opts->limits.max_seconds > 0) {
         member.limits.max_seconds -= sb_clock() - c->t0;
         if (member.limits.max_seconds <= 0)
@@ -169,42 +226,63 @@ static void map_member(crew *c, size_t i)
         member.progress_ctx = c;
     }
     const sb_alphabet *a = c->alphabet;
-    j->pc.source = &j->source;
     sb_piece_map res;
     bool goal = a->hardest && m->has_goal, taken = false;
-    /* One-axis pieces go to lines.c, which maps skeleton by skeleton (it
-     * measures no diameters; an explicit --engine asks for the graph). */
-    j->status = SB_OK;
-    if (!a->diameters && c->opts->path == SB_PATH_AUTO && sb_lines_takes(&j->pc))
-        j->status = sb_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, &member,
-                                 &res, &taken, &j->err);
-    if (j->status == SB_OK && !taken)
-        j->status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
-                                  &member, NULL, 0, &res, &j->err);
-    if (j->status == SB_OK && !res.counted)
+    sb_status status = SB_OK;
+    sb_error err = { 0 };
+    if (j->lines)
+        status = sb_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
+                              u->nparts, &member, &res, &taken, &err);
+    /* Not taken after all: the graph maps the member whole, whichever
+     * part found that out. */
+    if (status == SB_OK && !taken)
+        status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
+                               &member, NULL, 0, &res, &err);
+    if (status == SB_OK && !res.counted)
         keep_components(&res, a->keep, goal);
-    if (j->status == SB_ELIMIT && j->err.limit == SB_LIMIT_SECONDS)
-        j->err.limit_value = c->opts->limits.max_seconds;
-    if (j->status == SB_OK) {
-        m->mapped = true;
-        m->layouts = res.layouts;
-        m->ncomponents = res.ncomponents;
-        m->components = res.components;
-        m->all_components = res.all_components;
-        m->largest = res.largest;
-        m->goal_components = res.goal_components;
-        m->hardest_moves = res.hardest_moves;
-        m->nblocks = res.nblocks;
-        m->examples = res.examples;
-        m->hardest = res.hardest;
-        m->peak_bytes = res.peak;
-        if (c->hooks && c->hooks->done) {
-            pthread_mutex_lock(&c->lock);
-            c->hooks->done(c->hooks->ctx, i, m);
-            pthread_mutex_unlock(&c->lock);
+    if (status == SB_ELIMIT && err.limit == SB_LIMIT_SECONDS)
+        err.limit_value = c->opts->limits.max_seconds;
+    uint64_t all = u->nparts >= 64 ? UINT64_MAX : (1ULL << u->nparts) - 1;
+    sb_census_member got = { .counts = m->counts, .has_goal = m->has_goal };
+    if (status == SB_OK)
+        got = (sb_census_member){ .counts = m->counts, .has_goal = m->has_goal,
+                                  .layouts = res.layouts, .ncomponents = res.ncomponents,
+                                  .components = res.components,
+                                  .all_components = res.all_components,
+                                  .largest = res.largest,
+                                  .goal_components = res.goal_components,
+                                  .hardest_moves = res.hardest_moves, .nblocks = res.nblocks,
+                                  .examples = res.examples, .hardest = res.hardest,
+                                  .peak_bytes = res.peak, .nparts = u->nparts,
+                                  .parts = taken ? 1ULL << u->part : all };
+    pthread_mutex_lock(&c->lock);
+    j->done = true;
+    if (status == SB_OK && !m->mapped) {
+        if (got.parts == all && m->parts) {   /* whole: what parts came is moot */
+            sb_census_member_free(m);
+            m->parts = 0;
+        }
+        if (!m->parts) {
+            *m = got;
+            got.components = NULL;
+            got.examples = got.hardest = NULL;
+        } else if (!member_join(m, &got, &a->pieces, a->keep)) {
+            status = sb_fail(&err, SB_ELIMIT, "out of memory");
+        }
+        if (m->parts == all) {   /* whole: as if never cut */
+            m->mapped = true;
+            m->nparts = 1;
+            m->parts = 1;
+            if (c->hooks && c->hooks->done)
+                c->hooks->done(c->hooks->ctx, i, m);
         }
     }
-    j->done = true;
+    if (status != SB_OK && j->status == SB_OK) {
+        j->status = status;
+        j->err = err;
+    }
+    pthread_mutex_unlock(&c->lock);
+    sb_census_member_free(&got);
 }
 
 static void *worker(void *arg)
@@ -213,19 +291,16 @@ static void *worker(void *arg)
     const sb_census_hooks *h = c->hooks;
     for (;;) {
         pthread_mutex_lock(&c->lock);
-        size_t at = c->stop ? c->njobs : h && h->take ? h->take(h->ctx) : c->next++;
+        size_t at = c->stop ? c->nunits : h && h->take ? h->take(h->ctx) : c->next++;
         pthread_mutex_unlock(&c->lock);
-        if (at >= c->njobs)
+        if (at >= c->nunits)
             return NULL;
-        size_t i = c->order[at].index;
-        if (c->out->members[i].mapped)
-            continue;   /* set below: this member is not to be mapped here */
-        map_member(c, i);
-        if (c->jobs[i].status != SB_OK) {
-            pthread_mutex_lock(&c->lock);
-            c->stop = true;
-            pthread_mutex_unlock(&c->lock);
-        }
+        if (!c->mine[at])
+            continue;
+        map_unit(c, &c->order[at]);
+        pthread_mutex_lock(&c->lock);
+        c->stop |= c->jobs[c->order[at].index].status != SB_OK;
+        pthread_mutex_unlock(&c->lock);
     }
 }
 
@@ -237,7 +312,7 @@ static void run_crew(crew *c, unsigned nthreads)
     unsigned started = 0;
     if (nthreads > SB_FAMILY_MAX_THREADS + 1)
         nthreads = SB_FAMILY_MAX_THREADS + 1;
-    for (unsigned k = 1; k < nthreads && (size_t)k < c->njobs; k++) {
+    for (unsigned k = 1; k < nthreads && (size_t)k < c->nunits; k++) {
         if (pthread_create(&extra[started], NULL, worker, c) != 0)
             break;   /* fewer threads: slower, not wrong */
         started++;
@@ -341,13 +416,16 @@ typedef struct load {
     unsigned shard;
 } load;
 
-/* Largest first; ties in member order, so the plan is one order. */
+/* Largest first; ties in member order, then part order, so the plan is
+ * one order. */
 static int by_words(const void *x, const void *y)
 {
     const sized *a = x, *b = y;
     if (a->words != b->words)
         return a->words > b->words ? -1 : 1;
-    return (a->index > b->index) - (a->index < b->index);
+    if (a->index != b->index)
+        return a->index < b->index ? -1 : 1;
+    return (a->part > b->part) - (a->part < b->part);
 }
 
 /* The least work first; ties to the lowest shard. */
@@ -374,38 +452,74 @@ static void sift_down(load *h, size_t n, size_t i)
     }
 }
 
-/* The plan's order of out's members: largest first by their words
- * (malloc'd, out->nmembers entries; NULL out of memory). */
-static sized *plan_order(const sb_alphabet *a, const sb_census_report *out)
+/* When several workers (threads, shards or processes taking units) map
+ * the census, and no states limit (which counts a member's layouts)
+ * holds, a member of one-axis pieces estimated at more than
+ * 1/SPLIT_SHARE of it is cut into parts of about that share each, at most
+ * MOST_PARTS: so the last unit to finish is small however many there are
+ * (Rush Hour's largest member holds 0.9% of its census).  Each part sets
+ * up the member's lines again, about 2 ms on a 6x6 tray, which one worker
+ * alone would spend for nothing. */
+enum { SPLIT_SHARE = 256, MOST_PARTS = 16 };
+
+/* The parts a member of `words` is cut into, of a census of `total`. */
+static unsigned parts_of(double words, double total, bool splits)
 {
-    sized *order = malloc((out->nmembers + 1) * sizeof *order);
-    if (!order)
+    if (!splits || !(words * SPLIT_SHARE > total))
+        return 1;   /* small, or the estimates beyond a double's range */
+    double n = words * SPLIT_SHARE / total;
+    return n >= MOST_PARTS ? MOST_PARTS : (unsigned)n + 1;
+}
+
+/* The plan's order of units: each member's estimate (split into parts
+ * when it splits: one-axis pieces and several workers), largest first
+ * (malloc'd, *nunits entries; NULL out of memory).  A pure function of
+ * the alphabet, the members and `several`. */
+static sized *plan_order(const sb_alphabet *a, const sb_census_report *out, const job *jobs,
+                         bool several, size_t *nunits)
+{
+    double *words = malloc((out->nmembers + 1) * sizeof *words), total = 0;
+    if (!words)
         return NULL;
     uint32_t open = open_cells(a);
+    for (size_t i = 0; i < out->nmembers; i++) {
+        words[i] = member_words(a, out->counts + i * (size_t)a->pieces.nclasses, open);
+        total += words[i];
+    }
+    size_t n = 0;
     for (size_t i = 0; i < out->nmembers; i++)
-        order[i] = (sized){ member_words(a, out->counts + i * (size_t)a->pieces.nclasses, open),
-                            i };
-    qsort(order, out->nmembers, sizeof *order, by_words);
+        n += parts_of(words[i], total, several && jobs[i].lines && a->examples);
+    sized *order = malloc((n + 1) * sizeof *order);
+    if (order) {
+        n = 0;
+        for (size_t i = 0; i < out->nmembers; i++) {
+            unsigned parts = parts_of(words[i], total, several && jobs[i].lines && a->examples);
+            for (unsigned k = 0; k < parts; k++)
+                order[n++] = (sized){ words[i] / parts, i, k, parts };
+        }
+        qsort(order, n, sizeof *order, by_words);
+        *nunits = n;
+    }
+    free(words);
     return order;
 }
 
-/* The shard plan (top): deals the members in order to the shard with the
- * least work so far, and marks mapped every member of out that is not
- * shard's, for the crew to pass over.  Only the first min(nshards,
- * members) shards can get members (each of the largest members takes an
+/* The shard plan (top): deals the units in order to the shard with the
+ * least work so far, and sets mine[place] for shard's.  Only the first
+ * min(nshards, units) shards can get units (each of the largest takes an
  * empty shard, the lowest first), so only they are weighed.  false out
  * of memory. */
-static bool plan_shards(const sized *order, unsigned shard, unsigned nshards,
-                        sb_census_report *out)
+static bool plan_shards(const sized *order, size_t n, unsigned shard, unsigned nshards,
+                        bool *mine)
 {
-    size_t n = out->nmembers, nloads = nshards < n ? nshards : n;
+    size_t nloads = nshards < n ? nshards : n;
     load *heap = malloc((nloads + 1) * sizeof *heap);
     if (!heap)
         return false;
     for (size_t k = 0; k < nloads; k++)
         heap[k] = (load){ 0, (unsigned)k };   /* in shard order: a heap already */
     for (size_t j = 0; j < n; j++) {
-        out->members[order[j].index].mapped = heap[0].shard != shard;
+        mine[j] = heap[0].shard == shard;
         heap[0].work += order[j].words;
         sift_down(heap, nloads, 0);
     }
@@ -420,26 +534,17 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     memset(out, 0, sizeof *out);
     int n = a->pieces.nclasses;   /* opts' shard was checked by sb_call_check */
     out->nkinds = (size_t)n;
+    crew c = { .out = out, .alphabet = a, .hooks = hooks, .opts = opts, .t0 = t0 };
     sized *order = NULL;
+    bool *mine = NULL;
     if (!list_members(a, out) ||
         !(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
-        !(order = plan_order(a, out)) ||
-        (opts->nshards > 1 && !plan_shards(order, opts->shard, opts->nshards, out))) {
-        free(order);
-        sb_census_report_free(out);
-        return sb_fail(err, SB_ELIMIT, "out of memory");
-    }
-    crew c = { .out = out, .alphabet = a, .hooks = hooks, .order = order,
-               .njobs = out->nmembers, .opts = opts, .t0 = t0 };
-    c.jobs = calloc(c.njobs + 1, sizeof *c.jobs);
-    if (!c.jobs || pthread_mutex_init(&c.lock, NULL) != 0) {
-        free(c.jobs);
-        free(order);
+        !(c.jobs = calloc(out->nmembers + 1, sizeof *c.jobs))) {
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
     }
     uint32_t open = open_cells(a);
-    for (size_t i = 0; i < c.njobs; i++) {
+    for (size_t i = 0; i < out->nmembers; i++) {
         sb_census_member *m = &out->members[i];
         m->counts = out->counts + i * (size_t)n;
         m->has_goal = a->hardest && has_goal(a, m->counts);
@@ -466,49 +571,66 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
             j->source.ngoals = 0;
             j->source.goals = NULL;
         }
-        /* Another shard's (marked by the plan), or already known to the
-         * caller: marked as mapped for the crew to pass over, then
-         * cleared. */
-        m->mapped = m->mapped || (hooks && hooks->skip && hooks->skip(hooks->ctx, i));
+        j->pc.source = &j->source;
+        j->lines = by_lines(a, opts, &j->pc);
     }
-    bool *pass = calloc(c.njobs + 1, sizeof *pass);
-    if (!pass) {
-        free(c.jobs);
+    /* A states limit holds per member: members are cut only without one. */
+    bool several = (opts->threads > 1 || opts->nshards > 1 || (hooks && hooks->take)) &&
+                   !opts->limits.max_states;
+    if (!(order = plan_order(a, out, c.jobs, several, &c.nunits)) ||
+        !(mine = malloc((c.nunits + 1) * sizeof *mine)) ||
+        pthread_mutex_init(&c.lock, NULL) != 0) {
+        free(mine);
         free(order);
-        pthread_mutex_destroy(&c.lock);
+        free(c.jobs);
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
     }
+    c.order = order;
+    c.mine = mine;
+    for (size_t k = 0; k < c.nunits; k++)
+        mine[k] = true;
+    if (opts->nshards > 1 && !plan_shards(order, c.nunits, opts->shard, opts->nshards, mine))
+        c.stop = true, c.jobs[0].status = sb_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
+    /* Members the caller knows already (a checkpoint) are not mapped. */
+    bool *skipped = calloc(out->nmembers + 1, sizeof *skipped);
+    if (!skipped)
+        c.stop = true, c.jobs[0].status = sb_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
+    for (size_t i = 0; skipped && hooks && hooks->skip && i < out->nmembers; i++)
+        skipped[i] = hooks->skip(hooks->ctx, i);
     size_t to_map = 0;
-    for (size_t i = 0; i < c.njobs; i++) {
-        pass[i] = out->members[i].mapped;
-        to_map += !pass[i];
+    for (size_t k = 0; skipped && k < c.nunits; k++)
+        mine[k] = mine[k] && !skipped[order[k].index];
+    for (size_t k = 0; skipped && k < c.nunits; k++) {   /* skipped[i]: counted now */
+        size_t i = order[k].index;
+        to_map += mine[k] && !skipped[i];
+        skipped[i] |= mine[k];
     }
-    if (hooks && hooks->begin)
+    free(skipped);
+    if (hooks && hooks->begin && !c.stop)
         hooks->begin(hooks->ctx, to_map);
-    run_crew(&c, opts->threads);
+    if (!c.stop)
+        run_crew(&c, opts->threads);
     pthread_mutex_destroy(&c.lock);
     /* The first member that failed, in member order, says why. */
     sb_status status = SB_OK;
-    for (size_t i = 0; i < c.njobs; i++) {
+    for (size_t i = 0; i < out->nmembers; i++) {
         const job *j = &c.jobs[i];
-        sb_census_member *m = &out->members[i];
-        if (pass[i]) {
-            m->mapped = false;
-            continue;
-        }
-        if (j->done && j->status != SB_OK) {
+        const sb_census_member *m = &out->members[i];
+        if (j->status != SB_OK) {
             status = j->status;
             if (err)
                 *err = j->err;
             break;
         }
+        if (!m->parts)
+            continue;   /* another's, or skipped */
         out->layouts += m->layouts;
         out->ncomponents += m->all_components;
         if (m->peak_bytes > out->peak_bytes)
             out->peak_bytes = m->peak_bytes;
     }
-    free(pass);
+    free(mine);
     free(c.jobs);
     free(order);
     if (status != SB_OK) {
@@ -684,6 +806,7 @@ void sb_census_report_free(sb_census_report *r)
         sb_census_member_free(&r->members[i]);
     free(r->members);
     free(r->counts);
+    free(r->kinds);
     memset(r, 0, sizeof *r);
 }
 
@@ -717,6 +840,153 @@ static bool member_copy(sb_census_member *to, const sb_census_member *from)
     return ok;
 }
 
+/* Enumeration order (layouts.c) of two layouts of one member, each given
+ * as its blocks in row-major order of anchors: every cell before the
+ * first block that differs is the same in both (covered alike, since the
+ * pieces anchored before it are), so there the layout whose anchor comes
+ * later has an empty cell where the other has an anchor, and is first;
+ * at one anchor, the lesser class is. */
+static int layout_order(const sb_pieces *classes, const sb_block *a, const sb_block *b,
+                        size_t nblocks)
+{
+    for (size_t k = 0; k < nblocks; k++) {
+        if (a[k].row != b[k].row || a[k].col != b[k].col)
+            return a[k].row > b[k].row || (a[k].row == b[k].row && a[k].col > b[k].col) ? -1
+                                                                                        : 1;
+        int x = sb_pieces_find(classes, &a[k]), y = sb_pieces_find(classes, &b[k]);
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Joins part into m, two disjoint sets of parts of one member, each with
+ * its list in the report's order (largest first, ties in enumeration
+ * order of their first layouts, which examples hold): the counts summed,
+ * and of both lists the keep best (0: all) by the census's policy
+ * (keep_best).  false out of memory (m is then as it was). */
+static bool member_join(sb_census_member *m, sb_census_member *part,
+                        const sb_pieces *classes, uint64_t keep)
+{
+    size_t na = m->ncomponents, nb = part->ncomponents, n = na + nb, w = m->nblocks;
+    bool goal = m->hardest != NULL;
+    if ((na && !m->examples) || (nb && !part->examples) || part->nblocks != w ||
+        goal != (part->hardest != NULL))
+        return false;
+    pick *order = malloc((n + 1) * sizeof *order);
+    if (!order)
+        return false;
+    /* Both lists are in the report's order: merged, they are too. */
+    for (size_t i = 0, j = 0, at = 0; at < n; at++) {
+        bool first = j == nb;
+        if (i < na && j < nb) {
+            const sb_component *x = &m->components[i], *y = &part->components[j];
+            first = x->size != y->size ? x->size > y->size
+                                       : layout_order(classes, m->examples + i * w,
+                                                      part->examples + j * w, w) < 0;
+        }
+        const sb_census_member *from = first ? m : part;
+        size_t k = first ? i++ : j++;
+        order[at] = pick_of(from, k, at, &from->components[k]);
+    }
+    n = keep_best(order, n, keep, goal);
+    sb_component *list = malloc((n + 1) * sizeof *list);
+    sb_block *examples = malloc((n * w + 1) * sizeof *examples);
+    sb_block *hardest = goal ? malloc((n * w + 1) * sizeof *hardest) : NULL;
+    if (!list || !examples || (goal && !hardest)) {
+        free(order);
+        free(list);
+        free(examples);
+        free(hardest);
+        return false;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const sb_census_member *from = order[k].from;
+        size_t i = order[k].i;
+        list[k] = from->components[i];
+        memcpy(examples + k * w, from->examples + i * w, w * sizeof *examples);
+        if (goal)
+            memcpy(hardest + k * w, from->hardest + i * w, w * sizeof *hardest);
+    }
+    free(order);
+    sb_census_member_free(m);
+    m->components = list;
+    m->examples = examples;
+    m->hardest = hardest;
+    m->ncomponents = n;
+    m->layouts += part->layouts;
+    m->all_components += part->all_components;
+    m->goal_components += part->goal_components;
+    if (part->largest > m->largest)
+        m->largest = part->largest;
+    if (part->hardest_moves != SB_DISTANCE_NONE &&
+        (m->hardest_moves == SB_DISTANCE_NONE || part->hardest_moves > m->hardest_moves))
+        m->hardest_moves = part->hardest_moves;
+    if (part->peak_bytes > m->peak_bytes)
+        m->peak_bytes = part->peak_bytes;
+    m->parts |= part->parts;
+    return true;
+}
+
+/* A census kind as a block of its class (a marked kind k is group k + 1). */
+static sb_block kind_block(const sb_census_kind *kind, size_t k)
+{
+    return (sb_block){ 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
+                       kind->axis, 0 };
+}
+
+/* Member i of a merged report, from the parts that hold it: the one that
+ * holds it whole, or else its parts joined.  NULL when fine, else what is
+ * wrong with the parts. */
+static const char *merge_member(const sb_census_report *parts, size_t nparts, size_t i,
+                                const sb_pieces *classes, sb_census_report *out, bool *oom)
+{
+    sb_census_member *m = &out->members[i];
+    const sb_census_member *whole = NULL;
+    for (size_t k = 0; k < nparts; k++)
+        if (parts[k].members[i].mapped) {
+            if (whole)
+                return "repeated";
+            whole = &parts[k].members[i];
+        }
+    if (whole) {   /* parts of it elsewhere are moot */
+        if (!member_copy(m, whole))
+            *oom = true;
+        return NULL;
+    }
+    uint32_t cut = 0;
+    for (size_t k = 0; k < nparts; k++) {
+        const sb_census_member *p = &parts[k].members[i];
+        if (!p->parts)
+            continue;
+        if ((cut && p->nparts != cut) || p->nparts > 64 || (m->parts & p->parts))
+            return "repeated";
+        cut = p->nparts;
+        sb_census_member copy;
+        if (!member_copy(&copy, p)) {
+            *oom = true;
+            return NULL;
+        }
+        if (!m->parts) {
+            *m = copy;
+        } else {
+            bool joined = member_join(m, &copy, classes, out->keep);
+            sb_census_member_free(&copy);
+            if (!joined) {
+                *oom = true;
+                return NULL;
+            }
+        }
+    }
+    uint64_t all = cut >= 64 ? UINT64_MAX : (1ULL << cut) - 1;
+    if (!cut || m->parts != all)
+        return "missing";
+    m->mapped = true;   /* whole: as if never cut */
+    m->nparts = 1;
+    m->parts = 1;
+    return NULL;
+}
+
 sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
                                  sb_census_report *out, sb_error *err)
 {
@@ -728,7 +998,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     size_t nkinds = parts[0].nkinds, nmembers = parts[0].nmembers;
     for (size_t k = 0; k < nparts; k++) {
         const sb_census_report *p = &parts[k];
-        if (p->nkinds != nkinds || p->nmembers != nmembers ||
+        if (p->nkinds != nkinds || p->nmembers != nmembers || p->keep != parts[0].keep ||
             (nmembers && (!p->members || !p->counts)) ||
             (nmembers && nkinds && memcmp(p->counts, parts[0].counts,
                                           nmembers * nkinds * sizeof *p->counts) != 0))
@@ -737,32 +1007,32 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     }
     out->nkinds = nkinds;
     out->nmembers = nmembers;
+    out->keep = parts[0].keep;
     bool ok = true;
     out->members = calloc(nmembers + 1, sizeof *out->members);
     out->counts = copy_of(parts[0].counts, nmembers * nkinds, sizeof *out->counts, &ok);
+    out->kinds = copy_of(parts[0].kinds, nkinds, sizeof *out->kinds, &ok);
     if (!out->members || !ok) {
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
     }
+    /* The kinds as classes, which order the blocks of a member's layouts. */
+    sb_puzzle plain = { 0 };
+    sb_pieces classes = { .source = &plain };
+    for (size_t k = 0; out->kinds && k < nkinds; k++)
+        classes.proto[classes.nclasses++] = kind_block(&out->kinds[k], k);
     for (size_t i = 0; i < nmembers; i++) {
-        const sb_census_member *from = NULL;
-        size_t mapped = 0;
-        for (size_t k = 0; k < nparts; k++)
-            if (parts[k].members[i].mapped) {
-                from = from ? from : &parts[k].members[i];
-                mapped++;
-            }
-        if (mapped != 1) {
-            sb_census_report_free(out);
-            return sb_fail(err, SB_EINPUT, "sb_census_report_merge: member %zu is %s", i,
-                           mapped ? "repeated" : "missing");
-        }
+        bool oom = false;
+        out->members[i].counts = out->counts + i * nkinds;
+        const char *wrong = merge_member(parts, nparts, i, &classes, out, &oom);
         sb_census_member *m = &out->members[i];
-        if (!member_copy(m, from)) {
-            sb_census_report_free(out);
-            return sb_fail(err, SB_ELIMIT, "out of memory");
-        }
         m->counts = out->counts + i * nkinds;
+        if (oom || wrong) {
+            sb_census_report_free(out);
+            return oom ? sb_fail(err, SB_ELIMIT, "out of memory")
+                       : sb_fail(err, SB_EINPUT, "sb_census_report_merge: member %zu is %s", i,
+                                 wrong);
+        }
         out->layouts += m->layouts;
         out->ncomponents += m->all_components;
         if (m->peak_bytes > out->peak_bytes)
@@ -809,8 +1079,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
                            "not fit the %dx%d tray or its counts are reversed", k + 1,
                            kind->name, kind->height, kind->width, kind->min, kind->max,
                            spec->rows, spec->cols);
-        sb_block b = { 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
-                       kind->axis, 0 };
+        sb_block b = kind_block(kind, k);
         if (sb_pieces_find(&a.pieces, &b) >= 0)
             return sb_fail(err, SB_EINPUT, "kind %zu (%s) is a kind listed before it: the "
                            "same size and axis, unmarked", k + 1, kind->name);
@@ -859,5 +1128,14 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
     source.goals = goals;
     sb_status status = sb_alphabet_census(&a, opts, hooks, out, err);
     free(goals);
+    if (status == SB_OK) {
+        bool ok = true;
+        out->keep = spec->keep;
+        out->kinds = copy_of(spec->kinds, spec->nkinds, sizeof *out->kinds, &ok);
+        if (!ok) {
+            sb_census_report_free(out);
+            return sb_fail(err, SB_ELIMIT, "out of memory");
+        }
+    }
     return status;
 }

@@ -40,6 +40,11 @@
  * layout's pieces back.  With a cap on the components kept, only the
  * kept ones are held (the cap's hardest, or largest), and the counts stay
  * exact.
+ *
+ * Parts.  Since no component crosses skeletons, a member splits into
+ * parts by its row skeletons (every nparts-th, in the order they are
+ * met), each mapped by its own call with no talk between them; their
+ * counts add up and their kept lists join (family.c, member_join).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +177,10 @@ typedef struct lines_ctx {
     size_t nkept, kept_cap;
     sb_status failed;            /* SB_ELIMIT once the meter refused */
     bool declined;               /* the set is not one for this path after all */
+    /* This call's share: the row skeletons numbered part mod nparts, in
+     * the order row_skeletons meets them. */
+    unsigned part, nparts;
+    uint64_t row_skeletons_met;
 } lines_ctx;
 
 /* ---- what the path takes ------------------------------------------------ */
@@ -583,7 +592,7 @@ static inline bool test_and_set(uint64_t *bits, uint64_t slot)
 
 /* Orders kept components by what the cap keeps: with a goal the hardest
  * (none last), then the report's order, largest first, ties by first
- * layout.  The policy is family.c's keep_components, which the graph path
+ * layout.  The policy is family.c's keep_best, which the graph path
  * applies to its finished list; this path keeps as it goes, on its own
  * records (tests/census.sh compares the two under keep). */
 static int by_list(const comp *a, const comp *b)
@@ -1189,12 +1198,14 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
     return true;
 }
 
-/* Every row skeleton: a sequence per row line, using every row piece. */
+/* Every row skeleton of this call's share: a sequence per row line, using
+ * every row piece. */
 static bool row_skeletons(lines_ctx *c, int r, uint32_t *hleft, uint32_t hcells,
                           const uint32_t *vleft, uint32_t vcells)
 {
     if (r == c->nrow)
-        return hcells ? true : row_skeleton(c, vleft, vcells);
+        return hcells || c->row_skeletons_met++ % c->nparts != c->part ||
+               row_skeleton(c, vleft, vcells);
     uint32_t room = 0;
     for (int t = r; t < c->nrow; t++)
         room += (uint32_t)c->rows[t].len;
@@ -1242,8 +1253,8 @@ static int by_list_q(const void *x, const void *y)
 }
 
 sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
-                       uint64_t keep, const sb_options *opts, sb_piece_map *res, bool *taken,
-                       sb_error *err)
+                       uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
+                       sb_piece_map *res, bool *taken, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     *taken = false;
@@ -1258,6 +1269,8 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     c->meter = &meter;
     c->metric = metric;
     c->keep = keep;
+    c->nparts = nparts > 1 ? nparts : 1;
+    c->part = nparts > 1 ? part : 0;
     c->ncells = pc->rows * pc->cols;
     c->bits = 1;
     while ((1 << c->bits) < pc->nclasses + 2)
