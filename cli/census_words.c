@@ -10,9 +10,9 @@
  *
  * The words: a header (the census's members, how many follow, the
  * shard's time in nanoseconds), then each member it holds, whole or in
- * parts (sb_census_member.parts): its index, its scalars, its components (five words each), then its examples and, with
- * a goal, its hardest starts (four words per block: two 32-bit fields a
- * word).  Counts, kinds and keep are not sent: every rank lists the same
+ * parts (sb_census_member.parts): its index, its scalars, its components
+ * (five words each), then its examples and, with a goal, its hardest
+ * starts (four words per block: two 32-bit fields a word).  Counts, kinds and keep are not sent: every rank lists the same
  * members, so the receiver has them (sb_census_from_words's `like`).
  *
  * Decoding trusts nothing it cannot check cheaply: an array is allocated

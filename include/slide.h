@@ -564,7 +564,8 @@ typedef struct sb_census_spec {
 /* One member: how many pieces of each kind, and what its layouts are. */
 typedef struct sb_census_member {
     uint32_t *counts;      /* nkinds entries (into the report's storage) */
-    bool mapped;           /* false: another shard's (opts->shard, nshards) */
+    bool mapped;           /* false: another shard's (opts->shard, nshards), or held
+                              only in part (parts below) */
     bool has_goal;         /* it has the pieces the goal names */
     uint64_t layouts;
     size_t ncomponents;    /* components listed (spec->keep at most) */
@@ -583,26 +584,31 @@ typedef struct sb_census_member {
      * plan estimates large is cut into nparts parts, each a share of its
      * skeletons, mapped apart (by other threads, or other processes under
      * hooks->take); parts has bit k set for each part this report holds,
-     * the fields above being their sum (components: the best of their
+     * the fields above being what they hold together (counts summed, the
+     * largest, hardest and peak the most, the best components of their
      * lists).  Once it holds them all, mapped is set and nparts and parts
      * are 1, as for a member never cut: nothing but the peak depends on
-     * how members were cut. */
+     * how members were cut.  A member mapped whole with nparts > 1: a
+     * part found that lines.c declines it, and the graph path mapped it
+     * whole (several processes may; any copy is the member).  Cutting
+     * needs the components' first layouts to order the lists by, which
+     * sb_census always keeps. */
     uint32_t nparts;
     uint64_t parts;
 } sb_census_member;
 
 typedef struct sb_census_report {
     size_t nkinds, nmembers;
-    sb_census_kind *kinds;     /* nkinds: the spec's, copied, and its keep (they
-                                  order and cut a member's parts' lists joined) */
-    uint64_t keep;
     sb_census_member *members; /* the odometer over kinds, the last kind fastest */
     uint32_t *counts;      /* nmembers * nkinds */
     uint64_t layouts;      /* summed over the members held (whole or in part) */
     uint64_t ncomponents;  /* every component, listed or not */
     size_t peak_bytes;     /* most one member (or part of one) held */
     double seconds;
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    sb_census_kind *kinds;     /* nkinds: the spec's, copied, and its keep: they order
+                                  and cut the lists of a member's parts joined */
+    uint64_t keep;
+    uint64_t reserved[SB_RESERVED - 2];   /* zero: room for fields of later 1.x versions */
 } sb_census_report;
 
 /* Called, when set, with each member as it is mapped (from one thread at
@@ -650,7 +656,8 @@ SB_API void sb_census_member_free(sb_census_member *m);
  * copied from the one part that mapped it, or joined from the parts of
  * it that several hold (sb_census_member.parts), the totals summed, the
  * peak the largest member's and the time the longest part's: for shards
- * 0..n-1 of n, the report sb_census gives unsharded but for the time.
+ * 0..n-1 of n, the report sb_census gives unsharded but for the time
+ * (and the peak, when members were cut into parts).
  * The parts stay the caller's.  SB_EINPUT (nothing in *out) for NULL
  * arguments, parts whose members differ, or a member (or a part of one)
  * mapped by no part or by two; SB_ELIMIT out of memory.  On SB_OK the

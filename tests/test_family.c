@@ -763,6 +763,8 @@ static bool same_census_member(const sb_census_member *a, const sb_census_member
 {
     if (a->mapped != b->mapped || a->has_goal != b->has_goal || a->layouts != b->layouts ||
         a->ncomponents != b->ncomponents || a->nblocks != b->nblocks ||
+        a->all_components != b->all_components || a->largest != b->largest ||
+        a->goal_components != b->goal_components || a->hardest_moves != b->hardest_moves ||
         memcmp(a->counts, b->counts, nkinds * sizeof *a->counts) != 0)
         return false;
     for (size_t c = 0; c < a->ncomponents; c++) {
@@ -894,6 +896,57 @@ static void check_census_shards(const char *name, const sb_census_spec *spec,
         sb_census_report_free(&parts[k]);
 }
 
+/* A census that lines.c takes and then declines (a 13-cell line): cut
+ * into parts anyway, every part that finds out has the graph map the
+ * member whole, and the shards' copies of it merge into the whole. */
+static void check_census_declined(void)
+{
+    sb_census_kind kinds[] = {
+        { .name = "car", .height = 1, .width = 2, .axis = SB_AXIS_ROW, .min = 0, .max = 3 },
+        { .name = "vcar", .height = 2, .width = 1, .axis = SB_AXIS_COL, .min = 0, .max = 2 },
+    };
+    sb_census_spec spec = { .rows = 2, .cols = 13, .nkinds = 2, .kinds = kinds };
+    sb_options opts;
+    sb_options_default(&opts);
+    sb_census_report whole, cut;
+    sb_error err;
+    if (!CHECK_MSG(sb_census(&spec, &opts, NULL, &whole, &err) == SB_OK, "2x13: %s", err.msg))
+        return;
+    opts.threads = 3;
+    if (CHECK_MSG(sb_census(&spec, &opts, NULL, &cut, &err) == SB_OK, "2x13 cut: %s",
+                  err.msg)) {
+        bool same = cut.nmembers == whole.nmembers;
+        for (size_t i = 0; same && i < cut.nmembers; i++)
+            same = same_census_member(&cut.members[i], &whole.members[i], whole.nkinds);
+        CHECK_MSG(same, "2x13 on 3 threads differs from one thread");
+        sb_census_report_free(&cut);
+    }
+    /* Three shards: each maps every member it has a part of whole (a
+     * copy marked by its nparts), and any copy is the member. */
+    opts.threads = 1;
+    opts.nshards = 3;
+    sb_census_report shards[3];
+    unsigned made = 0, copies = 0;
+    for (; made < 3; made++) {
+        opts.shard = made;
+        if (!CHECK_MSG(sb_census(&spec, &opts, NULL, &shards[made], &err) == SB_OK,
+                       "2x13 shard %u: %s", made, err.msg))
+            break;
+        for (size_t i = 0; i < shards[made].nmembers; i++)
+            copies += shards[made].members[i].mapped && shards[made].members[i].nparts > 1;
+    }
+    if (made == 3)
+        check_census_merge("2x13", "shards", shards, 3, &whole);
+    CHECK_MSG(copies > 3, "2x13: %u members mapped whole in a shard after a decline", copies);
+    for (unsigned k = 0; k < made; k++)
+        sb_census_report_free(&shards[k]);
+    opts.nshards = 1;
+    opts.shard = 0;
+    unit_rng rng = { 13 };
+    check_census_taken("2x13", &spec, &opts, &whole, 3, &rng);
+    sb_census_report_free(&whole);
+}
+
 /* ---- the census ---------------------------------------------------------- */
 
 /* The brute force's distance of every layout of c to the nearest layout
@@ -934,9 +987,14 @@ static void check_census_member(const char *name, const pieces *pc, const sb_cen
 {
     census c;
     census_of(pc, &c, SIZE_MAX);
-    bool ok = CHECK_MSG(m->mapped && m->layouts == c.n && m->ncomponents == c.ncomponents,
-                        "%s: %llu layouts, %zu components; brute force %zu, %zu", name,
-                        (unsigned long long)m->layouts, m->ncomponents, c.n, c.ncomponents);
+    size_t listed = spec->keep && c.ncomponents > spec->keep ? (size_t)spec->keep
+                                                             : c.ncomponents;
+    bool ok = CHECK_MSG(m->mapped && m->layouts == c.n && m->all_components == c.ncomponents &&
+                            m->ncomponents == listed,
+                        "%s: %llu layouts, %llu components (%zu listed); brute force %zu, %zu",
+                        name, (unsigned long long)m->layouts,
+                        (unsigned long long)m->all_components, m->ncomponents, c.n,
+                        c.ncomponents);
     unsigned *diam = ok && spec->diameters ? diameters_of(pc, &c, metric) : NULL;
     int goal_class = -1, goal_cell = 0;
     if (ok && spec->ngoals) {
@@ -1066,9 +1124,11 @@ static void check_random_censuses(int count)
         }
         spec.nkinds = 2 + (size_t)unit_below(&rng, 2);
         /* Every other census one-axis pieces along their length and no
-         * diameters: lines.c's, which cuts large members into parts. */
+         * diameters: lines.c's, which cuts large members into parts; half
+         * of those keep a few components only. */
         bool lines = i % 2;
         spec.diameters = !lines;
+        spec.keep = lines && unit_below(&rng, 2) ? 1 + (uint64_t)unit_below(&rng, 3) : 0;
         for (size_t k = 0; k < spec.nkinds; k++) {
             const int *sz = sizes[unit_below(&rng, 4)];
             sb_axis axis = (sb_axis)(unit_below(&rng, 5) % 3);
@@ -1354,6 +1414,7 @@ int main(void)
     check_random_pictures(200);
     check_random_rectangles(150);
     check_random_censuses(60);
+    check_census_declined();
     printf("test_family: %.3f s\n",
            (double)(clock() - t0) / CLOCKS_PER_SEC);
     return unit_finish("test_family");

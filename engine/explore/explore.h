@@ -326,8 +326,9 @@ bool sb_lines_takes(const sb_pieces *pc);
  * at most keep components (0: all; with hardest the keep hardest, else
  * the keep largest) and counting them all (res->counted).  With nparts >
  * 1, only part `part` of them: the components of every nparts-th row
- * skeleton from the part-th (each component lies in one; the parts' sums
- * and lists make the whole).  *taken false: the set is not for this path
+ * skeleton from the part-th, or of every nparts-th skeleton when row
+ * skeletons are few (each component lies in one; the parts' sums and
+ * lists make the whole).  *taken false: the set is not for this path
  * after all (too many placements or sequences on a line, or a skeleton
  * too large; a part may find that where others do not), res is empty and
  * the graph path should map it whole.  Errors as sb_map_pieces's. */

@@ -65,9 +65,10 @@ typedef struct job {
     sb_puzzle source;                /* the alphabet's, without the goal when the
                                         member lacks its pieces */
     bool lines;                      /* lines.c maps it (by skeletons: it splits) */
+    bool graph;                      /* a part found lines.c declines it: the graph
+                                        maps it whole, and its other parts are moot */
     sb_status status;                /* its first part that failed says why */
     sb_error err;
-    bool done;                       /* a part of it was tried */
 } job;
 
 /* A unit of work in the plan's order (largest first: see the top): a
@@ -190,8 +191,8 @@ static void keep_components(sb_piece_map *res, uint64_t keep, bool goal)
     free(order);
 }
 
-static bool member_join(sb_census_member *m, sb_census_member *part,
-                        const sb_pieces *classes, uint64_t keep);
+static sb_status member_join(sb_census_member *m, const sb_census_member *part,
+                             const sb_pieces *classes, uint64_t keep);
 
 /* Whether the alphabet's members of one-axis pieces go to lines.c, which
  * maps skeleton by skeleton (it measures no diameters; an explicit
@@ -199,6 +200,21 @@ static bool member_join(sb_census_member *m, sb_census_member *part,
 static bool by_lines(const sb_alphabet *a, const sb_options *opts, const sb_pieces *pc)
 {
     return !a->diameters && opts->path == SB_PATH_AUTO && sb_lines_takes(pc);
+}
+
+/* The parts mask of a member cut into n parts (n <= 64). */
+static uint64_t all_parts(uint32_t n)
+{
+    return n >= 64 ? UINT64_MAX : (1ULL << n) - 1;
+}
+
+/* Marks m whole once its parts are all in: it then reads as a member
+ * never cut, so a report does not depend on the cutting. */
+static void member_whole(sb_census_member *m)
+{
+    m->mapped = true;
+    m->nparts = 1;
+    m->parts = 1;
 }
 
 /* Maps unit u (a member or a part of it) under the census's options, each
@@ -210,9 +226,10 @@ static void map_unit(crew *c, const sized *u)
     job *j = &c->jobs[i];
     sb_census_member *m = &c->out->members[i];
     pthread_mutex_lock(&c->lock);
-    bool whole = m->mapped;   /* a part that lines.c declined mapped it whole */
+    bool moot = m->mapped || j->graph;   /* the graph has it whole, or will */
+    sb_census_member got = { .counts = m->counts, .has_goal = m->has_goal };
     pthread_mutex_unlock(&c->lock);
-    if (whole)
+    if (moot)
         return;
     sb_options member = *c->opts;
     member.threads = 1;   /* the census's threads map units, one each */
@@ -227,55 +244,64 @@ static void map_unit(crew *c, const sized *u)
     }
     const sb_alphabet *a = c->alphabet;
     sb_piece_map res;
-    bool goal = a->hardest && m->has_goal, taken = false;
+    bool goal = a->hardest && got.has_goal, taken = false;
     sb_status status = SB_OK;
     sb_error err = { 0 };
     if (j->lines)
         status = sb_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
                               u->nparts, &member, &res, &taken, &err);
-    /* Not taken after all: the graph maps the member whole, whichever
-     * part found that out. */
-    if (status == SB_OK && !taken)
+    if (status == SB_OK && !taken) {
+        /* Not taken after all (lines.c declined a skeleton, in this part
+         * or in all): the graph maps the member whole, once here. */
+        pthread_mutex_lock(&c->lock);
+        moot = m->mapped || j->graph;
+        j->graph = true;
+        pthread_mutex_unlock(&c->lock);
+        if (moot)
+            return;
         status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
                                &member, NULL, 0, &res, &err);
+    }
     if (status == SB_OK && !res.counted)
         keep_components(&res, a->keep, goal);
     if (status == SB_ELIMIT && err.limit == SB_LIMIT_SECONDS)
         err.limit_value = c->opts->limits.max_seconds;
-    uint64_t all = u->nparts >= 64 ? UINT64_MAX : (1ULL << u->nparts) - 1;
-    sb_census_member got = { .counts = m->counts, .has_goal = m->has_goal };
-    if (status == SB_OK)
-        got = (sb_census_member){ .counts = m->counts, .has_goal = m->has_goal,
-                                  .layouts = res.layouts, .ncomponents = res.ncomponents,
-                                  .components = res.components,
-                                  .all_components = res.all_components,
-                                  .largest = res.largest,
-                                  .goal_components = res.goal_components,
-                                  .hardest_moves = res.hardest_moves, .nblocks = res.nblocks,
-                                  .examples = res.examples, .hardest = res.hardest,
-                                  .peak_bytes = res.peak, .nparts = u->nparts,
-                                  .parts = taken ? 1ULL << u->part : all };
+    if (status == SB_OK) {
+        got.layouts = res.layouts;
+        got.ncomponents = res.ncomponents;
+        got.components = res.components;
+        got.all_components = res.all_components;
+        got.largest = res.largest;
+        got.goal_components = res.goal_components;
+        got.hardest_moves = res.hardest_moves;
+        got.nblocks = res.nblocks;
+        got.examples = res.examples;
+        got.hardest = res.hardest;
+        got.peak_bytes = res.peak;
+        got.nparts = u->nparts;
+        got.parts = taken ? 1ULL << u->part : all_parts(u->nparts);
+    }
     pthread_mutex_lock(&c->lock);
-    j->done = true;
     if (status == SB_OK && !m->mapped) {
-        if (got.parts == all && m->parts) {   /* whole: what parts came is moot */
+        if (!taken) {   /* whole, on the graph: what parts came is moot */
             sb_census_member_free(m);
-            m->parts = 0;
-        }
-        if (!m->parts) {
             *m = got;
             got.components = NULL;
             got.examples = got.hardest = NULL;
-        } else if (!member_join(m, &got, &a->pieces, a->keep)) {
-            status = sb_fail(&err, SB_ELIMIT, "out of memory");
-        }
-        if (m->parts == all) {   /* whole: as if never cut */
+            /* Cut, it keeps its nparts: other processes may map it whole
+             * too, and sb_census_report_merge takes any one copy. */
             m->mapped = true;
-            m->nparts = 1;
-            m->parts = 1;
-            if (c->hooks && c->hooks->done)
-                c->hooks->done(c->hooks->ctx, i, m);
+        } else if (!m->parts) {
+            *m = got;
+            got.components = NULL;
+            got.examples = got.hardest = NULL;
+        } else if (member_join(m, &got, &a->pieces, a->keep) != SB_OK) {
+            status = sb_fail(&err, SB_ELIMIT, "out of memory");   /* parts alike: memory */
         }
+        if (!m->mapped && m->parts == all_parts(u->nparts))
+            member_whole(m);
+        if (m->mapped && c->hooks && c->hooks->done)
+            c->hooks->done(c->hooks->ctx, i, m);
     }
     if (status != SB_OK && j->status == SB_OK) {
         j->status = status;
@@ -472,9 +498,10 @@ static unsigned parts_of(double words, double total, bool splits)
 }
 
 /* The plan's order of units: each member's estimate (split into parts
- * when it splits: one-axis pieces and several workers), largest first
- * (malloc'd, *nunits entries; NULL out of memory).  A pure function of
- * the alphabet, the members and `several`. */
+ * when it splits: one-axis pieces, several workers, and examples kept,
+ * since joining parts orders components by their first layouts),
+ * largest first (malloc'd, *nunits entries; NULL out of memory).  A pure
+ * function of the alphabet, the members and `several`. */
 static sized *plan_order(const sb_alphabet *a, const sb_census_report *out, const job *jobs,
                          bool several, size_t *nunits)
 {
@@ -864,18 +891,20 @@ static int layout_order(const sb_pieces *classes, const sb_block *a, const sb_bl
  * its list in the report's order (largest first, ties in enumeration
  * order of their first layouts, which examples hold): the counts summed,
  * and of both lists the keep best (0: all) by the census's policy
- * (keep_best).  false out of memory (m is then as it was). */
-static bool member_join(sb_census_member *m, sb_census_member *part,
-                        const sb_pieces *classes, uint64_t keep)
+ * (keep_best).  SB_EINPUT when they cannot be of one member (no examples
+ * to order by, other shapes), SB_ELIMIT out of memory: m is then as it
+ * was. */
+static sb_status member_join(sb_census_member *m, const sb_census_member *part,
+                             const sb_pieces *classes, uint64_t keep)
 {
     size_t na = m->ncomponents, nb = part->ncomponents, n = na + nb, w = m->nblocks;
     bool goal = m->hardest != NULL;
     if ((na && !m->examples) || (nb && !part->examples) || part->nblocks != w ||
         goal != (part->hardest != NULL))
-        return false;
+        return SB_EINPUT;
     pick *order = malloc((n + 1) * sizeof *order);
     if (!order)
-        return false;
+        return SB_ELIMIT;
     /* Both lists are in the report's order: merged, they are too. */
     for (size_t i = 0, j = 0, at = 0; at < n; at++) {
         bool first = j == nb;
@@ -898,7 +927,7 @@ static bool member_join(sb_census_member *m, sb_census_member *part,
         free(list);
         free(examples);
         free(hardest);
-        return false;
+        return SB_ELIMIT;
     }
     for (size_t k = 0; k < n; k++) {
         const sb_census_member *from = order[k].from;
@@ -925,7 +954,7 @@ static bool member_join(sb_census_member *m, sb_census_member *part,
     if (part->peak_bytes > m->peak_bytes)
         m->peak_bytes = part->peak_bytes;
     m->parts |= part->parts;
-    return true;
+    return SB_OK;
 }
 
 /* A census kind as a block of its class (a marked kind k is group k + 1). */
@@ -935,56 +964,63 @@ static sb_block kind_block(const sb_census_kind *kind, size_t k)
                        kind->axis, 0 };
 }
 
-/* Member i of a merged report, from the parts that hold it: the one that
- * holds it whole, or else its parts joined.  NULL when fine, else what is
- * wrong with the parts. */
-static const char *merge_member(const sb_census_report *parts, size_t nparts, size_t i,
-                                const sb_pieces *classes, sb_census_report *out, bool *oom)
+/* Member i of a merged report, from the reports that hold it: one that
+ * holds it whole (several may, when a part that lines.c declined had the
+ * graph map it whole: nparts > 1), or else its parts joined.  SB_OK, or
+ * SB_EINPUT with *wrong saying what is wrong, or SB_ELIMIT. */
+static sb_status merge_member(const sb_census_report *parts, size_t nparts, size_t i,
+                              const sb_pieces *classes, sb_census_report *out,
+                              const char **wrong)
 {
     sb_census_member *m = &out->members[i];
     const sb_census_member *whole = NULL;
-    for (size_t k = 0; k < nparts; k++)
-        if (parts[k].members[i].mapped) {
-            if (whole)
-                return "repeated";
-            whole = &parts[k].members[i];
+    for (size_t k = 0; k < nparts; k++) {
+        const sb_census_member *p = &parts[k].members[i];
+        if (!p->mapped)
+            continue;
+        if (whole && (whole->nparts <= 1 || p->nparts <= 1)) {
+            *wrong = "repeated";
+            return SB_EINPUT;
         }
-    if (whole) {   /* parts of it elsewhere are moot */
-        if (!member_copy(m, whole))
-            *oom = true;
-        return NULL;
+        whole = whole ? whole : p;
     }
+    if (whole)   /* parts of it elsewhere are moot */
+        return member_copy(m, whole) ? SB_OK : SB_ELIMIT;
     uint32_t cut = 0;
     for (size_t k = 0; k < nparts; k++) {
         const sb_census_member *p = &parts[k].members[i];
         if (!p->parts)
             continue;
-        if ((cut && p->nparts != cut) || p->nparts > 64 || (m->parts & p->parts))
-            return "repeated";
-        cut = p->nparts;
-        sb_census_member copy;
-        if (!member_copy(&copy, p)) {
-            *oom = true;
-            return NULL;
+        if (!out->kinds) {
+            *wrong = "in parts, and the reports carry no kinds to join them by";
+            return SB_EINPUT;
         }
-        if (!m->parts) {
-            *m = copy;
-        } else {
-            bool joined = member_join(m, &copy, classes, out->keep);
-            sb_census_member_free(&copy);
-            if (!joined) {
-                *oom = true;
-                return NULL;
-            }
+        if ((cut && p->nparts != cut) || p->nparts < 2 || p->nparts > 64 ||
+            (p->parts & ~all_parts(p->nparts))) {
+            *wrong = "cut differently in different reports";
+            return SB_EINPUT;
+        }
+        if (m->parts & p->parts) {
+            *wrong = "repeated (a part of it)";
+            return SB_EINPUT;
+        }
+        cut = p->nparts;
+        if (m->parts) {
+            sb_status st = member_join(m, p, classes, out->keep);
+            if (st == SB_EINPUT)
+                *wrong = "in parts that do not join (no examples, or other pieces)";
+            if (st != SB_OK)
+                return st;
+        } else if (!member_copy(m, p)) {
+            return SB_ELIMIT;
         }
     }
-    uint64_t all = cut >= 64 ? UINT64_MAX : (1ULL << cut) - 1;
-    if (!cut || m->parts != all)
-        return "missing";
-    m->mapped = true;   /* whole: as if never cut */
-    m->nparts = 1;
-    m->parts = 1;
-    return NULL;
+    if (!cut || m->parts != all_parts(cut)) {
+        *wrong = cut ? "missing (a part of it)" : "missing";
+        return SB_EINPUT;
+    }
+    member_whole(m);
+    return SB_OK;
 }
 
 sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
@@ -996,14 +1032,25 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     if (!parts || nparts == 0)
         return sb_fail(err, SB_EINPUT, "sb_census_report_merge: no reports to merge");
     size_t nkinds = parts[0].nkinds, nmembers = parts[0].nmembers;
+    if (nkinds > SB_MAX_CLASSES)
+        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: %zu kinds (a census has at "
+                       "most %d)", nkinds, SB_MAX_CLASSES);
     for (size_t k = 0; k < nparts; k++) {
         const sb_census_report *p = &parts[k];
-        if (p->nkinds != nkinds || p->nmembers != nmembers || p->keep != parts[0].keep ||
-            (nmembers && (!p->members || !p->counts)) ||
-            (nmembers && nkinds && memcmp(p->counts, parts[0].counts,
-                                          nmembers * nkinds * sizeof *p->counts) != 0))
+        bool same = p->nkinds == nkinds && p->nmembers == nmembers &&
+                    p->keep == parts[0].keep && !p->kinds == !parts[0].kinds &&
+                    (!nmembers || (p->members && p->counts)) &&
+                    (!nmembers || !nkinds ||
+                     memcmp(p->counts, parts[0].counts, nmembers * nkinds * sizeof *p->counts) ==
+                         0);
+        for (size_t q = 0; same && p->kinds && q < nkinds; q++) {
+            const sb_census_kind *x = &p->kinds[q], *y = &parts[0].kinds[q];
+            same = x->height == y->height && x->width == y->width && x->axis == y->axis &&
+                   x->marked == y->marked;
+        }
+        if (!same)
             return sb_fail(err, SB_EINPUT, "sb_census_report_merge: report %zu is of another "
-                           "census than report 0 (its members differ)", k);
+                           "census than report 0 (its members, kinds or keep differ)", k);
     }
     out->nkinds = nkinds;
     out->nmembers = nmembers;
@@ -1022,16 +1069,15 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     for (size_t k = 0; out->kinds && k < nkinds; k++)
         classes.proto[classes.nclasses++] = kind_block(&out->kinds[k], k);
     for (size_t i = 0; i < nmembers; i++) {
-        bool oom = false;
-        out->members[i].counts = out->counts + i * nkinds;
-        const char *wrong = merge_member(parts, nparts, i, &classes, out, &oom);
+        const char *wrong = "";
+        sb_status st = merge_member(parts, nparts, i, &classes, out, &wrong);
         sb_census_member *m = &out->members[i];
         m->counts = out->counts + i * nkinds;
-        if (oom || wrong) {
+        if (st != SB_OK) {
             sb_census_report_free(out);
-            return oom ? sb_fail(err, SB_ELIMIT, "out of memory")
-                       : sb_fail(err, SB_EINPUT, "sb_census_report_merge: member %zu is %s", i,
-                                 wrong);
+            return st == SB_ELIMIT ? sb_fail(err, SB_ELIMIT, "out of memory")
+                                   : sb_fail(err, SB_EINPUT, "sb_census_report_merge: member "
+                                             "%zu is %s", i, wrong);
         }
         out->layouts += m->layouts;
         out->ncomponents += m->all_components;

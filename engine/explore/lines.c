@@ -42,9 +42,13 @@
  * exact.
  *
  * Parts.  Since no component crosses skeletons, a member splits into
- * parts by its row skeletons (every nparts-th, in the order they are
- * met), each mapped by its own call with no talk between them; their
- * counts add up and their kept lists join (family.c, member_join).
+ * parts by skeletons, each mapped by its own call with no talk between
+ * them; their counts add up and their kept lists join (family.c,
+ * member_join).  A part takes every nparts-th row skeleton, in the order
+ * they are met; when they are few (fewer than four a part: a red car
+ * alone on its row, the rest vertical), every nparts-th skeleton
+ * instead, at the cost of each part bucketing every row skeleton's
+ * placements to find them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -177,10 +181,12 @@ typedef struct lines_ctx {
     size_t nkept, kept_cap;
     sb_status failed;            /* SB_ELIMIT once the meter refused */
     bool declined;               /* the set is not one for this path after all */
-    /* This call's share: the row skeletons numbered part mod nparts, in
-     * the order row_skeletons meets them. */
+    /* This call's share (see the top): the row skeletons, or with few of
+     * them the skeletons, numbered part mod nparts in the order met. */
     unsigned part, nparts;
-    uint64_t row_skeletons_met;
+    bool counting;               /* row_skeletons only counts them */
+    bool by_skeleton;
+    uint64_t row_skeletons_met, skeletons_met;
 } lines_ctx;
 
 /* ---- what the path takes ------------------------------------------------ */
@@ -1184,7 +1190,8 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
     for (size_t i = 0; i < c->npairs; i++)
         c->sorted[c->bstart[(c->pairs[i] >> 32) + 1]++] = (uint32_t)c->pairs[i];
     for (size_t b = 0; b < c->nskel; b++)
-        if (!walk_skeleton(c, c->sorted + c->bstart[b], c->bstart[b + 1] - c->bstart[b],
+        if ((!c->by_skeleton || c->skeletons_met++ % c->nparts == c->part) &&
+            !walk_skeleton(c, c->sorted + c->bstart[b], c->bstart[b + 1] - c->bstart[b],
                            c->skel + b * (size_t)c->ncol, c->skel_layouts[b]))
             return false;
     /* Empty the buckets' hash for the next row skeleton, slot by slot
@@ -1203,9 +1210,13 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
 static bool row_skeletons(lines_ctx *c, int r, uint32_t *hleft, uint32_t hcells,
                           const uint32_t *vleft, uint32_t vcells)
 {
-    if (r == c->nrow)
-        return hcells || c->row_skeletons_met++ % c->nparts != c->part ||
+    if (r == c->nrow) {
+        if (hcells)
+            return true;
+        uint64_t k = c->row_skeletons_met++;
+        return c->counting || (!c->by_skeleton && k % c->nparts != c->part) ||
                row_skeleton(c, vleft, vcells);
+    }
     uint32_t room = 0;
     for (int t = r; t < c->nrow; t++)
         room += (uint32_t)c->rows[t].len;
@@ -1312,7 +1323,17 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
             c->ngoals = 0, c->goal = true;
     }
     sb_status status = SB_OK;
-    bool ok = make_lines(c) && row_skeletons(c, 0, hleft, hcells, vleft, vcells);
+    bool ok = make_lines(c);
+    if (ok && c->nparts > 1) {
+        /* Parts by row skeleton when they are many; else by skeleton,
+         * each part then bucketing every row skeleton's placements. */
+        c->counting = true;
+        ok = row_skeletons(c, 0, hleft, hcells, vleft, vcells);
+        c->counting = false;
+        c->by_skeleton = c->row_skeletons_met < 4 * (uint64_t)c->nparts;
+        c->row_skeletons_met = 0;
+    }
+    ok = ok && row_skeletons(c, 0, hleft, hcells, vleft, vcells);
     if (c->declined) {
         status = SB_OK;   /* not taken: the graph path maps it */
     } else if (!ok) {
