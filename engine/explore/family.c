@@ -21,15 +21,16 @@
  * Parts.  When one member is a large share of the census, it alone would
  * bound the run however many workers there are.  A member of one-axis
  * pieces (lines.c) splits cleanly: each of its components lies in one
- * skeleton, so a share of its row skeletons is a share of its components,
+ * skeleton, so a share of its skeletons is a share of its components,
  * with no walk crossing shares.  Such a member, when large and several
  * workers map the census, is cut into parts (units of the plan, dealt
  * like members); each part's counts and kept components are joined into
  * the member as they come (member_join: sums, and the best of both lists
  * in the report's order, which needs the enumeration order of their first
- * layouts), here or, across processes, by sb_census_report_merge.  A part
- * that lines.c declines (a skeleton too large) maps the member whole on
- * the graph path, which then stands for every part.
+ * layouts), here or, across processes, by sb_census_report_merge.  When
+ * a part finds that lines.c declines the member (in every part, or in a
+ * skeleton only it walks), the graph path maps the member whole, once per
+ * process, and that copy stands for every part.
  *
  * Sharding (opts->shard of opts->nshards) splits the members between
  * processes with no talk between them: every process computes the same
@@ -41,8 +42,8 @@
  * empty, class 0, class 1, ... with fixed counts; an upper bound on its
  * layouts that grows with them), and members, largest first, go each to
  * the shard with the least estimated work so far.  The plan is a pure
- * function of the member list and nshards, so it is the same in every
- * process of one build.
+ * function of the member list, nshards and whether members are cut, so
+ * it is the same in every process of one build.
  *
  * Invariant: members come in the order of an odometer over the classes,
  * the last class turning fastest, skipping mixes that leave fewer than
