@@ -27,7 +27,7 @@ bad() {   # bad LINE WHAT-THE-MESSAGE-SAYS SPEC-TEXT
 bad 1 'first statement must be' 'kind a 1x1 1\n'
 bad 2 'expected "tray ROWS COLS"' '# a comment\ntray 3\n'
 bad 2 'no size' 'tray 3 3\nkind a 1y1 1\n'
-bad 2 'no count' 'tray 3 3\nkind a 1x1 3..1\n'
+bad 2 'MIN is more than MAX' 'tray 3 3\nkind a 1x1 3..1\n'
 bad 2 'does not fit' 'tray 3 3\nkind a 1x4 1\n'
 bad 3 'named twice' 'tray 3 3\nkind a 1x1 1\nkind a 1x2 1\n'
 bad 2 'a kind takes one of' 'tray 3 3\nkind a 1x1 1 diagonal\n'
@@ -44,6 +44,27 @@ bad 2 'takes the lines its anchors keep to' 'tray 3 3\nkind a 1x2 1 row rows\n'
 bad 2 'takes the lines its anchors keep to' 'tray 3 3\nkind a 1x2 1 row rows 2..1\n'
 bad 2 'once each' 'tray 3 3\nkind a 1x2 1 row rows 1 rows 2\n'
 bad 2 'expected "keep N"' 'tray 3 3\nkeep 0\n'
+# What sb_census would refuse is the reader's, at its line: a second kind
+# of a shape and axis already listed (both unmarked), a goal on a wall
+# (drawn before the wall or after it).  Caps are named as the docs name
+# them; numbers are decimal; a control byte is binary data, at once.
+bad 3 'kind "b" is kind "a" (line 2) again' 'tray 3 3\nkind a 1x2 1\nkind b 1x2 0..2\n'
+bad 3 'covers the wall at 1 2' 'tray 3 3\nkind a 1x2 1\ngoal a 1 1\nwall 1 2\n'
+bad 4 'covers the wall at 0 0' 'tray 3 3\nkind a 1x1 1\nwall 0 0\ngoal a 0 0\n'
+bad 2 'a count may be at most 65,536' 'tray 3 3\nkind a 1x1 65537\n'
+bad 2 'a count may be at most 65,536' 'tray 3 3\nkind a 1x1 0..99999999999999999999\n'
+bad 2 'the components listed per member, 1 to 2,147,483,647' 'tray 3 3\nkeep 2147483648\n'
+bad 2 'at most 65,536' 'tray 3 3\nempty 65537\n'
+bad 2 '"0x10" is no count: write N or MIN..MAX in decimal' 'tray 3 3\nkind a 1x1 0x10\n'
+bad 2 'binary data: byte 0x00 at column 5' 'tray 3 3\nkind\0 a 1x1 1\n'
+bad 2 'a line may hold at most 10 words' 'tray 3 3\nkind a 1x1 1 row marked rows 1 a b c\n'
+long=$(printf '%*s' 1014 '' | tr ' ' x)
+bad 2 'lines may be at most 1,024 characters, comments included' "tray 3 3\nkind a 1x1 1 #$long\n"
+printf 'tray 3 3\nkind a 1x1 1 #%s\n' "${long:4}" >"$tmp/long.spec"   # 1,024 characters
+"$X" --census "$tmp/long.spec" >/dev/null 2>&1 && pass || fail "a line of 1,024 characters"
+out=$(timeout 20 "$X" --census /dev/zero 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [[ "$out" == *"/dev/zero:1: binary data: byte 0x00 at column 1"* ]] && pass ||
+    fail "/dev/zero as SPEC: exit $rc, '$out'"
 printf 'tray 3 3\n' >"$tmp/nokind.spec"
 out=$("$X" --census "$tmp/nokind.spec" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && [[ "$out" == *"nokind.spec: no \"kind\" line"* ]] && pass || fail "no kind: $rc $out"
