@@ -261,7 +261,7 @@ static sb_status read_text(const char *text, size_t len, const sb_census_spec *s
 {
     census_frame frame = { spec, like };
     char *copy = malloc(len + 1);
-    FILE *f = copy ? fmemopen(copy, len ? len : 1, "r") : NULL;
+    FILE *f = copy ? fmemopen(copy, len, "r") : NULL;
     if (!f) {
         free(copy);
         return SB_ELIMIT;

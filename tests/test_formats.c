@@ -416,7 +416,7 @@ static bool skip_every(void *ctx, size_t i)
 static void expect_spec(const char *text, size_t len, long line, const char *fragment)
 {
     char *copy = malloc(len + 1);
-    FILE *f = copy ? fmemopen(copy, len ? len : 1, "r") : NULL;
+    FILE *f = copy ? fmemopen(copy, len, "r") : NULL;
     if (!CHECK(f != NULL)) {
         free(copy);
         return;
