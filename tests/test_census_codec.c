@@ -273,9 +273,9 @@ static sb_status read_text(const char *text, size_t len, const sb_census_spec *s
     return st;
 }
 
-/* Word `word` (from 0) of line `line` (from 1) of text, replaced by
- * `with` (malloc'd; NULL when there is no such word). */
-static char *edited(const char *text, int line, int word, const char *with)
+/* Where word `word` (from 0) of line `line` (from 1) of text starts, or
+ * NULL when there is no such word. */
+static const char *word_start(const char *text, int line, int word)
 {
     const char *s = text;
     for (int l = 1; l < line && s; l++)
@@ -284,7 +284,14 @@ static char *edited(const char *text, int line, int word, const char *with)
         s += strcspn(s, " \n");
         s = *s == ' ' ? s + 1 : NULL;
     }
-    if (!s || !*s || *s == '\n')
+    return s && *s && *s != '\n' ? s : NULL;
+}
+
+/* Text with that word replaced by `with` (malloc'd; NULL: no such word). */
+static char *edited(const char *text, int line, int word, const char *with)
+{
+    const char *s = word_start(text, line, word);
+    if (!s)
         return NULL;
     size_t at = (size_t)(s - text), n = strcspn(s, " \n"), rest = strlen(s + n);
     char *out = malloc(at + strlen(with) + rest + 1);
@@ -296,16 +303,10 @@ static char *edited(const char *text, int line, int word, const char *with)
     return out;
 }
 
-/* Word `word` of line `line`, as a number. */
+/* That word, as a number. */
 static unsigned long long word_at(const char *text, int line, int word)
 {
-    const char *s = text;
-    for (int l = 1; l < line && s; l++)
-        s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL;
-    for (int k = 0; s && k < word; k++) {
-        s += strcspn(s, " \n");
-        s = *s == ' ' ? s + 1 : NULL;
-    }
+    const char *s = word_start(text, line, word);
     return s ? strtoull(s, NULL, 10) : 0;
 }
 
