@@ -279,9 +279,15 @@ static int load_checkpoint(run *r, const sb_options *opts)
     sb_census_hooks hooks = { .skip = skip_every };
     sb_census_report members;
     sb_error err;
-    sb_status status = fstat(fileno(f), &st) != 0
-                           ? sb_args_fail(&err, SB_EINPUT, "cannot read the checkpoint")
-                           : sb_census(&r->spec, &lister, &hooks, &members, &err);
+    sb_status status = SB_OK;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        char msg[sizeof err.msg];
+        snprintf(msg, sizeof msg, "%.300s: not a regular file (a checkpoint is a file the "
+                 "census rewrites whole)", path);
+        status = sb_args_fail(&err, SB_EINPUT, msg);
+    } else {
+        status = sb_census(&r->spec, &lister, &hooks, &members, &err);
+    }
     if (status == SB_OK) {
         census_frame frame = { &r->spec, &members };
         status = sb_checkpoint_read(f, (uint64_t)st.st_size, path, r->spec_hash,

@@ -405,6 +405,10 @@ refused "the format of an older slide" \
     "evil.ckpt:1: version: 2: a checkpoint of format 2, from an older slide; this one reads format 3 only"
 head -c -3 "$tmp/big.ckpt" >"$tmp/evil.ckpt"
 refused "its last line cut short" "evil.ckpt:"
+# Not a file the census could rewrite: refused before anything is read.
+"$X" --census --checkpoint /dev/zero "$tmp/big.spec" >/dev/null 2>"$tmp/evil.err"
+[ $? -eq 2 ] && grep -qF "/dev/zero: not a regular file" "$tmp/evil.err" && pass ||
+    fail "/dev/zero as a checkpoint: $(cat "$tmp/evil.err")"
 
 echo "census.sh: $passes passed, $fails failed"
 [ $fails -eq 0 ]
