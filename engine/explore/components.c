@@ -269,7 +269,9 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
             status = sb_meter_fail(&s.meter, err);
             goto done;
         }
-        if (taken && memcmp(sp->root, &cparts.seed[0], sp->key_size) != 0) {
+        bool keys_match = !taken || memcmp(sp->root, &cparts.seed[0], sp->key_size) == 0;
+        SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
+        if (!keys_match) {
             status = sb_fail(err, SB_EINPUT, "internal error: the enumerated image of the "
                              "first layout differs from the bitboard's");
             goto done;
@@ -287,7 +289,9 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         goto done;
     }
     res->layouts = st->count;
-    if (memcmp(sp->root, st->ops->key(st, 0), sp->key_size) != 0) {
+    bool keys_match = memcmp(sp->root, st->ops->key(st, 0), sp->key_size) == 0;
+    SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
+    if (!keys_match) {
         status = sb_fail(err, SB_EINPUT, "internal error: the enumerated key of the first "
                          "layout differs from the %s's", sb_path_name(path));
         goto done;
