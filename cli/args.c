@@ -1,5 +1,11 @@
 /*
  * args.c - argument helpers shared by slide and slide-explore.
+ *
+ * Numbers a user types are decimal, and only decimal: digits (a size may
+ * end in a unit, seconds may have a fraction), checked character by
+ * character before any conversion, since strtoull and strtod on their own
+ * take blanks, signs, hex ("0x10" is 16 s to strtod), exponents, inf and
+ * nan.
  */
 #include <errno.h>
 #include <signal.h>
@@ -14,7 +20,7 @@
 bool sb_args_amount(const char *s, bool binary, uint64_t *out)
 {
     char *end;
-    if (!s[0] || s[0] == '-')
+    if (s[0] < '0' || s[0] > '9')
         return false;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
@@ -33,6 +39,18 @@ bool sb_args_amount(const char *s, bool binary, uint64_t *out)
     if (*end || (v && scale > UINT64_MAX / v))
         return false;
     *out = v * scale;
+    return true;
+}
+
+bool sb_args_seconds(const char *s, double *out)
+{
+    size_t whole = strspn(s, "0123456789"), fraction = 0;
+    if (s[whole] == '.')
+        fraction = strspn(s + whole + 1, "0123456789");
+    size_t len = whole + (s[whole] == '.' ? 1 + fraction : 0);
+    if (whole + fraction == 0 || s[len] != '\0')
+        return false;
+    *out = strtod(s, NULL);   /* digits and a point, as strtod reads them in any C locale */
     return true;
 }
 
@@ -60,9 +78,8 @@ const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim)
     if (strcmp(name, "max-memory") == 0)
         return sb_args_amount(arg, true, &lim->max_bytes) && lim->max_bytes
                    ? NULL : "--max-memory takes a size like 512M or 2G";
-    char *end;
-    double t = strtod(arg, &end);
-    if (end == arg || *end || !(t > 0) || t > 1e9)
+    double t = 0;
+    if (!sb_args_seconds(arg, &t) || !(t > 0) || t > 1e9)
         return "--time-limit takes a positive number of seconds";
     lim->max_seconds = t;
     return NULL;

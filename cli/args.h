@@ -10,10 +10,14 @@
 
 #include "slide.h"
 
-/* Parses a count or size: digits with, when `binary`, an optional K/M/G/T
- * suffix (powers of 1024, optionally followed by B).  False on anything
- * else or on overflow. */
+/* Parses a count or size: decimal digits with, when `binary`, an optional
+ * K/M/G/T suffix (powers of 1024, optionally followed by B).  False on
+ * anything else (a blank, a sign, hex) or on overflow. */
 bool sb_args_amount(const char *s, bool binary, uint64_t *out);
+
+/* Parses seconds: decimal digits with an optional fraction ("90", "2.5",
+ * ".5"); no sign, exponent or hex.  False on anything else. */
+bool sb_args_seconds(const char *s, double *out);
 
 /* The index of arg in names[] (NULL-terminated), or -1. */
 int sb_args_pick(const char *arg, const char *const *names);

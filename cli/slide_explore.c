@@ -239,10 +239,8 @@ static int parse_args(cli *c, int argc, char **argv)
             c->form = (oracle_form)(FORM_GRAPHML + i);
             break;
         case OPT_THREADS: {
-            char *end;
-            errno = 0;
-            unsigned long n = strtoul(optarg, &end, 10);
-            if (optarg[0] < '1' || optarg[0] > '9' || *end || errno || n > 256)
+            uint64_t n = 0;
+            if (!sb_args_amount(optarg, false, &n) || n < 1 || n > 256)
                 return usage_error("--threads takes a whole number from 1 to 256, not '%s'",
                                    optarg);
             c->opts.threads = (unsigned)n;

@@ -54,6 +54,11 @@ sb_status sb_fmt_picture_parse(const char *init_text, size_t init_len, const cha
                                const char *goal_text, size_t goal_len, const char *goal_name,
                                sb_puzzle *out, sb_error *err);
 
+/* sb_fmt_read_census on an open stream, name naming it in messages (the
+ * fuzz harness reads a SPEC from memory so). */
+sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *out,
+                                    sb_error *err);
+
 /* Fills err with "NAME:LINE: message" ("NAME: message" when line is 0,
  * the message alone when name is NULL: no file is involved) and the given
  * status (SB_ELIMIT: out of memory); returns that status. */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "parse.h"
 #include "sb_format.h"
 #include "slide.h"
 
@@ -402,6 +403,93 @@ static void test_puzzle_check(void)
     CHECK(owned.nshapes == 0);
 }
 
+static bool skip_every(void *ctx, size_t i)
+{
+    (void)ctx;
+    (void)i;
+    return true;
+}
+
+/* Reads len bytes of text as the census SPEC "S"; an accepted SPEC must be
+ * one sb_census takes (listing its members only), a refused one must blame
+ * line `line` with `fragment` in its message. */
+static void expect_spec(const char *text, size_t len, long line, const char *fragment)
+{
+    char *copy = malloc(len + 1);
+    FILE *f = copy ? fmemopen(copy, len, "r") : NULL;
+    if (!CHECK(f != NULL)) {
+        free(copy);
+        return;
+    }
+    memcpy(copy, text, len);
+    sb_census_spec spec;
+    sb_error err = { 0 };
+    sb_status st = sb_fmt_read_census_stream(f, "S", &spec, &err);
+    fclose(f);
+    free(copy);
+    if (!fragment) {
+        if (CHECK_MSG(st == SB_OK, "SPEC %.40s...: %s", text, err.msg)) {
+            sb_census_hooks hooks = { .skip = skip_every };
+            sb_census_report members;
+            CHECK_MSG(sb_census(&spec, NULL, &hooks, &members, &err) == SB_OK,
+                      "SPEC %.40s... read, then refused: %s", text, err.msg);
+            sb_census_report_free(&members);
+        }
+        sb_census_spec_free(&spec);
+        return;
+    }
+    char where[32];
+    snprintf(where, sizeof where, "S:%ld: ", line);
+    CHECK_MSG(st == SB_EINPUT && err.line == line && strcmp(err.file, "S") == 0 &&
+                  strncmp(err.msg, where, strlen(where)) == 0 && strstr(err.msg, fragment) &&
+                  spec.kinds == NULL,
+              "SPEC %.40s...: '%s', want '%s...%s'", text, err.msg, where, fragment);
+}
+
+/* The census SPEC reader: every cap at its edge, and what sb_census would
+ * refuse refused first, at the line a reader of the file looks at. */
+static void test_census_specs(void)
+{
+    static const struct {
+        const char *text;
+        long line;                 /* 0: accepted */
+        const char *fragment;
+    } cases[] = {
+        { "tray 3 3\nkind a 1x1 65536\n", 0, NULL },
+        { "tray 3 3\nkind a 1x1 65537\n", 2, "a count may be at most 65,536" },
+        { "tray 3 3\nkind a 1x1 0..65537\n", 2, "a count may be at most 65,536" },
+        { "tray 256 256\nkind a 1x1 1\n", 0, NULL },
+        { "tray 256 257\n", 1, "with 1 to 65,536 cells" },
+        { "tray 3 3\nkind a 1x2 1\nkind b 1x2 0..1\n", 3, "kind \"b\" is kind \"a\" (line 2)" },
+        { "tray 3 3\nkind a 1x2 1 marked\nkind b 1x2 0..1\n", 0, NULL },
+        { "tray 3 3\nkind a 1x2 1 row\nkind b 1x2 0..1\n", 0, NULL },
+        { "tray 3 3\nkind a 1x1 1\ngoal a 1 1\n\n# walls last\nwall 1 1\n", 3,
+          "covers the wall at 1 1" },
+        { "tray 3 3\nkind a 2x2 1\nwall 2 2\ngoal a 1 1\n", 4, "covers the wall at 2 2" },
+        { "tray 3 3\nkeep 2147483647\nkind a 1x1 1\n", 0, NULL },
+        { "tray 3 3\nkeep 2147483648\n", 2, "1 to 2,147,483,647" },
+        { "tray 3 3\nempty 65537\n", 2, "at most 65,536" },
+        { "tray 3 3\nkind a 1x1 +1\n", 2, "in decimal" },
+        { "tray 3 3\nwall 0x1 0\n", 2, "expected \"wall ROW COL\"" },
+        { "tray 3 3\nwall 3 0\n", 2, "inside the 3x3 tray" },
+        { "tray 3 3\r\nkind a 1x1 1\r\n", 0, NULL },
+        { "tray 3 3\nkind a 1x1 1\x01\n", 2, "binary data: byte 0x01 at column 13" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_spec(cases[i].text, strlen(cases[i].text), cases[i].line, cases[i].fragment);
+    /* A NUL, and lines of 1,024 characters and one more. */
+    static const char nul[] = "tray 3 3\nkind\0 a 1x1 1\n";
+    expect_spec(nul, sizeof nul - 1, 2, "binary data: byte 0x00 at column 5");
+    for (int extra = 0; extra < 2; extra++) {
+        char text[1100];
+        int n = snprintf(text, sizeof text, "tray 3 3\nkind a 1x1 1 #"), start = 9;
+        memset(text + n, 'x', (size_t)(start + 1024 + extra - n));
+        snprintf(text + start + 1024 + extra, 2, "\n");
+        expect_spec(text, strlen(text), extra ? 2 : 0,
+                    extra ? "lines may be at most 1,024 characters, comments included" : NULL);
+    }
+}
+
 int main(void)
 {
     test_good();
@@ -411,5 +499,6 @@ int main(void)
     test_names();
     test_puzzle_check();
     test_million_lines();
+    test_census_specs();
     return unit_finish("test_formats");
 }

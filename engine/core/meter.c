@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "core/check.h"
 #include "core/error.h"
 #include "core/meter.h"
 
@@ -89,6 +90,9 @@ void sb_meter_hold(sb_meter *m, size_t bytes)
 
 void sb_meter_release(sb_meter *m, size_t bytes)
 {
+    /* What is let go was held: a count that would go below zero is a
+     * block freed twice or with the wrong size. */
+    SB_ASSERT(bytes <= m->held);
     m->held -= bytes < m->held ? bytes : m->held;
 }
 
