@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 
 /* Writes the members rep holds, whole or in parts (index first), after a
  * header to w, and returns how many words they take; w NULL counts them

@@ -24,7 +24,7 @@
 #include "progress.h"
 #include "render_html.h"
 #include "args.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 enum { EXIT_USAGE = 2 };
 

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 
 static const char usage_text[] =
     "Usage: slide-check [--format corners|sizes|picture|auto] INIT GOAL [MOVES]\n"

@@ -42,7 +42,7 @@
 #include "args.h"
 #include "census_run.h"
 #include "oracle_write.h"
-#include "slide.h"
+#include "slide_formats.h"
 #ifdef SLIDE_EXPLORE_MPI
 #include "explore_mpi.h"
 #define PROGRAM "slide-explore-mpi"

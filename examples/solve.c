@@ -11,7 +11,7 @@
  */
 #include <stdio.h>
 
-#include <slide.h>
+#include <slide_formats.h>
 
 int main(int argc, char **argv)
 {

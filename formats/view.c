@@ -9,7 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 
 /* Entry i of p's blocks followed by its goals. */
 static const sb_block *entry(const sb_puzzle *p, size_t i)

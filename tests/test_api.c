@@ -28,7 +28,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 #include "unit.h"
 
 /* A 2x2 tray, one 1x1 block to move from the upper-left to the lower-right. */

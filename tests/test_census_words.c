@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "census_words.h"
-#include "slide.h"
+#include "slide_formats.h"
 #include "unit.h"
 
 /* The words of r (malloc'd; *n gets how many). */

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "sb_format.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 #include "unit.h"
 

@@ -14,7 +14,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include <slide.h>
+#include <slide_formats.h>
 
 /* The module's state: its types and exceptions, looked up through the
  * module (PyType_GetModuleByDef) rather than kept in C globals, so the
