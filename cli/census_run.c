@@ -38,6 +38,7 @@
 #include "args.h"
 #include "census_run.h"
 #include "progress.h"
+#include "view.h"
 
 enum { EXIT_INPUT = 2 };
 

@@ -25,6 +25,7 @@
 #include "render_html.h"
 #include "args.h"
 #include "slide_formats.h"
+#include "view.h"
 
 enum { EXIT_USAGE = 2 };
 

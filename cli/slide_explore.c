@@ -43,6 +43,7 @@
 #include "census_run.h"
 #include "oracle_write.h"
 #include "slide_formats.h"
+#include "view.h"
 #ifdef SLIDE_EXPLORE_MPI
 #include "explore_mpi.h"
 #define PROGRAM "slide-explore-mpi"

@@ -30,6 +30,7 @@
 
 #include "parse.h"
 #include "replay.h"
+#include "view.h"
 
 enum { UP = 1, DOWN = 2, LEFT = 4, RIGHT = 8 };
 

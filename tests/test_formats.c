@@ -1,12 +1,15 @@
 /*
  * test_formats.c - unit tests of formats/ (puzzle reader, move reader and
- * writer) and of the messages of sb_puzzle_check() as the reader maps them.
+ * writer, the views' helpers of view.h) and of the messages of
+ * sb_puzzle_check() as the reader maps them.
  *
  * Error cases are a table: input text, format, the "FILE:LINE:" the message
  * must start with and a fragment it must contain, so every error class pins
  * both its wording and the line it blames.  Runs from tests/ (ctest sets
  * the working directory) to read the small files in tests/check/.
  */
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,7 @@
 
 #include "sb_format.h"
 #include "slide_formats.h"
+#include "view.h"
 
 #include "unit.h"
 
@@ -402,6 +406,72 @@ static void test_puzzle_check(void)
     CHECK(owned.nshapes == 0);
 }
 
+/* What sb_json_number writes for x at places; "" when it fails. */
+static bool number_is(double x, int places, const char *want)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return false;
+    sb_status st = sb_json_number(f, x, places);
+    fclose(f);
+    bool ok = st == SB_OK && text && strcmp(text, want) == 0;
+    if (!ok)
+        printf("sb_json_number(%g, %d) wrote \"%s\", not \"%s\"\n", x, places,
+               text ? text : "(nothing)", want);
+    free(text);
+    return ok;
+}
+
+/* What sb_json_string writes for s. */
+static bool string_is(const char *s, const char *want)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return false;
+    sb_status st = sb_json_string(f, s);
+    fclose(f);
+    bool ok = st == SB_OK && text && strcmp(text, want) == 0;
+    if (!ok)
+        printf("sb_json_string wrote \"%s\", not \"%s\"\n", text ? text : "(nothing)", want);
+    free(text);
+    return ok;
+}
+
+/* view.h: NULL answers plainly, and so does a block naming a shape the
+ * puzzle does not have; JSON strings and numbers. */
+static void test_view_helpers(void)
+{
+    sb_puzzle p;
+    sb_error err;
+    if (!CHECK(parse("2 2\n0 0 0 0\n", NULL, SB_FORMAT_AUTO, NULL, &p, &err) == SB_OK))
+        return;
+    size_t nclasses = 9;
+    CHECK(sb_view_classes(NULL, &nclasses) == NULL && nclasses == 0);
+    CHECK(!sb_view_own_labels(NULL));
+    CHECK(!sb_view_is_rectangle(NULL, NULL) && !sb_view_is_rectangle(&p, NULL));
+    CHECK(sb_view_box_left(NULL, NULL) == 0 && sb_view_box_left(&p, NULL) == 0);
+    sb_block odd = p.blocks[0];
+    odd.shape = 1000;
+    CHECK(!sb_view_is_rectangle(&p, &odd));
+    odd = (sb_block){ .row = INT_MAX, .col = INT_MIN, .height = INT_MAX, .width = INT_MIN };
+    CHECK(sb_view_box_left(&p, &odd) == INT_MIN && sb_view_is_rectangle(&p, &odd));
+    sb_puzzle_free(&p);
+
+    CHECK(sb_json_string(NULL, "x") == SB_EINPUT && sb_json_string(stdout, NULL) == SB_EINPUT);
+    CHECK(string_is("a\"b\\c\n<&>", "\"a\\\"b\\\\c\\n\\u003c\\u0026\\u003e\""));
+    CHECK(string_is("\xff\xc3\xa9", "\"\\ufffd\xc3\xa9\""));   /* bad byte, then an e-acute */
+    CHECK(number_is(0.000041, 6, "0.000041") && number_is(-2.5, 1, "-2.5"));
+    CHECK(number_is(12.3456, 0, "12") && number_is(-0.0000001, 6, "0.000000"));
+    CHECK(number_is(1e17, 3, "100000000000000000"));   /* past 2^53: no fraction to show */
+    CHECK(number_is(NAN, 6, "null") && number_is(-INFINITY, 2, "null"));
+    CHECK(sb_json_number(NULL, 1, 1) == SB_EINPUT && sb_json_number(stdout, 1, -1) == SB_EINPUT);
+    CHECK(sb_json_number(stdout, 1, SB_JSON_MAX_PLACES + 1) == SB_EINPUT);
+}
+
 int main(void)
 {
     test_good();
@@ -409,6 +479,7 @@ int main(void)
     test_files();
     test_moves();
     test_names();
+    test_view_helpers();
     test_puzzle_check();
     test_million_lines();
     return unit_finish("test_formats");
