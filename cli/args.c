@@ -117,6 +117,11 @@ int sb_args_exit_code(sb_status status)
         return 1;
     case SB_ELIMIT:
         return 3;
+    case SB_EWRITE:
+        /* Output that could not be written (a full disk, a closed pipe)
+         * is no limit a larger one would pass, and proves nothing: 2, as
+         * every failure that is not a limit. */
+        return 2;
     default:
         return 2;
     }

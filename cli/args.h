@@ -45,7 +45,8 @@ void sb_args_cancel_on_interrupt(sb_search *s);
 sb_status sb_args_fail(sb_error *err, sb_status status, const char *msg);
 
 /* The exit status for an engine status: 0 solved or done, 1 proven
- * unsolvable, 2 bad usage or input, 3 a resource limit. */
+ * unsolvable, 3 a resource limit, 2 anything else: bad usage or input,
+ * or output that could not be written (SB_EWRITE). */
 int sb_args_exit_code(sb_status status);
 
 #endif

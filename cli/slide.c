@@ -387,26 +387,27 @@ static int write_play(const cli *c, const sb_puzzle *p)
     return 0;
 }
 
-/* Prints the solution on stdout: JSON, pictures, or the bare moves. */
-static int print_solution(const cli *c, const sb_puzzle *p, const sb_solution *sol,
-                          const sb_stats *stats)
+/* Prints the solution on stdout: JSON, pictures, or the bare moves.
+ * Returns the writer's status (SB_EWRITE: stdout refused them). */
+static sb_status print_solution(const cli *c, const sb_puzzle *p, const sb_solution *sol,
+                                const sb_stats *stats, sb_error *err)
 {
     if (c->json) {
         sb_json_report r = { SB_OK, sol->moves, sol->nmoves, c->opts.metric, sol->optimal,
                              stats, NULL, p };
-        return sb_json_write(stdout, &r, NULL) == SB_OK ? 0 : -1;
+        return sb_json_write(stdout, &r, err);
     }
     if (c->show && sb_show_fits(p)) {
         const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
         sb_show_style st = { utf8_locale(), isatty(STDOUT_FILENO) && !(nc && *nc) &&
                                                 !(term && strcmp(term, "dumb") == 0) };
-        return sb_show_write(stdout, p, sol->moves, sol->nmoves, &st, NULL) == SB_OK ? 0 : -1;
+        return sb_show_write(stdout, p, sol->moves, sol->nmoves, &st, err);
     }
     if (c->show)
         fprintf(stderr, "slide: the %dx%d tray is too large to draw (--show draws up to "
                         "%dx%d); printing the moves only\n",
                 p->rows, p->cols, SB_SHOW_MAX_ROWS, SB_SHOW_MAX_COLS);
-    return sb_fmt_write_moves(stdout, sol->moves, sol->nmoves);
+    return sb_fmt_write_moves(stdout, sol->moves, sol->nmoves, err);
 }
 
 int main(int argc, char **argv)
@@ -446,11 +447,15 @@ int main(int argc, char **argv)
     if (c.debug[1])
         print_stats(&stats, &sol, status);
     if (status == SB_OK) {
+        /* A write that fails is SB_EWRITE, exit 2 as for bad input: the
+         * run did not do its job, and no limit stopped it. */
         if (c.html_path && write_html(&c, &puzzle, &sol) != 0) {
-            status = SB_EINPUT;
-        } else if (print_solution(&c, &puzzle, &sol, &stats) != 0 || fflush(stdout) != 0) {
+            status = SB_EWRITE;
+        } else if ((status = print_solution(&c, &puzzle, &sol, &stats, &err)) != SB_OK) {
+            fprintf(stderr, "slide: cannot write the solution: %s\n", err.msg);
+        } else if (fflush(stdout) != 0) {
             fprintf(stderr, "slide: cannot write the solution: %s\n", strerror(errno));
-            status = SB_EINPUT;
+            status = SB_EWRITE;
         }
     } else if (status == SB_EINPUT) {
         report_error(&c, err.msg, &stats, false, &puzzle);

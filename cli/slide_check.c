@@ -127,10 +127,11 @@ int main(int argc, char **argv)
         die(2, "%s", err.msg);
 
     FILE *in = open_moves(npaths == 3 ? paths[2] : NULL);
-    sb_move_reader rd = { in, npaths == 3 ? paths[2] : "standard input", 0, "" };
+    sb_move_reader rd = { in, npaths == 3 ? paths[2] : "standard input" };
     sb_move m;
-    int got, status = 0;
-    while ((got = sb_fmt_next_move(&rd, &m, &err)) == 1) {
+    sb_status got;
+    int status = 0;
+    while ((got = sb_fmt_next_move(&rd, &m, &err)) == SB_OK && !rd.end) {
         sb_status st = sb_judge_move(judge, &m, &err);
         if (st != SB_OK) {
             fprintf(stderr, "slide-check: line %ld: %s: %s\n", rd.line, rd.text, err.msg);
@@ -138,7 +139,7 @@ int main(int argc, char **argv)
             break;
         }
     }
-    if (got < 0) {
+    if (got != SB_OK) {
         fprintf(stderr, "slide-check: %s\n", err.msg);
         status = ferror(in) ? 2 : 1;
     } else if (status == 0 && sb_judge_goal(judge, &err) != SB_OK) {

@@ -659,7 +659,7 @@ static int run(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
     else if (write_failed || fflush(stdout) != 0) {
         fprintf(stderr, PROGRAM ": cannot write the report: %s\n", strerror(errno));
-        status = SB_EINPUT;
+        status = SB_EWRITE;
     }
     sb_puzzle_free(&puzzle);
     return sb_args_exit_code(status);

@@ -79,8 +79,9 @@ sb_status sb_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *
 {
     if (!ferror(out))
         return SB_OK;
-    return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: write error: cannot write %s: %s", fn,
-                       what, saved_errno ? strerror(saved_errno) : "the stream reports an error");
+    return sb_fmt_fail(err, SB_EWRITE, NULL, 0, "%s: write error: cannot write %s: %s", fn,
+                       what, saved_errno ? sb_os_error(saved_errno).text
+                                         : "the stream reports an error");
 }
 
 void sb_fmt_lines_free(sb_fmt_lines *l)
@@ -184,7 +185,7 @@ static sb_status slurp(const char *path, char **text, size_t *len, sb_error *err
     struct stat st;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "%s", strerror(errno));
+        return sb_fmt_fail(err, SB_EINPUT, path, 0, "%s", sb_os_error(errno).text);
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
         return sb_fmt_fail(err, SB_EINPUT, path, 0, "is a directory, not a puzzle file");
@@ -212,7 +213,7 @@ static sb_status slurp(const char *path, char **text, size_t *len, sb_error *err
         if (got == 0) {
             if (ferror(f))
                 status = sb_fmt_fail(err, SB_EINPUT, path, 0, "read error: %s",
-                                     strerror(errno));
+                                     sb_os_error(errno).text);
             break;
         }
     }

@@ -156,7 +156,7 @@ sb_status sb_json_string(FILE *out, const char *str)
         s++;
     }
     putc('"', out);
-    return ferror(out) ? SB_EINPUT : SB_OK;
+    return ferror(out) ? SB_EWRITE : SB_OK;
 }
 
 sb_status sb_json_number(FILE *out, double x, int places)
@@ -181,5 +181,5 @@ sb_status sb_json_number(FILE *out, double x, int places)
         if (places)
             fprintf(out, ".%0*lld", places, mag % unit);
     }
-    return ferror(out) ? SB_EINPUT : SB_OK;
+    return ferror(out) ? SB_EWRITE : SB_OK;
 }

@@ -118,13 +118,16 @@ extern "C" {
  * shape of that area). */
 #define SB_MAX_CELLS 65536
 
-/* Status codes.  (`slide` exits with the same numbers; the CLI maps them.) */
+/* Status codes.  The programs' exit codes follow the first four (0 done,
+ * 1 proven unsolvable, 2 bad input, 3 a limit); they map the others. */
 typedef enum sb_status {
     SB_OK = 0,          /* done: solved, read, checked */
     SB_UNSOLVABLE = 1,  /* the whole reachable space was searched: no solution */
     SB_EINPUT = 2,      /* the puzzle (or a request) is invalid */
     SB_ELIMIT = 3,      /* a resource limit stopped the work (states, memory, time) */
-    SB_EMOVE = 4        /* the judge refused a move, or the moves end short of the goal */
+    SB_EMOVE = 4,       /* the judge refused a move, or the moves end short of the goal */
+    SB_EWRITE = 5       /* a stream refused what a writer wrote (a full disk, a closed
+                           pipe): nothing to do with the puzzle */
 } sb_status;
 
 /* Which list of a puzzle an error points into. */

@@ -79,7 +79,7 @@ SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_fo
  * (more than the 91 piece characters), an argument is NULL, p fails
  * sb_puzzle_check(), or the layout does (p with blocks in place of its
  * own, goal aside: a block off the tray, on a wall, over another;
- * err->list is SB_LIST_INIT and err->item the block); SB_EINPUT too, the
+ * err->list is SB_LIST_INIT and err->item the block); SB_EWRITE, the
  * message saying "write error" and why, when out reports one (ferror)
  * afterwards; SB_ELIMIT out of memory. */
 SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,
@@ -93,9 +93,10 @@ SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_bl
 SB_API sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *err);
 SB_API void sb_census_spec_free(sb_census_spec *s);
 
-/* Writes moves one per line as "r1 c1 r2 c2".  Returns 0, or -1 on a write
- * error (errno set) or a NULL out (or NULL moves with n > 0). */
-SB_API int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n);
+/* Writes moves one per line as "r1 c1 r2 c2".  SB_OK; SB_EINPUT for a
+ * NULL out (or NULL moves with n > 0); SB_EWRITE when out reports a
+ * write error (the message says "write error" and why). */
+SB_API sb_status sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n, sb_error *err);
 
 /* Reads move lines one at a time, for the checker.  Blank lines are skipped;
  * a line that is not four non-negative integers is an error.  Set it up
@@ -105,13 +106,19 @@ typedef struct sb_move_reader {
     const char *name;   /* for messages and err->file */
     long line;          /* number of the line last read */
     char text[96];      /* the line last read, trimmed and cut to fit */
+    bool end;           /* set by the call that found the input exhausted */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later versions */
 } sb_move_reader;
 
-/* Returns 1 with *mv filled, 0 at end of input, or -1 with err filled
- * (SB_EINPUT, err->line the line, msg "line N: TEXT: not four
- * non-negative integers"; a read error, or a NULL r, r->in or mv, is -1
- * too).  Lines of any length are consumed safely. */
-SB_API int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
+/* Reads the next move into *mv: SB_OK with *mv filled, or SB_OK with
+ * r->end set (and *mv untouched) at the end of the input; SB_EINPUT with
+ * err filled for a bad line (err->line the line, msg "line N: TEXT: not
+ * four non-negative integers (...)"), a read error, or a NULL r, r->in
+ * or mv.  Lines of any length are consumed safely.
+ *
+ *     while ((st = sb_fmt_next_move(&r, &mv, &err)) == SB_OK && !r.end)
+ *         ...use mv... */
+SB_API sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
 
 /* ---- Showing a puzzle and its moves: text and JSON (formats/) ------------ */
 
@@ -145,9 +152,9 @@ SB_API bool sb_show_fits(const sb_puzzle *p);
  * picture characters when each has its own, else A, B, ...; walls are
  * filled with '#', empty cells show a dot.  style NULL: ASCII, no colour.
  * Returns SB_OK; SB_EINPUT for a NULL out or p (or NULL moves with n >
- * 0), a puzzle that fails sb_puzzle_check, a tray sb_show_fits refuses,
- * (err->list and err->item say where), or a write error (ferror on out;
- * the message says "write error"); SB_EMOVE, with nothing written, when
+ * 0), a puzzle that fails sb_puzzle_check, a tray sb_show_fits refuses
+ * (err->list and err->item say where); SB_EWRITE for a write error
+ * (ferror on out; the message says "write error"); SB_EMOVE, with nothing written, when
  * the judge refuses a move (err as for sb_check_moves; the moves need not
  * reach the goal); SB_ELIMIT out of memory. */
 SB_API sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
@@ -176,9 +183,9 @@ typedef struct sb_json_report {
  * puzzle first: they must be legal and end at the goal, or nothing is
  * written.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
  * with nmoves > 0 and status SB_OK), status SB_OK without a puzzle, a
- * puzzle that fails sb_puzzle_check (err->list and err->item say where)
- * or a write error (the message says "write error"; the library has no
- * status of its own for I/O); SB_EMOVE when the judge refuses the moves
+ * puzzle that fails sb_puzzle_check (err->list and err->item say where);
+ * SB_EWRITE for a write error (the message says "write error" and why);
+ * SB_EMOVE when the judge refuses the moves
  * (err->item the move, as sb_check_moves); SB_ELIMIT out of memory. */
 SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err);
 

@@ -8,6 +8,7 @@
  * both its wording and the line it blames.  Runs from tests/ (ctest sets
  * the working directory) to read the small files in tests/check/.
  */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -275,32 +276,40 @@ static FILE *file_with(const char *text, size_t len)
     return f;
 }
 
+/* One read: the status wanted, and r->end clear (a move or an error). */
+static bool next_is(sb_move_reader *r, sb_move *m, sb_error *err, sb_status want)
+{
+    return sb_fmt_next_move(r, m, err) == want && !r->end;
+}
+
 static void test_moves(void)
 {
     static const char text[] = "0 0 1 0\n\n  1 1\t1 2 \r\nx y\n5 4 3\n1 2 3 4 5\n"
                                "1 2 3 -4\n7\0 7 7 7\n9 9 9 9";
     FILE *f = file_with(text, sizeof text - 1);
-    sb_move_reader r = { f, "moves", 0, "" };
+    sb_move_reader r = { f, "moves" };
     sb_move m;
     sb_error err;
 
     if (!CHECK(f != NULL))
         return;
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && r.line == 1);
+    CHECK(next_is(&r, &m, &err, SB_OK) && r.line == 1);
     CHECK(m.from_row == 0 && m.from_col == 0 && m.to_row == 1 && m.to_col == 0);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && r.line == 3);
+    CHECK(next_is(&r, &m, &err, SB_OK) && r.line == 3);
     CHECK(m.to_col == 2 && strcmp(r.text, "1 1\\x091 2") == 0);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1);
+    CHECK(next_is(&r, &m, &err, SB_EINPUT));
     CHECK(strcmp(err.msg, "line 4: x y: not four non-negative integers "
                           "('x' is not a non-negative integer)") == 0);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "line 5: 5 4 3: ") &&
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "line 5: 5 4 3: ") &&
           strstr(err.msg, "found 3 numbers"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "found 5 numbers"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "negative number -4"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "line 8: 7\\x00 7 7 7: ") &&
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "found 5 numbers"));
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "negative number -4"));
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "line 8: 7\\x00 7 7 7: ") &&
           strstr(err.msg, "binary data"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && m.to_col == 9 && r.line == 9);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 0);
+    CHECK(next_is(&r, &m, &err, SB_OK) && m.to_col == 9 && r.line == 9);
+    sb_move untouched = m;
+    CHECK(sb_fmt_next_move(&r, &m, &err) == SB_OK && r.end && m.to_col == untouched.to_col);
+    CHECK(sb_fmt_next_move(&r, &m, &err) == SB_OK && r.end);   /* and stays there */
     fclose(f);
 
     /* An overlong line is an error, consumed whole; reading goes on after it. */
@@ -311,10 +320,10 @@ static void test_moves(void)
     memset(big, '1', len);
     strcpy(big + len, "\n1 2 3 4\n");
     f = file_with(big, strlen(big));
-    sb_move_reader r2 = { f, "moves", 0, "" };
-    CHECK(sb_fmt_next_move(&r2, &m, &err) == -1 && strstr(err.msg, "line longer than"));
+    sb_move_reader r2 = { f, "moves" };
+    CHECK(next_is(&r2, &m, &err, SB_EINPUT) && strstr(err.msg, "line longer than"));
     CHECK(strlen(r2.text) < sizeof r2.text && strstr(r2.text, "..."));
-    CHECK(sb_fmt_next_move(&r2, &m, &err) == 1 && m.to_col == 4 && r2.line == 2);
+    CHECK(next_is(&r2, &m, &err, SB_OK) && m.to_col == 4 && r2.line == 2);
     fclose(f);
     free(big);
 
@@ -324,10 +333,23 @@ static void test_moves(void)
     f = tmpfile();
     if (!CHECK(f != NULL))
         return;
-    CHECK(sb_fmt_write_moves(f, out, 2) == 0);
+    CHECK(sb_fmt_write_moves(f, out, 2, &err) == SB_OK);
     rewind(f);
     CHECK(fread(back, 1, sizeof back - 1, f) == 16 && strcmp(back, "0 0 1 0\n3 1 3 0\n") == 0);
     fclose(f);
+
+    /* A stream that refuses the bytes: SB_EWRITE, saying why. */
+    FILE *full = fopen("/dev/full", "w");
+    if (!full) {
+        printf("/dev/full is missing: the write-error check is skipped\n");
+        return;
+    }
+    setvbuf(full, NULL, _IONBF, 0);
+    CHECK(sb_fmt_write_moves(full, out, 2, &err) == SB_EWRITE && err.status == SB_EWRITE);
+    CHECK_MSG(strstr(err.msg, "sb_fmt_write_moves: write error") &&
+              strstr(err.msg, strerror(ENOSPC)), "%s", err.msg);
+    CHECK(sb_json_string(full, "x") == SB_EWRITE);
+    fclose(full);
 }
 
 static void test_names(void)

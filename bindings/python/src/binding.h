@@ -25,6 +25,7 @@ typedef struct sb_py_state {
     PyObject *limit_error;  /* slide.LimitError(Error) */
     PyObject *unsolvable;   /* slide.Unsolvable(Error) */
     PyObject *move_error;   /* slide.MoveError(Error, ValueError) */
+    PyObject *write_error;  /* slide.WriteError(Error, OSError) */
     PyTypeObject *move_type;   /* slide.Move, a named tuple of four ints */
     PyTypeObject *puzzle_type; /* slide.Puzzle */
 } sb_py_state;

@@ -6,7 +6,8 @@
  * InputError, a ValueError that carries the file and line; SB_UNSOLVABLE
  * (exit 1, a proof) is Unsolvable; SB_ELIMIT (exit 3, not a proof) is
  * LimitError, saying which limit; SB_EMOVE (slide-check's refusal) is
- * MoveError with the index of the refused move.  All derive from
+ * MoveError with the index of the refused move; SB_EWRITE (a stream that
+ * refused a writer's bytes) is WriteError, an OSError.  All derive from
  * slide.Error, so `except slide.Error` catches whatever the engine says.
  * Unsolvable is an exception rather than a None result because an empty
  * list is a real answer (INIT already meets GOAL), and `if not moves`
@@ -78,6 +79,7 @@ PyObject *sb_py_raise(sb_py_state *st, sb_status status, const sb_error *err)
     case SB_ELIMIT: type = st->limit_error; break;
     case SB_UNSOLVABLE: type = st->unsolvable; break;
     case SB_EMOVE: type = st->move_error; break;
+    case SB_EWRITE: type = st->write_error; break;
     default: type = st->error; break;
     }
     /* Unsolvable has no message of its own (the search simply ended), and
@@ -297,6 +299,15 @@ static int exec_module(PyObject *module)
     Py_DECREF(bases);
     if (rc < 0)
         return -1;
+    if (!(bases = PyTuple_Pack(2, st->error, PyExc_OSError)))
+        return -1;
+    rc = add_exception(module, "WriteError",
+                       "A stream refused what libslide wrote (a full disk, a closed pipe):\n"
+                       "nothing to do with the puzzle.  .message says why.",
+                       bases, &st->write_error);
+    Py_DECREF(bases);
+    if (rc < 0)
+        return -1;
     if (add_exception(module, "LimitError",
                       "A resource limit stopped the search: not a proof of anything.\n"
                       ".limit is \"states\", \"memory\", \"seconds\" or \"out of memory\";\n"
@@ -325,6 +336,7 @@ static int traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->limit_error);
     Py_VISIT(st->unsolvable);
     Py_VISIT(st->move_error);
+    Py_VISIT(st->write_error);
     Py_VISIT(st->move_type);
     Py_VISIT(st->puzzle_type);
     return 0;
@@ -338,6 +350,7 @@ static int clear(PyObject *module)
     Py_CLEAR(st->limit_error);
     Py_CLEAR(st->unsolvable);
     Py_CLEAR(st->move_error);
+    Py_CLEAR(st->write_error);
     Py_CLEAR(st->move_type);
     Py_CLEAR(st->puzzle_type);
     return 0;

@@ -158,6 +158,14 @@ def test_bad_string_names_the_given_name():
     assert (e.value.file, e.value.line) == ("INIT", 1)
 
 
+def test_write_error_is_an_os_error():
+    # libslide's SB_EWRITE (a stream that refused its bytes) is an OSError
+    # to Python, and a slide.Error like the rest, never an InputError.
+    assert issubclass(slide.WriteError, slide.Error)
+    assert issubclass(slide.WriteError, OSError)
+    assert not issubclass(slide.WriteError, ValueError)
+
+
 def test_limits():
     with pytest.raises(slide.LimitError) as e:
         klotski().solve(max_states=100)
