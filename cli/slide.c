@@ -154,9 +154,6 @@ static int parse_debug(cli *c, const char *list)
 /* Parses argv into c.  Returns -1 to go on, or an exit status. */
 static int parse_args(cli *c, int argc, char **argv)
 {
-    static const char *const metrics[] = { "unit", "line", "piece", NULL };
-    static const char *const algos[] = { "auto", "bfs", "astar", "idastar", "bidir", NULL };
-    static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
            OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_PLAY, OPT_PLAY_HINTS, OPT_JSON, OPT_HELP,
            OPT_VERSION, OPT_PDB_DIR };
@@ -188,8 +185,9 @@ static int parse_args(cli *c, int argc, char **argv)
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--json") == 0)
             c->json = true;
-    int ch, i, li = 0;
+    int ch, li = 0;
     const char *bad;
+    sb_error name_err;   /* what the library says of a name it does not know */
     while ((ch = getopt_long(argc, argv, ":o:", longs, &li)) != -1) {
         switch (ch) {
         case 'o': {
@@ -199,27 +197,23 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         }
         case OPT_METRIC:
-            if ((i = sb_args_pick(optarg, metrics)) < 0)
-                return usage_error(c, "--metric takes unit, line or piece, not '%s'", optarg);
-            c->opts.metric = (sb_metric)i;
+            if (sb_metric_parse(optarg, &c->opts.metric, &name_err) != SB_OK)
+                return usage_error(c, "--metric: %s", name_err.msg);
             break;
         case OPT_OPTIMAL:
             c->opts.optimal = true;
             break;
         case OPT_ALGO:
-            if ((i = sb_args_pick(optarg, algos)) < 0)
-                return usage_error(c, "--algo takes auto, bfs, astar, idastar or bidir, not '%s'",
-                                   optarg);
-            c->opts.algo = (sb_algo)i;
+            if (sb_algo_parse(optarg, &c->opts.algo, &name_err) != SB_OK)
+                return usage_error(c, "--algo: %s", name_err.msg);
             break;
         case OPT_ENGINE:
-            if ((i = sb_args_pick(optarg, engines)) < 0)
-                return usage_error(c, "--engine takes auto, bitboard or general, not '%s'", optarg);
-            c->opts.path = (sb_path)i;
+            if (sb_path_parse(optarg, &c->opts.path, &name_err) != SB_OK)
+                return usage_error(c, "--engine: %s", name_err.msg);
             break;
         case OPT_FORMAT:
-            if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
-                return usage_error(c, "--format takes auto, corners, sizes or picture, not '%s'", optarg);
+            if (sb_fmt_parse_name(optarg, &c->format, &name_err) != SB_OK)
+                return usage_error(c, "--format: %s", name_err.msg);
             break;
         case OPT_STATES:
         case OPT_MEMORY:

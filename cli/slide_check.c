@@ -108,8 +108,9 @@ int main(int argc, char **argv)
             const char *name = a[8] == '=' ? a + 9 : argv[++i];
             if (!name)
                 bad_usage("%s needs a value: corners, sizes, picture or auto", a);
-            if (sb_fmt_parse_name(name, &fmt) != SB_OK)
-                bad_usage("unknown format '%s' (use corners, sizes, picture or auto)", name);
+            sb_error name_err;
+            if (sb_fmt_parse_name(name, &fmt, &name_err) != SB_OK)
+                bad_usage("--format: %s", name_err.msg);
         } else {
             bad_usage("unknown option '%s'", a);
         }

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/names.h"
 #include "parse.h"
 #include "scan.h"
 
@@ -293,30 +294,21 @@ sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fm
     return st;
 }
 
-sb_status sb_fmt_parse_name(const char *name, sb_format *out)
+/* The formats' names, by value (the names' one table: core/names.h). */
+static const char *const FORMATS[] = { "auto", "corners", "sizes", "picture" };
+enum { NFORMATS = sizeof FORMATS / sizeof FORMATS[0] };
+_Static_assert(SB_FORMAT_AUTO == 0 && SB_FORMAT_PICTURE == NFORMATS - 1, "FORMATS is by value");
+
+sb_status sb_fmt_parse_name(const char *name, sb_format *out, sb_error *err)
 {
-    static const struct { const char *name; sb_format fmt; } names[] = {
-        { "auto", SB_FORMAT_AUTO },
-        { "corners", SB_FORMAT_CORNERS },
-        { "sizes", SB_FORMAT_SIZES },
-        { "picture", SB_FORMAT_PICTURE },
-    };
-    for (size_t i = 0; name && out && i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(name, names[i].name) == 0) {
-            *out = names[i].fmt;
-            return SB_OK;
-        }
-    }
-    return SB_EINPUT;
+    int v = 0;
+    sb_status st = sb_name_parse(FORMATS, NFORMATS, "format", name, out ? &v : NULL, err);
+    if (st == SB_OK)
+        *out = (sb_format)v;
+    return st;
 }
 
 const char *sb_fmt_name(sb_format f)
 {
-    switch (f) {
-    case SB_FORMAT_AUTO: return "auto";
-    case SB_FORMAT_CORNERS: return "corners";
-    case SB_FORMAT_SIZES: return "sizes";
-    case SB_FORMAT_PICTURE: return "picture";
-    }
-    return "?";
+    return sb_name_of(FORMATS, NFORMATS, (int)f);
 }

@@ -402,10 +402,22 @@ SB_API void sb_solution_free(sb_solution *sol);
  * slides where each starts where the previous one stopped (one block). */
 SB_API uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
 
-/* Names for messages and statistics: "unit", "bfs", "bitboard", ... */
+/* The names of the choices, for messages, statistics and options: "unit",
+ * "line", "piece"; "auto", "bfs", "astar", "idastar", "bidir"; "auto",
+ * "bitboard", "general".  "?" for a value that is none. */
 SB_API const char *sb_metric_name(sb_metric m);
 SB_API const char *sb_algo_name(sb_algo a);
 SB_API const char *sb_path_name(sb_path p);
+
+/* The value a name above names, into *out: SB_OK, or SB_EINPUT for any
+ * other name (the names are exact: lower case) or a NULL name or out, err
+ * (may be NULL) then saying which names there are: "unknown metric
+ * 'miles' (unit, line or piece)".  A program's options and a binding's
+ * keywords take names through these, so every front end knows the same
+ * ones. */
+SB_API sb_status sb_metric_parse(const char *name, sb_metric *out, sb_error *err);
+SB_API sb_status sb_algo_parse(const char *name, sb_algo *out, sb_error *err);
+SB_API sb_status sb_path_parse(const char *name, sb_path *out, sb_error *err);
 
 /* True when the tray's spaced image fits the bitboard: 128 bits (up to
  * 6x6; one 64-bit word up to 5x4). */

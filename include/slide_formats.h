@@ -40,9 +40,11 @@ typedef enum sb_format {
     SB_FORMAT_PICTURE   /* the tray drawn, one character per cell */
 } sb_format;
 
-/* Parses "auto", "corners", "sizes" or "picture" into *out.  Returns SB_OK,
- * or SB_EINPUT for any other name or a NULL argument. */
-SB_API sb_status sb_fmt_parse_name(const char *name, sb_format *out);
+/* Parses "auto", "corners", "sizes" or "picture" into *out, as
+ * sb_metric_parse (slide.h) parses metrics: SB_OK, or SB_EINPUT for any
+ * other name or a NULL name or out, err (may be NULL) saying which names
+ * there are. */
+SB_API sb_status sb_fmt_parse_name(const char *name, sb_format *out, sb_error *err);
 /* The name of a format; "?" for a value that is none. */
 SB_API const char *sb_fmt_name(sb_format f);
 

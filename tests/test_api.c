@@ -129,6 +129,33 @@ static void test_null_records(void)
     CHECK(strcmp(sb_path_name((sb_path)9), "?") == 0);
     CHECK(strcmp(sb_fmt_name((sb_format)9), "?") == 0);
 
+    /* Every name reads back as its value, and nothing else is a name. */
+    int names = 0;
+    for (int v = 0; strcmp(sb_metric_name((sb_metric)v), "?") != 0; v++, names++) {
+        sb_metric m = (sb_metric)-1;
+        CHECK(sb_metric_parse(sb_metric_name((sb_metric)v), &m, &e) == SB_OK && (int)m == v);
+    }
+    for (int v = 0; strcmp(sb_algo_name((sb_algo)v), "?") != 0; v++, names++) {
+        sb_algo a = (sb_algo)-1;
+        CHECK(sb_algo_parse(sb_algo_name((sb_algo)v), &a, &e) == SB_OK && (int)a == v);
+    }
+    for (int v = 0; strcmp(sb_path_name((sb_path)v), "?") != 0; v++, names++) {
+        sb_path q = (sb_path)-1;
+        CHECK(sb_path_parse(sb_path_name((sb_path)v), &q, &e) == SB_OK && (int)q == v);
+    }
+    for (int v = 0; strcmp(sb_fmt_name((sb_format)v), "?") != 0; v++, names++) {
+        sb_format f = (sb_format)-1;
+        CHECK(sb_fmt_parse_name(sb_fmt_name((sb_format)v), &f, &e) == SB_OK && (int)f == v);
+    }
+    CHECK_MSG(names == 3 + 5 + 3 + 4, "%d names", names);
+    sb_metric metric = SB_METRIC_PIECE;
+    CHECK(sb_metric_parse("miles", &metric, &e) == SB_EINPUT && metric == SB_METRIC_PIECE);
+    CHECK_MSG(strcmp(e.msg, "unknown metric 'miles' (unit, line or piece)") == 0, "%s", e.msg);
+    CHECK(sb_metric_parse("Line", &metric, NULL) == SB_EINPUT);
+    CHECK(sb_algo_parse("dfs", &(sb_algo){ 0 }, &e) == SB_EINPUT && strstr(e.msg, "idastar"));
+    CHECK(sb_path_parse(NULL, &(sb_path){ 0 }, &e) == SB_EINPUT && e.status == SB_EINPUT);
+    CHECK(sb_path_parse("general", NULL, NULL) == SB_EINPUT);
+
     /* Frees of NULL and of zeroed records are harmless. */
     sb_options_default(NULL);
     sb_puzzle_free(NULL);
@@ -204,10 +231,12 @@ static void test_formats(void)
     CHECK(sb_fmt_read("puzzles/none", NULL, SB_FORMAT_AUTO, NULL, NULL, NULL) == SB_EINPUT);
     CHECK(sb_fmt_read("/nonexistent/x.init", NULL, SB_FORMAT_AUTO, NULL, &p, &e) == SB_EINPUT &&
           strcmp(e.file, "/nonexistent/x.init") == 0 && e.line == 0);
-    CHECK(sb_fmt_parse_name(NULL, &f) == SB_EINPUT);
-    CHECK(sb_fmt_parse_name("picture", NULL) == SB_EINPUT);
-    CHECK(sb_fmt_parse_name("bogus", &f) == SB_EINPUT);
-    CHECK(sb_fmt_parse_name("sizes", &f) == SB_OK && f == SB_FORMAT_SIZES);
+    CHECK(sb_fmt_parse_name(NULL, &f, &e) == SB_EINPUT && e.status == SB_EINPUT);
+    CHECK(sb_fmt_parse_name("picture", NULL, NULL) == SB_EINPUT);
+    CHECK(sb_fmt_parse_name("bogus", &f, &e) == SB_EINPUT);
+    CHECK_MSG(strcmp(e.msg, "unknown format 'bogus' (auto, corners, sizes or picture)") == 0,
+              "%s", e.msg);
+    CHECK(sb_fmt_parse_name("sizes", &f, NULL) == SB_OK && f == SB_FORMAT_SIZES);
 
     /* Errors carry the file and line, as fields and in the message. */
     static const char broken[] = "2 2\n\n0 0 5 5\n";

@@ -355,11 +355,11 @@ static void test_moves(void)
 static void test_names(void)
 {
     sb_format f = SB_FORMAT_AUTO;
-    CHECK(sb_fmt_parse_name("sizes", &f) == SB_OK && f == SB_FORMAT_SIZES);
-    CHECK(sb_fmt_parse_name("corners", &f) == SB_OK && f == SB_FORMAT_CORNERS);
-    CHECK(sb_fmt_parse_name("auto", &f) == SB_OK && f == SB_FORMAT_AUTO);
-    CHECK(sb_fmt_parse_name("Sizes", &f) == SB_EINPUT && f == SB_FORMAT_AUTO);
-    CHECK(sb_fmt_parse_name(NULL, &f) == SB_EINPUT);
+    CHECK(sb_fmt_parse_name("sizes", &f, NULL) == SB_OK && f == SB_FORMAT_SIZES);
+    CHECK(sb_fmt_parse_name("corners", &f, NULL) == SB_OK && f == SB_FORMAT_CORNERS);
+    CHECK(sb_fmt_parse_name("auto", &f, NULL) == SB_OK && f == SB_FORMAT_AUTO);
+    CHECK(sb_fmt_parse_name("Sizes", &f, NULL) == SB_EINPUT && f == SB_FORMAT_AUTO);
+    CHECK(sb_fmt_parse_name(NULL, &f, NULL) == SB_EINPUT);
     CHECK(strcmp(sb_fmt_name(SB_FORMAT_CORNERS), "corners") == 0);
     CHECK(strcmp(sb_fmt_name(SB_FORMAT_SIZES), "sizes") == 0);
 }

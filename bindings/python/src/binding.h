@@ -48,6 +48,12 @@ PyObject *sb_py_move_new(sb_py_state *st, const sb_move *m);
  * index is the move's place in its list, for the message. */
 int sb_py_move_from(PyObject *obj, Py_ssize_t index, sb_move *m);
 
+/* What a libslide name parser (sb_metric_parse, ...) said of the value of
+ * keyword: 0 for SB_OK, else -1 with ValueError set, "KEYWORD: " before
+ * libslide's message (which lists the names there are).  The names are
+ * libslide's: the module keeps no table of its own. */
+int sb_py_parsed(sb_status status, const char *keyword, const sb_error *err);
+
 /* Parses "unit", "line" or "piece"; 0, or -1 with ValueError set. */
 int sb_py_parse_metric(const char *name, sb_metric *out);
 

@@ -178,17 +178,20 @@ int sb_py_move_from(PyObject *obj, Py_ssize_t index, sb_move *m)
     return 0;
 }
 
+int sb_py_parsed(sb_status status, const char *keyword, const sb_error *err)
+{
+    if (status == SB_OK)
+        return 0;
+    /* "metric: unknown metric 'miles' (unit, line or piece)": libslide's
+     * words, which list the names it knows. */
+    PyErr_Format(PyExc_ValueError, "%s: %s", keyword, err->msg);
+    return -1;
+}
+
 int sb_py_parse_metric(const char *name, sb_metric *out)
 {
-    static const sb_metric all[] = {SB_METRIC_UNIT, SB_METRIC_LINE, SB_METRIC_PIECE};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(name, sb_metric_name(all[i])) == 0) {
-            *out = all[i];
-            return 0;
-        }
-    PyErr_Format(PyExc_ValueError, "metric must be \"unit\", \"line\" or \"piece\", not \"%s\"",
-                 name);
-    return -1;
+    sb_error err;
+    return sb_py_parsed(sb_metric_parse(name, out, &err), "metric", &err);
 }
 
 /* Reads moves for check, pictures and moves_length (see binding.h).

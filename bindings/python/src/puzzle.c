@@ -40,11 +40,8 @@ static void puzzle_dealloc(PyObject *self)
 
 static int parse_format(const char *name, sb_format *out)
 {
-    if (sb_fmt_parse_name(name, out) == SB_OK)
-        return 0;
-    PyErr_Format(PyExc_ValueError, "format must be \"auto\", \"corners\", \"sizes\" or "
-                 "\"picture\", not \"%s\"", name);
-    return -1;
+    sb_error err;
+    return sb_py_parsed(sb_fmt_parse_name(name, out, &err), "format", &err);
 }
 
 /* Wraps a freshly read puzzle (taking it over) in a new Puzzle of type cls. */
@@ -113,17 +110,8 @@ static PyObject *from_string(PyTypeObject *cls, PyObject *args, PyObject *kwargs
 
 static int parse_algo(const char *name, sb_algo *out)
 {
-    static const sb_algo all[] = {SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR, SB_ALGO_IDASTAR,
-                                  SB_ALGO_BIDIR};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(name, sb_algo_name(all[i])) == 0) {
-            *out = all[i];
-            return 0;
-        }
-    PyErr_Format(PyExc_ValueError,
-                 "algo must be \"auto\", \"bfs\", \"astar\", \"idastar\" or \"bidir\", not \"%s\"",
-                 name);
-    return -1;
+    sb_error err;
+    return sb_py_parsed(sb_algo_parse(name, out, &err), "algo", &err);
 }
 
 /* A count limit: None is no limit (libslide's 0); otherwise a positive int,
