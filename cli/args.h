@@ -29,7 +29,8 @@ uint64_t sb_args_default_memory(void);
  * alike. */
 const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim);
 
-/* The message for a failed call: err->msg, except that a resource limit
+/* The message for a failed call: err->msg, with the option its hint
+ * names (err->hint: "(--engine general)"), except that a resource limit
  * is worded here with the option that sets it (the engine names no
  * flags).  Written into buf (n bytes), which is returned. */
 const char *sb_args_error_message(const sb_error *err, char *buf, size_t n);

@@ -413,9 +413,10 @@ int main(int argc, char **argv)
 
     sb_puzzle puzzle;
     sb_error err;
+    char worded[sizeof err.msg + 128];
     sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, NULL, &puzzle, &err);
     if (status != SB_OK) {
-        report_error(&c, err.msg, NULL, false, NULL);
+        report_error(&c, sb_args_error_message(&err, worded, sizeof worded), NULL, false, NULL);
         return sb_args_exit_code(status);
     }
     if (c.play_path && (done = write_play(&c, &puzzle)) != 0) {
@@ -452,9 +453,9 @@ int main(int argc, char **argv)
             status = SB_EWRITE;
         }
     } else if (status == SB_EINPUT) {
-        report_error(&c, err.msg, &stats, false, &puzzle);
+        report_error(&c, sb_args_error_message(&err, worded, sizeof worded), &stats, false,
+                     &puzzle);
     } else {
-        char worded[sizeof err.msg + 128];
         const char *msg = status == SB_ELIMIT
                               ? sb_args_error_message(&err, worded, sizeof worded)
                               : "no solution: every configuration reachable from INIT was searched";

@@ -7,11 +7,12 @@
  * the library's (sb_judge in slide.h, judge/replay.c: an occupancy grid,
  * cheap per move on any tray), so that the fuzz harnesses and every user
  * of the library judge answers with the same code; this file is the
- * command line around it, and uses nothing but slide.h.
+ * command line around it, and uses nothing but the public headers (and
+ * args.c's wording of an error's hint).
  *
  * Exit status: 0 verified, 1 an illegal move or the goal not reached (one
- * message naming the input line), 2 bad usage, unreadable files or a bad
- * puzzle.
+ * message naming the input line), 2 bad usage, unreadable files, a bad
+ * puzzle, or output that could not be written.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "slide_formats.h"
 
 static const char usage_text[] =
@@ -38,7 +40,7 @@ static const char usage_text[] =
     "  --version    print the version and exit\n"
     "\n"
     "Exit status: 0 Verified, 1 an illegal move or the goal not reached,\n"
-    "2 bad usage, an unreadable file or an invalid puzzle.\n";
+    "2 bad usage, an unreadable file, an invalid puzzle or a write error.\n";
 
 static void die(int status, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -120,8 +122,9 @@ int main(int argc, char **argv)
 
     sb_puzzle p;
     sb_error err;
+    char worded[sizeof err.msg + 128];
     if (sb_fmt_read(paths[0], paths[1], fmt, NULL, &p, &err) != SB_OK)
-        die(2, "%s", err.msg);
+        die(2, "%s", sb_args_error_message(&err, worded, sizeof worded));
 
     sb_judge *judge;
     if (sb_judge_new(&p, &judge, &err) != SB_OK)

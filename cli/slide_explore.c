@@ -599,8 +599,9 @@ static int run(int argc, char **argv)
     if (status != SB_OK)
         sb_puzzle_free(&puzzle);
 #endif
+    char worded[sizeof err.msg + 128];
     if (status != SB_OK) {
-        fprintf(stderr, PROGRAM ": %s\n", err.msg);
+        fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
         return sb_args_exit_code(status);
     }
     sb_search *search;
@@ -651,7 +652,6 @@ static int run(int argc, char **argv)
     sb_mpi_watch(NULL);
 #endif
     sb_search_free(search);
-    char worded[sizeof err.msg + 128];
     if (status != SB_OK)
         fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
     else if (write_failed || fflush(stdout) != 0) {

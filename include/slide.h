@@ -148,12 +148,29 @@ typedef enum sb_limit {
     SB_LIMIT_CANCELLED  /* the caller cancelled it (sb_search_cancel) */
 } sb_limit;
 
+/* What the caller could choose otherwise for a failed call to succeed.
+ * The library's messages name no program's options: a front end words
+ * the hint in its own terms (slide: "--engine general"; the Python
+ * module: engine="general"). */
+typedef enum sb_hint {
+    SB_HINT_NONE,           /* no choice of the caller's is known to help */
+    SB_HINT_PATH_GENERAL,   /* the general representation takes the puzzle: sb_options.path
+                               SB_PATH_GENERAL (or AUTO, which picks it) */
+    SB_HINT_FORMAT_LINE,    /* the text reads validly, and differently, as both line
+                               formats: name one (SB_FORMAT_CORNERS or SB_FORMAT_SIZES) */
+    SB_HINT_ALGO,           /* the algorithm asked cannot search this puzzle: another
+                               (SB_ALGO_AUTO picks one that can) */
+    SB_HINT_LIMIT           /* with SB_ELIMIT: a higher limit, the one err->limit names
+                               (states, bytes or seconds), may let the work finish */
+} sb_hint;
+
 /* A caller-owned error record, filled when a call fails. */
 typedef struct sb_error {
     sb_status status;   /* the status the failing call returned */
     sb_list list;       /* which block list the problem is in, if any */
     size_t item;        /* index into that list (0-based) */
     sb_limit limit;     /* with SB_ELIMIT: which limit stopped the work */
+    sb_hint hint;       /* what choice would help, if one is known */
     double limit_value; /* ... its value (states, bytes or seconds; 0 for memory
                            or a cancel) */
     uint64_t stored;    /* ... configurations stored when it stopped */

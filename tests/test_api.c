@@ -888,6 +888,66 @@ static void test_distances(void)
     sb_puzzle_free(&p);
 }
 
+/* A failure a caller's choice mends says which choice (err.hint), in the
+ * library's words and never a program's option; making that choice then
+ * works.  Failures no choice mends carry no hint. */
+static void test_hints(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    sb_solution sol;
+    sb_options o;
+
+    /* A 7x7 tray: too large for the bitboard, fine for the general board. */
+    static const char big[] = "7 7\n0 0 0 0\n", big_goal[] = "6 6 6 6\n";
+    CHECK(sb_fmt_parse(big, sizeof big - 1, "big", big_goal, sizeof big_goal - 1, "big.goal",
+                       SB_FORMAT_CORNERS, NULL, &p, &e) == SB_OK);
+    sb_options_default(&o);
+    o.path = SB_PATH_BITBOARD;
+    CHECK_MSG(sb_solve(&p, &o, &sol, NULL, &e) == SB_EINPUT && e.hint == SB_HINT_PATH_GENERAL &&
+              strstr(e.msg, "general representation") && !strstr(e.msg, "--"), "%s", e.msg);
+    sb_components_report comp;
+    CHECK_MSG(sb_components(&p, &o, false, &comp, &e) == SB_EINPUT &&
+              e.hint == SB_HINT_PATH_GENERAL && !strstr(e.msg, "--"), "%s", e.msg);
+    o.path = SB_PATH_GENERAL;
+    CHECK(sb_solve(&p, &o, &sol, NULL, &e) == SB_OK);
+    sb_solution_free(&sol);
+    sb_puzzle_free(&p);
+
+    /* Bidirectional search of a goal that places one block of ten. */
+    CHECK(read_klotski(&p, &e) == SB_OK);
+    sb_options_default(&o);
+    o.algo = SB_ALGO_BIDIR;
+    CHECK_MSG(sb_solve(&p, &o, &sol, NULL, &e) == SB_EINPUT && e.hint == SB_HINT_ALGO &&
+              !strstr(e.msg, "--"), "%s", e.msg);
+    o.algo = SB_ALGO_AUTO;
+    CHECK(sb_solve(&p, &o, &sol, NULL, &e) == SB_OK);
+    sb_solution_free(&sol);
+    /* A limit: a higher one helps; memory that ran out or a cancel would not. */
+    o.limits.max_states = 100;
+    CHECK(sb_solve(&p, &o, &sol, NULL, &e) == SB_ELIMIT && e.limit == SB_LIMIT_STATES &&
+          e.hint == SB_HINT_LIMIT);
+    sb_search *s;
+    CHECK(sb_search_new(&p, NULL, &s, &e) == SB_OK);
+    sb_search_cancel(s);
+    CHECK(was_cancelled(sb_search_solve(s, &sol, &e), &e) && e.hint == SB_HINT_NONE);
+    sb_search_free(s);
+    /* A puzzle no choice mends. */
+    p.blocks[1].row = p.blocks[0].row;
+    p.blocks[1].col = p.blocks[0].col;
+    CHECK(sb_puzzle_check(&p, &e) == SB_EINPUT && e.hint == SB_HINT_NONE);
+    sb_puzzle_free(&p);
+
+    /* A text that reads as both line formats: name one, and it reads. */
+    static const char both[] = "5 5\n1 1 1 1\n2 2 3 3\n";
+    CHECK_MSG(sb_fmt_parse(both, sizeof both - 1, "both", NULL, 0, NULL, SB_FORMAT_AUTO, NULL,
+                           &p, &e) == SB_EINPUT && e.hint == SB_HINT_FORMAT_LINE &&
+              !strstr(e.msg, "--"), "%s", e.msg);
+    CHECK(sb_fmt_parse(both, sizeof both - 1, "both", NULL, 0, NULL, SB_FORMAT_SIZES, NULL, &p,
+                       &e) == SB_OK);
+    sb_puzzle_free(&p);
+}
+
 int main(void)
 {
     test_version();
@@ -899,6 +959,7 @@ int main(void)
     test_cancel_running();
     test_views();
     test_distances();
+    test_hints();
     test_freed_handles();
     test_json_view();
     test_threads();

@@ -34,7 +34,9 @@ static int starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Expects a failure whose message starts with where and contains what. */
+/* Expects a failure whose message starts with where and contains what.
+ * The one error a caller's choice mends, a text that reads both ways,
+ * carries the hint to name a line format; every other carries none. */
 static void expect_error(const char *init, size_t init_len, const char *goal,
                          sb_format fmt, const char *where, const char *what, int line,
                          const char *label)
@@ -44,7 +46,9 @@ static void expect_error(const char *init, size_t init_len, const char *goal,
     memset(&err, 0, sizeof err);
     sb_status st = sb_fmt_parse(init, init_len, "init.txt", goal, goal ? strlen(goal) : 0,
                                 "goal.txt", fmt, NULL, &p, &err);
+    sb_hint hint = strstr(err.msg, "cannot tell the format") ? SB_HINT_FORMAT_LINE : SB_HINT_NONE;
     int ok = st == SB_EINPUT && starts_with(err.msg, where) && strstr(err.msg, what) &&
+             err.hint == hint && !strstr(err.msg, "--") &&
              p.blocks == NULL && p.goals == NULL && p.nblocks == 0;
     if (!unit_check(ok, __FILE__, line, what))
         fprintf(stderr, "    %s: status %d, message: %s\n", label, (int)st, err.msg);
@@ -111,7 +115,7 @@ static const struct bad_case {
       "cannot tell the format: '1 1 2 2' reads as a 2x2 block at 1 1 (corners) or as a 1x1 "
       "block at 2 2 (sizes)" },
     { "5 5\n1 1 1 1\n2 2 3 3\n", NULL, SB_FORMAT_AUTO, "init.txt:3: ",
-      "choose with --format corners or --format sizes" },
+      "and the whole file is valid both ways; name the format" },
     { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
       "as corners: bottom row 0 is above top row 1" },
     { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "; as sizes: block has size 1x0" },

@@ -17,15 +17,32 @@
 
 #include "core/error.h"
 
+static void fill(sb_error *err, sb_status status, sb_hint hint, const char *fmt, va_list ap)
+{
+    memset(err, 0, offsetof(sb_error, msg));
+    memset(err->reserved, 0, sizeof err->reserved);
+    err->status = status;
+    err->hint = hint;
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+}
+
 sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
-        memset(err, 0, offsetof(sb_error, msg));
-        memset(err->reserved, 0, sizeof err->reserved);
-        err->status = status;
         va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        fill(err, status, SB_HINT_NONE, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+sb_status sb_fail_hint(sb_error *err, sb_status status, sb_hint hint, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        fill(err, status, hint, fmt, ap);
         va_end(ap);
     }
     return status;

@@ -13,6 +13,11 @@
 sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* sb_fail, naming the choice that would help (err->hint): the message
+ * says it in the library's terms, never as a program's option. */
+sb_status sb_fail_hint(sb_error *err, sb_status status, sb_hint hint, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* The words of an OS error number, as strerror_r() gives them (never
  * empty).  Returned by value, so that any thread may word errno at once:
  * sb_fail(err, ..., "cannot read: %s", sb_os_error(errno).text) is safe,

@@ -319,6 +319,9 @@ sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
                            : m->hit == SB_LIMIT_SECONDS ? lim->max_seconds
                                                         : 0;
         err->stored = m->stored;
+        /* Out of memory or cancelled, a higher limit would not help. */
+        if (m->hit == SB_LIMIT_STATES || m->hit == SB_LIMIT_BYTES || m->hit == SB_LIMIT_SECONDS)
+            err->hint = SB_HINT_LIMIT;
     }
     return st;
 }

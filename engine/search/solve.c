@@ -161,9 +161,10 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     stats->path = s.path;
     stats->algo = choose_algo(opts, &s);
     if (status == SB_OK && stats->algo == SB_ALGO_BIDIR && !sb_setup_goal_is_whole(&s))
-        status = sb_fail(err, SB_EINPUT, "bidirectional search needs a goal that places "
-                         "every block (%u goal entries for %u blocks, class by class)",
-                         s.cat.ngoals, s.cat.nblocks);
+        status = sb_fail_hint(err, SB_EINPUT, SB_HINT_ALGO, "bidirectional search needs a "
+                              "goal that places every block (%u goal entries for %u blocks, "
+                              "class by class); another algorithm can search this one",
+                              s.cat.ngoals, s.cat.nblocks);
     if (status == SB_OK && open_pdb(&s, opts, stats) != SB_OK)
         status = sb_meter_fail(&s.meter, err);
     if (status == SB_OK) {

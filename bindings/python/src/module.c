@@ -11,7 +11,8 @@
  * slide.Error, so `except slide.Error` catches whatever the engine says.
  * Unsolvable is an exception rather than a None result because an empty
  * list is a real answer (INIT already meets GOAL), and `if not moves`
- * would read the two as one.
+ * would read the two as one.  libslide's hint (which choice would help)
+ * is worded here in the module's keywords, in the text and in .hint.
  */
 #include "binding.h"
 
@@ -44,10 +45,30 @@ static const char *limit_name(sb_limit limit)
     }
 }
 
+/* The module's words for a hint (slide.h's sb_hint): the keyword that
+ * would help, as libslide's messages name no program's options. */
+static const char *hint_words(const sb_error *err)
+{
+    switch (err->hint) {
+    case SB_HINT_PATH_GENERAL: return "engine=\"general\"";
+    case SB_HINT_FORMAT_LINE: return "format=\"corners\" or format=\"sizes\"";
+    case SB_HINT_ALGO: return "algo=\"auto\"";
+    case SB_HINT_LIMIT:
+        return err->limit == SB_LIMIT_STATES    ? "a higher max_states"
+               : err->limit == SB_LIMIT_BYTES   ? "a higher max_memory"
+               : err->limit == SB_LIMIT_SECONDS ? "a higher max_seconds"
+                                                : NULL;
+    default: return NULL;
+    }
+}
+
 /* The attributes each kind of exception carries, beyond its message. */
 static int fill(PyObject *exc, sb_status status, const sb_error *err)
 {
     if (set_attr(exc, "message", PyUnicode_DecodeUTF8(err->msg, strlen(err->msg), "replace")) < 0)
+        return -1;
+    const char *hint = hint_words(err);
+    if (set_attr(exc, "hint", hint ? PyUnicode_FromString(hint) : Py_NewRef(Py_None)) < 0)
         return -1;
     if (status == SB_EINPUT) {
         PyObject *file = err->file[0]
@@ -90,8 +111,17 @@ PyObject *sb_py_raise(sb_py_state *st, sb_status status, const sb_error *err)
                  "searched");
     else if (!rec.msg[0])
         snprintf(rec.msg, sizeof rec.msg, "libslide failed (status %d)", (int)status);
-    /* A message may quote the input's bytes, which need not be UTF-8. */
-    PyObject *text = PyUnicode_DecodeUTF8(rec.msg, (Py_ssize_t)strlen(rec.msg), "replace");
+    /* The exception's text is the message and its hint in the module's
+     * words: "...; this puzzle needs the general representation
+     * (engine="general")".  A message may quote the input's bytes, which
+     * need not be UTF-8. */
+    char worded[sizeof rec.msg + 64];
+    const char *hint = hint_words(&rec);
+    if (hint)
+        snprintf(worded, sizeof worded, "%s (%s)", rec.msg, hint);
+    else
+        snprintf(worded, sizeof worded, "%s", rec.msg);
+    PyObject *text = PyUnicode_DecodeUTF8(worded, (Py_ssize_t)strlen(worded), "replace");
     PyObject *exc = text ? PyObject_CallOneArg(type, text) : NULL;
     Py_XDECREF(text);
     if (!exc)
@@ -292,7 +322,10 @@ static int exec_module(PyObject *module)
     int rc = add_exception(module, "InputError",
                            "A bad puzzle or request.  .file and .line say where (None when\n"
                            "no file or line is to blame); .message is libslide's words,\n"
-                           "\"FILE:LINE: what is wrong\" for a file.", bases, &st->input_error);
+                           "\"FILE:LINE: what is wrong\" for a file; .hint, when not None,\n"
+                           "the keyword that would help (engine=\"general\").  Every\n"
+                           "exception of the module has .message and .hint.",
+                           bases, &st->input_error);
     if (rc == 0)
         rc = add_exception(module, "MoveError",
                            "The judge refused a move, or the moves end short of the goal.\n"

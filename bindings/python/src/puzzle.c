@@ -114,6 +114,12 @@ static int parse_algo(const char *name, sb_algo *out)
     return sb_py_parsed(sb_algo_parse(name, out, &err), "algo", &err);
 }
 
+static int parse_engine(const char *name, sb_path *out)
+{
+    sb_error err;
+    return sb_py_parsed(sb_path_parse(name, out, &err), "engine", &err);
+}
+
 /* A count limit: None is no limit (libslide's 0); otherwise a positive int,
  * since 0 would silently mean "no limit" to libslide. */
 static int parse_count(PyObject *obj, const char *name, uint64_t *out)
@@ -257,17 +263,19 @@ static PyObject *move_list(sb_py_state *st, const sb_move *moves, size_t n)
 static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"metric", "optimal", "algo", "max_states", "max_seconds",
-                             "max_memory", "stats", NULL};
-    const char *metric = "line", *algo = "auto";
+                             "max_memory", "stats", "engine", NULL};
+    const char *metric = "line", *algo = "auto", *engine = "auto";
     int optimal = 0, with_stats = 0;
     PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$spsOOOp:solve", kwlist, &metric,
-                                     &optimal, &algo, &states, &seconds, &memory, &with_stats))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$spsOOOps:solve", kwlist, &metric,
+                                     &optimal, &algo, &states, &seconds, &memory, &with_stats,
+                                     &engine))
         return NULL;
     sb_options opts;
     sb_options_default(&opts);
     opts.optimal = optimal;
     if (sb_py_parse_metric(metric, &opts.metric) < 0 || parse_algo(algo, &opts.algo) < 0 ||
+        parse_engine(engine, &opts.path) < 0 ||
         parse_limits(states, seconds, memory, &opts.limits) < 0)
         return NULL;
 
@@ -291,24 +299,26 @@ static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs)
     return result;
 }
 
-/* The options explore, components and family take: metric and limits. */
+/* The options explore and components take: metric, engine and limits. */
 static int walk_options(PyObject *args, PyObject *kwargs, const char *format, bool *diameters,
                         sb_options *opts)
 {
     /* format names diameters last exactly when diameters is not NULL. */
-    static char *kwlist[] = {"metric", "max_states", "max_seconds", "max_memory", "diameters",
-                             NULL};
-    static char *no_diameters[] = {"metric", "max_states", "max_seconds", "max_memory", NULL};
-    const char *metric = "line";
+    static char *kwlist[] = {"metric", "engine", "max_states", "max_seconds", "max_memory",
+                             "diameters", NULL};
+    static char *no_diameters[] = {"metric", "engine", "max_states", "max_seconds",
+                                   "max_memory", NULL};
+    const char *metric = "line", *engine = "auto";
     int diam = 0;
     PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, diameters ? kwlist : no_diameters,
-                                     &metric, &states, &seconds, &memory, &diam))
+                                     &metric, &engine, &states, &seconds, &memory, &diam))
         return -1;
     if (diameters)
         *diameters = diam;
     sb_options_default(opts);
     return sb_py_parse_metric(metric, &opts->metric) < 0 ||
+                   parse_engine(engine, &opts->path) < 0 ||
                    parse_limits(states, seconds, memory, &opts->limits) < 0
                ? -1 : 0;
 }
@@ -316,7 +326,7 @@ static int walk_options(PyObject *args, PyObject *kwargs, const char *format, bo
 static PyObject *explore(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     sb_options opts;
-    if (walk_options(args, kwargs, "|$sOOO:explore", NULL, &opts) < 0)
+    if (walk_options(args, kwargs, "|$ssOOO:explore", NULL, &opts) < 0)
         return NULL;
     sb_explore_report r;
     sb_error err;
@@ -335,7 +345,7 @@ static PyObject *components(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     sb_options opts;
     bool diameters;
-    if (walk_options(args, kwargs, "|$sOOOp:components", &diameters, &opts) < 0)
+    if (walk_options(args, kwargs, "|$ssOOOp:components", &diameters, &opts) < 0)
         return NULL;
     sb_components_report r;
     sb_error err;
@@ -354,13 +364,15 @@ static PyObject *family(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     sb_options opts;
     /* No metric: a family counts layouts and components, which no metric changes. */
-    static char *kwlist[] = {"max_states", "max_seconds", "max_memory", NULL};
+    static char *kwlist[] = {"max_states", "max_seconds", "max_memory", "engine", NULL};
     PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOO:family", kwlist, &states, &seconds,
-                                     &memory))
+    const char *engine = "auto";
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOs:family", kwlist, &states, &seconds,
+                                     &memory, &engine))
         return NULL;
     sb_options_default(&opts);
-    if (parse_limits(states, seconds, memory, &opts.limits) < 0)
+    if (parse_engine(engine, &opts.path) < 0 ||
+        parse_limits(states, seconds, memory, &opts.limits) < 0)
         return NULL;
     sb_family_report r;
     sb_error err;
@@ -581,10 +593,11 @@ static PyMethodDef puzzle_methods[] = {
      "the names stand for the files in error messages and InputError.file."},
     {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS,
      "solve(*, metric=\"line\", optimal=False, algo=\"auto\", max_states=None, "
-     "max_seconds=None, max_memory=None, stats=False)\n--\n\n"
+     "max_seconds=None, max_memory=None, stats=False, engine=\"auto\")\n--\n\n"
      "Solves the puzzle: a list of Move, straight slides ([] when INIT already\n"
      "meets GOAL).  metric: \"unit\", \"line\" or \"piece\"; optimal: a shortest\n"
      "solution under it; algo: \"auto\", \"bfs\", \"astar\", \"idastar\" or \"bidir\";\n"
+     "engine: \"auto\", \"bitboard\" or \"general\" (the representation);\n"
      "the limits (states stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
      "reachable configuration was searched, LimitError when a limit stopped it.\n"
      "With stats=True, returns (moves, stats): a dict of what the search did,\n"
@@ -593,15 +606,16 @@ static PyMethodDef puzzle_methods[] = {
      "Other threads run meanwhile (the GIL is released); Ctrl-C interrupts it\n"
      "(KeyboardInterrupt)."},
     {"explore", (PyCFunction)(void (*)(void))explore, METH_VARARGS | METH_KEYWORDS,
-     "explore(*, metric=\"line\", max_states=None, max_seconds=None, max_memory=None)\n--\n\n"
+     "explore(*, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
+     "max_memory=None)\n--\n\n"
      "Walks everything reachable from INIT: a dict with reachable, farthest,\n"
      "per_depth (new configurations per distance), widest, widest_depth,\n"
      "farthest_example (a picture), goal_count and nearest_goal (None without a\n"
      "goal), peak_bytes, seconds, metric.  Raises LimitError at a limit.\n"
      "Ctrl-C interrupts it (KeyboardInterrupt); the GIL is released."},
     {"components", (PyCFunction)(void (*)(void))components, METH_VARARGS | METH_KEYWORDS,
-     "components(*, metric=\"line\", max_states=None, max_seconds=None, max_memory=None, "
-     "diameters=False)\n--\n\n"
+     "components(*, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
+     "max_memory=None, diameters=False)\n--\n\n"
      "Every legal layout of the puzzle's pieces (the tray's cells, the pieces by\n"
      "class; where they stand does not matter), split into the components moves\n"
      "connect: a dict with layouts, edges, components (largest first: dicts with\n"
@@ -610,7 +624,7 @@ static PyMethodDef puzzle_methods[] = {
      "peak_bytes, seconds, metric and diameters.  Raises LimitError at a limit.\n"
      "Ctrl-C interrupts it (KeyboardInterrupt); the GIL is released."},
     {"family", (PyCFunction)(void (*)(void))family, METH_VARARGS | METH_KEYWORDS,
-     "family(*, max_states=None, max_seconds=None, max_memory=None)\n--\n\n"
+     "family(*, max_states=None, max_seconds=None, max_memory=None, engine=\"auto\")\n--\n\n"
      "The puzzle's family: its pieces but for the plain 1x1, 1x2 and 2x1 blocks,\n"
      "with every mix of those that fits (as slide-explore --family): a dict with\n"
      "members (dicts with units, wides, talls, layouts, components), layouts and\n"
