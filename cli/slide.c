@@ -65,6 +65,7 @@ typedef struct cli {
     bool json;                  /* --json: one JSON document on stdout */
     const char *html_path;      /* --html FILE, or NULL */
     const char *play_path;      /* --play FILE, or NULL */
+    const char *pdb_dir;        /* --pdb-dir DIR, or NULL: kept as opts.cache's files */
     uint64_t play_hints;        /* --play-hints N: the most configurations a page's table
                                    holds */
     const char *init_path, *goal_path;
@@ -222,7 +223,7 @@ static int parse_args(cli *c, int argc, char **argv)
                 return usage_error(c, "%s, not '%s'", bad, optarg);
             break;
         case OPT_PDB_DIR:
-            c->opts.pdb_dir = optarg;
+            c->pdb_dir = optarg;
             break;
         case OPT_SHOW:
             c->show = true;
@@ -423,6 +424,13 @@ int main(int argc, char **argv)
         sb_puzzle_free(&puzzle);
         return done;
     }
+    sb_cache *cache = NULL;
+    if (c.pdb_dir && (status = sb_fmt_cache_dir_new(c.pdb_dir, &cache, &err)) != SB_OK) {
+        report_error(&c, err.msg, NULL, false, &puzzle);
+        sb_puzzle_free(&puzzle);
+        return sb_args_exit_code(status);
+    }
+    c.opts.cache = cache;
     sb_progress_line progress;
     sb_progress_line_init(&progress, stderr);
     c.opts.progress = sb_progress_line_update;
@@ -471,5 +479,6 @@ int main(int argc, char **argv)
     }
     sb_solution_free(&sol);
     sb_puzzle_free(&puzzle);
+    sb_fmt_cache_dir_free(cache);
     return sb_args_exit_code(status);
 }

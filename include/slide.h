@@ -275,6 +275,38 @@ typedef struct sb_progress {
     double seconds;        /* time since the search began */
 } sb_progress;
 
+/* A store of named entries kept between runs, through which the library
+ * reads and writes what is worth keeping (today: pattern databases, whose
+ * build can take minutes), so that it touches no file itself.
+ * slide_formats.h's sb_fmt_cache_dir_new gives one backed by a directory;
+ * a caller may supply its own (memory, a database).  The library makes
+ * the names (letters, digits, '-' and '.', at most 63 characters; one
+ * name for one puzzle's entry) and checks what it reads:
+ * an entry that is missing, short, damaged or another's is built again
+ * and replaced, so a cache need not check anything.  A cache's failure is
+ * never the call's: what cannot be read is built, what cannot be written
+ * is not kept.  The functions are called from the threads of the calls
+ * that use the cache, one entry per handle; a cache shared by calls that
+ * run at once must take that.  Every function is required. */
+typedef struct sb_cache {
+    /* Opens entry `name` for reading: a handle, or NULL when there is none. */
+    void *(*open_read)(void *ctx, const char *name);
+    /* Reads up to len bytes into buf: how many (fewer only at the end of
+     * the entry or on an error). */
+    size_t (*read)(void *reader, void *buf, size_t len);
+    void (*close_read)(void *reader);
+    /* Starts entry `name` anew: a handle, or NULL when it cannot be kept. */
+    void *(*open_write)(void *ctx, const char *name);
+    /* Writes len bytes: true, or false when they could not be written. */
+    bool (*write)(void *writer, const void *buf, size_t len);
+    /* Ends a write.  keep true: the entry is published whole, replacing
+     * the old one, so that a reader finds the old entry or the new one and
+     * never a part; false (the library's writes failed): dropped. */
+    void (*close_write)(void *writer, bool keep);
+    void *ctx;             /* handed to open_read and open_write */
+    void *reserved[SB_RESERVED];   /* NULL: room for functions of later versions */
+} sb_cache;
+
 typedef struct sb_options {
     sb_metric metric;      /* default SB_METRIC_LINE */
     bool optimal;          /* guarantee a shortest solution under metric */
@@ -297,10 +329,11 @@ typedef struct sb_options {
      * with that many.  0 and 1 mean one (the calling thread).  Results do
      * not depend on it. */
     unsigned threads;
-    /* A directory where pattern databases are kept between runs (read, and
-     * written atomically when missing, stale or damaged); NULL: they are
-     * built in memory each time and no file is touched. */
-    const char *pdb_dir;
+    /* Where pattern databases are kept between runs (read, and written
+     * when missing, stale or damaged): a cache the caller owns, which
+     * must outlive the call; NULL: they are built each time and kept
+     * nowhere.  A cache without all its functions is SB_EINPUT. */
+    const sb_cache *cache;
     /* Sharding, to split one call among processes (slide-explore-mpi's
      * ranks) that each take a share: sb_family and sb_census map only the
      * members of shard `shard` in a plan every process computes alike
@@ -338,7 +371,7 @@ typedef struct sb_stats {
     unsigned pdb_groups;   /* its tables (disjoint groups of pieces) */
     size_t pdb_bytes;      /* their size */
     double pdb_seconds;    /* time to build or load them */
-    bool pdb_loaded;       /* read from opts->pdb_dir rather than built */
+    bool pdb_loaded;       /* read from opts->cache rather than built */
     uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
 } sb_stats;
 

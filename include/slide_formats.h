@@ -122,6 +122,22 @@ typedef struct sb_move_reader {
  *         ...use mv... */
 SB_API sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
 
+/* ---- Keeping what is worth keeping: a cache in a directory ------------- */
+
+/* A cache (sb_cache, slide.h) whose entries are the files of dir, for
+ * sb_options.cache: entry NAME is the file dir/NAME, written to a
+ * temporary file beside it and renamed, so that a reader finds the old
+ * file or the new one and never half of one.  dir must exist (nothing
+ * creates it); when it does not, or cannot be written, nothing is read or
+ * kept and no call fails for it.  Calls that run at once may share the
+ * cache.  On SB_OK *out is the caller's (sb_fmt_cache_dir_free), and must
+ * outlive the calls that use it; SB_EINPUT for a NULL or empty dir or a
+ * NULL out, SB_ELIMIT out of memory (*out NULL then). */
+SB_API sb_status sb_fmt_cache_dir_new(const char *dir, sb_cache **out, sb_error *err);
+
+/* Releases a cache sb_fmt_cache_dir_new made (no other); harmless on NULL. */
+SB_API void sb_fmt_cache_dir_free(sb_cache *cache);
+
 /* ---- Showing a puzzle and its moves: text and JSON (formats/) ------------ */
 
 /* What `slide --show` and `slide --json` print, for any program: terminal

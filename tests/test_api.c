@@ -173,12 +173,48 @@ static void test_null_records(void)
     sb_puzzle_free(&p);
 }
 
+/* A cache that lacks its writing half, and one from a newer header. */
+static void *no_entry(void *ctx, const char *name)
+{
+    (void)ctx, (void)name;
+    return NULL;
+}
+
+static size_t no_bytes(void *reader, void *buf, size_t len)
+{
+    (void)reader, (void)buf, (void)len;
+    return 0;
+}
+
+static void no_close(void *reader)
+{
+    (void)reader;
+}
+
+static bool no_write(void *writer, const void *buf, size_t len)
+{
+    (void)writer, (void)buf, (void)len;
+    return false;
+}
+
+static void no_publish(void *writer, bool keep)
+{
+    (void)writer, (void)keep;
+}
+
+static const sb_cache HALF_CACHE = { no_entry, no_bytes, no_close, NULL, NULL, NULL, NULL };
+static sb_cache newer_cache = { no_entry, no_bytes, no_close, no_entry, no_write, no_publish,
+                                NULL };
+
 /* Options each wrong in one way, all else the defaults. */
-enum { NBAD = 8 };
+enum { NBAD = 10 };
 static void bad_options(sb_options bad[NBAD])
 {
     for (int i = 0; i < NBAD; i++)
         sb_options_default(&bad[i]);
+    bad[8].cache = &HALF_CACHE;
+    bad[9].cache = &newer_cache;
+    newer_cache.reserved[0] = &newer_cache;
     bad[0].metric = (sb_metric)42;
     bad[1].algo = (sb_algo)-3;
     bad[2].path = (sb_path)7;

@@ -263,13 +263,13 @@ static PyObject *move_list(sb_py_state *st, const sb_move *moves, size_t n)
 static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"metric", "optimal", "algo", "max_states", "max_seconds",
-                             "max_memory", "stats", "engine", NULL};
+                             "max_memory", "stats", "engine", "pdb_dir", NULL};
     const char *metric = "line", *algo = "auto", *engine = "auto";
     int optimal = 0, with_stats = 0;
-    PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$spsOOOps:solve", kwlist, &metric,
+    PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None, *pdb_dir = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$spsOOOpsO:solve", kwlist, &metric,
                                      &optimal, &algo, &states, &seconds, &memory, &with_stats,
-                                     &engine))
+                                     &engine, &pdb_dir))
         return NULL;
     sb_options opts;
     sb_options_default(&opts);
@@ -278,12 +278,26 @@ static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs)
         parse_engine(engine, &opts.path) < 0 ||
         parse_limits(states, seconds, memory, &opts.limits) < 0)
         return NULL;
+    sb_py_state *st = state_of(self);
+    sb_error err;
+    /* pdb_dir: the pattern databases kept as files there, libslide's own
+     * directory cache (the engine itself touches no file). */
+    sb_cache *cache = NULL;
+    if (pdb_dir != Py_None) {
+        PyObject *path = NULL;
+        if (!PyUnicode_FSConverter(pdb_dir, &path))
+            return NULL;
+        sb_status made = sb_fmt_cache_dir_new(PyBytes_AS_STRING(path), &cache, &err);
+        Py_DECREF(path);
+        if (made != SB_OK)
+            return sb_py_raise(st, made, &err);
+        opts.cache = cache;
+    }
 
     sb_solution sol;
     sb_stats stats;
-    sb_error err;
     int s = run_search(self, &opts, SEARCH_SOLVE, false, &sol, &stats, &err);
-    sb_py_state *st = state_of(self);
+    sb_fmt_cache_dir_free(cache);
     if (s < 0)
         return NULL;
     if (s != SB_OK)
@@ -593,16 +607,20 @@ static PyMethodDef puzzle_methods[] = {
      "the names stand for the files in error messages and InputError.file."},
     {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS,
      "solve(*, metric=\"line\", optimal=False, algo=\"auto\", max_states=None, "
-     "max_seconds=None, max_memory=None, stats=False, engine=\"auto\")\n--\n\n"
+     "max_seconds=None, max_memory=None, stats=False, engine=\"auto\", pdb_dir=None)\n--\n\n"
      "Solves the puzzle: a list of Move, straight slides ([] when INIT already\n"
      "meets GOAL).  metric: \"unit\", \"line\" or \"piece\"; optimal: a shortest\n"
      "solution under it; algo: \"auto\", \"bfs\", \"astar\", \"idastar\" or \"bidir\";\n"
      "engine: \"auto\", \"bitboard\" or \"general\" (the representation);\n"
+     "pdb_dir: a directory (it must exist) where pattern databases are kept\n"
+     "between runs, as slide --pdb-dir keeps them;\n"
      "the limits (states stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
      "reachable configuration was searched, LimitError when a limit stopped it.\n"
      "With stats=True, returns (moves, stats): a dict of what the search did,\n"
      "as slide -ostats prints it: algorithm, engine, stored, expanded,\n"
-     "peak_bytes, final_bytes, seconds, optimal, length (unit, line, piece).\n"
+     "peak_bytes, final_bytes, seconds, optimal, length (unit, line, piece),\n"
+     "pdb_tables (the pattern database's, 0: none) and pdb_loaded (read from\n"
+     "pdb_dir rather than built).\n"
      "Other threads run meanwhile (the GIL is released); Ctrl-C interrupts it\n"
      "(KeyboardInterrupt)."},
     {"explore", (PyCFunction)(void (*)(void))explore, METH_VARARGS | METH_KEYWORDS,

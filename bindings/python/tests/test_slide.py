@@ -196,6 +196,18 @@ def test_hints_in_the_module_s_own_words():
         big.solve(engine="fast")
 
 
+def test_pdb_dir_keeps_the_databases(tmp_path):
+    # libslide's directory cache: built and written once, read the next time.
+    eight = slide.Puzzle.from_file(PUZZLES / "eight-31a.init", PUZZLES / "eight-31a.goal")
+    for loaded in (False, True):
+        moves, stats = eight.solve(optimal=True, algo="idastar", pdb_dir=tmp_path, stats=True)
+        assert stats["pdb_tables"] > 0 and stats["pdb_loaded"] is loaded
+        assert len(moves) == 31 and eight.check(moves)
+    assert [f.suffix for f in tmp_path.iterdir()] == [".pdb"]
+    moves, stats = eight.solve(optimal=True, algo="idastar", stats=True)
+    assert stats["pdb_loaded"] is False
+
+
 def test_limits():
     with pytest.raises(slide.LimitError) as e:
         klotski().solve(max_states=100)
