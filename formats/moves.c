@@ -74,6 +74,10 @@ sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
     if (!r || !r->in || !mv)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: %s is NULL",
                            !r ? "the reader" : !r->in ? "the reader's stream" : "the move to fill");
+    if (!sb_zeroed(r->reserved, sizeof r->reserved))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: the reader's reserved "
+                           "space is not zero (a field this libslide %s does not know)",
+                           SLIDE_VERSION);
     r->end = false;
     for (;;) {
         size_t len = 0;

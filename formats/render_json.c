@@ -145,6 +145,10 @@ sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
     if (!out || !r || (r->status == SB_OK && r->nmoves > 0 && !r->moves))
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: %s is NULL",
                            !out ? "the stream" : !r ? "the report" : "the moves array");
+    if (!sb_zeroed(r->reserved, sizeof r->reserved))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: the report's reserved "
+                           "space is not zero (a field this libslide %s does not know)",
+                           SLIDE_VERSION);
     if (r->status == SB_OK && !r->puzzle)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: a solved report needs "
                            "its puzzle, to replay the moves on");

@@ -1,27 +1,47 @@
 /*
- * slide.h - libslide, the sliding-block puzzle engine as a C library: its
- * one public header and the whole of its contract.
+ * slide.h - libslide, the sliding-block puzzle engine as a C library: the
+ * core of its contract (puzzles, solving, checking moves, errors, search
+ * handles, options, the version) and the rules every part keeps.  Two
+ * more headers hold the rest, each including what it needs (as zstd.h
+ * stands apart from zdict.h):
  *
- *     #include <slide.h>        cc ... $(pkg-config --cflags --libs slide)
+ *     #include <slide.h>           cc ... $(pkg-config --cflags --libs slide)
+ *     #include <slide_map.h>       maps of a puzzle's space: sb_explore,
+ *                                  sb_components, sb_family, sb_census,
+ *                                  sb_distances_compute
+ *     #include <slide_formats.h>   texts: reading puzzles, SPECs and moves,
+ *                                  writing moves and pictures, the terminal
+ *                                  and JSON views, a cache in a directory
  *
- * What it does, in the order of this file: the model (trays, blocks,
- * puzzles, moves) and sb_puzzle_check(); solving (sb_solve); exploring a
- * puzzle's space (sb_explore, sb_components, sb_family); the distance
- * oracle (sb_distances_compute); search handles that another thread or a
- * signal handler can cancel (sb_search_*); reading puzzles from files or
- * strings and writing pictures and moves (sb_fmt_*); showing a solution
- * as terminal pictures or a JSON document (sb_show_write, sb_json_write);
- * the independent judge of move lists (sb_judge_*, sb_check_moves).
+ * What this one holds, in order: the version; statuses, hints and the
+ * error record; the model (trays, blocks, puzzles, moves); options, a
+ * cache's functions and statistics; sb_puzzle_check() and the questions
+ * about blocks; solving (sb_solve); the names of the choices; search
+ * handles that another thread or a signal handler can cancel
+ * (sb_search_*); the independent judge of move lists (sb_judge_*,
+ * sb_check_moves).
  *
- * Every function reports failure through its return value (an sb_status)
- * and, where it takes one, a caller-owned sb_error record (NULL: not
- * wanted).  The library never prints, never exits and never aborts on bad
- * input: NULL records and options out of range are SB_EINPUT, and
- * anything that sb_puzzle_check() accepts is safe to hand to the solver.
- * Functions that answer a question (bool, int, a name) answer NULL with
- * false, 0 or "?".  Only the readers and writers touch files, and only
- * those they are given.  There is no global state: calls on separate
- * records and handles may run in separate threads at once.
+ * The rules, kept by every function of the three headers:
+ *  - A function that can fail returns an sb_status and, where it takes
+ *    one, fills a caller-owned sb_error record (NULL: not wanted).  The
+ *    others cannot fail: _free and cancel return nothing, and a function
+ *    that answers a question (bool, int, a count, a name) answers NULL
+ *    with false, 0 or "?".
+ *  - The library never prints, never exits and never aborts on bad input:
+ *    NULL records and options out of range are SB_EINPUT, and anything
+ *    that sb_puzzle_check() accepts is safe to hand to every call.  A
+ *    stream that refuses a writer's bytes is SB_EWRITE, never SB_EINPUT.
+ *  - Its messages name no program's options: where a choice of the
+ *    caller's would help, err->hint says which (sb_hint), and each front
+ *    end words it in its own terms.
+ *  - The only calls that touch files are slide_formats.h's: the readers
+ *    and writers, on the files and streams they are given, and the
+ *    directory cache (sb_fmt_cache_dir_new), in its directory.  The engine
+ *    reads and writes what it keeps between runs through the caller's
+ *    cache (sb_options.cache), never a file of its own.
+ *  - There is no global state: calls on separate records and handles may
+ *    run in separate threads at once, and OS errors are worded with
+ *    strerror_r, never strerror's shared buffer.
  *
  * Ownership: a record a call fills (sb_puzzle, sb_solution, the reports)
  * belongs to the caller, who releases it with its _free function; an
@@ -35,22 +55,39 @@
  * otherwise, or a pointer that never was a handle, is undefined, and a
  * sanitizer or valgrind reports the read either way.
  *
- * ABI: what a program built against libslide.so.1 can count on.  Records
- * the caller allocates and a call fills or reads (sb_options, sb_stats,
- * sb_error, sb_solution, the reports and sb_distances) end in
- * reserved[SB_RESERVED]:
- * a 1.x release adds fields only by carving them out of that space, with
- * zero meaning the behaviour before them, so a record keeps its size and
- * every field its offset.  Callers leave reserved zero (sb_options_default
- * and "= { 0 }" do); options whose reserved space is not zero come from a
- * newer header than the library and are refused (SB_EINPUT).  sb_progress
- * (the library's, read through a pointer) may grow at its end.  Any other
- * change to a record (the array elements sb_block, sb_shape, sb_move,
- * sb_component, sb_family_member; sb_puzzle, sb_limits, sb_json_report,
- * sb_show_style, sb_move_reader), a reserved space used up, or a changed
- * meaning of an existing field or enum value is a new major version:
- * SLIDE_VERSION_MAJOR, and with it the SONAME (libslide.so.2).  New
- * functions and new enum values for inputs come in 1.x releases.
+ * ABI: what a program built against a 2.x header can count on from any
+ * later 2.x library (libslide.so.2).
+ *  - Records the caller allocates end in reserved[SB_RESERVED]: sb_puzzle,
+ *    sb_options, sb_cache, sb_error, sb_solution, sb_stats, the reports,
+ *    sb_distances, sb_census_spec, sb_census_hooks, sb_move_reader,
+ *    sb_show_style, sb_json_report.  A minor version adds a field only by
+ *    carving it out of that space, zero (NULL) meaning the behaviour
+ *    before it, so a record keeps its size and every field its offset.
+ *  - Callers leave reserved zero (sb_options_default and "= { 0 }" do).
+ *    A record the library reads whose reserved space is not zero was made
+ *    by a newer header, and is refused (SB_EINPUT) rather than half
+ *    understood; in the records it fills, the library zeroes it.
+ *  - Array elements (sb_block, sb_shape, sb_move, sb_component,
+ *    sb_family_member, sb_census_kind, sb_census_member) and records
+ *    inside others (sb_limits) never change within a major version.
+ *    sb_progress, which the library allocates and hands over by pointer,
+ *    may grow at its end.
+ *  - A minor version may add functions, and values to enums: choices for
+ *    inputs, and statuses, limits and hints for outputs, which a program
+ *    that does not know them treats as a failure (or a hint) of no
+ *    particular kind.
+ *  - Anything else (a field moved, resized or removed, a reserved space
+ *    used up, a function removed or changed, a changed meaning of a
+ *    field, function or enum value) is a new major version:
+ *    SLIDE_VERSION_MAJOR, and with it the SONAME.  A major version gives
+ *    every record above its SB_RESERVED words back.
+ * tests/abi.sh holds the library to this: it pins the size and field
+ * offsets of every public record, the enums' values, the constants and
+ * the symbols libslide.so exports against tests/abi/, fails on any change
+ * until the version says what kind it was, and once it does, `BUILD_DIR=
+ * build tests/abi.sh --update` writes the files anew.  Symbols the
+ * headers do not declare are internal (hidden in libslide.so) and may
+ * change in any release.
  *
  * Records and handles.  What is plain data stays a transparent record:
  * a puzzle (sb_puzzle) is what a caller builds, reads field by field and
@@ -84,15 +121,16 @@
 extern "C" {
 #endif
 
-/* The version of this header.  CMakeLists.txt reads the project's version
- * from these three lines, so they are the one place it is written; the
- * shared library's file name and SONAME follow it (libslide.so.MAJOR: a
- * new major number is a change that breaks programs built against the old
- * one).  sb_version() says which library a program actually runs with. */
-#define SLIDE_VERSION_MAJOR 1
+/* The version of the headers (all three are one version).  CMakeLists.txt
+ * reads the project's version from these lines, so they are the one place
+ * it is written; the shared library's file name and SONAME follow it
+ * (libslide.so.MAJOR: a new major number is a change that breaks programs
+ * built against the old one; ABI above).  sb_version() says which library
+ * a program actually runs with. */
+#define SLIDE_VERSION_MAJOR 2
 #define SLIDE_VERSION_MINOR 0
 #define SLIDE_VERSION_PATCH 0
-#define SLIDE_VERSION "1.0.0"
+#define SLIDE_VERSION "2.0.0"
 /* One number for #if tests: 10203 is 1.2.3. */
 #define SLIDE_VERSION_NUMBER \
     (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
@@ -100,17 +138,18 @@ extern "C" {
 #define SB_VERSION SLIDE_VERSION
 
 /* SB_API marks the library's exported functions.  libslide is built with
- * -fvisibility=hidden, so only the functions declared with it here are
- * visible in libslide.so; everything else is internal and may change in any
- * release.  (Without GCC or Clang the mark is empty and everything links as usual.) */
+ * -fvisibility=hidden, so only the functions the public headers declare
+ * with it are visible in libslide.so; everything else is internal and may
+ * change in any release.  (Without GCC or Clang the mark is empty and
+ * everything links as usual.) */
 #if defined(__GNUC__)
 #define SB_API __attribute__((visibility("default")))
 #else
 #define SB_API
 #endif
 
-/* Words of reserved space at the end of the records that may grow (see
- * ABI at the top). */
+/* Words of reserved space at the end of the records that may grow (ABI,
+ * at the top). */
 #define SB_RESERVED 4
 
 /* The engine's own tray limit: a cell index must fit in 16 bits, so a tray
@@ -179,7 +218,7 @@ typedef struct sb_error {
     long line;          /* the line in it, from 1 (for moves: the move line); 0: none */
     char msg[480];      /* what is wrong, in words, without any "slide:" prefix; from
                            the readers it starts "FILE:LINE: ", as the programs print it */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_error;
 
 /* Which way a block may slide. */
@@ -219,6 +258,7 @@ typedef struct sb_puzzle {
     size_t nshapes;       /* the shapes blocks and goals name (shape > 0) */
     sb_shape *shapes;
     uint8_t *walls;       /* rows * cols, row-major: 1 where a wall is; NULL: none */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_puzzle;
 
 /* A straight slide: the anchor of a block (the leftmost cell of its top
@@ -304,7 +344,7 @@ typedef struct sb_cache {
      * never a part; false (the library's writes failed): dropped. */
     void (*close_write)(void *writer, bool keep);
     void *ctx;             /* handed to open_read and open_write */
-    void *reserved[SB_RESERVED];   /* NULL: room for functions of later versions */
+    void *reserved[SB_RESERVED];   /* NULL: room for functions of later 2.x versions */
 } sb_cache;
 
 typedef struct sb_options {
@@ -346,7 +386,7 @@ typedef struct sb_options {
      * sb_census_report_merge()).  nshards 0 or 1: everything (shard must
      * then be 0); shard >= nshards is SB_EINPUT. */
     unsigned shard, nshards;
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_options;
 
 /* IDA*'s iterations the statistics list (the last ones when there are more). */
@@ -372,7 +412,7 @@ typedef struct sb_stats {
     size_t pdb_bytes;      /* their size */
     double pdb_seconds;    /* time to build or load them */
     bool pdb_loaded;       /* read from opts->cache rather than built */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_stats;
 
 /* A solution: straight slides, owned by the record. */
@@ -380,7 +420,7 @@ typedef struct sb_solution {
     size_t nmoves;
     sb_move *moves;
     bool optimal;          /* proven shortest under the metric searched */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_solution;
 
 /* Fills *opts with the defaults listed above. */

@@ -1,12 +1,14 @@
 /*
  * slide_formats.h - libslide's texts: reading puzzles (three formats,
  * from files or memory), census SPECs and move lists; writing moves and
- * pictures; showing a solution as terminal pictures or one JSON document.
+ * pictures; showing a solution as terminal pictures or one JSON document;
+ * a cache (sb_cache) kept in a directory.
  *
  *     #include <slide_formats.h>    (it includes slide_map.h and slide.h)
  *
  * slide.h's rules hold here too.  These are the only calls that touch
- * files, and only those they are given.
+ * files: the readers and writers those and the streams they are given,
+ * the directory cache the files of its directory.
  */
 #ifndef SLIDE_FORMATS_H
 #define SLIDE_FORMATS_H
@@ -109,7 +111,7 @@ typedef struct sb_move_reader {
     long line;          /* number of the line last read */
     char text[96];      /* the line last read, trimmed and cut to fit */
     bool end;           /* set by the call that found the input exhausted */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_move_reader;
 
 /* Reads the next move into *mv: SB_OK with *mv filled, or SB_OK with
@@ -158,6 +160,7 @@ enum { SB_SHOW_MAX_COLS = 64, SB_SHOW_MAX_ROWS = 64 };
 typedef struct sb_show_style {
     bool unicode;   /* box-drawing characters and arrows (a UTF-8 terminal); else ASCII */
     bool color;     /* ANSI reverse video and bold (a terminal that takes them) */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_show_style;
 
 /* True when sb_show_write can draw p (see SB_SHOW_MAX_*); false for NULL. */
@@ -189,6 +192,7 @@ typedef struct sb_json_report {
     const sb_stats *stats;      /* NULL when no search ran */
     const char *message;        /* NULL, or why there is no solution */
     const sb_puzzle *puzzle;    /* the puzzle read, or NULL (it could not be) */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_json_report;
 
 /* Writes r as one JSON document: the outcome, the moves and their length

@@ -38,7 +38,7 @@ typedef struct sb_explore_report {
     unsigned nearest_goal; /* distance of the nearest one (goal_count > 0) */
     size_t peak_bytes;     /* most bytes held at once */
     double seconds;        /* time spent */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_explore_report;
 
 /* Walks the whole space reachable from p's blocks under opts->metric
@@ -75,7 +75,7 @@ typedef struct sb_components_report {
     size_t init_component; /* index of the component holding p's blocks */
     size_t peak_bytes;     /* most bytes held at once */
     double seconds;        /* time spent */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_components_report;
 
 /* Enumerates the layouts of p's piece set (positions in p matter only to
@@ -113,7 +113,7 @@ typedef struct sb_family_report {
     double seconds;
     uint64_t family_members; /* members of the whole family, every shard's: nmembers
                                 when the call was not sharded */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_family_report;
 
 /* The family of p: its pieces stay but for the plain 1x1, 1x2 and 2x1
@@ -170,7 +170,7 @@ typedef struct sb_census_spec {
     uint64_t keep;         /* components listed per member, at most (0: every one):
                               with a goal the hardest, else the largest; the counts
                               stay exact */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_census_spec;
 
 /* One member: how many pieces of each kind, and what its layouts are. */
@@ -220,7 +220,7 @@ typedef struct sb_census_report {
     sb_census_kind *kinds;     /* nkinds: the spec's, copied, and its keep: they order
                                   and cut the lists of a member's parts joined */
     uint64_t keep;
-    uint64_t reserved[SB_RESERVED - 2];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_census_report;
 
 /* Called, when set, with each member as it is mapped (from one thread at
@@ -246,6 +246,7 @@ typedef struct sb_census_hooks {
     void *ctx;
     size_t (*take)(void *ctx);
     void (*begin)(void *ctx, size_t members);
+    void *reserved[SB_RESERVED];   /* NULL: room for functions of later 2.x versions */
 } sb_census_hooks;
 
 /* Every member of spec's alphabet (each kind min..max pieces, the pieces
@@ -311,7 +312,7 @@ typedef struct sb_distances {
                                ends: edge_start[count] counts every move twice) */
     size_t peak_bytes;      /* most bytes held at once */
     double seconds;         /* time spent */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_distances;
 
 /* The distance oracle: walks everything reachable from p's blocks under

@@ -924,6 +924,50 @@ static void test_distances(void)
     sb_puzzle_free(&p);
 }
 
+/* Records from a newer header: a caller's record whose reserved space is
+ * not zero holds a field this library does not know, and is refused
+ * rather than half understood; zeroed again, the same record works. */
+static void test_newer_records(void)
+{
+    sb_error e;
+    sb_puzzle p;
+    CHECK(read_small(&p, &e) == SB_OK);
+    p.reserved[SB_RESERVED - 1] = 1;
+    CHECK_MSG(sb_puzzle_check(&p, &e) == SB_EINPUT && strstr(e.msg, "reserved"), "%s", e.msg);
+    sb_solution sol;
+    CHECK(sb_solve(&p, NULL, &sol, NULL, &e) == SB_EINPUT);
+    p.reserved[SB_RESERVED - 1] = 0;
+    CHECK(sb_solve(&p, NULL, &sol, NULL, &e) == SB_OK);
+
+    sb_show_style style = { .unicode = true };
+    style.reserved[0] = 1;
+    CHECK(sb_show_write(stdout, &p, sol.moves, sol.nmoves, &style, &e) == SB_EINPUT &&
+          strstr(e.msg, "reserved"));
+    sb_json_report r = { SB_OK, sol.moves, sol.nmoves, SB_METRIC_LINE, false, NULL, NULL, &p };
+    r.reserved[1] = 1;
+    CHECK(sb_json_write(stdout, &r, &e) == SB_EINPUT && strstr(e.msg, "reserved"));
+    sb_solution_free(&sol);
+
+    sb_move_reader rd = { stdin, "stdin" };
+    rd.reserved[2] = 1;
+    sb_move m;
+    CHECK(sb_fmt_next_move(&rd, &m, &e) == SB_EINPUT && strstr(e.msg, "reserved"));
+
+    sb_census_kind kind = { "a", 1, 1, SB_AXIS_ANY, false, 0, 2 };
+    sb_census_spec spec = { .rows = 2, .cols = 2, .nkinds = 1, .kinds = &kind };
+    sb_census_report cen;
+    spec.reserved[0] = 1;
+    CHECK(sb_census(&spec, NULL, NULL, &cen, &e) == SB_EINPUT && strstr(e.msg, "spec's reserved"));
+    spec.reserved[0] = 0;
+    sb_census_hooks hooks = { 0 };
+    hooks.reserved[3] = &hooks;
+    CHECK(sb_census(&spec, NULL, &hooks, &cen, &e) == SB_EINPUT && strstr(e.msg, "hooks'"));
+    hooks.reserved[3] = NULL;
+    CHECK(sb_census(&spec, NULL, &hooks, &cen, &e) == SB_OK && cen.nmembers == 3);
+    sb_census_report_free(&cen);
+    sb_puzzle_free(&p);
+}
+
 /* A failure a caller's choice mends says which choice (err.hint), in the
  * library's words and never a program's option; making that choice then
  * works.  Failures no choice mends carry no hint. */
@@ -996,6 +1040,7 @@ int main(void)
     test_views();
     test_distances();
     test_hints();
+    test_newer_records();
     test_freed_handles();
     test_json_view();
     test_threads();

@@ -48,6 +48,15 @@ sb_status sb_fail_hint(sb_error *err, sb_status status, sb_hint hint, const char
     return status;
 }
 
+bool sb_zeroed(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return false;
+    return true;
+}
+
 /* POSIX's strerror_r: 0 when it filled buf. */
 static void from_posix(int rc, sb_os_text *out, int errnum)
 {

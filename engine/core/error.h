@@ -18,6 +18,11 @@ sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
 sb_status sb_fail_hint(sb_error *err, sb_status status, sb_hint hint, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Whether the n bytes at p are all zero: a caller's record whose reserved
+ * space is not comes from a newer header than the library's (slide.h's
+ * ABI), and is refused rather than half understood. */
+bool sb_zeroed(const void *p, size_t n);
+
 /* The words of an OS error number, as strerror_r() gives them (never
  * empty).  Returned by value, so that any thread may word errno at once:
  * sb_fail(err, ..., "cannot read: %s", sb_os_error(errno).text) is safe,

@@ -434,6 +434,9 @@ static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
     if (p->ngoals && !p->goals)
         return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu goal entries but its goals "
                     "array is NULL", p->ngoals);
+    if (!sb_zeroed(p->reserved, sizeof p->reserved))
+        return fail(err, SB_LIST_NONE, 0, "the puzzle's reserved space is not zero (a field "
+                    "this libslide %s does not know)", SLIDE_VERSION);
     return SB_OK;
 }
 

@@ -418,7 +418,8 @@ static sb_status write_view(FILE *f, const void *ctx, sb_error *err)
     const view_call *v = ctx;
     if (!v->json)
         return sb_show_write(f, v->puzzle, v->moves, v->n, &v->style, err);
-    sb_json_report r = { SB_OK, v->moves, v->n, v->metric, false, NULL, NULL, v->puzzle };
+    sb_json_report r = { .status = SB_OK, .moves = v->moves, .nmoves = v->n,
+                         .metric = v->metric, .puzzle = v->puzzle };
     return sb_json_write(f, &r, err);
 }
 
@@ -430,8 +431,8 @@ static PyObject *render_text(PyObject *self, PyObject *args, PyObject *kwargs)
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O$pp:render_text", kwlist, &moves,
                                      &unicode, &color))
         return NULL;
-    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0, { unicode, color }, false,
-                    SB_METRIC_LINE };
+    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0,
+                    { .unicode = unicode, .color = color }, false, SB_METRIC_LINE };
     sb_move *arr = NULL;
     if (moves && moves != Py_None && sb_py_read_moves(moves, &arr, &v.n) < 0)
         return NULL;
@@ -448,7 +449,7 @@ static PyObject *to_json(PyObject *self, PyObject *args, PyObject *kwargs)
     const char *metric = "line";
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$s:to_json", kwlist, &moves, &metric))
         return NULL;
-    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0, { false, false }, true,
+    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0, { .unicode = false }, true,
                     SB_METRIC_LINE };
     sb_move *arr;
     if (sb_py_parse_metric(metric, &v.metric) < 0 || sb_py_read_moves(moves, &arr, &v.n) < 0)
