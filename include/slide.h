@@ -24,9 +24,9 @@
  * The rules, kept by every function of the three headers:
  *  - A function that can fail returns an sb_status and, where it takes
  *    one, fills a caller-owned sb_error record (NULL: not wanted).  The
- *    others cannot fail: _free and cancel return nothing, and a function
- *    that answers a question (bool, int, a count, a name) answers NULL
- *    with false, 0 or "?".
+ *    others cannot fail: _free, cancel and sb_options_default return
+ *    nothing, and a function that answers a question (bool, int, a
+ *    count, a name) answers NULL with false, 0 or "?".
  *  - The library never prints, never exits and never aborts on bad input:
  *    NULL records and options out of range are SB_EINPUT, and anything
  *    that sb_puzzle_check() accepts is safe to hand to every call.  A
