@@ -8,7 +8,10 @@
  * Search handles the same way: NULL, bad options, cancelled before, during
  * (from the search's own progress callback and from another thread) and
  * after a run; and the views (sb_show_write, sb_json_write) handed NULLs,
- * broken puzzles and moves the judge refuses.
+ * broken puzzles and moves the judge refuses.  The names of the choices
+ * read back as their values; the failures a caller's choice mends carry
+ * that choice (err.hint), and following it works; records whose reserved
+ * space is not zero (a newer header's) are refused.
  *
  * It links libslide.so and includes slide.h alone: what it reaches is what
  * any program can.  Last, separate records and handles in separate
