@@ -85,11 +85,27 @@ const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim)
     return NULL;
 }
 
+/* The programs' words for a hint (slide.h's sb_hint): the option that
+ * would help.  A limit's is its own message's (below). */
+static const char *hint_words(sb_hint hint)
+{
+    switch (hint) {
+    case SB_HINT_PATH_GENERAL: return "--engine general";
+    case SB_HINT_FORMAT_LINE: return "--format corners or --format sizes";
+    case SB_HINT_ALGO: return "another --algo: auto picks one that can";
+    default: return NULL;
+    }
+}
+
 const char *sb_args_error_message(const sb_error *err, char *buf, size_t n)
 {
     unsigned long long stored = (unsigned long long)err->stored;
     if (err->status != SB_ELIMIT) {
-        snprintf(buf, n, "%s", err->msg);
+        const char *words = hint_words(err->hint);
+        if (words)
+            snprintf(buf, n, "%s (%s)", err->msg, words);
+        else
+            snprintf(buf, n, "%s", err->msg);
         return buf;
     }
     switch (err->limit) {
@@ -134,6 +150,11 @@ int sb_args_exit_code(sb_status status)
         return 1;
     case SB_ELIMIT:
         return 3;
+    case SB_EWRITE:
+        /* Output that could not be written (a full disk, a closed pipe)
+         * is no limit a larger one would pass, and proves nothing: 2, as
+         * every failure that is not a limit. */
+        return 2;
     default:
         return 2;
     }

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 
 /* The checkpoint format this build writes and reads. */
 enum { SB_CHECKPOINT_VERSION = 3 };

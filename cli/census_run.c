@@ -42,6 +42,7 @@
 #include "census_codec.h"
 #include "census_run.h"
 #include "progress.h"
+#include "view.h"
 
 enum { EXIT_INPUT = 2 };
 

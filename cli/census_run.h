@@ -9,7 +9,7 @@
 #ifndef SB_CLI_CENSUS_RUN_H
 #define SB_CLI_CENSUS_RUN_H
 
-#include "slide.h"
+#include "slide_formats.h"
 
 typedef enum census_form { CENSUS_TEXT, CENSUS_JSON, CENSUS_CSV, CENSUS_SQLITE } census_form;
 

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 
 #include "census_run.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 /* Starts MPI (MPI_Init_thread, SERIALIZED: the progress callback below
  * talks MPI from whichever of sb_family's threads calls it, one at a

@@ -423,7 +423,7 @@ sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *o
             st = statement(&rd, words, n, err);
     }
     if (st == SB_OK && ferror(f))
-        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "cannot read: %s", strerror(errno));
+        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "cannot read: %s", sb_os_error(errno).text);
     if (st == SB_OK && !out->rows)
         st = sb_fmt_fail(err, SB_EINPUT, name, 0, "no \"tray ROWS COLS\" line");
     if (st == SB_OK && !out->nkinds)
@@ -444,7 +444,7 @@ sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *er
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "r");
     if (!f)
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "cannot open: %s", strerror(errno));
+        return sb_fmt_fail(err, SB_EINPUT, path, 0, "cannot open: %s", sb_os_error(errno).text);
     sb_status st = sb_fmt_read_census_stream(f, path, out, err);
     fclose(f);
     return st;

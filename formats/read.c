@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/names.h"
 #include "parse.h"
 #include "scan.h"
 
@@ -90,8 +91,9 @@ sb_status sb_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *
 {
     if (!ferror(out))
         return SB_OK;
-    return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: write error: cannot write %s: %s", fn,
-                       what, saved_errno ? strerror(saved_errno) : "the stream reports an error");
+    return sb_fmt_fail(err, SB_EWRITE, NULL, 0, "%s: write error: cannot write %s: %s", fn,
+                       what, saved_errno ? sb_os_error(saved_errno).text
+                                         : "the stream reports an error");
 }
 
 void sb_fmt_lines_free(sb_fmt_lines *l)
@@ -288,7 +290,7 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
     struct stat st;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "%s", strerror(errno));
+        return sb_fmt_fail(err, SB_EINPUT, path, 0, "%s", sb_os_error(errno).text);
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
         return sb_fmt_fail(err, SB_EINPUT, path, 0, "is a directory, not a puzzle file");
@@ -309,7 +311,7 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
         if (got == 0) {
             if (ferror(f))
                 status = sb_fmt_fail(err, SB_EINPUT, path, 0, "read error: %s",
-                                     strerror(errno));
+                                     sb_os_error(errno).text);
             break;
         }
         const char *nul = memchr(buf + n, '\0', got);
@@ -428,30 +430,21 @@ sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fm
     return st;
 }
 
-sb_status sb_fmt_parse_name(const char *name, sb_format *out)
+/* The formats' names, by value (the names' one table: core/names.h). */
+static const char *const FORMATS[] = { "auto", "corners", "sizes", "picture" };
+enum { NFORMATS = sizeof FORMATS / sizeof FORMATS[0] };
+_Static_assert(SB_FORMAT_AUTO == 0 && SB_FORMAT_PICTURE == NFORMATS - 1, "FORMATS is by value");
+
+sb_status sb_fmt_parse_name(const char *name, sb_format *out, sb_error *err)
 {
-    static const struct { const char *name; sb_format fmt; } names[] = {
-        { "auto", SB_FORMAT_AUTO },
-        { "corners", SB_FORMAT_CORNERS },
-        { "sizes", SB_FORMAT_SIZES },
-        { "picture", SB_FORMAT_PICTURE },
-    };
-    for (size_t i = 0; name && out && i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(name, names[i].name) == 0) {
-            *out = names[i].fmt;
-            return SB_OK;
-        }
-    }
-    return SB_EINPUT;
+    int v = 0;
+    sb_status st = sb_name_parse(FORMATS, NFORMATS, "format", name, out ? &v : NULL, err);
+    if (st == SB_OK)
+        *out = (sb_format)v;
+    return st;
 }
 
 const char *sb_fmt_name(sb_format f)
 {
-    switch (f) {
-    case SB_FORMAT_AUTO: return "auto";
-    case SB_FORMAT_CORNERS: return "corners";
-    case SB_FORMAT_SIZES: return "sizes";
-    case SB_FORMAT_PICTURE: return "picture";
-    }
-    return "?";
+    return sb_name_of(FORMATS, NFORMATS, (int)f);
 }

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "census_codec.h"
-#include "slide.h"
+#include "slide_formats.h"
 #include "unit.h"
 
 enum { HASH = 0x5eed };

@@ -188,13 +188,13 @@ static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, 
         return SB_OK;
     int bits = (2 * pc->rows - 1) * (2 * pc->cols - 1);
     if (bits > 64)
-        return sb_fail(err, SB_EINPUT, "layouts are enumerated on the bitboard in one 64-bit "
-                       "word, and the %dx%d tray's spaced image needs (2*%d-1)*(2*%d-1) = %d "
-                       "bits; --engine general takes any tray", pc->rows, pc->cols, pc->rows,
-                       pc->cols, bits);
-    return sb_fail(err, SB_EINPUT, "layouts are enumerated on the bitboard for rectangular "
-                   "blocks that slide both ways, on a tray without walls; this puzzle needs "
-                   "--engine general");
+        return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on "
+                            "the bitboard in one 64-bit word, and the %dx%d tray's spaced image "
+                            "needs (2*%d-1)*(2*%d-1) = %d bits; the general representation "
+                            "takes any tray", pc->rows, pc->cols, pc->rows, pc->cols, bits);
+    return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on the "
+                        "bitboard for rectangular blocks that slide both ways, on a tray "
+                        "without walls; this puzzle needs the general representation");
 }
 
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
