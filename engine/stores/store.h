@@ -4,10 +4,10 @@
  * in insertion order, from 0) and a parent link.  Internal to the engine.
  *
  * Two stores exist: uthash (store_uthash.c, the general board's keys, of
- * any size) and an open-addressing table of short fixed-size keys
- * (store_flat.c, the bitboard's 8- and 16-byte images).  The bitboard's
- * own BFS (search/bfs_bitboard.c) uses neither but a leaner table,
- * seen.h.
+ * any size) and the engine's open-addressing hash table (table.h) with the
+ * parent as each node's value (store_flat.c: the bitboard's 8- and 16-byte
+ * images, the layouts' keys).  The bitboard's own BFS
+ * (search/bfs_bitboard.c) uses neither but a leaner table, seen.h.
  *
  * Stores do not hash: the caller passes the space's hash of each key.
  * They allocate through the search's meter, which refuses growth past the
