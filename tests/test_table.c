@@ -299,6 +299,45 @@ static void states_limit(const plan *p, uint32_t max)
     ref_free(&ref);
 }
 
+/* The states limit counts the meter's stored_elsewhere (the other side of
+ * a bidirectional search), read again when the table is told it changed. */
+static void states_elsewhere(void)
+{
+    plan p = { 16, 4, false, 0 };
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.limits.max_states = 500;
+    sb_meter m;
+    sb_meter_init(&m, &opts);
+    m.stored_elsewhere = 200;
+    sb_table t;
+    sb_table_init(&t, p.key_size, p.value_size, &m, true);
+    reference ref;
+    ref_init(&ref, 1000);
+    uint32_t i = 0;
+    while (intern_checked(&p, &t, &ref, i) == SB_OK)
+        i++;
+    CHECK_MSG(t.count == 300 && m.hit == SB_LIMIT_STATES, "%u stored with 200 elsewhere",
+              t.count);
+    m.stored_elsewhere = 100;
+    m.hit = SB_LIMIT_NONE;
+    sb_table_limits_changed(&t);
+    while (intern_checked(&p, &t, &ref, i) == SB_OK)
+        i++;
+    CHECK_MSG(t.count == 400, "%u stored with 100 elsewhere", t.count);
+    /* Elsewhere grows past what is left: the next new key is refused at
+     * once, held keys are still found. */
+    m.stored_elsewhere = 450;
+    m.hit = SB_LIMIT_NONE;
+    sb_table_limits_changed(&t);
+    CHECK(intern_checked(&p, &t, &ref, i) == SB_ELIMIT && m.hit == SB_LIMIT_STATES);
+    CHECK(intern_checked(&p, &t, &ref, 7) == SB_OK);
+    agrees(&p, &t, &ref, &m);
+    sb_table_free(&t);
+    CHECK(m.held == 0);
+    ref_free(&ref);
+}
+
 /* Clearing after many keys and then few gives the slots back. */
 static void clear_shrinks(void)
 {
@@ -354,6 +393,7 @@ int main(void)
     states_limit(&one, 1);
     states_limit(&one, 12);    /* exactly the first slots' room */
     states_limit(&one, 13);
+    states_elsewhere();
     clear_shrinks();
     return unit_finish("test_table");
 }

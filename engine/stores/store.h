@@ -36,6 +36,11 @@ typedef struct sb_store_ops {
     uint32_t (*parent)(const sb_store *st, uint32_t id);
     void (*set_parent)(sb_store *st, uint32_t id, uint32_t parent);
     void (*free)(sb_store *st);
+    /* The meter's count of configurations stored elsewhere changed (the
+     * idle side of a bidirectional search grew): a store that asks the
+     * states limit only where it grows works out again where that is.
+     * NULL: the store asks at every new key, so nothing to do. */
+    void (*elsewhere_changed)(sb_store *st);
 } sb_store_ops;
 
 struct sb_store {
@@ -43,6 +48,13 @@ struct sb_store {
     uint32_t count;         /* nodes stored */
     sb_meter *meter;        /* not owned */
 };
+
+/* Tells st that its meter's stored_elsewhere changed (the op above). */
+static inline void sb_store_elsewhere_changed(sb_store *st)
+{
+    if (st->ops->elsewhere_changed)
+        st->ops->elsewhere_changed(st);
+}
 
 sb_status sb_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out);
 /* The table for short fixed-size keys (store_flat.c): the bitboard's. */

@@ -68,8 +68,13 @@ static void destroy(sb_store *st)
     free(t);
 }
 
+static void elsewhere_changed(sb_store *st)
+{
+    sb_table_limits_changed(&((flat *)st)->table);
+}
+
 static const sb_store_ops flat_ops = {
-    find, intern, key_of, parent_of, set_parent, destroy
+    find, intern, key_of, parent_of, set_parent, destroy, elsewhere_changed
 };
 
 sb_status sb_store_flat_new(size_t key_size, sb_meter *m, sb_store **out)

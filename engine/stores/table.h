@@ -27,7 +27,9 @@
  * against `room`, the count at which the table must next grow (its ids'
  * arrays or its slots); only there are the limits asked: the meter's
  * states limit when the table was made with states_limit (a store's),
- * the 2^32 - 1 ids, and the meter itself.  A refusal changes nothing:
+ * the 2^32 - 1 ids, and the meter itself.  (The states limit counts the
+ * meter's stored_elsewhere too, which the table reads only there: whoever
+ * changes it calls sb_table_limits_changed.)  A refusal changes nothing:
  * every key is still found, and the table can be freed or cleared.
  *
  * Invariants: count <= room; every id below count has its key at
@@ -79,6 +81,10 @@ void sb_table_clear(sb_table *t);
  * with the meter's hit saying why (nothing changed).  Does not ask the
  * states limit: adding still does. */
 sb_status sb_table_reserve(sb_table *t, size_t n);
+
+/* The meter's limits or its count of configurations stored elsewhere
+ * changed: the table works out again where it must next ask them. */
+void sb_table_limits_changed(sb_table *t);
 
 /* The cold part of sb_table_intern: room for one more key, or SB_ELIMIT
  * when the states limit, the ids or the meter refused (hit says which). */
