@@ -126,16 +126,17 @@ static inline __attribute__((always_inline)) bool sb_table_same(const void *a, c
 #endif
 
 /* The slot holding key, or the empty slot where it belongs (*found says
- * which).  The table must have slots. */
-static inline __attribute__((always_inline)) uint32_t sb_table_probe(const sb_table *t,
-                                                                     const void *key,
-                                                                     uint64_t hash, bool *found)
+ * which).  The table must have slots.  key_size is t->key_size: a caller
+ * that knows it passes it as a constant, and the compare is then one or
+ * two word compares, no call. */
+static inline __attribute__((always_inline)) uint32_t
+sb_table_probe_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size, bool *found)
 {
     uint32_t tag = (uint32_t)(hash >> 32);
     uint32_t i = tag >> t->shift;
     for (uint64_t slot; (slot = t->slots[i]) != 0; i = (i + 1) & t->mask) {
         if ((uint32_t)(slot >> 32) == tag &&
-            sb_table_same(sb_table_key(t, (uint32_t)slot - 1), key, t->key_size)) {
+            sb_table_same(t->keys + (size_t)((uint32_t)slot - 1) * key_size, key, key_size)) {
             *found = true;
             return i;
         }
@@ -144,14 +145,29 @@ static inline __attribute__((always_inline)) uint32_t sb_table_probe(const sb_ta
     return i;
 }
 
-/* The id of key (hash: its hash), or SB_TABLE_NONE. */
-static inline uint32_t sb_table_find(const sb_table *t, const void *key, uint64_t hash)
+static inline __attribute__((always_inline)) uint32_t sb_table_probe(const sb_table *t,
+                                                                     const void *key,
+                                                                     uint64_t hash, bool *found)
+{
+    return sb_table_probe_n(t, key, hash, t->key_size, found);
+}
+
+/* The id of key (hash: its hash), or SB_TABLE_NONE; key_size as for
+ * sb_table_probe_n. */
+static inline __attribute__((always_inline)) uint32_t
+sb_table_find_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size)
 {
     bool found;
     if (!t->slots)
         return SB_TABLE_NONE;
-    uint32_t i = sb_table_probe(t, key, hash, &found);
+    uint32_t i = sb_table_probe_n(t, key, hash, key_size, &found);
     return found ? (uint32_t)t->slots[i] - 1 : SB_TABLE_NONE;
+}
+
+/* The id of key (hash: its hash), or SB_TABLE_NONE. */
+static inline uint32_t sb_table_find(const sb_table *t, const void *key, uint64_t hash)
+{
+    return sb_table_find_n(t, key, hash, t->key_size);
 }
 
 /* Finds key or adds it with the next id.  *id receives its id, *fresh
