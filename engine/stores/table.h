@@ -8,8 +8,9 @@
  * Internal to the engine.
  *
  * The layout.  Keys (and values) are arrays indexed by id, so an id is a
- * key's whole address: key_of is an index, ids can index the caller's own
- * arrays (bitmaps, distances, labels), and the table never moves a key.
+ * key's whole address: key(id) is an index (the pointer holds until the
+ * table next grows), ids can index the caller's own arrays (bitmaps,
+ * distances, labels), and a key's id never changes.
  * The index is a power-of-two open-addressing table with linear probing,
  * at most 3/4 full, whose slots pack the top 32 bits of the key's hash
  * (the tag) with the id plus one (0 is an empty slot).  A key's first
@@ -76,10 +77,10 @@ void sb_table_free(sb_table *t);
  * just forgotten needed, so clearing costs about what those keys did. */
 void sb_table_clear(sb_table *t);
 
-/* Makes room for n keys in all, so that adding up to n asks for nothing
+/* Makes room for n keys in all, so that adding up to n allocates nothing
  * more (a walker that knows its count grows once).  SB_OK, or SB_ELIMIT
- * with the meter's hit saying why (nothing changed).  Does not ask the
- * states limit: adding still does. */
+ * with the meter's hit saying why (nothing changed).  The states limit,
+ * in a table that keeps it, is still asked as keys are added. */
 sb_status sb_table_reserve(sb_table *t, size_t n);
 
 /* The meter's limits or its count of configurations stored elsewhere
@@ -109,7 +110,9 @@ static inline void *sb_table_value(const sb_table *t, uint32_t id)
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Warray-bounds"
+#if __GNUC__ >= 11
 #pragma GCC diagnostic ignored "-Wstringop-overread"
+#endif
 #endif
 static inline __attribute__((always_inline)) bool sb_table_same(const void *a, const void *b,
                                                                 size_t n)
