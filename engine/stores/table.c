@@ -84,7 +84,8 @@ static bool resize_slots(sb_table *t, uint64_t n)
     uint32_t mask = (uint32_t)(n - 1);
     int shift = 32 - __builtin_ctzll(n);
     size_t old = slot_count(t);
-    for (size_t j = 0; j < old; j++) {
+    /* An empty table (just cleared, then reserved) has nothing to move. */
+    for (size_t j = 0; t->count && j < old; j++) {
         uint64_t slot = t->slots[j];
         if (!slot)
             continue;
