@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/array.h"
 #include "core/names.h"
 #include "parse.h"
 #include "scan.h"
@@ -107,17 +108,10 @@ void sb_fmt_lines_free(sb_fmt_lines *l)
 
 static int grow(sb_fmt_lines *l)
 {
-    size_t cap = l->cap ? l->cap * 2 : 64;
-    long *line = realloc(l->line, cap * sizeof *line);
-    if (!line)
-        return -1;
-    l->line = line;
-    int (*v)[4] = realloc(l->v, cap * sizeof *v);
-    if (!v)
-        return -1;
-    l->v = v;
-    l->cap = cap;
-    return 0;
+    return sb_array_reserve(NULL, &l->line, &l->line_cap, l->n + 1, sizeof *l->line) &&
+                   sb_array_reserve(NULL, &l->v, &l->v_cap, l->n + 1, sizeof *l->v)
+               ? 0
+               : -1;
 }
 
 static const char *block_fields(sb_format fmt)
@@ -177,7 +171,7 @@ sb_status sb_fmt_scan_text(const char *text, size_t len, const char *name,
             out->tray[1] = vals[1];
             continue;
         }
-        if (out->n == out->cap && grow(out) != 0) {
+        if (grow(out) != 0) {
             sb_fmt_lines_free(out);
             return sb_fmt_fail(err, SB_ELIMIT, name, 0, "out of memory at line %ld", lineno);
         }
@@ -296,16 +290,13 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
         return sb_fmt_fail(err, SB_EINPUT, path, 0, "is a directory, not a puzzle file");
     }
 
-    size_t room = 4096, n = 0;
-    char *buf = malloc(room);
+    size_t room = 0, n = 0;
+    char *buf = NULL;
     sb_status status = SB_OK;
-    while (buf) {
-        if (n == room) {
-            char *bigger = realloc(buf, room * 2);
-            if (!bigger)
-                break;
-            buf = bigger;
-            room *= 2;
+    for (;;) {
+        if (n == room && !sb_array_reserve(NULL, &buf, &room, n + 4096, 1)) {
+            status = sb_fmt_fail(err, SB_ELIMIT, path, 0, "out of memory reading the file");
+            break;
         }
         size_t got = fread(buf + n, 1, room - n, f);
         if (got == 0) {
@@ -352,8 +343,6 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
         }
     }
     fclose(f);
-    if (!buf)
-        return sb_fmt_fail(err, SB_ELIMIT, path, 0, "out of memory reading the file");
     if (status != SB_OK) {
         free(buf);
         return status;
