@@ -46,7 +46,7 @@ static void to_block(sb_format fmt, const int v[4], sb_block *b)
 static sb_status read_blocks(const sb_fmt_lines *l, sb_format fmt, sb_block **out,
                              long *line, sb_error *err)
 {
-    sb_block *b = malloc((l->n + 1) * sizeof *b);
+    sb_block *b = calloc(l->n + 1, sizeof *b);
     *out = NULL;
     if (!b)
         return sb_fmt_fail(err, SB_ELIMIT, l->name, 0, "out of memory");
@@ -147,7 +147,7 @@ static int compare_block(const void *x, const void *y)
 static int same_blocks(const sb_puzzle *a, const sb_puzzle *b)
 {
     size_t n = a->nblocks;
-    sb_block *x = malloc((n + 1) * sizeof *x), *y = malloc((n + 1) * sizeof *y);
+    sb_block *x = calloc(n + 1, sizeof *x), *y = calloc(n + 1, sizeof *y);
     int same = -1;
 
     if (x && y) {
