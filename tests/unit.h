@@ -66,10 +66,16 @@ static inline __attribute__((format(printf, 1, 2))) bool unit_say(const char *fm
     (unit_check((cond) != 0, __FILE__, __LINE__, #cond) ? true : unit_say(__VA_ARGS__))
 
 /* Ends a test program: the closing line (N passed, N failed) and the exit
- * status. */
+ * status, 1 on any failure.  A program that ran no check at all fails too:
+ * it proved nothing (a test list emptied by mistake, a loop that never
+ * ran), and a pass would hide that. */
 static inline int unit_finish(const char *name)
 {
     printf("%s: %d passed, %d failed\n", name, unit_passes, unit_failures);
+    if (unit_passes + unit_failures == 0) {
+        fprintf(stderr, "%s: no check ran, so nothing was tested\n", name);
+        return 1;
+    }
     return unit_failures != 0;
 }
 
