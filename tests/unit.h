@@ -79,6 +79,32 @@ static inline int unit_finish(const char *name)
     return unit_failures != 0;
 }
 
+/* Whether this build is instrumented by a sanitizer (or not optimised):
+ * every memory access costs several times more there. */
+#if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
+#define UNIT_SLOW_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define UNIT_SLOW_BUILD 1
+#endif
+#endif
+#ifndef UNIT_SLOW_BUILD
+#define UNIT_SLOW_BUILD 0
+#endif
+
+/* How many random cases a test runs: `fast` in an optimised build,
+ * `slow` under the sanitizers (or unoptimised), or `fast` there too when
+ * SLIDE_TEST_FULL is set in the environment.  The cases come from one
+ * fixed-seed sequence, so the slow build's are the first of the fast
+ * build's: the same code paths, fewer times.  What a sanitizer adds is
+ * per code path (a bad access is bad on the first case that makes it),
+ * so the fast build's extra cases are what hunt for rare inputs. */
+static inline int unit_cases(int fast, int slow)
+{
+    const char *full = getenv("SLIDE_TEST_FULL");
+    return UNIT_SLOW_BUILD && !(full && *full && strcmp(full, "0") != 0) ? slow : fast;
+}
+
 static inline void *unit_alloc(size_t bytes)
 {
     void *p = calloc(1, bytes ? bytes : 1);
