@@ -1,7 +1,8 @@
 /*
- * unit_pieces.h - piece sets of any shape, and every layout of one, by
- * brute force: what the unit test of the layouts enumeration
- * (test_layouts.c) checks the engine against.  It shares nothing with the engine but slide.h's types and
+ * unit_pieces.h - piece sets of any shape, every layout of one and the
+ * moves between them, by brute force: what the unit tests of the layouts
+ * enumeration (test_layouts.c), of orbits (test_orbits.c) and of
+ * bidirectional search (test_bidir.c) check the engine against.  It shares nothing with the engine but slide.h's types and
  * sb_block_covers (which cells a block covers is the model's definition,
  * not an idea of the enumeration).
  *
@@ -22,6 +23,11 @@
  * layouts in lexicographic order of their words.  Every word has one
  * token per empty cell and per piece, so all have one length, and a word
  * with the walls gives back its layout.
+ *
+ * Moves: a step takes one piece one cell along its axis onto cells that
+ * are on the tray, neither walls nor another piece's.  A unit move is a
+ * step, a line move a run of steps in one direction, a piece move any run
+ * of steps of one piece; every move can be undone.
  *
  * The random puzzles have walls, shaped pieces (L, T, S, U), one-axis
  * pieces, marked pieces and groups, on trays from 1x1 to well over 64
@@ -382,6 +388,139 @@ static inline bool unit_code_of(const unit_pieces *pc, const sb_block *b, size_t
         code[cell] = (uint8_t)(s + 1);
     }
     return true;
+}
+
+/* ---- moves and distances between layouts --------------------------------- */
+
+/* Moves between the layouts of L, under one metric: layout i's children
+ * are to[first[i] .. first[i + 1]). */
+typedef struct unit_adjacency {
+    size_t *first;            /* L->n + 1 */
+    uint32_t *to;
+    size_t n, cap;
+} unit_adjacency;
+
+static inline void unit_adjacency_add(unit_adjacency *a, uint32_t to)
+{
+    if (a->n == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 1024;
+        a->to = unit_grow(a->to, a->cap * sizeof *a->to);
+    }
+    a->to[a->n++] = to;
+}
+
+static inline void unit_adjacency_free(unit_adjacency *a)
+{
+    free(a->first);
+    free(a->to);
+    memset(a, 0, sizeof *a);
+}
+
+/* The index in L of layout code with its piece at `from` (class s)
+ * anchored at `to` instead; code is restored. */
+static inline uint32_t unit_layout_moved(const unit_pieces *pc, const unit_layouts *L,
+                                         uint8_t *code, int from, int to, int s, uint8_t *word)
+{
+    code[from] = 0;
+    code[to] = (uint8_t)(s + 1);
+    unit_word_of(pc, code, word);
+    size_t at = unit_layouts_find(L, word);
+    code[to] = 0;
+    code[from] = (uint8_t)(s + 1);
+    if (at == SIZE_MAX) {
+        fprintf(stderr, "unit_layout_moved: a move leads to no layout\n");
+        exit(2);
+    }
+    return (uint32_t)at;
+}
+
+/* Whether a piece of class k may step in direction d (UNIT_DR/UNIT_DC). */
+static inline bool unit_steps_along(const unit_class *k, int d)
+{
+    return k->axis == SB_AXIS_ANY || (k->axis == SB_AXIS_ROW ? d >= 2 : d < 2);
+}
+
+/* Every move between L's layouts (all of pc's) under metric: a one-cell
+ * step of one piece along its axis onto free cells (unit), a run of such
+ * steps in one direction (line), any run of steps of one piece (piece). */
+static inline void unit_layout_graph(const unit_pieces *pc, const unit_layouts *L,
+                                     sb_metric metric, unit_adjacency *a)
+{
+    int rows = pc->rows, cols = pc->cols, ncells = rows * cols;
+    memset(a, 0, sizeof *a);
+    a->first = unit_alloc((L->n + 1) * sizeof *a->first);
+    uint8_t *code = unit_alloc((size_t)ncells + 1), *word = unit_alloc((size_t)L->wlen + 1);
+    int owner[UNIT_PIECES_TRAY], queue[UNIT_PIECES_TRAY];
+    bool reached[UNIT_PIECES_TRAY];
+    for (size_t i = 0; i < L->n; i++) {
+        a->first[i] = a->n;
+        memcpy(code, unit_layout_code(L, i), (size_t)ncells);
+        unit_owners(pc, code, owner);
+        for (int at = 0; at < ncells; at++) {
+            if (!code[at])
+                continue;
+            int s = code[at] - 1, self = owner[at];
+            const unit_class *k = &pc->cls[s];
+            if (metric != SB_METRIC_PIECE) {
+                for (int d = 0; d < 4; d++)
+                    for (int step = 1; unit_steps_along(k, d); step++) {
+                        int r = at / cols + step * UNIT_DR[d], c = at % cols + step * UNIT_DC[d];
+                        if (r < 0 || c < 0 || r >= rows || c >= cols ||
+                            !unit_piece_fits(pc, s, r * cols + c, owner, self))
+                            break;
+                        unit_adjacency_add(a, unit_layout_moved(pc, L, code, at, r * cols + c,
+                                                                s, word));
+                        if (metric == SB_METRIC_UNIT)
+                            break;
+                    }
+                continue;
+            }
+            /* Every anchor one-cell steps reach, the piece lifted. */
+            memset(reached, 0, (size_t)ncells * sizeof *reached);
+            int head = 0, tail = 0;
+            queue[tail++] = at;
+            reached[at] = true;
+            while (head < tail) {
+                int from = queue[head++];
+                for (int d = 0; d < 4; d++) {
+                    int r = from / cols + UNIT_DR[d], c = from % cols + UNIT_DC[d];
+                    if (!unit_steps_along(k, d) || r < 0 || c < 0 || r >= rows || c >= cols ||
+                        reached[r * cols + c] || !unit_piece_fits(pc, s, r * cols + c, owner, self))
+                        continue;
+                    reached[r * cols + c] = true;
+                    queue[tail++] = r * cols + c;
+                    unit_adjacency_add(a, unit_layout_moved(pc, L, code, at, r * cols + c, s,
+                                                            word));
+                }
+            }
+        }
+    }
+    a->first[L->n] = a->n;
+    free(code);
+    free(word);
+}
+
+/* Breadth-first search from layout src: dist[i] its distance to layout i
+ * (-1: unreached; n entries, as queue).  Returns the farthest distance. */
+static inline unsigned unit_layout_bfs(const unit_adjacency *a, size_t n, uint32_t src,
+                                       int32_t *dist, uint32_t *queue)
+{
+    for (size_t i = 0; i < n; i++)
+        dist[i] = -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = src;
+    dist[src] = 0;
+    unsigned far = 0;
+    while (head < tail) {
+        uint32_t x = queue[head++];
+        far = (unsigned)dist[x];
+        for (size_t e = a->first[x]; e < a->first[x + 1]; e++)
+            if (dist[a->to[e]] < 0) {
+                dist[a->to[e]] = dist[x] + 1;
+                queue[tail++] = a->to[e];
+            }
+    }
+    return far;
 }
 
 /* ---- random puzzles with any pieces -------------------------------------- */
