@@ -79,6 +79,36 @@ static inline int unit_finish(const char *name)
     return unit_failures != 0;
 }
 
+/* A part of a test program that ctest runs as a test of its own
+ * (tests/CMakeLists.txt, sb_unit_test_parts), so that ctest -jN spreads a
+ * long program over the cores.  Each part must stand alone: its random
+ * cases come from a generator it seeds itself. */
+typedef struct unit_part {
+    const char *name;
+    void (*run)(void);
+} unit_part;
+
+/* The main of a program in parts: runs those named on the command line,
+ * or all of them when none is, and ends with unit_finish.  A name that
+ * is no part fails the program. */
+static inline int unit_run_parts(const char *test, int argc, char **argv, const unit_part *parts,
+                                 size_t nparts)
+{
+    for (size_t k = 0; argc < 2 && k < nparts; k++)
+        parts[k].run();
+    for (int i = 1; i < argc; i++) {
+        size_t k = 0;
+        while (k < nparts && strcmp(parts[k].name, argv[i]) != 0)
+            k++;
+        if (k == nparts) {
+            fprintf(stderr, "%s: no part named '%s'\n", test, argv[i]);
+            return 2;
+        }
+        parts[k].run();
+    }
+    return unit_finish(test);
+}
+
 /* Whether this build is instrumented by a sanitizer (or not optimised):
  * every memory access costs several times more there. */
 #if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
