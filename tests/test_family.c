@@ -48,7 +48,7 @@
 #include "sb_format.h"
 #include "slide.h"
 
-#include "unit.h"
+#include "unit_pieces.h"
 
 enum { MAX_CELLS = 16, MAX_CLASSES = 15 };
 
@@ -1206,26 +1206,9 @@ static bool read_picture(const char *name, const char *text, sb_puzzle *p)
                      "%s: %s\n%s", name, err.msg, text);
 }
 
-/* Shapes the random pictures draw from: cells relative to the first. */
-typedef struct tshape {
-    int n;
-    int dr[4], dc[4];
-} tshape;
-
-static const tshape SHAPES[] = {
-    { 1, { 0 }, { 0 } },                              /* 1x1 */
-    { 2, { 0, 0 }, { 0, 1 } },                        /* 1x2 */
-    { 2, { 0, 1 }, { 0, 0 } },                        /* 2x1 */
-    { 3, { 0, 1, 1 }, { 0, 0, 1 } },                  /* L trominoes, four ways */
-    { 3, { 0, 0, 1 }, { 0, 1, 0 } },
-    { 3, { 0, 0, 1 }, { 0, 1, 1 } },
-    { 3, { 0, 1, 1 }, { 0, -1, 0 } },
-    { 4, { 0, 0, 0, 1 }, { 0, 1, 2, 1 } },            /* T tetrominoes, four ways */
-    { 4, { 0, 1, 1, 1 }, { 0, -1, 0, 1 } },
-    { 4, { 0, 1, 1, 2 }, { 0, 0, 1, 0 } },
-    { 4, { 0, 1, 1, 2 }, { 0, -1, 0, 0 } },
-};
-enum { NSHAPES = sizeof SHAPES / sizeof SHAPES[0] };
+/* The random pictures draw from the first 11 of unit_pieces.h's shapes:
+ * unit squares, dominoes, L trominoes and T tetrominoes, each way round. */
+enum { NSHAPES = 11 };
 
 /* Writes a random picture into text: a 2..4 x 3..4 tray, up to two walls,
  * pieces dropped at random until at most zero to three cells are left,
@@ -1244,7 +1227,7 @@ static void random_picture(unit_rng *rng, char *text)
     int keep = unit_below(rng, 4);
     for (int tries = 0; tries < 80 && left > keep; tries++) {
         int s = unit_below(rng, NSHAPES), at = unit_below(rng, rows * cols);
-        const tshape *sh = &SHAPES[s];
+        const unit_shape_cells *sh = &UNIT_SHAPES[s];
         bool ok = sh->n <= left;
         for (int i = 0; ok && i < sh->n; i++) {
             int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];

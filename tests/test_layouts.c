@@ -578,7 +578,7 @@ static void vary(unit_pieces *up)
 
 /* Every check on p's piece set, varied when asked; false when it has more
  * than max layouts (not checked). */
-static bool check_puzzle(const sb_puzzle *p, bool varied, size_t max, const char *name)
+static bool check_set(const sb_puzzle *p, bool varied, size_t max, const char *name)
 {
     unit_pieces drawn, meant;
     if (!CHECK_MSG(sb_puzzle_check(p, NULL) == SB_OK, "%s: not a puzzle", name) ||
@@ -604,50 +604,64 @@ static bool check_puzzle(const sb_puzzle *p, bool varied, size_t max, const char
     return counted;
 }
 
-/* Random piece sets of every kind on trays from 1x1 to rows x cols. */
-static void random_sets(const char *what, int count, int max_rows, int max_cols,
-                        const unit_pieces_plan *plan, size_t max)
+/* A random set, varied half the time. */
+static bool check_random(const sb_puzzle *p, size_t max, const char *name)
 {
-    int checked = 0;
-    char name[96];
-    for (int i = 0; i < count; i++) {
-        int rows = 1 + unit_below(&rng, max_rows), cols = 1 + unit_below(&rng, max_cols);
-        unit_pieces_plan pl = *plan;
-        pl.wall_pct = plan->wall_pct ? unit_below(&rng, plan->wall_pct + 1) : 0;
-        pl.keep_empty = unit_below(&rng, plan->keep_empty + 1);
-        sb_puzzle p;
-        unit_random_pieces(&p, &rng, rows, cols, &pl);
-        snprintf(name, sizeof name, "%s %d (%dx%d)", what, i, rows, cols);
-        checked += check_puzzle(&p, unit_below(&rng, 2), max, name);
-        sb_puzzle_free(&p);
-    }
-    printf("test_layouts: %s: %d of %d piece sets checked (the rest have too many layouts)\n",
-           what, checked, count);
-    CHECK_MSG(checked >= count / 2, "%s: only %d of %d checked", what, checked, count);
+    return check_set(p, unit_below(&rng, 2), max, name);
+}
+
+/* Pieces of every kind on a tray of up to rows x cols. */
+static void make_pieces(sb_puzzle *p, int rows, int cols, const char *what, int i, char *name,
+                        size_t size)
+{
+    rows = 1 + unit_below(&rng, rows);
+    cols = 1 + unit_below(&rng, cols);
+    unit_pieces_plan plan = { .wall_pct = unit_below(&rng, 26), .keep_empty =
+                              unit_below(&rng, 5), .max_pieces = 10, .shapes = UNIT_NSHAPES,
+                              .axis_pct = 30, .marked_pct = 20, .same_pct = 30 };
+    unit_random_pieces(p, &rng, rows, cols, &plan);
+    snprintf(name, size, "%s %d (%dx%d)", what, i, rows, cols);
+}
+
+static void make_any(sb_puzzle *p, int i, char *name, size_t size)
+{
+    make_pieces(p, 5, 6, "any pieces", i, name, size);
+}
+
+static void make_row(sb_puzzle *p, int i, char *name, size_t size)
+{
+    make_pieces(p, 1, 20, "one row", i, name, size);
+}
+
+static void make_column(sb_puzzle *p, int i, char *name, size_t size)
+{
+    make_pieces(p, 20, 1, "one column", i, name, size);
+}
+
+/* Plain rectangles, no walls: the sets the bitboard takes. */
+static void make_plain(sb_puzzle *p, int i, char *name, size_t size)
+{
+    int rows = 1 + unit_below(&rng, 5), cols = 1 + unit_below(&rng, 5);
+    unit_shape_plan plan = { .max_h = 1 + unit_below(&rng, 3), .max_w = 1 + unit_below(&rng, 3),
+                             .fill_pct = 50 + unit_below(&rng, 45),
+                             .unit_pct = unit_below(&rng, 60) };
+    unit_random_puzzle(p, &rng, rows, cols, &plan);
+    snprintf(name, size, "plain rectangles %d (%dx%d)", i, rows, cols);
 }
 
 /* Trays of more than 64 cells, mostly walls, so that their layouts stay
  * few: the walk's byte-per-cell path. */
-static void big_sets(int count, size_t max)
+static void make_big(sb_puzzle *p, int i, char *name, size_t size)
 {
     static const int sides[][2] = { { 1, 65 }, { 1, 90 }, { 70, 1 }, { 9, 9 }, { 8, 10 },
                                     { 6, 12 }, { 13, 5 }, { 5, 13 }, { 12, 12 } };
-    int checked = 0;
-    char name[96];
-    for (int i = 0; i < count; i++) {
-        const int *side = sides[i % (int)(sizeof sides / sizeof sides[0])];
-        unit_pieces_plan plan = { .wall_pct = 70 + unit_below(&rng, 16), .keep_empty = 2 +
-                                  unit_below(&rng, 4), .max_pieces = 3 + unit_below(&rng, 4),
-                                  .shapes = UNIT_NSHAPES, .axis_pct = 30, .marked_pct = 20,
-                                  .same_pct = 30 };
-        sb_puzzle p;
-        unit_random_pieces(&p, &rng, side[0], side[1], &plan);
-        snprintf(name, sizeof name, "big tray %d (%dx%d)", i, side[0], side[1]);
-        checked += check_puzzle(&p, unit_below(&rng, 2), max, name);
-        sb_puzzle_free(&p);
-    }
-    printf("test_layouts: trays over 64 cells: %d of %d piece sets checked\n", checked, count);
-    CHECK_MSG(checked >= count / 2, "big trays: only %d of %d checked", checked, count);
+    const int *side = sides[i % (int)(sizeof sides / sizeof sides[0])];
+    unit_pieces_plan plan = { .wall_pct = 70 + unit_below(&rng, 16), .keep_empty =
+                              2 + unit_below(&rng, 4), .max_pieces = 3 + unit_below(&rng, 4),
+                              .shapes = UNIT_NSHAPES, .axis_pct = 30, .marked_pct = 20,
+                              .same_pct = 30 };
+    unit_random_pieces(p, &rng, side[0], side[1], &plan);
+    snprintf(name, size, "big tray %d (%dx%d)", i, side[0], side[1]);
 }
 
 /* Edges by hand: no piece at all, a full tray, one cell. */
@@ -667,7 +681,7 @@ static void hand_sets(void)
     char name[64];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         snprintf(name, sizeof name, "hand-made set %zu", i);
-        CHECK(check_puzzle(&cases[i], false, 1000, name));
+        CHECK(check_set(&cases[i], false, 1000, name));
     }
     /* More classes than the enumeration takes: refused, not cut short. */
     enum { N = SB_MAX_CLASSES + 1 };
@@ -685,19 +699,18 @@ int main(void)
 {
     size_t max = (size_t)unit_cases(20000, 4000);
     hand_sets();
-    unit_pieces_plan any = { .wall_pct = 25, .keep_empty = 4, .max_pieces = 10,
-                             .shapes = UNIT_NSHAPES, .axis_pct = 30, .marked_pct = 20,
-                             .same_pct = 30 };
-    random_sets("any pieces", unit_cases(400, 80), 5, 6, &any, max);
-    random_sets("one row", unit_cases(60, 15), 1, 20, &any, max);
-    random_sets("one column", unit_cases(60, 15), 20, 1, &any, max);
-    /* Plain rectangles without walls: the sets the bitboard takes. */
-    unit_pieces_plan plain = { .keep_empty = 4, .max_pieces = 12, .shapes = 5 };
-    random_sets("plain rectangles", unit_cases(200, 40), 5, 5, &plain, max);
-    big_sets(unit_cases(60, 15), max);
+    unit_run_series("test_layouts", "any pieces", make_any, check_random, unit_cases(400, 80),
+                    max);
+    unit_run_series("test_layouts", "one row", make_row, check_random, unit_cases(60, 15), max);
+    unit_run_series("test_layouts", "one column", make_column, check_random, unit_cases(60, 15),
+                    max);
+    unit_run_series("test_layouts", "plain rectangles", make_plain, check_random,
+                    unit_cases(200, 40), max);
+    unit_run_series("test_layouts", "trays over 64 cells", make_big, check_random,
+                    unit_cases(60, 15), max);
     printf("test_layouts: %lu piece sets (%lu with no layout, %lu on the bitboard too, %lu "
-           "ranked walks, %lu with mirror twins, %lu on trays over 64 cells), %lu layouts in order\n",
-           sets_checked, empty_sets, bitboard_sets, ranked_sets, twin_sets, big_trays,
+           "ranked walks, %lu with mirror twins, %lu on trays over 64 cells), %lu layouts in "
+           "order\n", sets_checked, empty_sets, bitboard_sets, ranked_sets, twin_sets, big_trays,
            layouts_checked);
     CHECK(ranked_sets > 0 && bitboard_sets > 0 && twin_sets > 0 && big_trays > 0 && empty_sets > 0);
     return unit_finish("test_layouts");

@@ -224,92 +224,67 @@ static bool check_puzzle(const sb_puzzle *p, size_t max, const char *name)
 
 /* Numbered tiles on a small tray: every piece marked, holes, sometimes an
  * unmarked tile or a wall. */
-static void tiles(int count, size_t max)
+static void make_tiles(sb_puzzle *p, int i, char *name, size_t size)
 {
     static const int sides[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 1, 5 }, { 5, 1 }, { 2, 4 } };
-    char name[64];
-    int checked = 0;
-    for (int i = 0; i < count; i++) {
-        const int *side = sides[i % 6];
-        int rows = side[0], cols = side[1], ncells = rows * cols;
-        sb_puzzle p;
-        unit_puzzle_init(&p, rows, cols, (size_t)ncells);
-        int holes = 1 + unit_below(&rng, 2), group = 0;
-        if (unit_below(&rng, 3) == 0) {
-            p.walls = unit_alloc((size_t)ncells);
-            p.walls[unit_below(&rng, ncells)] = 1;
-        }
-        for (int cell = 0; cell < ncells; cell++) {
-            if ((p.walls && p.walls[cell]) || unit_below(&rng, ncells) < holes)
-                continue;
-            bool unmarked = unit_below(&rng, 6) == 0;
-            p.blocks[p.nblocks++] = (sb_block){ cell / cols, cell % cols, 1, 1, 0,
-                                                unmarked ? 0 : ++group };
-        }
-        snprintf(name, sizeof name, "tiles %d (%dx%d)", i, rows, cols);
-        checked += check_puzzle(&p, max, name);
-        sb_puzzle_free(&p);
+    const int *side = sides[i % 6];
+    int rows = side[0], cols = side[1], ncells = rows * cols;
+    unit_puzzle_init(p, rows, cols, (size_t)ncells);
+    int holes = 1 + unit_below(&rng, 2), group = 0;
+    if (unit_below(&rng, 3) == 0) {
+        p->walls = unit_alloc((size_t)ncells);
+        p->walls[unit_below(&rng, ncells)] = 1;
     }
-    printf("test_orbits: numbered tiles: %d of %d checked\n", checked, count);
-    CHECK(checked >= count / 2);
+    for (int cell = 0; cell < ncells; cell++) {
+        if ((p->walls && p->walls[cell]) || unit_below(&rng, ncells) < holes)
+            continue;
+        bool unmarked = unit_below(&rng, 6) == 0;
+        p->blocks[p->nblocks++] = (sb_block){ cell / cols, cell % cols, 1, 1, 0,
+                                              unmarked ? 0 : ++group };
+    }
+    snprintf(name, size, "tiles %d (%dx%d)", i, rows, cols);
 }
 
 /* Random pieces, many of them marked, from few shapes so that marked
  * pieces are often alike. */
-static void random_sets(int count, size_t max)
+static void make_random(sb_puzzle *p, int i, char *name, size_t size)
 {
-    char name[64];
-    int checked = 0;
-    for (int i = 0; i < count; i++) {
-        int rows = 1 + unit_below(&rng, 4), cols = 2 + unit_below(&rng, 3);
-        unit_pieces_plan plan = { .wall_pct = unit_below(&rng, 15), .keep_empty =
-                                  1 + unit_below(&rng, 3), .max_pieces = 8, .shapes =
-                                  1 + unit_below(&rng, 10), .axis_pct = unit_below(&rng, 40),
-                                  .marked_pct = 40 + unit_below(&rng, 50), .same_pct = 30 };
-        sb_puzzle p;
-        unit_random_pieces(&p, &rng, rows, cols, &plan);
-        snprintf(name, sizeof name, "random %d (%dx%d)", i, rows, cols);
-        checked += check_puzzle(&p, max, name);
-        sb_puzzle_free(&p);
-    }
-    printf("test_orbits: random sets: %d of %d checked\n", checked, count);
-    CHECK(checked >= count / 2);
+    int rows = 1 + unit_below(&rng, 4), cols = 2 + unit_below(&rng, 3);
+    unit_pieces_plan plan = { .wall_pct = unit_below(&rng, 15), .keep_empty =
+                              1 + unit_below(&rng, 3), .max_pieces = 8, .shapes =
+                              1 + unit_below(&rng, 10), .axis_pct = unit_below(&rng, 40),
+                              .marked_pct = 40 + unit_below(&rng, 50), .same_pct = 30 };
+    unit_random_pieces(p, &rng, rows, cols, &plan);
+    snprintf(name, size, "random %d (%dx%d)", i, rows, cols);
 }
 
 /* A marked car among cars, Rush Hour's way: 1x2 horizontal and 2x1
  * vertical cars on trays of 2x3 to 3x4, one of them, or more, marked. */
-static void cars(int count, size_t max)
+static void make_cars(sb_puzzle *p, int i, char *name, size_t size)
 {
-    char name[64];
-    int checked = 0;
-    for (int i = 0; i < count; i++) {
-        int rows = 2 + unit_below(&rng, 2), cols = 3 + unit_below(&rng, 2);
-        unit_pieces_plan plan = { .keep_empty = 1 + unit_below(&rng, 3), .max_pieces = 5,
-                                  .shapes = 3, .axis_pct = 100, .marked_pct = 0 };
-        sb_puzzle p;
-        unit_random_pieces(&p, &rng, rows, cols, &plan);
-        for (size_t b = 0; b < p.nblocks; b++) {
-            /* A car slides along its length; 1x1s stay free. */
-            p.blocks[b].axis = p.blocks[b].width > 1    ? SB_AXIS_ROW
-                               : p.blocks[b].height > 1 ? SB_AXIS_COL
-                                                        : SB_AXIS_ANY;
-            if (unit_below(&rng, 3) == 0)
-                p.blocks[b].group = (int)b + 1;
-        }
-        snprintf(name, sizeof name, "cars %d (%dx%d)", i, rows, cols);
-        checked += check_puzzle(&p, max, name);
-        sb_puzzle_free(&p);
+    int rows = 2 + unit_below(&rng, 2), cols = 3 + unit_below(&rng, 2);
+    unit_pieces_plan plan = { .keep_empty = 1 + unit_below(&rng, 3), .max_pieces = 5,
+                              .shapes = 3, .axis_pct = 100, .marked_pct = 0 };
+    unit_random_pieces(p, &rng, rows, cols, &plan);
+    for (size_t b = 0; b < p->nblocks; b++) {
+        /* A car slides along its length; 1x1s stay free. */
+        p->blocks[b].axis = p->blocks[b].width > 1    ? SB_AXIS_ROW
+                            : p->blocks[b].height > 1 ? SB_AXIS_COL
+                                                      : SB_AXIS_ANY;
+        if (unit_below(&rng, 3) == 0)
+            p->blocks[b].group = (int)b + 1;
     }
-    printf("test_orbits: cars: %d of %d checked\n", checked, count);
-    CHECK(checked >= count / 2);
+    snprintf(name, size, "cars %d (%dx%d)", i, rows, cols);
 }
 
 int main(void)
 {
     size_t max = (size_t)unit_cases(3000, 1500);
-    tiles(unit_cases(100, 20), max);
-    random_sets(unit_cases(300, 60), max);
-    cars(unit_cases(100, 20), max);
+    unit_run_series("test_orbits", "numbered tiles", make_tiles, check_puzzle,
+                    unit_cases(100, 20), max);
+    unit_run_series("test_orbits", "random sets", make_random, check_puzzle, unit_cases(300, 60),
+                    max);
+    unit_run_series("test_orbits", "cars", make_cars, check_puzzle, unit_cases(100, 20), max);
     printf("test_orbits: %lu piece sets, %lu with orbits, %lu layouts in an orbit not their own "
            "first, %lu eccentricities compared\n", sets_checked, sets_with_orbits, orbits_merged,
            sweeps);
