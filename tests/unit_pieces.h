@@ -2,7 +2,8 @@
  * unit_pieces.h - piece sets of any shape, every layout of one and the
  * moves between them, by brute force: what the unit tests of the layouts
  * enumeration (test_layouts.c), of orbits (test_orbits.c) and of
- * bidirectional search (test_bidir.c) check the engine against.  It shares nothing with the engine but slide.h's types and
+ * bidirectional search (test_bidir.c) check the engine against;
+ * test_family.c takes its classes and shapes from here too.  It shares nothing with the engine but slide.h's types and
  * sb_block_covers (which cells a block covers is the model's definition,
  * not an idea of the enumeration).
  *
