@@ -3,7 +3,9 @@
 # slide-explore-mpi and its mpirun test), then the same suite under
 # AddressSanitizer + UndefinedBehaviorSanitizer.
 # Installs what the build needs from Debian's archive first (setup.sh
-# --deps).  Warnings are errors in these builds (SLIDE_WERROR).  Exit
+# --deps).  Warnings are errors in these builds (SLIDE_WERROR).  Each
+# phase says how long it took: the budget is 20 minutes in all on a quiet
+# 2-core machine (tests/cpu_times.py says what each test costs).  Exit
 # status 0 when all pass.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,9 +23,13 @@ for kind in release asan; do
     flags=(-DCMAKE_BUILD_TYPE=Release -DSLIDE_WERROR=ON -DSLIDE_MPI=ON)
     [ "$kind" = asan ] && flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DSLIDE_SANITIZE=ON -DSLIDE_WERROR=ON)
     echo "== $kind build ($dir)"
+    start=$SECONDS
     cmake -S . -B "$dir" "${flags[@]}" >/dev/null
     cmake --build "$dir" -j"$jobs" >/dev/null
+    echo "== $kind: built in $((SECONDS - start)) s"
+    start=$SECONDS
     (cd "$dir" && ctest --output-on-failure -j"$jobs") || status=1
+    echo "== $kind: tests in $((SECONDS - start)) s"
 done
 
 # A minute of libFuzzer over every harness; clang and its libFuzzer
@@ -34,5 +40,7 @@ if ! command -v clang >/dev/null || ! dpkg -s libclang-rt-dev >/dev/null 2>&1; t
         clang libclang-rt-dev >/dev/null
 fi
 echo "== fuzz smoke (build-fuzz)"
+start=$SECONDS
 tests/fuzz_smoke.sh 20 || status=1
+echo "== fuzz smoke: $((SECONDS - start)) s; test.sh: $SECONDS s in all"
 exit $status

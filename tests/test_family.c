@@ -48,27 +48,13 @@
 #include "sb_format.h"
 #include "slide_formats.h"
 
-#include "unit.h"
+#include "unit_pieces.h"
 
 enum { MAX_CELLS = 16, MAX_CLASSES = 15 };
 
-/* A class of pieces, in the brute force's own terms. */
-typedef struct tclass {
-    int n;                            /* cells */
-    int dr[MAX_CELLS], dc[MAX_CELLS]; /* relative to the anchor, row-major */
-    sb_axis axis;
-    int group;
-    int count;                        /* pieces of it in the set */
-    sb_block proto;                   /* a block of it, for building puzzles */
-} tclass;
-
-/* A piece set on a tray. */
-typedef struct pieces {
-    int rows, cols;
-    const sb_puzzle *source;          /* its shapes and walls */
-    int nclasses;
-    tclass cls[MAX_CLASSES];
-} pieces;
+/* Classes and piece sets are unit_pieces.h's (unit_class, unit_pieces);
+ * layouts here are one 64-bit word (below), so a set has at most 15
+ * classes on at most 16 cells. */
 
 /* Every layout of a piece set and its components, by brute force. */
 typedef struct census {
@@ -89,50 +75,18 @@ static uint64_t put(uint64_t key, int cell, int code)
     return (key & ~((uint64_t)15 << (4 * cell))) | ((uint64_t)code << (4 * cell));
 }
 
-static bool is_wall(const pieces *pc, int r, int c)
+static bool is_wall(const unit_pieces *pc, int r, int c)
 {
     return pc->source->walls && pc->source->walls[r * pc->cols + c];
 }
 
 /* ---- classes ----------------------------------------------------------- */
 
-/* b's class as cells relative to its first cell, which must be b's
- * anchor; false when it is not (or b covers nothing). */
-static bool class_of_block(const sb_puzzle *p, const sb_block *b, tclass *t)
-{
-    memset(t, 0, sizeof *t);
-    int ar = -1, ac = -1;
-    for (int r = 0; r < p->rows; r++)
-        for (int c = 0; c < p->cols; c++)
-            if (sb_block_covers(p, b, r, c) && t->n < MAX_CELLS) {
-                if (ar < 0) {
-                    ar = r;
-                    ac = c;
-                }
-                t->dr[t->n] = r - ar;
-                t->dc[t->n++] = c - ac;
-            }
-    t->axis = b->axis;
-    t->group = b->group;
-    t->proto = *b;
-    return ar == b->row && ac == b->col;
-}
-
-static bool same_class(const tclass *a, const tclass *b)
-{
-    if (a->n != b->n || a->axis != b->axis || a->group != b->group)
-        return false;
-    for (int i = 0; i < a->n; i++)
-        if (a->dr[i] != b->dr[i] || a->dc[i] != b->dc[i])
-            return false;
-    return true;
-}
-
 /* The index of t's class in pc, added (count 0) when new. */
-static int add_class(pieces *pc, const tclass *t)
+static int add_class(unit_pieces *pc, const unit_class *t)
 {
     for (int s = 0; s < pc->nclasses; s++)
-        if (same_class(&pc->cls[s], t))
+        if (unit_same_class(&pc->cls[s], t))
             return s;
     if (pc->nclasses == MAX_CLASSES) {
         fprintf(stderr, "test_family: too many classes\n");
@@ -143,23 +97,23 @@ static int add_class(pieces *pc, const tclass *t)
     return pc->nclasses++;
 }
 
-static void pieces_of(const sb_puzzle *p, pieces *pc)
+static void pieces_of(const sb_puzzle *p, unit_pieces *pc)
 {
     memset(pc, 0, sizeof *pc);
     pc->rows = p->rows;
     pc->cols = p->cols;
     pc->source = p;
     for (size_t i = 0; i < p->nblocks; i++) {
-        tclass t;
-        CHECK_MSG(class_of_block(p, &p->blocks[i], &t), "block %zu: anchor not its first cell", i);
+        unit_class t;
+        CHECK_MSG(unit_class_of_block(p, &p->blocks[i], &t), "block %zu: anchor not its first cell", i);
         pc->cls[add_class(pc, &t)].count++;
     }
 }
 
 /* A plain h x w rectangle's class: group 0, both ways. */
-static tclass rect_class(int h, int w)
+static unit_class rect_class(int h, int w)
 {
-    tclass t = { 0 };
+    unit_class t = { .pin_first = -1, .pin_last = -1 };
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             t.dr[t.n] = y;
@@ -174,9 +128,9 @@ static tclass rect_class(int h, int w)
 
 /* Whether a piece of class k anchored at (r, c) fits: on the tray, off
  * walls, and on cells whose owner[] is -1 or self. */
-static bool fits(const pieces *pc, int k, int r, int c, const int *owner, int self)
+static bool fits(const unit_pieces *pc, int k, int r, int c, const int *owner, int self)
 {
-    const tclass *t = &pc->cls[k];
+    const unit_class *t = &pc->cls[k];
     for (int i = 0; i < t->n; i++) {
         int y = r + t->dr[i], x = c + t->dc[i];
         if (y < 0 || x < 0 || y >= pc->rows || x >= pc->cols || is_wall(pc, y, x))
@@ -188,9 +142,9 @@ static bool fits(const pieces *pc, int k, int r, int c, const int *owner, int se
     return true;
 }
 
-static void mark(const pieces *pc, int k, int at, int *owner, int value)
+static void mark(const unit_pieces *pc, int k, int at, int *owner, int value)
 {
-    const tclass *t = &pc->cls[k];
+    const unit_class *t = &pc->cls[k];
     for (int i = 0; i < t->n; i++)
         owner[at + t->dr[i] * pc->cols + t->dc[i]] = value;
 }
@@ -206,7 +160,7 @@ static void push(census *c, uint64_t key)
 
 /* Places the `left` pieces still to go of class k at anchors from `from`
  * on, then the next classes. */
-static void place(const pieces *pc, int k, int left, int from, int *owner, uint64_t key,
+static void place(const unit_pieces *pc, int k, int left, int from, int *owner, uint64_t key,
                   census *out, size_t limit)
 {
     if (out->n > limit)
@@ -243,7 +197,7 @@ static size_t find(const census *c, uint64_t key)
 }
 
 /* owner[cell]: the anchor of the piece covering it, or -1. */
-static void owners(const pieces *pc, uint64_t key, int *owner)
+static void owners(const unit_pieces *pc, uint64_t key, int *owner)
 {
     for (int i = 0; i < pc->rows * pc->cols; i++)
         owner[i] = -1;
@@ -261,7 +215,7 @@ static bool may_go(sb_axis axis, int d)
 
 /* Appends to out[] (index into c) every layout one move of metric away
  * from key; returns the new count. */
-static size_t neighbours(const pieces *pc, const census *c, uint64_t key, sb_metric metric,
+static size_t neighbours(const unit_pieces *pc, const census *c, uint64_t key, sb_metric metric,
                          size_t *out)
 {
     int owner[MAX_CELLS], cols = pc->cols;
@@ -307,7 +261,7 @@ static size_t neighbours(const pieces *pc, const census *c, uint64_t key, sb_met
 
 /* Every layout (at most limit + 1 of them: c->n > limit says the count
  * ran over) and its components. */
-static void census_of(const pieces *pc, census *out, size_t limit)
+static void census_of(const unit_pieces *pc, census *out, size_t limit)
 {
     memset(out, 0, sizeof *out);
     int owner[MAX_CELLS];
@@ -357,7 +311,7 @@ static void census_free(census *c)
 
 /* Each component's diameter under metric, by a BFS from every layout
  * (over neighbour lists found once). */
-static unsigned *diameters_of(const pieces *pc, const census *c, sb_metric metric)
+static unsigned *diameters_of(const unit_pieces *pc, const census *c, sb_metric metric)
 {
     unsigned *diam = unit_alloc((c->ncomponents + 1) * sizeof *diam);
     int *dist = unit_alloc((c->n + 1) * sizeof *dist);
@@ -406,20 +360,20 @@ static unsigned *diameters_of(const pieces *pc, const census *c, sb_metric metri
  * are not a layout of pc: another class, off the tray, on a wall,
  * overlapping, or another number of some class.  (The empty layout's key
  * is 0.) */
-static bool key_of(const pieces *pc, const sb_block *b, size_t n, uint64_t *out)
+static bool key_of(const unit_pieces *pc, const sb_block *b, size_t n, uint64_t *out)
 {
     int owner[MAX_CELLS], count[MAX_CLASSES] = { 0 };
     for (int i = 0; i < MAX_CELLS; i++)
         owner[i] = -1;
     uint64_t key = 0;
     for (size_t i = 0; i < n; i++) {
-        tclass t;
+        unit_class t;
         int k = -1;
         if (b[i].row < 0 || b[i].col < 0 || b[i].row >= pc->rows || b[i].col >= pc->cols ||
-            !class_of_block(pc->source, &b[i], &t))
+            !unit_class_of_block(pc->source, &b[i], &t))
             return false;
         for (int s = 0; s < pc->nclasses; s++)
-            if (same_class(&pc->cls[s], &t))
+            if (unit_same_class(&pc->cls[s], &t))
                 k = s;
         if (k < 0 || !fits(pc, k, b[i].row, b[i].col, owner, -1))
             return false;
@@ -435,7 +389,7 @@ static bool key_of(const pieces *pc, const sb_block *b, size_t n, uint64_t *out)
 }
 
 /* The blocks of layout key, from the classes' protos; returns how many. */
-static size_t blocks_of(const pieces *pc, uint64_t key, sb_block *out)
+static size_t blocks_of(const unit_pieces *pc, uint64_t key, sb_block *out)
 {
     size_t n = 0;
     for (int a = 0; a < pc->rows * pc->cols; a++)
@@ -448,7 +402,7 @@ static size_t blocks_of(const pieces *pc, uint64_t key, sb_block *out)
 }
 
 /* A puzzle of pc's tray (shapes, walls) holding layout key's blocks. */
-static sb_puzzle puzzle_of(const pieces *pc, uint64_t key, sb_block *room)
+static sb_puzzle puzzle_of(const unit_pieces *pc, uint64_t key, sb_block *room)
 {
     sb_puzzle p = { pc->rows, pc->cols, blocks_of(pc, key, room), room, 0, NULL,
                     pc->source->nshapes, pc->source->shapes, pc->source->walls };
@@ -468,7 +422,7 @@ enum { DIAMETER_LAYOUTS = 1500 };
 
 /* sb_components on one layout of pc, under path and metric, against the
  * census (and its diameters, diam, when not NULL). */
-static void check_components(const char *name, const pieces *pc, const census *c, sb_path path,
+static void check_components(const char *name, const unit_pieces *pc, const census *c, sb_path path,
                              sb_metric metric, const unsigned *diam)
 {
     sb_block room[MAX_CELLS];
@@ -536,7 +490,7 @@ static void check_components(const char *name, const pieces *pc, const census *c
  * bitboard took it) the general board; with diameters under every metric
  * when the census is small.  Returns false when pc has too many layouts
  * to count here. */
-static bool check_pieces(const char *name, const pieces *pc, size_t limit)
+static bool check_pieces(const char *name, const unit_pieces *pc, size_t limit)
 {
     census c;
     census_of(pc, &c, limit);
@@ -560,12 +514,12 @@ static bool check_pieces(const char *name, const pieces *pc, size_t limit)
 
 /* Which of the three plain small rectangles class t is: 0 (1x1), 1 (1x2),
  * 2 (2x1), or -1. */
-static int small_kind(const tclass *t)
+static int small_kind(const unit_class *t)
 {
     static const int sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
     for (int k = 0; k < 3; k++) {
-        tclass r = rect_class(sizes[k][0], sizes[k][1]);
-        if (same_class(t, &r))
+        unit_class r = rect_class(sizes[k][0], sizes[k][1]);
+        if (unit_same_class(t, &r))
             return k;
     }
     return -1;
@@ -664,7 +618,7 @@ static void check_shards(const char *name, const sb_puzzle *p, const sb_family_r
  * shards; then sb_components on the member with the most components. */
 static void check_family(const char *name, const sb_puzzle *p)
 {
-    pieces all, fixed;
+    unit_pieces all, fixed;
     pieces_of(p, &all);
     fixed = all;
     fixed.nclasses = 0;
@@ -690,16 +644,16 @@ static void check_family(const char *name, const sb_puzzle *p)
         return;
     size_t m = 0;
     uint64_t layouts = 0, ncomponents = 0, most = 0;
-    pieces best = fixed;
+    unit_pieces best = fixed;
     for (int units = 0; units <= room; units++)
         for (int wides = 0; units + 2 * wides <= room; wides++)
             for (int talls = 0; units + 2 * (wides + talls) <= room; talls++, m++) {
-                pieces pc = fixed;
+                unit_pieces pc = fixed;
                 int counts[3] = { units, wides, talls };
                 static const int sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
                 for (int k = 0; k < 3; k++)
                     if (counts[k]) {
-                        tclass t = rect_class(sizes[k][0], sizes[k][1]);
+                        unit_class t = rect_class(sizes[k][0], sizes[k][1]);
                         pc.cls[add_class(&pc, &t)].count = counts[k];
                     }
                 census c;
@@ -952,7 +906,7 @@ static void check_census_declined(void)
 /* The brute force's distance of every layout of c to the nearest layout
  * with a piece of class goal_class anchored at goal_cell, under metric
  * (-1: none in its component). */
-static int *goal_distances(const pieces *pc, const census *c, sb_metric metric, int goal_class,
+static int *goal_distances(const unit_pieces *pc, const census *c, sb_metric metric, int goal_class,
                            int goal_cell)
 {
     int *dist = unit_alloc((c->n + 1) * sizeof *dist);
@@ -982,7 +936,7 @@ static int *goal_distances(const pieces *pc, const census *c, sb_metric metric, 
 static size_t census_checked, census_with_goal;
 
 /* One member of a census against the brute force. */
-static void check_census_member(const char *name, const pieces *pc, const sb_census_member *m,
+static void check_census_member(const char *name, const unit_pieces *pc, const sb_census_member *m,
                                 const sb_census_spec *spec, sb_metric metric)
 {
     census c;
@@ -999,11 +953,11 @@ static void check_census_member(const char *name, const pieces *pc, const sb_cen
     int goal_class = -1, goal_cell = 0;
     if (ok && spec->ngoals) {
         size_t k = spec->goal_kind[0];
-        tclass t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
+        unit_class t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
         t.axis = spec->kinds[k].axis;
         t.group = spec->kinds[k].marked ? (int)k + 1 : 0;
         for (int s = 0; s < pc->nclasses; s++)
-            if (same_class(&pc->cls[s], &t))
+            if (unit_same_class(&pc->cls[s], &t))
                 goal_class = s;
         goal_cell = spec->goals[0].row * pc->cols + spec->goals[0].col;
     }
@@ -1071,10 +1025,10 @@ static void census_members(const char *name, const sb_census_spec *spec, const s
             bool same = true;
             for (size_t k = 0; k < spec->nkinds; k++)
                 same &= mem->counts[k] == counts[k];
-            pieces pc = { .rows = tray->rows, .cols = tray->cols, .source = tray };
+            unit_pieces pc = { .rows = tray->rows, .cols = tray->cols, .source = tray };
             for (size_t k = 0; k < spec->nkinds; k++)
                 if (counts[k]) {
-                    tclass t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
+                    unit_class t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
                     t.axis = spec->kinds[k].axis;
                     t.group = spec->kinds[k].marked ? (int)k + 1 : 0;
                     t.proto.axis = t.axis;
@@ -1206,26 +1160,9 @@ static bool read_picture(const char *name, const char *text, sb_puzzle *p)
                      "%s: %s\n%s", name, err.msg, text);
 }
 
-/* Shapes the random pictures draw from: cells relative to the first. */
-typedef struct tshape {
-    int n;
-    int dr[4], dc[4];
-} tshape;
-
-static const tshape SHAPES[] = {
-    { 1, { 0 }, { 0 } },                              /* 1x1 */
-    { 2, { 0, 0 }, { 0, 1 } },                        /* 1x2 */
-    { 2, { 0, 1 }, { 0, 0 } },                        /* 2x1 */
-    { 3, { 0, 1, 1 }, { 0, 0, 1 } },                  /* L trominoes, four ways */
-    { 3, { 0, 0, 1 }, { 0, 1, 0 } },
-    { 3, { 0, 0, 1 }, { 0, 1, 1 } },
-    { 3, { 0, 1, 1 }, { 0, -1, 0 } },
-    { 4, { 0, 0, 0, 1 }, { 0, 1, 2, 1 } },            /* T tetrominoes, four ways */
-    { 4, { 0, 1, 1, 1 }, { 0, -1, 0, 1 } },
-    { 4, { 0, 1, 1, 2 }, { 0, 0, 1, 0 } },
-    { 4, { 0, 1, 1, 2 }, { 0, -1, 0, 0 } },
-};
-enum { NSHAPES = sizeof SHAPES / sizeof SHAPES[0] };
+/* The random pictures draw from the first 11 of unit_pieces.h's shapes:
+ * unit squares, dominoes, L trominoes and T tetrominoes, each way round. */
+enum { NSHAPES = 11 };
 
 /* Writes a random picture into text: a 2..4 x 3..4 tray, up to two walls,
  * pieces dropped at random until at most zero to three cells are left,
@@ -1244,7 +1181,7 @@ static void random_picture(unit_rng *rng, char *text)
     int keep = unit_below(rng, 4);
     for (int tries = 0; tries < 80 && left > keep; tries++) {
         int s = unit_below(rng, NSHAPES), at = unit_below(rng, rows * cols);
-        const tshape *sh = &SHAPES[s];
+        const unit_shape_cells *sh = &UNIT_SHAPES[s];
         bool ok = sh->n <= left;
         for (int i = 0; ok && i < sh->n; i++) {
             int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
@@ -1307,7 +1244,7 @@ static void check_random_pictures(int count)
         sb_puzzle p;
         if (!read_picture(name, text, &p))
             continue;
-        pieces pc;
+        unit_pieces pc;
         pieces_of(&p, &pc);
         if (p.nblocks == 0 || !check_pieces(name, &pc, 20000)) {
             skipped++;
@@ -1348,7 +1285,7 @@ static void check_random_rectangles(int count)
         sb_puzzle p;
         unit_random_puzzle(&p, &rng, rows, cols, &plan);
         snprintf(name, sizeof name, "random rectangles %d", i);
-        pieces pc;
+        unit_pieces pc;
         pieces_of(&p, &pc);
         checked += check_pieces(name, &pc, 20000);
         sb_puzzle_free(&p);
@@ -1380,7 +1317,7 @@ static void check_pictures(void)
         sb_puzzle p;
         if (!read_picture(cases[i].name, cases[i].text, &p))
             continue;
-        pieces pc;
+        unit_pieces pc;
         pieces_of(&p, &pc);
         CHECK_MSG(check_pieces(cases[i].name, &pc, 200000), "%s: too many layouts",
                   cases[i].name);
@@ -1411,9 +1348,10 @@ int main(void)
     check_family("4x3", &p2);
     check_family("4x4", &p3);
     check_pictures();
-    check_random_pictures(200);
-    check_random_rectangles(150);
-    check_random_censuses(60);
+    /* Fewer under the sanitizers: the first of the same cases. */
+    check_random_pictures(unit_cases(200, 80));
+    check_random_rectangles(unit_cases(150, 60));
+    check_random_censuses(unit_cases(60, 24));
     check_census_declined();
     printf("test_family: %.3f s\n",
            (double)(clock() - t0) / CLOCKS_PER_SEC);

@@ -5,9 +5,9 @@
  * wanted, and that IDA*'s limits and proofs hold.
  *
  * Admissibility is shown by results, not by reading the tables: on 1,500
- * random tile puzzles (trays of six to nine cells, one hole, sometimes a
- * wall; INIT a random walk from a random goal, so solvable) under the
- * three metrics, with groups of one to four tiles (so that two to eight
+ * random tile puzzles (500 under the sanitizers; trays of six to nine
+ * cells, one hole, sometimes a wall; INIT a random walk from a random
+ * goal, so solvable) under the three metrics, with groups of one to four tiles (so that two to eight
  * tables are added, as on the big trays), IDA* and A* guided by the
  * databases must find solutions exactly as long as BFS's, each replayed by
  * the judge (sb_check_moves); and the bound at INIT must not pass BFS's
@@ -21,6 +21,10 @@
  * test's own, in memory, sees every byte the engine keeps: the engine
  * goes through the caller's cache and nothing else, and drops an entry
  * whose writes failed.
+ *
+ * The program runs in parts (tiles, large, builds, blocks, cache), each
+ * a ctest test of its own so that they run side by side; `test_pdb PART`
+ * runs one, `test_pdb` all.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -203,20 +207,35 @@ static int admissible_on(const int (*trays)[2], int ntrays, int max_steps, int r
 static const int SMALL[][2] = { { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 } };
 static const int LARGE[][2] = { { 3, 4 }, { 4, 3 }, { 4, 4 } };
 
+/* Each part seeds the generator itself, so that it runs alone. */
+static void seed(uint64_t s)
+{
+    rng.s = s;
+}
+
 static void admissible(void)
 {
-    static const int ELEVEN[][2] = { { 3, 4 }, { 4, 3 } };
-    int small = admissible_on(SMALL, 5, 40, 1500, ANY_GROUP, SB_PDB_BLANK_AUTO);
+    seed(0x5eed1e55u);
+    int small = admissible_on(SMALL, 5, 40, unit_cases(1500, 500), ANY_GROUP, SB_PDB_BLANK_AUTO);
     /* Square trays mirror the second set onto the first's tables: 4x4
-     * with groups of 3, built both ways, and of 5 by regions. */
-    int large = admissible_on(LARGE, 3, 30, 60, 3, SB_PDB_BLANK_AUTO) +
-                admissible_on(LARGE, 3, 30, 9, 5, SB_PDB_BLANK_REGIONS);
-    /* Two large groups, the 15-puzzle's 7-8 in small: eleven tiles in
-     * groups of 6 and 5, built by regions. */
+     * with groups of 3, built both ways. */
+    int large = admissible_on(LARGE, 3, 30, unit_cases(60, 24), 3, SB_PDB_BLANK_AUTO);
+    printf("test_pdb: %d random tile puzzles up to 3x3, %d up to 4x4 (groups of 3), IDA* and A* "
+           "with the databases as short as BFS\n", small, large);
+}
+
+/* The same with large groups, whose tables take most of the time: 4x4
+ * with groups of 5 by regions; two large groups, the 15-puzzle's 7-8 in
+ * small: eleven tiles in groups of 6 and 5, built by regions.  Under the
+ * sanitizers, one round of each metric with groups of 5. */
+static void admissible_large(void)
+{
+    static const int ELEVEN[][2] = { { 3, 4 }, { 4, 3 } };
+    seed(0x1a26e5u);
+    int large = admissible_on(LARGE, 3, 30, unit_cases(9, 3), 5, SB_PDB_BLANK_REGIONS);
     int eleven = admissible_on(ELEVEN, 2, 30, 2, 6, SB_PDB_BLANK_REGIONS);
-    printf("test_pdb: %d random tile puzzles up to 3x3, %d up to 4x4 (groups of 3 and 5), %d with "
-           "groups of 6 and 5, IDA* and A* with the databases as short as BFS\n",
-           small, large, eleven);
+    printf("test_pdb: %d random tile puzzles up to 4x4 with groups of 5, %d with groups of 6 "
+           "and 5, IDA* and A* with the databases as short as BFS\n", large, eleven);
 }
 
 /* The two builds of a group's table, by cells and by regions of the empty
@@ -225,7 +244,8 @@ static void admissible(void)
 static void same_builds(void)
 {
     int rounds = 0, terms = 0;
-    for (int round = 0; round < 240; round++) {
+    seed(0xb0115u);
+    for (int round = 0, wanted = unit_cases(240, 60); round < wanted; round++) {
         sb_puzzle p;
         int rows, cols;
         if (round % 2)
@@ -283,8 +303,9 @@ static void admissible_blocks(void)
     static const sb_metric METRICS[] = { SB_METRIC_UNIT, SB_METRIC_LINE, SB_METRIC_PIECE };
     const unit_shape_plan plan = { .max_h = 2, .max_w = 3, .fill_pct = 50, .unit_pct = 25,
                                    .max_goals = 2 };
-    int rounds = 0, unsolvable = 0, dbs = 0;
-    for (int round = 0; round < 600; round++) {
+    int rounds = 0, unsolvable = 0, dbs = 0, wanted = unit_cases(600, 200);
+    seed(0xb10c5u);
+    for (int round = 0; round < wanted; round++) {
         sb_puzzle p;
         int rows = 3 + unit_below(&rng, 2), cols = 3 + unit_below(&rng, 2);
         unit_shape_plan fill = plan;
@@ -333,7 +354,8 @@ static void admissible_blocks(void)
         unsolvable += bfs == -4;
         sb_puzzle_free(&p);
     }
-    CHECK_MSG(rounds >= 300 && dbs > rounds, "%d puzzles taken, %d databases", rounds, dbs);
+    CHECK_MSG(rounds >= wanted / 2 && dbs > rounds, "%d of %d puzzles taken, %d databases",
+              rounds, wanted, dbs);
     printf("test_pdb: %d random block puzzles (%d without a solution, %d databases), IDA* and "
            "A* with the block databases agree with BFS\n", rounds, unsolvable, dbs);
 }
@@ -688,13 +710,18 @@ static void limits(void)
     sb_puzzle_free(&p);
 }
 
-int main(void)
+/* The cache's files and the limits: small, one part. */
+static void cache_and_limits(void)
 {
-    admissible();
-    same_builds();
-    admissible_blocks();
     cache();
     memory_cache_test();
     limits();
-    return unit_finish("test_pdb");
+}
+
+int main(int argc, char **argv)
+{
+    static const unit_part parts[] = { { "tiles", admissible }, { "large", admissible_large },
+                                       { "builds", same_builds }, { "blocks", admissible_blocks },
+                                       { "cache", cache_and_limits } };
+    return unit_run_parts("test_pdb", argc, argv, parts, sizeof parts / sizeof parts[0]);
 }

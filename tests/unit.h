@@ -66,11 +66,73 @@ static inline __attribute__((format(printf, 1, 2))) bool unit_say(const char *fm
     (unit_check((cond) != 0, __FILE__, __LINE__, #cond) ? true : unit_say(__VA_ARGS__))
 
 /* Ends a test program: the closing line (N passed, N failed) and the exit
- * status. */
+ * status, 1 on any failure.  A program that ran no check at all fails too:
+ * it proved nothing (a test list emptied by mistake, a loop that never
+ * ran), and a pass would hide that. */
 static inline int unit_finish(const char *name)
 {
     printf("%s: %d passed, %d failed\n", name, unit_passes, unit_failures);
+    if (unit_passes + unit_failures == 0) {
+        fprintf(stderr, "%s: no check ran, so nothing was tested\n", name);
+        return 1;
+    }
     return unit_failures != 0;
+}
+
+/* A part of a test program that ctest runs as a test of its own
+ * (tests/CMakeLists.txt, sb_unit_test_parts), so that ctest -jN spreads a
+ * long program over the cores.  Each part must stand alone: its random
+ * cases come from a generator it seeds itself. */
+typedef struct unit_part {
+    const char *name;
+    void (*run)(void);
+} unit_part;
+
+/* The main of a program in parts: runs those named on the command line,
+ * or all of them when none is, and ends with unit_finish.  A name that
+ * is no part fails the program. */
+static inline int unit_run_parts(const char *test, int argc, char **argv, const unit_part *parts,
+                                 size_t nparts)
+{
+    for (size_t k = 0; argc < 2 && k < nparts; k++)
+        parts[k].run();
+    for (int i = 1; i < argc; i++) {
+        size_t k = 0;
+        while (k < nparts && strcmp(parts[k].name, argv[i]) != 0)
+            k++;
+        if (k == nparts) {
+            fprintf(stderr, "%s: no part named '%s'\n", test, argv[i]);
+            return 2;
+        }
+        parts[k].run();
+    }
+    return unit_finish(test);
+}
+
+/* Whether this build is instrumented by a sanitizer (or not optimised):
+ * every memory access costs several times more there. */
+#if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
+#define UNIT_SLOW_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define UNIT_SLOW_BUILD 1
+#endif
+#endif
+#ifndef UNIT_SLOW_BUILD
+#define UNIT_SLOW_BUILD 0
+#endif
+
+/* How many random cases a test runs: `fast` in an optimised build,
+ * `slow` under the sanitizers (or unoptimised), or `fast` there too when
+ * SLIDE_TEST_FULL is set in the environment.  The cases come from one
+ * fixed-seed sequence, so the slow build's are the first of the fast
+ * build's: the same code paths, fewer times.  What a sanitizer adds is
+ * per code path (a bad access is bad on the first case that makes it),
+ * so the fast build's extra cases are what hunt for rare inputs. */
+static inline int unit_cases(int fast, int slow)
+{
+    const char *full = getenv("SLIDE_TEST_FULL");
+    return UNIT_SLOW_BUILD && !(full && *full && strcmp(full, "0") != 0) ? slow : fast;
 }
 
 static inline void *unit_alloc(size_t bytes)
