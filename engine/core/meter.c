@@ -65,11 +65,21 @@ sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options
     return SB_OK;
 }
 
+void sb_budget_init(sb_budget *b, const sb_options *opts)
+{
+    atomic_init(&b->held, 0);
+    atomic_init(&b->peak, 0);
+    b->max = opts ? (size_t)opts->limits.max_bytes : 0;
+    if (opts && opts->limits.max_bytes > SIZE_MAX)
+        b->max = SIZE_MAX;
+}
+
 void sb_meter_init(sb_meter *m, const sb_options *opts)
 {
     memset(m, 0, sizeof *m);
     m->start = sb_clock();
     m->tick_mask = 15;
+    sb_budget_init(&m->own, opts);
     if (!opts)
         return;
     m->limits = opts->limits;
@@ -80,39 +90,84 @@ void sb_meter_init(sb_meter *m, const sb_options *opts)
     m->cancel = (const sb_cancel_flag *)(const void *)opts->cancel;
 }
 
-void sb_meter_hold(sb_meter *m, size_t bytes)
+void sb_meter_draw_on(sb_meter *m, sb_budget *b)
 {
+    m->shared = b;
+}
+
+/* The budget m draws on.  Chosen here, not kept as a pointer to m->own,
+ * so that a meter stays correct wherever its record is moved. */
+static sb_budget *budget_of(sb_meter *m)
+{
+    return m->shared ? m->shared : &m->own;
+}
+
+size_t sb_meter_budget_held(const sb_meter *m)
+{
+    const sb_budget *b = m->shared ? m->shared : &m->own;
+    return atomic_load_explicit(&b->held, memory_order_relaxed);
+}
+
+bool sb_meter_hold(sb_meter *m, size_t bytes)
+{
+    sb_budget *b = budget_of(m);
+    size_t held = atomic_load_explicit(&b->held, memory_order_relaxed);
+    do {
+        /* Written so that it cannot overflow. */
+        if (b->max && (bytes > b->max || held > b->max - bytes)) {
+            m->hit = SB_LIMIT_BYTES;
+            return false;
+        }
+    } while (!atomic_compare_exchange_weak_explicit(&b->held, &held, held + bytes,
+                                                    memory_order_relaxed, memory_order_relaxed));
+    held += bytes;
+    size_t peak = atomic_load_explicit(&b->peak, memory_order_relaxed);
+    while (held > peak && !atomic_compare_exchange_weak_explicit(&b->peak, &peak, held,
+                                                                 memory_order_relaxed,
+                                                                 memory_order_relaxed))
+        ;
     m->held += bytes;
     if (m->held > m->peak)
         m->peak = m->held;
+    return true;
 }
 
 void sb_meter_release(sb_meter *m, size_t bytes)
 {
-    m->held -= bytes < m->held ? bytes : m->held;
+    /* Never more than this meter took, so its budget stays the sum of
+     * what its meters hold. */
+    if (bytes > m->held)
+        bytes = m->held;
+    m->held -= bytes;
+    atomic_fetch_sub_explicit(&budget_of(m)->held, bytes, memory_order_relaxed);
 }
 
-/* Whether growing a block from old to size bytes keeps the search within
- * the bytes limit; hit says so when not. */
+void sb_meter_end(sb_meter *m)
+{
+    sb_meter_release(m, m->held);
+}
+
+/* Whether a block may grow from old to size bytes, counted so when it
+ * may (hit says why not).  Counting before the allocation is what makes
+ * the limit hold for threads that allocate at once. */
 static bool admit(sb_meter *m, size_t old, size_t size)
 {
-    size_t max = (size_t)m->limits.max_bytes;
-    if (size <= old || !max || (size - old <= max && m->held <= max - (size - old)))
-        return true;
-    m->hit = SB_LIMIT_BYTES;
-    return false;
+    return size <= old || sb_meter_hold(m, size - old);
 }
 
-/* Counts a block that went from old to size bytes (q: the allocator's
- * answer, NULL when it failed). */
+/* Counts what a block that went from old to size bytes (admitted) came
+ * to: q is the allocator's answer, NULL when it failed, which gives the
+ * growth back and records malloc's refusal. */
 static void *counted(sb_meter *m, void *q, size_t old, size_t size)
 {
     if (!q) {
+        if (size > old)
+            sb_meter_release(m, size - old);
         m->hit = SB_LIMIT_MEMORY;
         return NULL;
     }
-    sb_meter_release(m, old);
-    sb_meter_hold(m, size);
+    if (size < old)
+        sb_meter_release(m, old - size);
     return q;
 }
 
@@ -279,7 +334,8 @@ sb_status sb_meter_check(sb_meter *m)
         return SB_ELIMIT;
     }
     if (m->progress && now >= m->next_progress) {
-        sb_progress p = { m->stored, m->expanded, m->depth, m->held, now - m->start };
+        sb_progress p = { m->stored, m->expanded, m->depth, sb_meter_budget_held(m),
+                           now - m->start };
         m->progress(&p, m->progress_ctx);
         m->next_progress = now + 0.25;
     }
