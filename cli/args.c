@@ -70,31 +70,21 @@ const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim)
 
 const char *sb_args_error_message(const sb_error *err, char *buf, size_t n)
 {
-    unsigned long long stored = (unsigned long long)err->stored;
-    if (err->status != SB_ELIMIT) {
+    /* The engine words a limit "<the limit>, after <what was finished>"
+     * (core/meter.h): the option that set the limit goes after the limit;
+     * a cancel is the programs' Ctrl-C. */
+    static const char *const option[] = { [SB_LIMIT_STATES] = "--max-states",
+                                          [SB_LIMIT_BYTES] = "--max-memory",
+                                          [SB_LIMIT_SECONDS] = "--time-limit" };
+    const char *after = strstr(err->msg, ", after ");
+    int head = after ? (int)(after - err->msg) : (int)strlen(err->msg);
+    if (err->status == SB_ELIMIT && err->limit == SB_LIMIT_CANCELLED)
+        snprintf(buf, n, "interrupted%s", after ? after : "");
+    else if (err->status == SB_ELIMIT && err->limit >= SB_LIMIT_STATES &&
+             err->limit <= SB_LIMIT_SECONDS)
+        snprintf(buf, n, "%.*s (%s)%s", head, err->msg, option[err->limit], after ? after : "");
+    else
         snprintf(buf, n, "%s", err->msg);
-        return buf;
-    }
-    switch (err->limit) {
-    case SB_LIMIT_STATES:
-        snprintf(buf, n, "gave up after storing %.0f configuration%s (--max-states)",
-                 err->limit_value, err->limit_value == 1 ? "" : "s");
-        break;
-    case SB_LIMIT_BYTES:
-        snprintf(buf, n, "gave up at the memory limit of %.0f bytes (--max-memory), after "
-                 "storing %llu configurations", err->limit_value, stored);
-        break;
-    case SB_LIMIT_SECONDS:
-        snprintf(buf, n, "gave up at the time limit of %g seconds (--time-limit), after "
-                 "storing %llu configurations", err->limit_value, stored);
-        break;
-    case SB_LIMIT_CANCELLED:
-        snprintf(buf, n, "interrupted, after storing %llu configurations", stored);
-        break;
-    default:
-        snprintf(buf, n, "%s", err->msg);
-        break;
-    }
     return buf;
 }
 

@@ -5,6 +5,9 @@
 /* mremap and madvise's MADV_HUGEPAGE are Linux's, beyond POSIX. */
 #define _GNU_SOURCE
 
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -342,39 +345,65 @@ sb_status sb_meter_check(sb_meter *m)
     return SB_OK;
 }
 
+/* The engine's words for a limit at a value. */
+static void say_limit(char *buf, size_t n, sb_limit hit, double value)
+{
+    switch (hit) {
+    case SB_LIMIT_STATES:
+        snprintf(buf, n, "gave up at the limit of %.0f configuration%s", value,
+                 value == 1 ? "" : "s");
+        break;
+    case SB_LIMIT_BYTES: {
+        /* The largest unit that divides it, so that 20M reads "20 MiB". */
+        static const char *const units[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
+        int u = 0;
+        while (u < 4 && value >= 1024 && fmod(value, 1024) == 0) {
+            value /= 1024;
+            u++;
+        }
+        snprintf(buf, n, "gave up at the memory limit of %.0f %s", value,
+                 value == 1 && u == 0 ? "byte" : units[u]);
+        break;
+    }
+    case SB_LIMIT_SECONDS:
+        snprintf(buf, n, "gave up at the time limit of %g seconds", value);
+        break;
+    case SB_LIMIT_CANCELLED:
+        snprintf(buf, n, "cancelled");
+        break;
+    default:
+        snprintf(buf, n, "ran out of memory");
+        break;
+    }
+}
+
+sb_status sb_limit_fail(sb_error *err, const char *finished, ...)
+{
+    if (!err)
+        return SB_ELIMIT;
+    char limit[96], done[sizeof err->msg - sizeof limit - sizeof ", after "];
+    say_limit(limit, sizeof limit, err->limit, err->limit_value);
+    va_list ap;
+    va_start(ap, finished);
+    vsnprintf(done, sizeof done, finished, ap);
+    va_end(ap);
+    err->status = SB_ELIMIT;
+    snprintf(err->msg, sizeof err->msg, "%s, after %s", limit, done);
+    return SB_ELIMIT;
+}
+
 sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
 {
     const sb_limits *lim = &m->limits;
-    unsigned long long stored = (unsigned long long)m->stored;
-    sb_status st;
-    switch (m->hit) {
-    case SB_LIMIT_STATES:
-        st = sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations, the limit",
-                     (unsigned long long)lim->max_states);
-        break;
-    case SB_LIMIT_BYTES:
-        st = sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes, after storing "
-                     "%llu configurations", (unsigned long long)lim->max_bytes, stored);
-        break;
-    case SB_LIMIT_SECONDS:
-        st = sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds, after storing "
-                     "%llu configurations", lim->max_seconds, stored);
-        break;
-    case SB_LIMIT_CANCELLED:
-        st = sb_fail(err, SB_ELIMIT, "cancelled after storing %llu configurations", stored);
-        break;
-    default:
-        st = sb_fail(err, SB_ELIMIT, "ran out of memory after storing %llu configurations",
-                     stored);
-        break;
-    }
-    if (err) {
-        err->limit = m->hit == SB_LIMIT_NONE ? SB_LIMIT_MEMORY : m->hit;
-        err->limit_value = m->hit == SB_LIMIT_STATES    ? (double)lim->max_states
-                           : m->hit == SB_LIMIT_BYTES   ? (double)lim->max_bytes
-                           : m->hit == SB_LIMIT_SECONDS ? lim->max_seconds
-                                                        : 0;
-        err->stored = m->stored;
-    }
-    return st;
+    if (!err)
+        return SB_ELIMIT;
+    sb_fail(err, SB_ELIMIT, "%s", "");
+    err->limit = m->hit == SB_LIMIT_NONE ? SB_LIMIT_MEMORY : m->hit;
+    err->limit_value = m->hit == SB_LIMIT_STATES    ? (double)lim->max_states
+                       : m->hit == SB_LIMIT_BYTES   ? (double)lim->max_bytes
+                       : m->hit == SB_LIMIT_SECONDS ? lim->max_seconds
+                                                    : 0;
+    err->stored = m->stored;
+    return sb_limit_fail(err, "storing %llu configuration%s", (unsigned long long)m->stored,
+                         m->stored == 1 ? "" : "s");
 }

@@ -40,8 +40,10 @@
  * Limits.  A refusal records which limit refused (`hit`): the states
  * limit (stores ask before adding a configuration), the bytes limit, the
  * deadline, or malloc itself.  sb_meter_fail() turns that into the
- * caller's error record, which names the limit and its value; wording a
- * message for a user is the caller's business (the CLI names its flags).
+ * caller's error record, which names the limit and its value and says
+ * what was finished ("<limit>, after <what was finished>",
+ * sb_limit_fail); wording a message for a user is the caller's business
+ * (the CLI names its flags).
  *
  * Time and progress.  Loops call sb_meter_tick() once per expansion; every
  * (tick_mask + 1)th call, or after a big expansion, reads the clock,
@@ -198,7 +200,18 @@ static inline sb_status sb_meter_tick(sb_meter *m, size_t children)
 }
 
 /* Fills err for the limit that stopped the work (hit; SB_LIMIT_MEMORY
- * when nothing was recorded) and returns SB_ELIMIT. */
+ * when nothing was recorded), finished being "storing N configurations",
+ * and returns SB_ELIMIT. */
 sb_status sb_meter_fail(const sb_meter *m, sb_error *err);
+
+/* Words err's message for the limit it names (err->limit, SB_LIMIT_NONE
+ * read as SB_LIMIT_MEMORY, at err->limit_value) as "<the limit>, after
+ * <finished>", finished a printf format and its arguments (what the work
+ * had done: "storing 10 configurations", "mapping 3 of 204 members (...)"):
+ * the one shape every limit message has, so that a front end can put its
+ * option's name after the limit, before ", after".  Sets err->status and
+ * returns SB_ELIMIT; err may be NULL. */
+sb_status sb_limit_fail(sb_error *err, const char *finished, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -323,8 +323,6 @@ static void map_unit(crew *c, const sized *u)
     }
     if (status == SB_OK && !res.counted)
         keep_components(&res, a->keep, goal);
-    if (status == SB_ELIMIT && err.limit == SB_LIMIT_SECONDS)
-        err.limit_value = c->opts->limits.max_seconds;
     if (status == SB_OK) {
         got.layouts = res.layouts;
         got.ncomponents = res.ncomponents;
@@ -642,8 +640,10 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
      * thousands of members needs MBs). */
     if (!sb_meter_hold(&c.books, (out->nmembers + 1) * (sizeof *out->members + sizeof *c.jobs +
                                                         (size_t)n * sizeof *out->counts))) {
+        size_t nmembers = out->nmembers;
         sb_census_report_free(out);
-        return sb_meter_fail(&c.books, err);
+        sb_meter_fail(&c.books, err);
+        return sb_limit_fail(err, "mapping 0 of %zu members (0 layouts)", nmembers);
     }
     if (!(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
         !(c.jobs = calloc(out->nmembers + 1, sizeof *c.jobs))) {
@@ -724,18 +724,23 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     /* The report's lists are the caller's now, the budget gone with the
      * call. */
     sb_meter_end(&c.books);
-    /* The first member that failed, in member order, says why. */
+    /* The first member that failed, in member order, says why; a limit
+     * says what was finished: the members this call mapped whole, of all
+     * the census's (the same words in every shard and process). */
     sb_status status = SB_OK;
+    size_t done = 0;
+    uint64_t done_layouts = 0;
     for (size_t i = 0; i < out->nmembers; i++) {
         const job *j = &c.jobs[i];
         const sb_census_member *m = &out->members[i];
-        if (j->status != SB_OK) {
+        done += m->mapped;
+        done_layouts += m->mapped ? m->layouts : 0;
+        if (j->status != SB_OK && status == SB_OK) {
             status = j->status;
             if (err)
                 *err = j->err;
-            break;
         }
-        if (!m->parts)
+        if (!m->parts || status != SB_OK)
             continue;   /* another's, or skipped */
         out->layouts += m->layouts;
         out->ncomponents += m->all_components;
@@ -745,6 +750,12 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     free(mine);
     free(c.jobs);
     free(order);
+    if (status == SB_ELIMIT) {
+        if (err && opts->limits.max_seconds > 0 && err->limit == SB_LIMIT_SECONDS)
+            err->limit_value = opts->limits.max_seconds;   /* the census's, not a member's */
+        sb_limit_fail(err, "mapping %zu of %zu members (%llu layouts)", done, out->nmembers,
+                      (unsigned long long)done_layouts);
+    }
     if (status != SB_OK) {
         sb_census_report_free(out);
         return status;
