@@ -410,6 +410,7 @@ static int print_solution(const cli *c, const sb_puzzle *p, const sb_solution *s
 
 int main(int argc, char **argv)
 {
+    sb_args_return_freed_memory();
     cli c = { 0 };
     int done = parse_args(&c, argc, argv);
     if (done >= 0)
