@@ -5,7 +5,6 @@
 /* mremap and madvise's MADV_HUGEPAGE are Linux's, beyond POSIX. */
 #define _GNU_SOURCE
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,13 +355,14 @@ static void say_limit(char *buf, size_t n, sb_limit hit, double value)
     case SB_LIMIT_BYTES: {
         /* The largest unit that divides it, so that 20M reads "20 MiB". */
         static const char *const units[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
+        uint64_t bytes = (uint64_t)value;
         int u = 0;
-        while (u < 4 && value >= 1024 && fmod(value, 1024) == 0) {
-            value /= 1024;
+        while (u < 4 && bytes >= 1024 && bytes % 1024 == 0) {
+            bytes /= 1024;
             u++;
         }
-        snprintf(buf, n, "gave up at the memory limit of %.0f %s", value,
-                 value == 1 && u == 0 ? "byte" : units[u]);
+        snprintf(buf, n, "gave up at the memory limit of %llu %s", (unsigned long long)bytes,
+                 bytes == 1 && u == 0 ? "byte" : units[u]);
         break;
     }
     case SB_LIMIT_SECONDS:
