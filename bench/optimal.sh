@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/optimal.sh - issue 15's targets for optimal solving at scale, measured;
+# bench/optimal.sh - optimal solving at scale, measured (docs/performance.md);
 # it does not pass or fail (the tests do that).  Usage: bench/optimal.sh [PART...]
 # with PART among rosetta, extra, korf, cs61b, 24 (default: all of them).
 #

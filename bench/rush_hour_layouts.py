@@ -1,5 +1,5 @@
 # rush_hour_layouts.py - how many layouts the Rush Hour census enumerates
-# (docs/explore.md, "Measured: Rush Hour"): `python3 bench/rush_hour_layouts.py`,
+# (docs/explore.md, "Measured censuses"): `python3 bench/rush_hour_layouts.py`,
 # or N=4 for a 4x4 tray, whose count --census reproduces.
 #
 # Upper bound on Rush Hour NxN layouts (red car on row `red_row`, or any row):

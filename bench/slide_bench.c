@@ -30,7 +30,7 @@
 #include <time.h>
 
 #include "sb_format.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 static int compare_double(const void *x, const void *y)
 {

@@ -1,5 +1,11 @@
 /*
  * args.c - argument helpers shared by slide and slide-explore.
+ *
+ * Numbers a user types are decimal, and only decimal: digits (a size may
+ * end in a unit, seconds may have a fraction), checked character by
+ * character before any conversion, since strtoull and strtod on their own
+ * take blanks, signs, hex ("0x10" is 16 s to strtod), exponents, inf and
+ * nan.
  */
 #include <errno.h>
 #ifdef __GLIBC__
@@ -17,7 +23,7 @@
 bool sb_args_amount(const char *s, bool binary, uint64_t *out)
 {
     char *end;
-    if (!s[0] || s[0] == '-')
+    if (s[0] < '0' || s[0] > '9')
         return false;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
@@ -36,6 +42,18 @@ bool sb_args_amount(const char *s, bool binary, uint64_t *out)
     if (*end || (v && scale > UINT64_MAX / v))
         return false;
     *out = v * scale;
+    return true;
+}
+
+bool sb_args_seconds(const char *s, double *out)
+{
+    size_t whole = strspn(s, "0123456789"), fraction = 0;
+    if (s[whole] == '.')
+        fraction = strspn(s + whole + 1, "0123456789");
+    size_t len = whole + (s[whole] == '.' ? 1 + fraction : 0);
+    if (whole + fraction == 0 || s[len] != '\0')
+        return false;
+    *out = strtod(s, NULL);   /* digits and a point, as strtod reads them in any C locale */
     return true;
 }
 
@@ -78,29 +96,44 @@ const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim)
     if (strcmp(name, "max-memory") == 0)
         return sb_args_amount(arg, true, &lim->max_bytes) && lim->max_bytes
                    ? NULL : "--max-memory takes a size like 512M or 2G";
-    char *end;
-    double t = strtod(arg, &end);
-    if (end == arg || *end || !(t > 0) || t > 1e9)
+    double t = 0;
+    if (!sb_args_seconds(arg, &t) || !(t > 0) || t > 1e9)
         return "--time-limit takes a positive number of seconds";
     lim->max_seconds = t;
     return NULL;
+}
+
+/* The programs' words for a hint (slide.h's sb_hint): the option that
+ * would help.  A limit's is its own message's (below). */
+static const char *hint_words(sb_hint hint)
+{
+    switch (hint) {
+    case SB_HINT_PATH_GENERAL: return "--engine general";
+    case SB_HINT_FORMAT_LINE: return "--format corners or --format sizes";
+    case SB_HINT_ALGO: return "another --algo: auto picks one that can";
+    default: return NULL;
+    }
 }
 
 const char *sb_args_error_message(const sb_error *err, char *buf, size_t n)
 {
     /* The engine words a limit "<the limit>, after <what was finished>"
      * (core/meter.h): the option that set the limit goes after the limit;
-     * a cancel is the programs' Ctrl-C. */
+     * a cancel is the programs' Ctrl-C.  Any other failure gets its
+     * hint's words. */
     static const char *const option[] = { [SB_LIMIT_STATES] = "--max-states",
                                           [SB_LIMIT_BYTES] = "--max-memory",
                                           [SB_LIMIT_SECONDS] = "--time-limit" };
     const char *after = strstr(err->msg, ", after ");
     int head = after ? (int)(after - err->msg) : (int)strlen(err->msg);
+    const char *words = hint_words(err->hint);
     if (err->status == SB_ELIMIT && err->limit == SB_LIMIT_CANCELLED)
         snprintf(buf, n, "interrupted%s", after ? after : "");
     else if (err->status == SB_ELIMIT && err->limit >= SB_LIMIT_STATES &&
              err->limit <= SB_LIMIT_SECONDS)
         snprintf(buf, n, "%.*s (%s)%s", head, err->msg, option[err->limit], after ? after : "");
+    else if (err->status != SB_ELIMIT && words)
+        snprintf(buf, n, "%s (%s)", err->msg, words);
     else
         snprintf(buf, n, "%s", err->msg);
     return buf;
@@ -125,6 +158,11 @@ int sb_args_exit_code(sb_status status)
         return 1;
     case SB_ELIMIT:
         return 3;
+    case SB_EWRITE:
+        /* Output that could not be written (a full disk, a closed pipe)
+         * is no limit a larger one would pass, and proves nothing: 2, as
+         * every failure that is not a limit. */
+        return 2;
     default:
         return 2;
     }

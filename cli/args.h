@@ -10,10 +10,14 @@
 
 #include "slide.h"
 
-/* Parses a count or size: digits with, when `binary`, an optional K/M/G/T
- * suffix (powers of 1024, optionally followed by B).  False on anything
- * else or on overflow. */
+/* Parses a count or size: decimal digits with, when `binary`, an optional
+ * K/M/G/T suffix (powers of 1024, optionally followed by B).  False on
+ * anything else (a blank, a sign, hex) or on overflow. */
 bool sb_args_amount(const char *s, bool binary, uint64_t *out);
+
+/* Parses seconds: decimal digits with an optional fraction ("90", "2.5",
+ * ".5"); no sign, exponent or hex.  False on anything else. */
+bool sb_args_seconds(const char *s, double *out);
 
 /* The index of arg in names[] (NULL-terminated), or -1. */
 int sb_args_pick(const char *arg, const char *const *names);
@@ -36,7 +40,8 @@ void sb_args_return_freed_memory(void);
  * alike. */
 const char *sb_args_limit(const char *name, const char *arg, sb_limits *lim);
 
-/* The message for a failed call: err->msg, except that a resource limit
+/* The message for a failed call: err->msg, with the option its hint
+ * names (err->hint: "(--engine general)"), except that a resource limit
  * is worded here with the option that sets it (the engine names no
  * flags).  Written into buf (n bytes), which is returned. */
 const char *sb_args_error_message(const sb_error *err, char *buf, size_t n);
@@ -52,7 +57,8 @@ void sb_args_cancel_on_interrupt(sb_search *s);
 sb_status sb_args_fail(sb_error *err, sb_status status, const char *msg);
 
 /* The exit status for an engine status: 0 solved or done, 1 proven
- * unsolvable, 2 bad usage or input, 3 a resource limit. */
+ * unsolvable, 3 a resource limit, 2 anything else: bad usage or input,
+ * or output that could not be written (SB_EWRITE). */
 int sb_args_exit_code(sb_status status);
 
 #endif

@@ -10,14 +10,16 @@
  * the goal's kind.
  *
  * The checkpoint: each member, once mapped, is written as text lines
- * (its counts and every component, the layouts as kind and anchor per
- * piece) into the file's content, which is rewritten whole, through a
- * temporary file and a rename, at most once a second and when the run
- * ends, however it ends (Ctrl-C included).  A rerun with the same file
- * reads those members back and maps only the others; the report is made
- * from the members alike whichever way they came, so it is identical to
- * an uninterrupted run's.  The header holds a hash of the SPEC's bytes
- * and the metric, so a checkpoint of another census is refused.
+ * (census_codec.c, the one codec of a member, which slide-explore-mpi's
+ * words use too) into the file's content, which is rewritten whole,
+ * through a temporary file and a rename, at most once a second and when
+ * the run ends, however it ends (Ctrl-C included).  A rerun with the same
+ * file reads those members back, each checked against the census (its
+ * members are listed first by sb_census with every member skipped, which
+ * maps nothing), and maps only the others; the report is made from the
+ * members alike whichever way they came, so it is identical to an
+ * uninterrupted run's.  The header holds a hash of the SPEC's bytes and
+ * the metric, so a checkpoint of another census is refused.
  *
  * Nothing in the report depends on time or threads: no seconds, no peak
  * memory (those go to stderr with the progress line, on a terminal).
@@ -29,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #if SLIDE_HAVE_SQLITE
@@ -36,8 +39,10 @@
 #endif
 
 #include "args.h"
+#include "census_codec.h"
 #include "census_run.h"
 #include "progress.h"
+#include "view.h"
 
 enum { EXIT_INPUT = 2 };
 
@@ -47,12 +52,11 @@ typedef struct run {
     sb_census_spec spec;
     char *labels;                /* per kind: its marked character, or 0 */
     uint64_t spec_hash;
-    /* The checkpoint: members read back, and the text of every member known. */
-    sb_census_member *known;     /* per member index, when loaded */
-    bool *have;                  /* per member: known[i] is filled */
-    size_t nknown_slots;
-    char *text;                  /* the checkpoint's member lines */
-    size_t text_len, text_cap;
+    /* The checkpoint: members read back, and the lines of every member known. */
+    sb_census_report known;      /* every member, those read back mapped */
+    FILE *text;                  /* the member lines (a memory stream over text_bytes) */
+    char *text_bytes;
+    size_t text_len;
     double last_write;
     size_t done, total;
     sb_progress_line line;
@@ -80,25 +84,10 @@ static void complain(const run *r, const char *fmt, ...)
 
 /* ---- kinds and pieces ---- */
 
-static sb_block block_of_kind(const run *r, size_t k)
-{
-    const sb_census_kind *kind = &r->spec.kinds[k];
-    return (sb_block){ 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
-                       kind->axis, 0 };
-}
-
-/* The kind of a piece sb_census handed back (a marked kind is its group). */
+/* The kind of a piece sb_census handed back. */
 static size_t kind_of(const run *r, const sb_block *b)
 {
-    if (b->group > 0)
-        return (size_t)b->group - 1;
-    for (size_t k = 0; k < r->spec.nkinds; k++) {
-        const sb_census_kind *kind = &r->spec.kinds[k];
-        if (!kind->marked && kind->height == b->height && kind->width == b->width &&
-            kind->axis == b->axis)
-            return k;
-    }
-    return 0;   /* not reached: every piece is of a kind */
+    return sb_census_kind_of(r->spec.kinds, r->spec.nkinds, b);
 }
 
 /* Gives the pieces of a layout their characters (see the top). */
@@ -227,62 +216,6 @@ static uint64_t fnv(const char *s, size_t n, uint64_t h)
     return h;
 }
 
-/* Appends printf text to r->text.  false out of memory. */
-static bool append(run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool append(run *r, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = r->text_cap - r->text_len;
-        int n = vsnprintf(r->text ? r->text + r->text_len : NULL, r->text ? room : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0)
-            return false;
-        if (r->text && (size_t)n < room) {
-            r->text_len += (size_t)n;
-            return true;
-        }
-        size_t cap = r->text_cap ? 2 * r->text_cap : 4096;
-        while (cap < r->text_len + (size_t)n + 1)
-            cap *= 2;
-        char *grown = realloc(r->text, cap);
-        if (!grown)
-            return false;
-        r->text = grown;
-        r->text_cap = cap;
-    }
-}
-
-static bool append_layout(run *r, const sb_block *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!append(r, " %zu %d %d", kind_of(r, &b[i]), b[i].row, b[i].col))
-            return false;
-    return true;
-}
-
-/* Member i's lines: "member I HAS_GOAL LAYOUTS NCOMPONENTS NBLOCKS ALL
- * GOAL_COMPONENTS HARDEST LARGEST" (NCOMPONENTS listed of ALL), then
- * per component "c SIZE DIAMETER SWEEPS GOALS HARDEST" and its example's
- * (and with a goal its start's) pieces as KIND ROW COL. */
-static bool record(run *r, size_t i, const sb_census_member *m)
-{
-    bool ok = append(r, "member %zu %d %" PRIu64 " %zu %zu %" PRIu64 " %" PRIu64 " %u %" PRIu64
-                     "\n", i, m->has_goal, m->layouts, m->ncomponents, m->nblocks,
-                     m->all_components, m->goal_components, m->hardest_moves, m->largest);
-    for (size_t c = 0; ok && c < m->ncomponents; c++) {
-        const sb_component *x = &m->components[c];
-        ok = append(r, "c %" PRIu64 " %u %u %" PRIu64 " %u", x->size, x->diameter, x->sweeps,
-                    x->goal_layouts, x->hardest) &&
-             append_layout(r, m->examples + c * m->nblocks, m->nblocks) &&
-             (!m->hardest || append_layout(r, m->hardest + c * m->nblocks, m->nblocks)) &&
-             append(r, "\n");
-    }
-    return ok;
-}
-
 /* PATH.tmp (malloc'd; NULL out of memory): where a file is written
  * before the rename that replaces PATH whole. */
 static char *temp_name(const char *path)
@@ -302,16 +235,17 @@ static bool write_checkpoint(run *r)
     char *tmp = temp_name(path);
     if (!tmp)
         return false;
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && fprintf(f, "slide-census-checkpoint 2 %016" PRIx64 " %s\n", r->spec_hash,
-                           sb_metric_name(r->a->opts.metric)) > 0 &&
-              fwrite(r->text ? r->text : "", 1, r->text_len, f) == r->text_len;
+    bool ok = fflush(r->text) == 0 && !ferror(r->text);
+    FILE *f = ok ? fopen(tmp, "w") : NULL;
+    ok = f && sb_checkpoint_header(f, r->spec_hash, r->a->opts.metric) &&
+         fwrite(r->text_bytes, 1, r->text_len, f) == r->text_len;
     if (f && fclose(f) != 0)
         ok = false;
     if (ok && rename(tmp, path) != 0)
         ok = false;
     if (!ok) {
-        complain(r, "cannot write the checkpoint %s: %s\n", path, strerror(errno));
+        complain(r, "cannot write the checkpoint %s: %s\n", path,
+                 errno ? strerror(errno) : "out of memory");
         remove(tmp);
     }
     free(tmp);
@@ -319,153 +253,65 @@ static bool write_checkpoint(run *r)
     return ok;
 }
 
-/* Reads one layout (n pieces) of kind-row-col triples from *s. */
-static bool read_layout(const run *r, char **s, sb_block *b, size_t n)
+/* sb_census_hooks.skip of the census that lists its members only. */
+static bool skip_every(void *ctx, size_t i)
 {
-    for (size_t i = 0; i < n; i++) {
-        char *end;
-        unsigned long k = strtoul(*s, &end, 10);
-        long row = strtol(end, &end, 10), col = strtol(end, &end, 10);
-        if (end == *s || k >= r->spec.nkinds || row < 0 || col < 0 || row >= r->spec.rows ||
-            col >= r->spec.cols)
-            return false;
-        *s = end;
-        b[i] = block_of_kind(r, k);
-        b[i].row = (int)row;
-        b[i].col = (int)col;
-    }
+    (void)ctx;
+    (void)i;
     return true;
 }
 
-/* Makes room for member i in r->known and r->have.  false: no memory. */
-static bool slots(run *r, size_t i)
-{
-    if (i < r->nknown_slots)
-        return true;
-    size_t n = r->nknown_slots ? r->nknown_slots : 64;
-    while (n <= i)
-        n *= 2;
-    sb_census_member *known = realloc(r->known, n * sizeof *known);
-    if (known)
-        r->known = known;
-    bool *have = realloc(r->have, n * sizeof *have);
-    if (have)
-        r->have = have;
-    if (!known || !have)
-        return false;
-    memset(known + r->nknown_slots, 0, (n - r->nknown_slots) * sizeof *known);
-    memset(have + r->nknown_slots, 0, (n - r->nknown_slots) * sizeof *have);
-    r->nknown_slots = n;
-    return true;
-}
-
-/* Loads the checkpoint's members, if the file exists.  Exit status or -1. */
-static int load_checkpoint(run *r)
+/* Loads the checkpoint's members into r->known, if the file exists, each
+ * checked against the census's members (listed by sb_census with every
+ * member skipped).  0 or an exit status (the message printed). */
+static int load_checkpoint(run *r, const sb_options *opts)
 {
     const char *path = r->a->checkpoint_path;
     FILE *f = fopen(path, "r");
     if (!f) {
         if (errno == ENOENT)
-            return -1;
+            return 0;
         complain(r, "%s: cannot open: %s\n", path, strerror(errno));
         return EXIT_INPUT;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
-    sb_census_member *m = NULL;
-    size_t filled = 0;
-    int status = -1;
-    char hash[32], metric[16];
-    if (getline(&line, &cap, f) < 0 ||
-               sscanf(line, "slide-census-checkpoint 2 %31s %15s", hash, metric) != 2) {
-        complain(r, "%s:1: not a census checkpoint\n", path);
-        status = EXIT_INPUT;
+    struct stat st;
+    sb_options lister = *opts;
+    lister.threads = 1;
+    sb_census_hooks hooks = { .skip = skip_every };
+    sb_census_report members;
+    sb_error err;
+    sb_status status = SB_OK;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        char msg[sizeof err.msg];
+        snprintf(msg, sizeof msg, "%.300s: not a regular file (a checkpoint is a file the "
+                 "census rewrites whole)", path);
+        status = sb_args_fail(&err, SB_EINPUT, msg);
     } else {
-        char want[32];
-        snprintf(want, sizeof want, "%016" PRIx64, r->spec_hash);
-        if (strcmp(hash, want) != 0 || strcmp(metric, sb_metric_name(r->a->opts.metric)) != 0) {
-            complain(r, "%s: a checkpoint of another census (the SPEC or --metric differ); "
-                     "remove it or name another file\n", path);
-            status = EXIT_INPUT;
-        }
+        status = sb_census(&r->spec, &lister, &hooks, &members, &err);
     }
-    lineno = 1;
-    while (status < 0 && getline(&line, &cap, f) >= 0) {
-        lineno++;
-        char *s = line, *end;
-        bool ok = true;
-        if (strncmp(s, "member ", 7) == 0) {
-            if (m && filled != m->ncomponents)
-                ok = false;
-            unsigned long i = strtoul(s + 7, &end, 10);
-            long goal = strtol(end, &end, 10);
-            unsigned long long layouts = strtoull(end, &end, 10);
-            unsigned long nc = strtoul(end, &end, 10), nb = strtoul(end, &end, 10);
-            unsigned long long all = strtoull(end, &end, 10), goals = strtoull(end, &end, 10);
-            unsigned long hardest = strtoul(end, &end, 10);
-            unsigned long long largest = strtoull(end, &end, 10);
-            /* Bounded before anything is allocated by them: no more pieces
-             * than cells, and no count whose arrays' sizes would wrap. */
-            ok = ok && end != s + 7 && i < ((size_t)1 << 40) &&
-                 nb <= (unsigned long)r->spec.rows * (unsigned long)r->spec.cols &&
-                 nc <= layouts && nc < SIZE_MAX / sizeof(sb_block) / (nb + 1) &&
-                 nc <= all && all <= layouts && goals <= all &&
-                 slots(r, i) && !r->have[i];
-            if (ok) {
-                m = &r->known[i];
-                r->have[i] = true;
-                *m = (sb_census_member){ .mapped = true, .has_goal = goal != 0,
-                                         .layouts = layouts, .ncomponents = nc, .nblocks = nb,
-                                         .all_components = all, .goal_components = goals,
-                                         .hardest_moves = (uint32_t)hardest,
-                                         .largest = largest, .nparts = 1, .parts = 1 };
-                m->components = calloc(nc + 1, sizeof *m->components);
-                m->examples = calloc(nc * nb + 1, sizeof *m->examples);
-                m->hardest = goal ? calloc(nc * nb + 1, sizeof *m->hardest) : NULL;
-                ok = m->components && m->examples && (!goal || m->hardest);
-                filled = 0;
-            }
-        } else if (strncmp(s, "c ", 2) == 0 && m && filled < m->ncomponents) {
-            sb_component *x = &m->components[filled];
-            x->size = strtoull(s + 2, &end, 10);
-            x->diameter = (unsigned)strtoul(end, &end, 10);
-            x->sweeps = (uint32_t)strtoul(end, &end, 10);
-            x->goal_layouts = strtoull(end, &end, 10);
-            x->hardest = (uint32_t)strtoul(end, &end, 10);
-            s = end;
-            ok = read_layout(r, &s, m->examples + filled * m->nblocks, m->nblocks) &&
-                 (!m->hardest || read_layout(r, &s, m->hardest + filled * m->nblocks,
-                                             m->nblocks));
-            filled++;
-        } else {
-            ok = false;
-        }
-        if (!ok) {
-            complain(r, "%s:%ld: not a census checkpoint line (a run was cut short while "
-                     "writing? the file is written whole by rename)\n", path, lineno);
-            status = EXIT_INPUT;
-        }
+    if (status == SB_OK) {
+        census_frame frame = { &r->spec, &members };
+        status = sb_checkpoint_read(f, (uint64_t)st.st_size, path, r->spec_hash,
+                                    r->a->opts.metric, &frame, &r->known, &err);
+        sb_census_report_free(&members);
     }
-    if (status < 0 && m && filled != m->ncomponents) {
-        complain(r, "%s:%ld: the last member is cut short\n", path, lineno);
-        status = EXIT_INPUT;
-    }
-    free(line);
     fclose(f);
-    /* Known members go back into the checkpoint's text for the next write. */
-    for (size_t i = 0; status < 0 && i < r->nknown_slots; i++)
-        if (r->have[i] && !record(r, i, &r->known[i])) {
-            complain(r, "out of memory\n");
-            status = EXIT_INPUT;
-        }
-    return status;
+    /* Known members go back into the checkpoint's lines for the next write. */
+    for (size_t i = 0; status == SB_OK && i < r->known.nmembers; i++)
+        if (r->known.members[i].mapped &&
+            !sb_checkpoint_member(r->text, &r->spec, i, &r->known.members[i]))
+            status = sb_args_fail(&err, SB_ELIMIT, "out of memory");
+    if (status == SB_OK)
+        return 0;
+    char worded[sizeof err.msg + 128];
+    complain(r, "%s\n", sb_args_error_message(&err, worded, sizeof worded));
+    return sb_args_exit_code(status);
 }
 
 static bool skip_known(void *ctx, size_t i)
 {
     run *r = ctx;
-    return r->have && i < r->nknown_slots && r->have[i];
+    return i < r->known.nmembers && r->known.members[i].mapped;
 }
 
 /* sb_census_hooks.take: the share's counter. */
@@ -489,7 +335,7 @@ static void member_done(void *ctx, size_t i, const sb_census_member *m)
     sb_progress_line_note(&r->line, "census: %zu of %zu members mapped", r->done, r->total);
     if (!r->a->checkpoint_path)
         return;
-    if (!record(r, i, m))
+    if (!sb_checkpoint_member(r->text, &r->spec, i, m))
         r->write_failed = true;
     else if (now() - r->last_write >= 1.0 && !write_checkpoint(r))
         r->write_failed = true;
@@ -896,15 +742,17 @@ static int write_sqlite(run *r, const sb_census_report *rep)
  * over them, so the report is whole. */
 static void merge_known(run *r, sb_census_report *rep)
 {
-    for (size_t i = 0; r->have && i < rep->nmembers && i < r->nknown_slots; i++) {
-        if (!r->have[i] || rep->members[i].mapped)
+    for (size_t i = 0; i < rep->nmembers && i < r->known.nmembers; i++) {
+        sb_census_member *known = &r->known.members[i];
+        if (!known->mapped || rep->members[i].mapped)
             continue;
         sb_census_member *m = &rep->members[i];
         uint32_t *counts = m->counts;
-        *m = r->known[i];
+        *m = *known;
         m->counts = counts;
-        memset(&r->known[i], 0, sizeof r->known[i]);
-        r->have[i] = false;
+        known->components = NULL;
+        known->examples = known->hardest = NULL;
+        known->mapped = false;
         rep->layouts += m->layouts;
         rep->ncomponents += m->all_components;
     }
@@ -988,13 +836,14 @@ int sb_census_run(const census_args *a)
                               share && share->take ? take_shared : NULL, members_to_map };
     sb_census_report rep = { 0 };
     if (status == SB_OK && a->checkpoint_path) {   /* one process only: not shared */
-        int bad = load_checkpoint(&r);
+        r.text = open_memstream(&r.text_bytes, &r.text_len);
+        exit_status = r.text ? load_checkpoint(&r, &opts) : 3;
+        if (!r.text)
+            complain(&r, "out of memory\n");
         size_t loaded = 0;
-        for (size_t i = 0; i < r.nknown_slots; i++)
-            loaded += r.have[i];
-        if (bad >= 0)
-            exit_status = bad;
-        else if (loaded)
+        for (size_t i = 0; i < r.known.nmembers; i++)
+            loaded += r.known.members[i].mapped;
+        if (exit_status == 0 && loaded)
             complain(&r, "%s: %zu members already mapped, skipped\n", a->checkpoint_path,
                      loaded);
     }
@@ -1005,7 +854,7 @@ int sb_census_run(const census_args *a)
         if (a->checkpoint_path && !write_checkpoint(&r))
             r.write_failed = true;
         if (share)   /* the writing process gets the whole census */
-            status = share->gather(status, &rep, &err);
+            status = share->gather(status, &rep, &r.spec, &err);
     }
     sb_args_cancel_on_interrupt(NULL);
     if (share)
@@ -1027,11 +876,10 @@ int sb_census_run(const census_args *a)
     if (exit_status == 0 && r.write_failed)
         exit_status = EXIT_INPUT;
     sb_census_report_free(&rep);
-    for (size_t i = 0; r.known && i < r.nknown_slots; i++)
-        sb_census_member_free(&r.known[i]);
-    free(r.known);
-    free(r.have);
-    free(r.text);
+    sb_census_report_free(&r.known);
+    if (r.text)
+        fclose(r.text);
+    free(r.text_bytes);
     free(r.labels);
     sb_census_spec_free(&r.spec);
     return exit_status;

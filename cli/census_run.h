@@ -9,7 +9,7 @@
 #ifndef SB_CLI_CENSUS_RUN_H
 #define SB_CLI_CENSUS_RUN_H
 
-#include "slide.h"
+#include "slide_formats.h"
 
 typedef enum census_form { CENSUS_TEXT, CENSUS_JSON, CENSUS_CSV, CENSUS_SQLITE } census_form;
 
@@ -23,10 +23,11 @@ typedef struct census_share {
     sb_status (*agree)(sb_status status, sb_error *err);
     /* The search that another process's failure cancels (NULL: none). */
     void (*watch)(sb_search *s);
-    /* After sb_census: settles its status as agree does and, on SB_OK,
-     * makes the writing process's *rep the whole census; on failure *rep
-     * is freed. */
-    sb_status (*gather)(sb_status status, sb_census_report *rep, sb_error *err);
+    /* After sb_census of spec: settles its status as agree does and, on
+     * SB_OK, makes the writing process's *rep the whole census (what the
+     * others send checked against spec); on failure *rep is freed. */
+    sb_status (*gather)(sb_status status, sb_census_report *rep, const sb_census_spec *spec,
+                        sb_error *err);
     /* NULL, or the next place in the census's order for this process to
      * map, from a counter all share (sb_census_hooks.take; opts.nshards
      * must then be 1). */

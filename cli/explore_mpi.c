@@ -10,7 +10,7 @@
  * each rank's shard as 64-bit words (MPI_Gather of the counts, then
  * MPI_Gatherv of the words, gather_words): for a family three header
  * words, then six per member, index first; for a census what
- * census_words.c makes of its mapped members.  Rank 0 rebuilds each
+ * census_codec.c makes of its mapped members.  Rank 0 rebuilds each
  * shard's report and hands them to sb_family_report_merge or
  * sb_census_report_merge, the one place shards are put back together.
  * Every collective is reached by every rank in the same order: a step
@@ -26,7 +26,7 @@
 #include <mpi.h>
 
 #include "args.h"
-#include "census_words.h"
+#include "census_codec.h"
 #include "explore_mpi.h"
 
 enum { ROOT = 0, TAG_ERROR = 1, TAG_STOP = 2 };
@@ -458,25 +458,35 @@ sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *
     return gather_report(status, r, &family, err);
 }
 
-static size_t census_to_words(const void *r, uint64_t *w)
+/* A census on its way to rank 0: the report, and the SPEC what the other
+ * ranks send is checked against. */
+typedef struct census_gathering {
+    sb_census_report *rep;
+    const sb_census_spec *spec;
+} census_gathering;
+
+static size_t census_to_words(const void *g, uint64_t *w)
 {
-    return sb_census_to_words(r, w);
+    return sb_census_to_words(((const census_gathering *)g)->rep, w);
 }
 
 /* report_kind.merge of a census: the other ranks' reports rebuilt from
- * their words (census_words.c), then all merged by
- * sb_census_report_merge. */
+ * their words (census_codec.c, which checks them against the census),
+ * then all merged by sb_census_report_merge. */
 static sb_status census_merge(const uint64_t *words, const int *counts, const int *displs,
-                              int size, void *report, sb_error *err)
+                              int size, void *g, sb_error *err)
 {
-    sb_census_report *r = report;
+    census_gathering *gathering = g;
+    sb_census_report *r = gathering->rep;
+    census_frame frame = { gathering->spec, r };
     sb_census_report *parts = calloc((size_t)size, sizeof *parts);
     if (!parts)
         return sb_args_fail(err, SB_ELIMIT, "out of memory gathering the census");
     sb_status st = SB_OK;
     for (int k = 0; k < size && st == SB_OK; k++)
         if (k != ROOT)
-            st = sb_census_from_words(words + displs[k], (size_t)counts[k], r, &parts[k], err);
+            st = sb_census_from_words(words + displs[k], (size_t)counts[k], &frame, &parts[k],
+                                      err);
     parts[ROOT] = *r;
     sb_census_report merged;
     if (st == SB_OK)
@@ -492,16 +502,18 @@ static sb_status census_merge(const uint64_t *words, const int *counts, const in
     return st;
 }
 
-static void census_free(void *r)
+static void census_free(void *g)
 {
-    sb_census_report_free(r);
+    sb_census_report_free(((census_gathering *)g)->rep);
 }
 
-sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r, sb_error *err)
+sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r,
+                               const sb_census_spec *spec, sb_error *err)
 {
     static const report_kind census = { "the census", census_to_words, census_merge,
                                         census_free };
-    return gather_report(status, r, &census, err);
+    census_gathering g = { r, spec };
+    return gather_report(status, &g, &census, err);
 }
 
 void sb_mpi_census_share(census_share *share, sb_options *opts)

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 
 #include "census_run.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 /* Starts MPI (MPI_Init_thread, SERIALIZED: the progress callback below
  * talks MPI from whichever of sb_family's threads calls it, one at a
@@ -59,11 +59,13 @@ sb_status sb_mpi_agree(sb_status status, sb_error *err);
  * agreed too); on failure *r is freed on every rank. */
 sb_status sb_mpi_family_gather(sb_status status, sb_family_report *r, sb_error *err);
 
-/* Collective, after sb_census on every rank's shard: as
+/* Collective, after sb_census of spec on every rank's shard: as
  * sb_mpi_family_gather, rank 0's *r becoming the whole census (every
- * rank's mapped members sent as census_words.c's words).  Other ranks
- * keep their shard; on failure *r is freed on every rank. */
-sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r, sb_error *err);
+ * rank's mapped members sent as census_codec.c's words, checked against
+ * spec on arrival).  Other ranks keep their shard; on failure *r is freed
+ * on every rank. */
+sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r,
+                               const sb_census_spec *spec, sb_error *err);
 
 /* How sb_census_run shares a census among the ranks: these calls, rank 0
  * writing, and members dealt from a counter on rank 0 (an MPI window:

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "oracle_write.h"
+#include "view.h"
 
 static const char *axis_name(sb_axis a)
 {

@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 
 /* Where the report came from, for the JSON and GraphML headers. */
 typedef struct sb_oracle_source {

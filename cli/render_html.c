@@ -30,6 +30,7 @@
 #include <stdlib.h>
 
 #include "render_html.h"
+#include "view.h"
 
 /* What both pages (this player and --play's, render_play.c) look like. */
 static const char SHARED_CSS[] =

@@ -25,7 +25,7 @@
 
 #include <stdio.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 
 void sb_html_head(FILE *out, const char *page_title, const char *page_css);
 

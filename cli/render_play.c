@@ -29,6 +29,7 @@
 #include <stdlib.h>
 
 #include "render_html.h"
+#include "view.h"
 
 static const char PLAY_PAGE[] =
     "svg{touch-action:none;user-select:none;-webkit-user-select:none}\n"

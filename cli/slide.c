@@ -24,7 +24,8 @@
 #include "progress.h"
 #include "render_html.h"
 #include "args.h"
-#include "slide.h"
+#include "slide_formats.h"
+#include "view.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -64,6 +65,7 @@ typedef struct cli {
     bool json;                  /* --json: one JSON document on stdout */
     const char *html_path;      /* --html FILE, or NULL */
     const char *play_path;      /* --play FILE, or NULL */
+    const char *pdb_dir;        /* --pdb-dir DIR, or NULL: kept as opts.cache's files */
     uint64_t play_hints;        /* --play-hints N: the most configurations a page's table
                                    holds */
     const char *init_path, *goal_path;
@@ -153,9 +155,6 @@ static int parse_debug(cli *c, const char *list)
 /* Parses argv into c.  Returns -1 to go on, or an exit status. */
 static int parse_args(cli *c, int argc, char **argv)
 {
-    static const char *const metrics[] = { "unit", "line", "piece", NULL };
-    static const char *const algos[] = { "auto", "bfs", "astar", "idastar", "bidir", NULL };
-    static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
            OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_PLAY, OPT_PLAY_HINTS, OPT_JSON, OPT_HELP,
            OPT_VERSION, OPT_PDB_DIR };
@@ -187,8 +186,9 @@ static int parse_args(cli *c, int argc, char **argv)
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--json") == 0)
             c->json = true;
-    int ch, i, li = 0;
+    int ch, li = 0;
     const char *bad;
+    sb_error name_err;   /* what the library says of a name it does not know */
     while ((ch = getopt_long(argc, argv, ":o:", longs, &li)) != -1) {
         switch (ch) {
         case 'o': {
@@ -198,27 +198,23 @@ static int parse_args(cli *c, int argc, char **argv)
             break;
         }
         case OPT_METRIC:
-            if ((i = sb_args_pick(optarg, metrics)) < 0)
-                return usage_error(c, "--metric takes unit, line or piece, not '%s'", optarg);
-            c->opts.metric = (sb_metric)i;
+            if (sb_metric_parse(optarg, &c->opts.metric, &name_err) != SB_OK)
+                return usage_error(c, "--metric: %s", name_err.msg);
             break;
         case OPT_OPTIMAL:
             c->opts.optimal = true;
             break;
         case OPT_ALGO:
-            if ((i = sb_args_pick(optarg, algos)) < 0)
-                return usage_error(c, "--algo takes auto, bfs, astar, idastar or bidir, not '%s'",
-                                   optarg);
-            c->opts.algo = (sb_algo)i;
+            if (sb_algo_parse(optarg, &c->opts.algo, &name_err) != SB_OK)
+                return usage_error(c, "--algo: %s", name_err.msg);
             break;
         case OPT_ENGINE:
-            if ((i = sb_args_pick(optarg, engines)) < 0)
-                return usage_error(c, "--engine takes auto, bitboard or general, not '%s'", optarg);
-            c->opts.path = (sb_path)i;
+            if (sb_path_parse(optarg, &c->opts.path, &name_err) != SB_OK)
+                return usage_error(c, "--engine: %s", name_err.msg);
             break;
         case OPT_FORMAT:
-            if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
-                return usage_error(c, "--format takes auto, corners, sizes or picture, not '%s'", optarg);
+            if (sb_fmt_parse_name(optarg, &c->format, &name_err) != SB_OK)
+                return usage_error(c, "--format: %s", name_err.msg);
             break;
         case OPT_STATES:
         case OPT_MEMORY:
@@ -227,7 +223,7 @@ static int parse_args(cli *c, int argc, char **argv)
                 return usage_error(c, "%s, not '%s'", bad, optarg);
             break;
         case OPT_PDB_DIR:
-            c->opts.pdb_dir = optarg;
+            c->pdb_dir = optarg;
             break;
         case OPT_SHOW:
             c->show = true;
@@ -386,26 +382,27 @@ static int write_play(const cli *c, const sb_puzzle *p)
     return 0;
 }
 
-/* Prints the solution on stdout: JSON, pictures, or the bare moves. */
-static int print_solution(const cli *c, const sb_puzzle *p, const sb_solution *sol,
-                          const sb_stats *stats)
+/* Prints the solution on stdout: JSON, pictures, or the bare moves.
+ * Returns the writer's status (SB_EWRITE: stdout refused them). */
+static sb_status print_solution(const cli *c, const sb_puzzle *p, const sb_solution *sol,
+                                const sb_stats *stats, sb_error *err)
 {
     if (c->json) {
         sb_json_report r = { SB_OK, sol->moves, sol->nmoves, c->opts.metric, sol->optimal,
                              stats, NULL, p };
-        return sb_json_write(stdout, &r, NULL) == SB_OK ? 0 : -1;
+        return sb_json_write(stdout, &r, err);
     }
     if (c->show && sb_show_fits(p)) {
         const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
         sb_show_style st = { utf8_locale(), isatty(STDOUT_FILENO) && !(nc && *nc) &&
                                                 !(term && strcmp(term, "dumb") == 0) };
-        return sb_show_write(stdout, p, sol->moves, sol->nmoves, &st, NULL) == SB_OK ? 0 : -1;
+        return sb_show_write(stdout, p, sol->moves, sol->nmoves, &st, err);
     }
     if (c->show)
         fprintf(stderr, "slide: the %dx%d tray is too large to draw (--show draws up to "
                         "%dx%d); printing the moves only\n",
                 p->rows, p->cols, SB_SHOW_MAX_ROWS, SB_SHOW_MAX_COLS);
-    return sb_fmt_write_moves(stdout, sol->moves, sol->nmoves);
+    return sb_fmt_write_moves(stdout, sol->moves, sol->nmoves, err);
 }
 
 int main(int argc, char **argv)
@@ -418,15 +415,23 @@ int main(int argc, char **argv)
 
     sb_puzzle puzzle;
     sb_error err;
+    char worded[sizeof err.msg + 128];
     sb_status status = sb_fmt_read(c.init_path, c.goal_path, c.format, NULL, &puzzle, &err);
     if (status != SB_OK) {
-        report_error(&c, err.msg, NULL, false, NULL);
+        report_error(&c, sb_args_error_message(&err, worded, sizeof worded), NULL, false, NULL);
         return sb_args_exit_code(status);
     }
     if (c.play_path && (done = write_play(&c, &puzzle)) != 0) {
         sb_puzzle_free(&puzzle);
         return done;
     }
+    sb_cache *cache = NULL;
+    if (c.pdb_dir && (status = sb_fmt_cache_dir_new(c.pdb_dir, &cache, &err)) != SB_OK) {
+        report_error(&c, err.msg, NULL, false, &puzzle);
+        sb_puzzle_free(&puzzle);
+        return sb_args_exit_code(status);
+    }
+    c.opts.cache = cache;
     sb_progress_line progress;
     sb_progress_line_init(&progress, stderr);
     c.opts.progress = sb_progress_line_update;
@@ -446,16 +451,20 @@ int main(int argc, char **argv)
     if (c.debug[1])
         print_stats(&stats, &sol, status);
     if (status == SB_OK) {
+        /* A write that fails is SB_EWRITE, exit 2 as for bad input: the
+         * run did not do its job, and no limit stopped it. */
         if (c.html_path && write_html(&c, &puzzle, &sol) != 0) {
-            status = SB_EINPUT;
-        } else if (print_solution(&c, &puzzle, &sol, &stats) != 0 || fflush(stdout) != 0) {
+            status = SB_EWRITE;
+        } else if ((status = print_solution(&c, &puzzle, &sol, &stats, &err)) != SB_OK) {
+            fprintf(stderr, "slide: cannot write the solution: %s\n", err.msg);
+        } else if (fflush(stdout) != 0) {
             fprintf(stderr, "slide: cannot write the solution: %s\n", strerror(errno));
-            status = SB_EINPUT;
+            status = SB_EWRITE;
         }
     } else if (status == SB_EINPUT) {
-        report_error(&c, err.msg, &stats, false, &puzzle);
+        report_error(&c, sb_args_error_message(&err, worded, sizeof worded), &stats, false,
+                     &puzzle);
     } else {
-        char worded[sizeof err.msg + 128];
         const char *msg = status == SB_ELIMIT
                               ? sb_args_error_message(&err, worded, sizeof worded)
                               : "no solution: every configuration reachable from INIT was searched";
@@ -471,5 +480,6 @@ int main(int argc, char **argv)
     }
     sb_solution_free(&sol);
     sb_puzzle_free(&puzzle);
+    sb_fmt_cache_dir_free(cache);
     return sb_args_exit_code(status);
 }

@@ -7,11 +7,12 @@
  * the library's (sb_judge in slide.h, judge/replay.c: an occupancy grid,
  * cheap per move on any tray), so that the fuzz harnesses and every user
  * of the library judge answers with the same code; this file is the
- * command line around it, and uses nothing but slide.h.
+ * command line around it, and uses nothing but the public headers (and
+ * args.c's wording of an error's hint).
  *
  * Exit status: 0 verified, 1 an illegal move or the goal not reached (one
- * message naming the input line), 2 bad usage, unreadable files or a bad
- * puzzle.
+ * message naming the input line), 2 bad usage, unreadable files, a bad
+ * puzzle, or output that could not be written.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -21,7 +22,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "slide.h"
+#include "args.h"
+#include "slide_formats.h"
 
 static const char usage_text[] =
     "Usage: slide-check [--format corners|sizes|picture|auto] INIT GOAL [MOVES]\n"
@@ -38,7 +40,7 @@ static const char usage_text[] =
     "  --version    print the version and exit\n"
     "\n"
     "Exit status: 0 Verified, 1 an illegal move or the goal not reached,\n"
-    "2 bad usage, an unreadable file or an invalid puzzle.\n";
+    "2 bad usage, an unreadable file, an invalid puzzle or a write error.\n";
 
 static void die(int status, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -108,8 +110,9 @@ int main(int argc, char **argv)
             const char *name = a[8] == '=' ? a + 9 : argv[++i];
             if (!name)
                 bad_usage("%s needs a value: corners, sizes, picture or auto", a);
-            if (sb_fmt_parse_name(name, &fmt) != SB_OK)
-                bad_usage("unknown format '%s' (use corners, sizes, picture or auto)", name);
+            sb_error name_err;
+            if (sb_fmt_parse_name(name, &fmt, &name_err) != SB_OK)
+                bad_usage("--format: %s", name_err.msg);
         } else {
             bad_usage("unknown option '%s'", a);
         }
@@ -119,18 +122,20 @@ int main(int argc, char **argv)
 
     sb_puzzle p;
     sb_error err;
+    char worded[sizeof err.msg + 128];
     if (sb_fmt_read(paths[0], paths[1], fmt, NULL, &p, &err) != SB_OK)
-        die(2, "%s", err.msg);
+        die(2, "%s", sb_args_error_message(&err, worded, sizeof worded));
 
     sb_judge *judge;
     if (sb_judge_new(&p, &judge, &err) != SB_OK)
         die(2, "%s", err.msg);
 
     FILE *in = open_moves(npaths == 3 ? paths[2] : NULL);
-    sb_move_reader rd = { in, npaths == 3 ? paths[2] : "standard input", 0, "" };
+    sb_move_reader rd = { in, npaths == 3 ? paths[2] : "standard input" };
     sb_move m;
-    int got, status = 0;
-    while ((got = sb_fmt_next_move(&rd, &m, &err)) == 1) {
+    sb_status got;
+    int status = 0;
+    while ((got = sb_fmt_next_move(&rd, &m, &err)) == SB_OK && !rd.end) {
         sb_status st = sb_judge_move(judge, &m, &err);
         if (st != SB_OK) {
             fprintf(stderr, "slide-check: line %ld: %s: %s\n", rd.line, rd.text, err.msg);
@@ -138,7 +143,7 @@ int main(int argc, char **argv)
             break;
         }
     }
-    if (got < 0) {
+    if (got != SB_OK) {
         fprintf(stderr, "slide-check: %s\n", err.msg);
         status = ferror(in) ? 2 : 1;
     } else if (status == 0 && sb_judge_goal(judge, &err) != SB_OK) {

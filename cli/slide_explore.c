@@ -42,7 +42,8 @@
 #include "args.h"
 #include "census_run.h"
 #include "oracle_write.h"
-#include "slide.h"
+#include "slide_formats.h"
+#include "view.h"
 #ifdef SLIDE_EXPLORE_MPI
 #include "explore_mpi.h"
 #define PROGRAM "slide-explore-mpi"
@@ -146,8 +147,6 @@ static int usage_error(const char *fmt, ...)
 /* Parses argv into c.  Returns -1 to go on, or an exit status. */
 static int parse_args(cli *c, int argc, char **argv)
 {
-    static const char *const metrics[] = { "unit", "line", "piece", NULL };
-    static const char *const engines[] = { "auto", "bitboard", "general", NULL };
     static const char *const dforms[] = { "json", "binary", NULL };
     static const char *const gforms[] = { "graphml", "edges", NULL };
     enum { OPT_METRIC = 256, OPT_ENGINE, OPT_FORMAT, OPT_JSON, OPT_COMPONENTS, OPT_NODIAM,
@@ -182,22 +181,21 @@ static int parse_args(cli *c, int argc, char **argv)
     opterr = 0;
     int ch, i, li = 0;
     const char *bad;
+    sb_error name_err;   /* what the library says of a name it does not know */
     bool threads_given = false;
     while ((ch = getopt_long(argc, argv, ":", longs, &li)) != -1) {
         switch (ch) {
         case OPT_METRIC:
-            if ((i = sb_args_pick(optarg, metrics)) < 0)
-                return usage_error("--metric takes unit, line or piece, not '%s'", optarg);
-            c->opts.metric = (sb_metric)i;
+            if (sb_metric_parse(optarg, &c->opts.metric, &name_err) != SB_OK)
+                return usage_error("--metric: %s", name_err.msg);
             break;
         case OPT_ENGINE:
-            if ((i = sb_args_pick(optarg, engines)) < 0)
-                return usage_error("--engine takes auto, bitboard or general, not '%s'", optarg);
-            c->opts.path = (sb_path)i;
+            if (sb_path_parse(optarg, &c->opts.path, &name_err) != SB_OK)
+                return usage_error("--engine: %s", name_err.msg);
             break;
         case OPT_FORMAT:
-            if (sb_fmt_parse_name(optarg, &c->format) != SB_OK)
-                return usage_error("--format takes auto, corners, sizes or picture, not '%s'", optarg);
+            if (sb_fmt_parse_name(optarg, &c->format, &name_err) != SB_OK)
+                return usage_error("--format: %s", name_err.msg);
             break;
         case OPT_JSON:
             c->json = true;
@@ -239,10 +237,8 @@ static int parse_args(cli *c, int argc, char **argv)
             c->form = (oracle_form)(FORM_GRAPHML + i);
             break;
         case OPT_THREADS: {
-            char *end;
-            errno = 0;
-            unsigned long n = strtoul(optarg, &end, 10);
-            if (optarg[0] < '1' || optarg[0] > '9' || *end || errno || n > 256)
+            uint64_t n = 0;
+            if (!sb_args_amount(optarg, false, &n) || n < 1 || n > 256)
                 return usage_error("--threads takes a whole number from 1 to 256, not '%s'",
                                    optarg);
             c->opts.threads = (unsigned)n;
@@ -601,8 +597,9 @@ static int run(int argc, char **argv)
     if (status != SB_OK)
         sb_puzzle_free(&puzzle);
 #endif
+    char worded[sizeof err.msg + 128];
     if (status != SB_OK) {
-        fprintf(stderr, PROGRAM ": %s\n", err.msg);
+        fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
         return sb_args_exit_code(status);
     }
     sb_search *search;
@@ -653,12 +650,11 @@ static int run(int argc, char **argv)
     sb_mpi_watch(NULL);
 #endif
     sb_search_free(search);
-    char worded[sizeof err.msg + 128];
     if (status != SB_OK)
         fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
     else if (write_failed || fflush(stdout) != 0) {
         fprintf(stderr, PROGRAM ": cannot write the report: %s\n", strerror(errno));
-        status = SB_EINPUT;
+        status = SB_EWRITE;
     }
     sb_puzzle_free(&puzzle);
     return sb_args_exit_code(status);

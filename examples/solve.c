@@ -6,12 +6,12 @@
  *     solve INIT GOAL
  *
  * Build it against an installed libslide (see Makefile and CMakeLists.txt
- * here).  Exit status as `slide`'s: 0 solved, 1 unsolvable, 2 bad input,
- * 3 a limit reached.
+ * here).  Exit status as `slide`'s: 0 solved, 1 unsolvable, 2 bad input
+ * (or output that could not be written), 3 a limit reached.
  */
 #include <stdio.h>
 
-#include <slide.h>
+#include <slide_formats.h>
 
 int main(int argc, char **argv)
 {
@@ -33,11 +33,11 @@ int main(int argc, char **argv)
     sb_solution sol;
     sb_status st = sb_solve(&puzzle, &opts, &sol, NULL, &err);
     if (st == SB_OK) {
-        sb_fmt_write_moves(stdout, sol.moves, sol.nmoves);
+        st = sb_fmt_write_moves(stdout, sol.moves, sol.nmoves, &err);   /* SB_EWRITE: a full disk */
         sb_solution_free(&sol);
-    } else {
-        fprintf(stderr, "solve: %s\n", err.msg);
     }
+    if (st != SB_OK && st != SB_UNSOLVABLE)
+        fprintf(stderr, "solve: %s\n", err.msg);
     sb_puzzle_free(&puzzle);
     if (fflush(stdout) != 0)
         return 2;

@@ -18,7 +18,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("init")
     ap.add_argument("goal")
-    ap.add_argument("--metric", default="line", choices=["unit", "line", "piece"])
+    # The metric's names are libslide's: an unknown one is its ValueError.
+    ap.add_argument("--metric", default="line", help="unit, line or piece (default line)")
     ap.add_argument("--optimal", action="store_true")
     args = ap.parse_args()
 
@@ -26,6 +27,9 @@ def main():
         puzzle = slide.Puzzle.from_file(args.init, args.goal)
         moves = puzzle.solve(metric=args.metric, optimal=args.optimal)
     except slide.InputError as e:       # str(e) is "FILE:LINE: what is wrong"
+        print(f"solve.py: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:             # "metric: unknown metric 'miles' (unit, line or piece)"
         print(f"solve.py: {e}", file=sys.stderr)
         return 2
     except slide.Unsolvable:

@@ -170,12 +170,15 @@ static sb_status ambiguous(const sb_fmt_lines *init, const attempt *c,
         i++;
     const int *v = init->v[i];
     const sb_block *bc = &c->p.blocks[i], *bs = &s->p.blocks[i];
-    return sb_fmt_fail(err, SB_EINPUT, init->name, init->line[i],
-                       "cannot tell the format: '%d %d %d %d' reads as a %dx%d block at %d %d"
-                       " (corners) or as a %dx%d block at %d %d (sizes), and the whole file"
-                       " is valid both ways; choose with --format corners or --format sizes",
-                       v[0], v[1], v[2], v[3], bc->height, bc->width, bc->row, bc->col,
-                       bs->height, bs->width, bs->row, bs->col);
+    sb_status st = sb_fmt_fail(err, SB_EINPUT, init->name, init->line[i],
+                               "cannot tell the format: '%d %d %d %d' reads as a %dx%d block at "
+                               "%d %d (corners) or as a %dx%d block at %d %d (sizes), and the "
+                               "whole file is valid both ways; name the format",
+                               v[0], v[1], v[2], v[3], bc->height, bc->width, bc->row, bc->col,
+                               bs->height, bs->width, bs->row, bs->col);
+    if (err)
+        err->hint = SB_HINT_FORMAT_LINE;   /* each front end names its own option for it */
+    return st;
 }
 
 /* Words the error when neither reading of the INIT file is valid.  The

@@ -13,10 +13,19 @@
  *     diameters
  *
  * One statement a line, words split on blanks, '#' to the end of a line
- * a comment.  The reader only parses and checks what one line can say
- * (and that names are declared before use); sb_census checks the rest
- * (a piece larger than the tray), so the two cannot disagree.  Every
- * complaint is "FILE:LINE: ..." through sb_fmt_fail.
+ * a comment.  The reader checks everything sb_census would refuse in a
+ * SPEC, each where a reader of the file would look: a line on its own
+ * (a number out of its range, a name used before it is declared, a kind
+ * that repeats an earlier one), and when the file has been read what
+ * needs lines from all over it (a goal on a wall the SPEC draws later),
+ * blamed on the goal's line.  So every complaint is "FILE:LINE: ..."
+ * (through sb_fmt_fail), and a SPEC read here never fails sb_census as
+ * input.  Every cap (line length, words a line, name length, kinds,
+ * counts, keep) is in docs/explore.md and in the message that enforces it.
+ *
+ * Lines are read a byte at a time against the cap, so a line past it, a
+ * NUL or another control byte (a binary file, /dev/zero) is refused at
+ * once, not after reading on.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -27,7 +36,21 @@
 
 #include "parse.h"
 
-enum { MAX_WORDS = 10, MAX_LINE = 1024 };
+/* The caps, as the messages and docs/explore.md spell them. */
+enum { MAX_WORDS = 10, MAX_LINE = 1024, MAX_KINDS = 64, MAX_KEEP = INT32_MAX };
+_Static_assert(SB_MAX_CELLS == 65536, "the messages say a count may be at most 65,536");
+#define MAX_LINE_WORDS "1,024"
+#define MAX_COUNT_WORDS "65,536"
+#define MAX_KEEP_WORDS "2,147,483,647"
+
+/* What reading one SPEC holds besides the spec itself. */
+typedef struct reader {
+    sb_census_spec *s;
+    const char *name;            /* the file, for messages */
+    long line;                   /* the line being read */
+    long kind_line[MAX_KINDS];   /* where each kind was declared */
+    long *goal_line;             /* where each goal was given (s->ngoals) */
+} reader;
 
 /* Splits line (in place) into at most MAX_WORDS words; -1: too many. */
 static int split(char *line, char **words)
@@ -51,58 +74,82 @@ static int split(char *line, char **words)
     }
 }
 
-/* A whole number 0..max written in decimal. */
-static bool number(const char *s, long max, long *out)
+typedef enum number_read { NUMBER_OK, NUMBER_NOT, NUMBER_LARGE } number_read;
+
+/* A whole number 0..max written in decimal digits only. */
+static number_read number(const char *s, long max, long *out)
 {
-    if (!isdigit((unsigned char)*s))
-        return false;
-    errno = 0;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v > max)
-        return false;
+    if (!*s)
+        return NUMBER_NOT;
+    long v = 0;
+    bool large = false;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return NUMBER_NOT;
+        long digit = *s - '0';
+        if (large || v > max / 10 || v * 10 > max - digit)
+            large = true;
+        else
+            v = v * 10 + digit;
+    }
+    if (large)
+        return NUMBER_LARGE;
     *out = v;
+    return NUMBER_OK;
+}
+
+/* The part of s before sep, into buf (n bytes); false when it does not fit. */
+static bool before(const char *s, const char *sep, char *buf, size_t n)
+{
+    if ((size_t)(sep - s) >= n)
+        return false;
+    memcpy(buf, s, (size_t)(sep - s));
+    buf[sep - s] = '\0';
     return true;
 }
 
-/* "HxW" */
-static bool size_of(const char *s, int *h, int *w)
+/* "HxW": NUMBER_OK, NUMBER_LARGE (a side past any tray), NUMBER_NOT. */
+static number_read size_of(const char *s, int *h, int *w)
 {
     char buf[32];
     const char *x = strchr(s, 'x');
-    long a, b;
-    if (!x || (size_t)(x - s) >= sizeof buf)
-        return false;
-    memcpy(buf, s, (size_t)(x - s));
-    buf[x - s] = '\0';
-    if (!number(buf, SB_MAX_CELLS, &a) || !number(x + 1, SB_MAX_CELLS, &b) || !a || !b)
-        return false;
+    long a = 0, b = 0;
+    if (!x || !before(s, x, buf, sizeof buf))
+        return NUMBER_NOT;
+    number_read ra = number(buf, SB_MAX_CELLS, &a), rb = number(x + 1, SB_MAX_CELLS, &b);
+    if (ra == NUMBER_NOT || rb == NUMBER_NOT || (ra == NUMBER_OK && !a) ||
+        (rb == NUMBER_OK && !b))
+        return NUMBER_NOT;
+    if (ra == NUMBER_LARGE || rb == NUMBER_LARGE)
+        return NUMBER_LARGE;
     *h = (int)a;
     *w = (int)b;
-    return true;
+    return NUMBER_OK;
 }
 
-/* "N" or "MIN..MAX" */
-static bool counts_of(const char *s, uint32_t *lo, uint32_t *hi)
+/* "N" or "MIN..MAX", each at most SB_MAX_CELLS. */
+static number_read counts_of(const char *s, uint32_t *lo, uint32_t *hi)
 {
     char buf[32];
     const char *dots = strstr(s, "..");
-    long a, b;
+    long a = 0, b = 0;
+    number_read ra, rb;
     if (!dots) {
-        if (!number(s, SB_MAX_CELLS, &a))
-            return false;
-        *lo = *hi = (uint32_t)a;
-        return true;
+        ra = rb = number(s, SB_MAX_CELLS, &a);
+        b = a;
+    } else {
+        if (!before(s, dots, buf, sizeof buf))
+            return NUMBER_NOT;
+        ra = number(buf, SB_MAX_CELLS, &a);
+        rb = number(dots + 2, SB_MAX_CELLS, &b);
     }
-    if ((size_t)(dots - s) >= sizeof buf)
-        return false;
-    memcpy(buf, s, (size_t)(dots - s));
-    buf[dots - s] = '\0';
-    if (!number(buf, SB_MAX_CELLS, &a) || !number(dots + 2, SB_MAX_CELLS, &b))
-        return false;
+    if (ra == NUMBER_NOT || rb == NUMBER_NOT)
+        return NUMBER_NOT;
+    if (ra == NUMBER_LARGE || rb == NUMBER_LARGE)
+        return NUMBER_LARGE;
     *lo = (uint32_t)a;
     *hi = (uint32_t)b;
-    return true;
+    return NUMBER_OK;
 }
 
 static long kind_named(const sb_census_spec *s, const char *name)
@@ -124,143 +171,269 @@ static bool grow(void **p, size_t n, size_t size)
     return true;
 }
 
-/* Reads one statement (words[0..n)) into s. */
-static sb_status statement(sb_census_spec *s, char **words, int n, const char *name, long line,
-                           sb_error *err)
+static const char *axis_words(sb_axis a)
 {
+    return a == SB_AXIS_ROW ? "along rows only" : a == SB_AXIS_COL ? "along columns only"
+                                                                   : "both ways";
+}
+
+/* A complaint about the line being read. */
+#define FAIL(rd, st, ...) sb_fmt_fail(err, (st), (rd)->name, (rd)->line, __VA_ARGS__)
+
+/* "kind NAME HxW COUNT [row|col] [marked] [rows|cols LINES]". */
+static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
+{
+    sb_census_spec *s = rd->s;
+    sb_census_kind k = { .axis = SB_AXIS_ANY };
+    if (n < 4 || strlen(words[1]) >= sizeof k.name)
+        return FAIL(rd, SB_EINPUT, "expected \"kind NAME HxW COUNT [row|col] [marked] "
+                    "[rows|cols N|FIRST..LAST]\" (COUNT: N or MIN..MAX; NAME up to %zu "
+                    "characters)", sizeof k.name - 1);
+    for (const char *c = words[1]; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
+            return FAIL(rd, SB_EINPUT, "kind name \"%s\": use letters, digits, '_' and '-'",
+                        words[1]);
+    long twin = kind_named(s, words[1]);
+    if (twin >= 0)
+        return FAIL(rd, SB_EINPUT, "kind \"%s\" is named twice (first on line %ld)", words[1],
+                    rd->kind_line[twin]);
+    strcpy(k.name, words[1]);
+    number_read got = size_of(words[2], &k.height, &k.width);
+    if (got == NUMBER_NOT)
+        return FAIL(rd, SB_EINPUT, "\"%s\" is no size: write HxW, for example 1x2", words[2]);
+    if (got == NUMBER_LARGE || k.height > s->rows || k.width > s->cols)
+        return FAIL(rd, SB_EINPUT, "a %s piece does not fit the %dx%d tray", words[2], s->rows,
+                    s->cols);
+    got = counts_of(words[3], &k.min, &k.max);
+    if (got == NUMBER_LARGE)
+        return FAIL(rd, SB_EINPUT, "\"%s\": a count may be at most " MAX_COUNT_WORDS,
+                    words[3]);
+    if (got == NUMBER_NOT)
+        return FAIL(rd, SB_EINPUT, "\"%s\" is no count: write N or MIN..MAX in decimal",
+                    words[3]);
+    if (k.min > k.max)
+        return FAIL(rd, SB_EINPUT, "\"%s\": MIN is more than MAX", words[3]);
+    const char *pin = NULL;
+    for (int i = 4; i < n; i++) {
+        if (strcmp(words[i], "row") == 0 && k.axis == SB_AXIS_ANY)
+            k.axis = SB_AXIS_ROW;
+        else if (strcmp(words[i], "col") == 0 && k.axis == SB_AXIS_ANY)
+            k.axis = SB_AXIS_COL;
+        else if (strcmp(words[i], "marked") == 0 && !k.marked)
+            k.marked = true;
+        else if ((strcmp(words[i], "rows") == 0 || strcmp(words[i], "cols") == 0) && !pin) {
+            pin = words[i];
+            uint32_t lo, hi;
+            got = i + 1 == n ? NUMBER_NOT : counts_of(words[i + 1], &lo, &hi);
+            if (got != NUMBER_OK || lo > hi)
+                return FAIL(rd, SB_EINPUT, "\"%s\" takes the lines its anchors keep to: N or "
+                            "FIRST..LAST, inside the tray", pin);
+            k.pinned = true;
+            k.pin_first = (int)lo;
+            k.pin_last = (int)hi;
+            i++;
+        } else {
+            return FAIL(rd, SB_EINPUT, "\"%s\": a kind takes one of row or col, marked, and "
+                        "rows or cols with lines, once each", words[i]);
+        }
+    }
+    /* A pin names the line a one-axis piece never leaves: its row when
+     * it slides along rows, its column otherwise. */
+    if (pin) {
+        bool rows = strcmp(pin, "rows") == 0;
+        int lines = rows ? s->rows : s->cols;
+        if (k.axis != (rows ? SB_AXIS_ROW : SB_AXIS_COL))
+            return FAIL(rd, SB_EINPUT, "\"%s\" pins a kind that slides only along %s (write "
+                        "%s): a piece that moves across them would leave its pin", pin, pin,
+                        rows ? "row" : "col");
+        if (k.pin_last + (rows ? k.height : k.width) > lines)
+            return FAIL(rd, SB_EINPUT, "%s %d..%d: a %dx%d piece anchored there leaves the "
+                        "%dx%d tray", pin, k.pin_first, k.pin_last, k.height, k.width,
+                        s->rows, s->cols);
+    }
+    /* Unmarked pieces of one size and axis are one class: two kinds of
+     * them could not be told apart in a layout. */
+    for (size_t j = 0; j < s->nkinds; j++) {
+        const sb_census_kind *o = &s->kinds[j];
+        if (!k.marked && !o->marked && o->height == k.height && o->width == k.width &&
+            o->axis == k.axis)
+            return FAIL(rd, SB_EINPUT, "kind \"%s\" is kind \"%s\" (line %ld) again: both "
+                        "%dx%d, unmarked, sliding %s, so their pieces cannot be told apart; "
+                        "give one kind the counts of both, or mark one", k.name, o->name,
+                        rd->kind_line[j], k.height, k.width, axis_words(k.axis));
+    }
+    if (s->nkinds == MAX_KINDS)
+        return FAIL(rd, SB_EINPUT, "a census may have at most %d kinds", MAX_KINDS);
+    if (!grow((void **)&s->kinds, s->nkinds, sizeof *s->kinds))
+        return FAIL(rd, SB_ELIMIT, "out of memory");
+    rd->kind_line[s->nkinds] = rd->line;
+    s->kinds[s->nkinds++] = k;
+    return SB_OK;
+}
+
+/* Reads one statement (words[0..n)) into rd->s. */
+static sb_status statement(reader *rd, char **words, int n, sb_error *err)
+{
+    sb_census_spec *s = rd->s;
     const char *what = words[0];
-    long a, b;
+    long a = 0, b = 0;
     if (strcmp(what, "tray") == 0) {
         if (s->rows)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "a second tray line");
-        if (n != 3 || !number(words[1], SB_MAX_CELLS, &a) || !number(words[2], SB_MAX_CELLS, &b) ||
-            !a || !b || a * b > SB_MAX_CELLS)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"tray ROWS COLS\" with "
-                               "1 to %d cells", SB_MAX_CELLS);
+            return FAIL(rd, SB_EINPUT, "a second tray line");
+        if (n != 3 || number(words[1], SB_MAX_CELLS, &a) != NUMBER_OK ||
+            number(words[2], SB_MAX_CELLS, &b) != NUMBER_OK || !a || !b || a * b > SB_MAX_CELLS)
+            return FAIL(rd, SB_EINPUT, "expected \"tray ROWS COLS\" with 1 to "
+                        MAX_COUNT_WORDS " cells");
         s->rows = (int)a;
         s->cols = (int)b;
         s->walls = calloc((size_t)(a * b), 1);
-        return s->walls ? SB_OK : sb_fmt_fail(err, SB_ELIMIT, name, line, "out of memory");
+        return s->walls ? SB_OK : FAIL(rd, SB_ELIMIT, "out of memory");
     }
     if (!s->rows)
-        return sb_fmt_fail(err, SB_EINPUT, name, line, "the first statement must be "
-                           "\"tray ROWS COLS\"");
+        return FAIL(rd, SB_EINPUT, "the first statement must be \"tray ROWS COLS\"");
     if (strcmp(what, "wall") == 0) {
-        if (n != 3 || !number(words[1], s->rows - 1, &a) || !number(words[2], s->cols - 1, &b))
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"wall ROW COL\" inside "
-                               "the %dx%d tray", s->rows, s->cols);
+        if (n != 3 || number(words[1], s->rows - 1, &a) != NUMBER_OK ||
+            number(words[2], s->cols - 1, &b) != NUMBER_OK)
+            return FAIL(rd, SB_EINPUT, "expected \"wall ROW COL\" inside the %dx%d tray",
+                        s->rows, s->cols);
         s->walls[a * s->cols + b] = 1;
         return SB_OK;
     }
     if (strcmp(what, "empty") == 0) {
-        if (n != 2 || !number(words[1], SB_MAX_CELLS, &a))
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"empty N\": the fewest "
-                               "empty cells a member leaves");
+        number_read got = n == 2 ? number(words[1], SB_MAX_CELLS, &a) : NUMBER_NOT;
+        if (got != NUMBER_OK)
+            return FAIL(rd, SB_EINPUT, "expected \"empty N\": the fewest empty cells a "
+                        "member leaves, %s", got == NUMBER_LARGE
+                                                 ? "at most " MAX_COUNT_WORDS
+                                                 : "in decimal");
         s->min_empty = (uint32_t)a;
         return SB_OK;
     }
     if (strcmp(what, "keep") == 0) {
-        if (n != 2 || !number(words[1], INT32_MAX, &a) || a < 1)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"keep N\" (N >= 1): "
-                               "the components listed per member");
+        number_read got = n == 2 ? number(words[1], MAX_KEEP, &a) : NUMBER_NOT;
+        if (got != NUMBER_OK || a < 1)
+            return FAIL(rd, SB_EINPUT, "expected \"keep N\": the components listed per "
+                        "member, 1 to " MAX_KEEP_WORDS);
         s->keep = (uint64_t)a;
         return SB_OK;
     }
     if (strcmp(what, "diameters") == 0) {
         if (n != 1)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "\"diameters\" takes nothing");
+            return FAIL(rd, SB_EINPUT, "\"diameters\" takes nothing");
         s->diameters = true;
         return SB_OK;
     }
-    if (strcmp(what, "kind") == 0) {
-        sb_census_kind k = { .axis = SB_AXIS_ANY };
-        if (n < 4 || strlen(words[1]) >= sizeof k.name)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"kind NAME HxW COUNT "
-                               "[row|col] [marked] [rows|cols N|FIRST..LAST]\" (COUNT: N or MIN..MAX; NAME up to %zu "
-                               "characters)", sizeof k.name - 1);
-        for (const char *c = words[1]; *c; c++)
-            if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
-                return sb_fmt_fail(err, SB_EINPUT, name, line, "kind name \"%s\": use "
-                                   "letters, digits, '_' and '-'", words[1]);
-        if (kind_named(s, words[1]) >= 0)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "kind \"%s\" is named twice",
-                               words[1]);
-        strcpy(k.name, words[1]);
-        if (!size_of(words[2], &k.height, &k.width))
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\" is no size: write HxW, "
-                               "for example 1x2", words[2]);
-        if (k.height > s->rows || k.width > s->cols)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "a %dx%d piece does not fit the "
-                               "%dx%d tray", k.height, k.width, s->rows, s->cols);
-        if (!counts_of(words[3], &k.min, &k.max) || k.min > k.max)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\" is no count: write N or "
-                               "MIN..MAX with MIN <= MAX", words[3]);
-        const char *pin = NULL;
-        for (int i = 4; i < n; i++) {
-            if (strcmp(words[i], "row") == 0 && k.axis == SB_AXIS_ANY)
-                k.axis = SB_AXIS_ROW;
-            else if (strcmp(words[i], "col") == 0 && k.axis == SB_AXIS_ANY)
-                k.axis = SB_AXIS_COL;
-            else if (strcmp(words[i], "marked") == 0 && !k.marked)
-                k.marked = true;
-            else if ((strcmp(words[i], "rows") == 0 || strcmp(words[i], "cols") == 0) &&
-                     !pin) {
-                pin = words[i];
-                uint32_t lo, hi;
-                if (i + 1 == n || !counts_of(words[i + 1], &lo, &hi) || lo > hi)
-                    return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\" takes the "
-                                       "lines its anchors keep to: N or FIRST..LAST", pin);
-                k.pinned = true;
-                k.pin_first = (int)lo;
-                k.pin_last = (int)hi;
-                i++;
-            } else
-                return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\": a kind takes one of "
-                                   "row or col, marked, and rows or cols with lines, once "
-                                   "each", words[i]);
-        }
-        /* A pin names the line a one-axis piece never leaves: its row when
-         * it slides along rows, its column otherwise. */
-        if (pin) {
-            bool rows = strcmp(pin, "rows") == 0;
-            int lines = rows ? s->rows : s->cols;
-            if (k.axis != (rows ? SB_AXIS_ROW : SB_AXIS_COL))
-                return sb_fmt_fail(err, SB_EINPUT, name, line, "\"%s\" pins a kind that "
-                                   "slides only along %s (write %s): a piece that moves "
-                                   "across them would leave its pin", pin, pin,
-                                   rows ? "row" : "col");
-            if (k.pin_last + (rows ? k.height : k.width) > lines)
-                return sb_fmt_fail(err, SB_EINPUT, name, line, "%s %d..%d: a %dx%d piece "
-                                   "anchored there leaves the %dx%d tray", pin, k.pin_first,
-                                   k.pin_last, k.height, k.width, s->rows, s->cols);
-        }
-        if (s->nkinds == 64)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "at most 64 kinds");
-        if (!grow((void **)&s->kinds, s->nkinds, sizeof *s->kinds))
-            return sb_fmt_fail(err, SB_ELIMIT, name, line, "out of memory");
-        s->kinds[s->nkinds++] = k;
-        return SB_OK;
-    }
+    if (strcmp(what, "kind") == 0)
+        return kind_statement(rd, words, n, err);
     if (strcmp(what, "goal") == 0) {
         long k = n == 4 ? kind_named(s, words[1]) : -1;
-        if (n != 4 || k < 0 || !number(words[2], s->rows - 1, &a) ||
-            !number(words[3], s->cols - 1, &b))
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "expected \"goal KIND ROW COL\": a "
-                               "kind named above, anchored inside the %dx%d tray", s->rows,
-                               s->cols);
+        if (n != 4 || k < 0 || number(words[2], s->rows - 1, &a) != NUMBER_OK ||
+            number(words[3], s->cols - 1, &b) != NUMBER_OK)
+            return FAIL(rd, SB_EINPUT, "expected \"goal KIND ROW COL\": a kind named above, "
+                        "anchored inside the %dx%d tray", s->rows, s->cols);
         if (a + s->kinds[k].height > s->rows || b + s->kinds[k].width > s->cols)
-            return sb_fmt_fail(err, SB_EINPUT, name, line, "a %s piece at %ld %ld leaves the "
-                               "%dx%d tray", words[1], a, b, s->rows, s->cols);
+            return FAIL(rd, SB_EINPUT, "a %s piece at %ld %ld leaves the %dx%d tray", words[1],
+                        a, b, s->rows, s->cols);
         if (!grow((void **)&s->goals, s->ngoals, sizeof *s->goals) ||
-            !grow((void **)&s->goal_kind, s->ngoals, sizeof *s->goal_kind))
-            return sb_fmt_fail(err, SB_ELIMIT, name, line, "out of memory");
+            !grow((void **)&s->goal_kind, s->ngoals, sizeof *s->goal_kind) ||
+            !grow((void **)&rd->goal_line, s->ngoals, sizeof *rd->goal_line))
+            return FAIL(rd, SB_ELIMIT, "out of memory");
         s->goals[s->ngoals] = (sb_block){ (int)a, (int)b, s->kinds[k].height,
                                           s->kinds[k].width, 0, 0, s->kinds[k].axis, 0 };
+        rd->goal_line[s->ngoals] = rd->line;
         s->goal_kind[s->ngoals++] = (size_t)k;
         return SB_OK;
     }
-    return sb_fmt_fail(err, SB_EINPUT, name, line, "unknown statement \"%s\": expected tray, "
-                       "wall, kind, empty, goal, keep or diameters", what);
+    return FAIL(rd, SB_EINPUT, "unknown statement \"%s\": expected tray, wall, kind, empty, "
+                "goal, keep or diameters", what);
+}
+
+/* What needs the whole file: no goal on a wall (walls may come after it). */
+static sb_status whole_file(reader *rd, sb_error *err)
+{
+    const sb_census_spec *s = rd->s;
+    for (size_t g = 0; g < s->ngoals; g++) {
+        const sb_block *at = &s->goals[g];
+        for (int y = 0; y < at->height; y++)
+            for (int x = 0; x < at->width; x++)
+                if (s->walls[(size_t)(at->row + y) * (size_t)s->cols + (size_t)(at->col + x)]) {
+                    rd->line = rd->goal_line[g];
+                    return FAIL(rd, SB_EINPUT, "the goal's %s piece at %d %d covers the wall "
+                                "at %d %d", s->kinds[s->goal_kind[g]].name, at->row, at->col,
+                                at->row + y, at->col + x);
+                }
+    }
+    return SB_OK;
+}
+
+/* Reads line rd->line of f into buf (MAX_LINE + 1 bytes), its '\n' and
+ * a '\r' before it dropped.  1: a line; 0: the end of the file; -1:
+ * refused (a control byte or a line past the cap, at once). */
+static int read_line(reader *rd, FILE *f, char *buf, sb_error *err)
+{
+    size_t n = 0;
+    int ch;
+    bool cr = false;
+    while ((ch = getc(f)) != EOF && ch != '\n') {
+        if (cr && n == MAX_LINE) {
+            FAIL(rd, SB_EINPUT, "lines may be at most " MAX_LINE_WORDS " characters, "
+                 "comments included; this one is longer");
+            return -1;
+        }
+        if (cr)
+            buf[n++] = '\r';
+        cr = ch == '\r';
+        if (cr)
+            continue;
+        if (ch == 0x7f || (ch < 0x20 && ch != '\t' && ch != '\v' && ch != '\f')) {
+            FAIL(rd, SB_EINPUT, "binary data: byte 0x%02x at column %zu is not text", ch,
+                 n + 1);
+            return -1;
+        }
+        if (n == MAX_LINE) {
+            FAIL(rd, SB_EINPUT, "lines may be at most " MAX_LINE_WORDS " characters, "
+                 "comments included; this one is longer");
+            return -1;
+        }
+        buf[n++] = (char)ch;
+    }
+    buf[n] = '\0';
+    return ch == EOF && n == 0 && !cr ? 0 : 1;
+}
+
+sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *out,
+                                    sb_error *err)
+{
+    memset(out, 0, sizeof *out);
+    reader rd = { .s = out, .name = name };
+    char buf[MAX_LINE + 1];
+    sb_status st = SB_OK;
+    int got;
+    while (st == SB_OK) {
+        rd.line++;
+        if ((got = read_line(&rd, f, buf, err)) <= 0) {
+            st = got < 0 ? SB_EINPUT : SB_OK;
+            break;
+        }
+        char *words[MAX_WORDS];
+        int n = split(buf, words);
+        if (n < 0)
+            st = FAIL(&rd, SB_EINPUT, "a line may hold at most %d words", MAX_WORDS);
+        else if (n > 0)
+            st = statement(&rd, words, n, err);
+    }
+    if (st == SB_OK && ferror(f))
+        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "cannot read: %s", sb_os_error(errno).text);
+    if (st == SB_OK && !out->rows)
+        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "no \"tray ROWS COLS\" line");
+    if (st == SB_OK && !out->nkinds)
+        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "no \"kind\" line: the alphabet is empty");
+    if (st == SB_OK)
+        st = whole_file(&rd, err);
+    free(rd.goal_line);
+    if (st != SB_OK)
+        sb_census_spec_free(out);
+    return st;
 }
 
 sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *err)
@@ -271,34 +444,9 @@ sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *er
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "r");
     if (!f)
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "cannot open: %s", strerror(errno));
-    char buf[MAX_LINE + 2];
-    long line = 0;
-    sb_status st = SB_OK;
-    while (st == SB_OK && fgets(buf, sizeof buf, f)) {
-        line++;
-        size_t len = strlen(buf);
-        if (len > MAX_LINE) {
-            st = sb_fmt_fail(err, SB_EINPUT, path, line, "line longer than %d characters",
-                             MAX_LINE);
-            break;
-        }
-        char *words[MAX_WORDS];
-        int n = split(buf, words);
-        if (n < 0)
-            st = sb_fmt_fail(err, SB_EINPUT, path, line, "more than %d words", MAX_WORDS);
-        else if (n > 0)
-            st = statement(out, words, n, path, line, err);
-    }
-    if (st == SB_OK && ferror(f))
-        st = sb_fmt_fail(err, SB_EINPUT, path, 0, "cannot read: %s", strerror(errno));
-    if (st == SB_OK && !out->rows)
-        st = sb_fmt_fail(err, SB_EINPUT, path, 0, "no \"tray ROWS COLS\" line");
-    if (st == SB_OK && !out->nkinds)
-        st = sb_fmt_fail(err, SB_EINPUT, path, 0, "no \"kind\" line: the alphabet is empty");
+        return sb_fmt_fail(err, SB_EINPUT, path, 0, "cannot open: %s", sb_os_error(errno).text);
+    sb_status st = sb_fmt_read_census_stream(f, path, out, err);
     fclose(f);
-    if (st != SB_OK)
-        sb_census_spec_free(out);
     return st;
 }
 

@@ -13,25 +13,23 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parse.h"
 #include "scan.h"
-#include "sb_format.h"
 
 /* No valid move line needs more: four numbers of at most ten digits. */
 #define MAX_LINE 512
 
-int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n)
+sb_status sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n, sb_error *err)
 {
-    if (!out || (n > 0 && !moves)) {
-        errno = EINVAL;
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) {
+    if (!out || (n > 0 && !moves))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_write_moves: %s is NULL",
+                           !out ? "the stream" : "the moves array");
+    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
+    for (size_t i = 0; i < n && !ferror(out); i++) {
         const sb_move *m = &moves[i];
-        if (fprintf(out, "%d %d %d %d\n", m->from_row, m->from_col, m->to_row,
-                    m->to_col) < 0)
-            return -1;
+        fprintf(out, "%d %d %d %d\n", m->from_row, m->from_col, m->to_row, m->to_col);
     }
-    return 0;
+    return sb_fmt_written(out, errno, err, "sb_fmt_write_moves", "the moves");
 }
 
 static int is_blank(char ch)
@@ -57,33 +55,30 @@ static void keep_text(sb_move_reader *r, const char *buf, size_t len, int cut)
     }
 }
 
-static int fail(sb_move_reader *r, sb_error *err, const char *why)
+static sb_status fail(sb_move_reader *r, sb_error *err, const char *why)
 {
+    sb_status st = sb_fmt_fail(err, SB_EINPUT, NULL, 0, "line %ld: %s: %s", r->line, r->text,
+                               why);
     if (err) {
-        memset(err, 0, sizeof *err);
-        err->status = SB_EINPUT;
-        err->list = SB_LIST_NONE;
         err->item = (size_t)r->line;
         snprintf(err->file, sizeof err->file, "%s", r->name ? r->name : "");
         err->line = r->line;
-        snprintf(err->msg, sizeof err->msg, "line %ld: %s: %s", r->line, r->text, why);
     }
-    return -1;
+    return st;
 }
 
-int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
+sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
 {
     char buf[MAX_LINE];
 
-    if (!r || !r->in || !mv) {
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->status = SB_EINPUT;
-            snprintf(err->msg, sizeof err->msg, "sb_fmt_next_move: %s is NULL",
-                     !r ? "the reader" : !r->in ? "the reader's stream" : "the move to fill");
-        }
-        return -1;
-    }
+    if (!r || !r->in || !mv)
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: %s is NULL",
+                           !r ? "the reader" : !r->in ? "the reader's stream" : "the move to fill");
+    if (!sb_zeroed(r->reserved, sizeof r->reserved))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: the reader's reserved "
+                           "space is not zero (a field this libslide %s does not know)",
+                           SLIDE_VERSION);
+    r->end = false;
     for (;;) {
         size_t len = 0;
         int cut = 0, ch;
@@ -95,17 +90,18 @@ int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
                 cut = 1;
         }
         if (ch == EOF && ferror(r->in)) {
-            if (err) {
-                memset(err, 0, sizeof *err);
-                err->status = SB_EINPUT;
+            int saved = errno;
+            sb_status st = sb_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: read error: %s",
+                                       r->name ? r->name : "moves",
+                                       sb_os_error(saved).text);
+            if (err)
                 snprintf(err->file, sizeof err->file, "%s", r->name ? r->name : "");
-                snprintf(err->msg, sizeof err->msg, "%s: read error: %s",
-                         r->name ? r->name : "moves", strerror(errno));
-            }
-            return -1;
+            return st;
         }
-        if (ch == EOF && len == 0)
-            return 0;
+        if (ch == EOF && len == 0) {
+            r->end = true;
+            return SB_OK;
+        }
         r->line++;
         keep_text(r, buf, len, cut);
         if (cut) {
@@ -129,6 +125,6 @@ int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
         mv->from_col = v[1];
         mv->to_row = v[2];
         mv->to_col = v[3];
-        return 1;
+        return SB_OK;
     }
 }

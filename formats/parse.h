@@ -12,6 +12,7 @@
 #ifndef SB_FMT_PARSE_H
 #define SB_FMT_PARSE_H
 
+#include "core/error.h"
 #include "sb_format.h"
 
 /* The numbers of one puzzle file.  Invariant: for i < n, line[i] is the
@@ -54,6 +55,11 @@ sb_status sb_fmt_picture_parse(const char *init_text, size_t init_len, const cha
                                const char *goal_text, size_t goal_len, const char *goal_name,
                                sb_puzzle *out, sb_error *err);
 
+/* sb_fmt_read_census on an open stream, name naming it in messages (the
+ * fuzz harness reads a SPEC from memory so). */
+sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *out,
+                                    sb_error *err);
+
 /* Fills err with "NAME:LINE: message" ("NAME: message" when line is 0,
  * the message alone when name is NULL: no file is involved) and the given
  * status (SB_ELIMIT: out of memory); returns that status. */
@@ -70,8 +76,7 @@ sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
 sb_status sb_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk);
 
 /* After a writer has written WHAT to out: SB_OK when out reports no
- * error, else SB_EINPUT (the library has no status of its own for I/O)
- * with "FN: write error: cannot write WHAT: REASON".  saved_errno is
+ * error, else SB_EWRITE with "FN: write error: cannot write WHAT: REASON".  saved_errno is
  * errno as the writes left it, taken before anything else can change it
  * (the writer sets errno to 0 first); 0 when none was set. */
 sb_status sb_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *fn,

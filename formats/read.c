@@ -5,9 +5,16 @@
  * line is scanned (scan.c), blank lines are dropped and the rest must hold
  * exactly two numbers (the tray line, first in INIT) or four (a block
  * line).  Everything here is linear in the input: arrays grow by doubling,
- * so a million block lines cost a million appends.  Files are read whole,
- * up to a cap, so that a path like /dev/zero ends in a message rather than
- * in memory exhaustion.
+ * so a million block lines cost a million appends.
+ *
+ * Files are read whole, but never past what their tray allows (docs/
+ * formats.md, "Limits"): the first line that counts (the tray line, or a
+ * picture's first row) must end within FIRST_LINE_BYTES, and once it has,
+ * the file may hold FIRST_LINE_BYTES more and BYTES_PER_CELL for each cell
+ * of that tray (a picture's: at most SB_MAX_CELLS); a GOAL, as much as its
+ * INIT.  A NUL byte, which no text holds, is refused as soon as it is
+ * read.  So /dev/zero, or a file of junk, ends in a message within a few
+ * kilobytes or megabytes, never in memory exhaustion.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,12 +23,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/names.h"
 #include "parse.h"
 #include "scan.h"
 
-/* No real puzzle comes near this: 65,536 cells hold at most 65,536 blocks,
- * about a megabyte of text. */
-#define MAX_FILE_BYTES ((size_t)256 << 20)
+/* The caps on a puzzle file's size, as docs/formats.md states them: room
+ * for a picture row of SB_MAX_CELLS cells before the tray is known, then
+ * far more than a block line or a picture row's share of a cell takes,
+ * for comments, blank lines and repeated GOAL lines. */
+#define FIRST_LINE_BYTES ((size_t)128 << 10)
+#define FIRST_LINE_WORDS "131,072"
+#define BYTES_PER_CELL ((size_t)512)
 
 /* Whether f is one of the formats: a caller's enum may hold anything. */
 static bool known_format(sb_format f)
@@ -79,8 +91,9 @@ sb_status sb_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *
 {
     if (!ferror(out))
         return SB_OK;
-    return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: write error: cannot write %s: %s", fn,
-                       what, saved_errno ? strerror(saved_errno) : "the stream reports an error");
+    return sb_fmt_fail(err, SB_EWRITE, NULL, 0, "%s: write error: cannot write %s: %s", fn,
+                       what, saved_errno ? sb_os_error(saved_errno).text
+                                         : "the stream reports an error");
 }
 
 void sb_fmt_lines_free(sb_fmt_lines *l)
@@ -178,41 +191,163 @@ sb_status sb_fmt_scan_text(const char *text, size_t len, const char *name,
     return SB_OK;
 }
 
-/* Reads a whole file into a malloc'd buffer (caller frees *text). */
-static sb_status slurp(const char *path, char **text, size_t *len, sb_error *err)
+/* The most bytes a puzzle file of a tray of `cells` cells may hold. */
+static size_t file_cap(size_t cells)
+{
+    return FIRST_LINE_BYTES + BYTES_PER_CELL * cells;
+}
+
+/* What scan.c calls a control byte: not text. */
+static bool is_control(unsigned char ch)
+{
+    return (ch < 0x20 && ch != ' ' && ch != '\t' && ch != '\r' && ch != '\v' && ch != '\f' &&
+            ch != '\n') || ch == 0x7f;
+}
+
+static bool blank_line(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+/* The cells of the tray text[0..n) (the start of a puzzle file) is for,
+ * as far as it says: those of its tray line "H W" when that is a tray
+ * slide takes, else (a picture, or no puzzle at all) at most
+ * SB_MAX_CELLS; with `whole` (text is the whole file), a picture's at most
+ * its first row's width times its lines that are not blank or comments.
+ * 0 while the first such line has not ended. */
+static size_t tray_cells(const char *text, size_t n, bool whole)
+{
+    size_t pos = 0, width = 0, lines = 0;
+    while (pos < n) {
+        const char *s = text + pos, *nl = memchr(s, '\n', n - pos);
+        if (!nl && !whole)
+            return width ? SB_MAX_CELLS : 0;
+        size_t len = nl ? (size_t)(nl - s) : n - pos, lead = 0;
+        pos += len + 1;
+        while (lead < len && (s[lead] == ' ' || s[lead] == '\t'))
+            lead++;
+        if (blank_line(s, len) || s[lead] == ';')
+            continue;
+        if (!width) {
+            int v[2];
+            char why[160];
+            if (sb_fmt_scan_line(s, len, 2, v, why, sizeof why) == 2 && v[0] > 0 && v[1] > 0 &&
+                (long long)v[0] * v[1] <= SB_MAX_CELLS)
+                return (size_t)v[0] * (size_t)v[1];
+            size_t trail = len;
+            while (trail > lead && (s[trail - 1] == ' ' || s[trail - 1] == '\t' ||
+                                    s[trail - 1] == '\r'))
+                trail--;
+            width = trail - lead;
+            if (!whole)
+                return SB_MAX_CELLS;
+        }
+        lines++;
+    }
+    if (!width)
+        return 0;
+    return width > SB_MAX_CELLS / lines ? SB_MAX_CELLS : width * lines;
+}
+
+/* v with its thousands grouped ("141,312"), in buf (32 bytes). */
+static const char *grouped(size_t v, char *buf)
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%zu", v), o = 0;
+    for (int i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+/* The line and column (from 1) of byte `at` of text. */
+static long line_of(const char *text, size_t at, size_t *column)
+{
+    long line = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < at; i++)
+        if (text[i] == '\n') {
+            line++;
+            start = i + 1;
+        }
+    *column = at - start + 1;
+    return line;
+}
+
+/* Reads a whole file into a malloc'd buffer (caller frees *text), up to
+ * the caps at the top: `cap` bytes when it is not 0 (a GOAL: its INIT's
+ * cap), else what its first line allows.  *cap_used (may be NULL) gets
+ * the cap the file was held to, for its GOAL. */
+static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
+                       size_t *cap_used, sb_error *err)
 {
     struct stat st;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "%s", strerror(errno));
+        return sb_fmt_fail(err, SB_EINPUT, path, 0, "%s", sb_os_error(errno).text);
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
         return sb_fmt_fail(err, SB_EINPUT, path, 0, "is a directory, not a puzzle file");
     }
 
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
+    size_t room = 4096, n = 0;
+    char *buf = malloc(room);
     sb_status status = SB_OK;
     while (buf) {
-        if (n == cap) {
-            if (cap >= MAX_FILE_BYTES) {
-                status = sb_fmt_fail(err, SB_EINPUT, path, 0,
-                                     "larger than %zu MiB: not a puzzle file",
-                                     MAX_FILE_BYTES >> 20);
-                break;
-            }
-            char *bigger = realloc(buf, cap * 2);
+        if (n == room) {
+            char *bigger = realloc(buf, room * 2);
             if (!bigger)
                 break;
             buf = bigger;
-            cap *= 2;
+            room *= 2;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
+        size_t got = fread(buf + n, 1, room - n, f);
         if (got == 0) {
             if (ferror(f))
                 status = sb_fmt_fail(err, SB_EINPUT, path, 0, "read error: %s",
-                                     strerror(errno));
+                                     sb_os_error(errno).text);
+            break;
+        }
+        const char *nul = memchr(buf + n, '\0', got);
+        size_t column;
+        n += got;
+        if (nul) {
+            /* Named as the line's scanner would: its first control byte. */
+            long line = line_of(buf, (size_t)(nul - buf), &column);
+            const char *first = nul - (column - 1);
+            while (first < nul && !is_control((unsigned char)*first))
+                first++;
+            status = sb_fmt_fail(err, SB_EINPUT, path, line, "binary data: byte 0x%02x at "
+                                 "column %zu is not text", (unsigned char)*first,
+                                 (size_t)(first - (nul - (column - 1))) + 1);
+            break;
+        }
+        size_t cells = cap ? 0 : tray_cells(buf, n, false);
+        if (!cap && cells)
+            cap = file_cap(cells);
+        if (!cap && n > FIRST_LINE_BYTES) {
+            long line = line_of(buf, FIRST_LINE_BYTES, &column);
+            status = sb_fmt_fail(err, SB_EINPUT, path, line, "no tray line or picture row "
+                                 "ends within the first " FIRST_LINE_WORDS " bytes: not a "
+                                 "puzzle file (its first line that is not blank or a comment "
+                                 "must end within " FIRST_LINE_WORDS " bytes)");
+            break;
+        }
+        if (cap && n > cap) {
+            long line = line_of(buf, cap, &column);
+            char bytes[32], ncells[32];
+            status = sb_fmt_fail(err, SB_EINPUT, path, line, "the file goes on past %s bytes, "
+                                 "more than a puzzle file of a tray of %s cells may hold ("
+                                 FIRST_LINE_WORDS " bytes and %zu more a cell)",
+                                 grouped(cap, bytes),
+                                 grouped((cap - FIRST_LINE_BYTES) / BYTES_PER_CELL, ncells),
+                                 BYTES_PER_CELL);
             break;
         }
     }
@@ -223,6 +358,8 @@ static sb_status slurp(const char *path, char **text, size_t *len, sb_error *err
         free(buf);
         return status;
     }
+    if (cap_used)
+        *cap_used = file_cap(tray_cells(buf, n, true));
     *text = buf;
     *len = n;
     return SB_OK;
@@ -281,9 +418,10 @@ sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fm
     if (!known_format(fmt))
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: unknown format %d",
                            (int)fmt);
-    st = slurp(init_path, &init, &init_len, err);
+    size_t goal_cap = 0;
+    st = slurp(init_path, 0, &init, &init_len, &goal_cap, err);
     if (st == SB_OK && goal_path)
-        st = slurp(goal_path, &goal, &goal_len, err);
+        st = slurp(goal_path, goal_cap, &goal, &goal_len, NULL, err);
     if (st == SB_OK)
         st = sb_fmt_parse(init, init_len, init_path, goal, goal_len, goal_path,
                           fmt, used, out, err);
@@ -292,30 +430,21 @@ sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fm
     return st;
 }
 
-sb_status sb_fmt_parse_name(const char *name, sb_format *out)
+/* The formats' names, by value (the names' one table: core/names.h). */
+static const char *const FORMATS[] = { "auto", "corners", "sizes", "picture" };
+enum { NFORMATS = sizeof FORMATS / sizeof FORMATS[0] };
+_Static_assert(SB_FORMAT_AUTO == 0 && SB_FORMAT_PICTURE == NFORMATS - 1, "FORMATS is by value");
+
+sb_status sb_fmt_parse_name(const char *name, sb_format *out, sb_error *err)
 {
-    static const struct { const char *name; sb_format fmt; } names[] = {
-        { "auto", SB_FORMAT_AUTO },
-        { "corners", SB_FORMAT_CORNERS },
-        { "sizes", SB_FORMAT_SIZES },
-        { "picture", SB_FORMAT_PICTURE },
-    };
-    for (size_t i = 0; name && out && i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(name, names[i].name) == 0) {
-            *out = names[i].fmt;
-            return SB_OK;
-        }
-    }
-    return SB_EINPUT;
+    int v = 0;
+    sb_status st = sb_name_parse(FORMATS, NFORMATS, "format", name, out ? &v : NULL, err);
+    if (st == SB_OK)
+        *out = (sb_format)v;
+    return st;
 }
 
 const char *sb_fmt_name(sb_format f)
 {
-    switch (f) {
-    case SB_FORMAT_AUTO: return "auto";
-    case SB_FORMAT_CORNERS: return "corners";
-    case SB_FORMAT_SIZES: return "sizes";
-    case SB_FORMAT_PICTURE: return "picture";
-    }
-    return "?";
+    return sb_name_of(FORMATS, NFORMATS, (int)f);
 }

@@ -11,9 +11,9 @@
  * moves name) and its cells, with a class number shared by the pieces
  * that are interchangeable, and the goal entries in the same form; null
  * when the puzzle could not be read.
- * Strings are escaped byte by byte, since messages quote file names, which
- * may hold any bytes; what is not valid UTF-8 becomes U+FFFD so the
- * document always parses.
+ * Strings go through view.h's sb_json_string, which escapes them byte by
+ * byte, since messages quote file names, which may hold any bytes; what
+ * is not valid UTF-8 becomes U+FFFD so the document always parses.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -24,81 +24,7 @@
 
 #include "parse.h"
 #include "replay.h"
-
-/* The length of the UTF-8 sequence starting at s, or 0 when it is not a
- * valid (shortest-form, non-surrogate) one. */
-static int utf8_length(const unsigned char *s)
-{
-    unsigned c = s[0];
-    int n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    if (c >= 0xf5)
-        n = 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((n == 3 && c == 0xe0 && s[1] < 0xa0) || (n == 3 && c == 0xed && s[1] >= 0xa0) ||
-        (n == 4 && c == 0xf0 && s[1] < 0x90) || (n == 4 && c == 0xf4 && s[1] >= 0x90))
-        return 0;
-    return n;
-}
-
-sb_status sb_json_string(FILE *out, const char *str)
-{
-    if (!out || !str)
-        return SB_EINPUT;
-    const unsigned char *s = (const unsigned char *)str;
-    putc('"', out);
-    while (*s) {
-        unsigned c = *s;
-        if (c == '"' || c == '\\') {
-            fprintf(out, "\\%c", c);
-        } else if (c == '\n') {
-            fputs("\\n", out);
-        } else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&') {
-            fprintf(out, "\\u%04x", c);
-        } else if (c >= 0x80) {
-            int n = utf8_length(s);
-            if (n == 0) {
-                fputs("\\ufffd", out);
-                n = 1;
-            } else {
-                fwrite(s, 1, (size_t)n, out);
-            }
-            s += n;
-            continue;
-        } else {
-            putc((int)c, out);
-        }
-        s++;
-    }
-    putc('"', out);
-    return ferror(out) ? SB_EINPUT : SB_OK;
-}
-
-sb_status sb_json_number(FILE *out, double x, int places)
-{
-    if (!out || places < 0 || places > SB_JSON_MAX_PLACES)
-        return SB_EINPUT;
-    /* Whole units and a fraction, both integers: printf's "%f" would use
-     * the decimal point of the caller's LC_NUMERIC (a comma in de_DE),
-     * which is no JSON.  Past 2^53 a double has no fraction to show, and
-     * "%.0f" prints no point at all. */
-    long long unit = 1;
-    for (int i = 0; i < places; i++)
-        unit *= 10;
-    double scaled = round(x * (double)unit);
-    if (!isfinite(x))
-        fputs("null", out);
-    else if (fabs(scaled) >= 9007199254740992.0)
-        fprintf(out, "%.0f", x);
-    else {
-        long long v = (long long)scaled, mag = v < 0 ? -v : v;
-        fprintf(out, "%s%lld", v < 0 ? "-" : "", mag / unit);
-        if (places)
-            fprintf(out, ".%0*lld", places, mag % unit);
-    }
-    return ferror(out) ? SB_EINPUT : SB_OK;
-}
+#include "view.h"
 
 static const char *axis_name(sb_axis a)
 {
@@ -219,6 +145,10 @@ sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
     if (!out || !r || (r->status == SB_OK && r->nmoves > 0 && !r->moves))
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: %s is NULL",
                            !out ? "the stream" : !r ? "the report" : "the moves array");
+    if (!sb_zeroed(r->reserved, sizeof r->reserved))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: the report's reserved "
+                           "space is not zero (a field this libslide %s does not know)",
+                           SLIDE_VERSION);
     if (r->status == SB_OK && !r->puzzle)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: a solved report needs "
                            "its puzzle, to replay the moves on");

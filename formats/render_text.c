@@ -30,6 +30,7 @@
 
 #include "parse.h"
 #include "replay.h"
+#include "view.h"
 
 enum { UP = 1, DOWN = 2, LEFT = 4, RIGHT = 8 };
 
@@ -328,6 +329,9 @@ sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, siz
     if (!out || !p)
         return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: %s is NULL",
                            !out ? "the stream" : "the puzzle");
+    if (style && !sb_zeroed(style->reserved, sizeof style->reserved))
+        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: the style's reserved space "
+                           "is not zero (a field this libslide %s does not know)", SLIDE_VERSION);
     /* Drawing indexes the tray by p's shapes and walls and by where the
      * moves put the pieces: both are checked before a byte is written. */
     sb_error chk;

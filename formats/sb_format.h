@@ -6,6 +6,6 @@
 #ifndef SB_FORMAT_H
 #define SB_FORMAT_H
 
-#include "slide.h"
+#include "slide_formats.h"
 
 #endif

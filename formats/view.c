@@ -1,15 +1,19 @@
 /*
- * view.c - what the views share about pieces (sb_view_*, slide.h): the
- * library's text and JSON views, and the programs' web page and layouts.
+ * view.c - what the views share (view.h): about pieces, class numbers and
+ * the edges of their boxes; in JSON, strings and numbers.  The library's
+ * text and JSON views use them, and so do the programs' web pages, layouts
+ * and reports, which compile this file themselves: it is no part of the
+ * API (libslide.so hides it), and it uses nothing but the API.
  *
  * Class numbers come from one sort of the entries by sb_block_class_cmp()
  * (the engine's one class identity): O(n log n), so a tray of 65,535
  * marked pieces, as many classes, is numbered as fast as Klotski's ten.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 
-#include "slide.h"
+#include "view.h"
 
 /* Entry i of p's blocks followed by its goals. */
 static const sb_block *entry(const sb_puzzle *p, size_t i)
@@ -101,4 +105,81 @@ bool sb_view_own_labels(const sb_puzzle *p)
         seen[ch] = true;
     }
     return true;
+}
+
+/* ---- JSON text ---- */
+
+/* The length of the UTF-8 sequence starting at s, or 0 when it is not a
+ * valid (shortest-form, non-surrogate) one. */
+static int utf8_length(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+    if (c >= 0xf5)
+        n = 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((n == 3 && c == 0xe0 && s[1] < 0xa0) || (n == 3 && c == 0xed && s[1] >= 0xa0) ||
+        (n == 4 && c == 0xf0 && s[1] < 0x90) || (n == 4 && c == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+sb_status sb_json_string(FILE *out, const char *str)
+{
+    if (!out || !str)
+        return SB_EINPUT;
+    const unsigned char *s = (const unsigned char *)str;
+    putc('"', out);
+    while (*s) {
+        unsigned c = *s;
+        if (c == '"' || c == '\\') {
+            fprintf(out, "\\%c", c);
+        } else if (c == '\n') {
+            fputs("\\n", out);
+        } else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&') {
+            fprintf(out, "\\u%04x", c);
+        } else if (c >= 0x80) {
+            int n = utf8_length(s);
+            if (n == 0) {
+                fputs("\\ufffd", out);
+                n = 1;
+            } else {
+                fwrite(s, 1, (size_t)n, out);
+            }
+            s += n;
+            continue;
+        } else {
+            putc((int)c, out);
+        }
+        s++;
+    }
+    putc('"', out);
+    return ferror(out) ? SB_EWRITE : SB_OK;
+}
+
+sb_status sb_json_number(FILE *out, double x, int places)
+{
+    if (!out || places < 0 || places > SB_JSON_MAX_PLACES)
+        return SB_EINPUT;
+    /* Whole units and a fraction, both integers: printf's "%f" would use
+     * the decimal point of the caller's LC_NUMERIC (a comma in de_DE),
+     * which is no JSON.  Past 2^53 a double has no fraction to show, and
+     * "%.0f" prints no point at all. */
+    long long unit = 1;
+    for (int i = 0; i < places; i++)
+        unit *= 10;
+    double scaled = round(x * (double)unit);
+    if (!isfinite(x))
+        fputs("null", out);
+    else if (fabs(scaled) >= 9007199254740992.0)
+        fprintf(out, "%.0f", x);
+    else {
+        long long v = (long long)scaled, mag = v < 0 ? -v : v;
+        fprintf(out, "%s%lld", v < 0 ? "-" : "", mag / unit);
+        if (places)
+            fprintf(out, ".%0*lld", places, mag % unit);
+    }
+    return ferror(out) ? SB_EWRITE : SB_OK;
 }

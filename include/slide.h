@@ -1,27 +1,47 @@
 /*
- * slide.h - libslide, the sliding-block puzzle engine as a C library: its
- * one public header and the whole of its contract.
+ * slide.h - libslide, the sliding-block puzzle engine as a C library: the
+ * core of its contract (puzzles, solving, checking moves, errors, search
+ * handles, options, the version) and the rules every part keeps.  Two
+ * more headers hold the rest, each including what it needs (as zstd.h
+ * stands apart from zdict.h):
  *
- *     #include <slide.h>        cc ... $(pkg-config --cflags --libs slide)
+ *     #include <slide.h>           cc ... $(pkg-config --cflags --libs slide)
+ *     #include <slide_map.h>       maps of a puzzle's space: sb_explore,
+ *                                  sb_components, sb_family, sb_census,
+ *                                  sb_distances_compute
+ *     #include <slide_formats.h>   texts: reading puzzles, SPECs and moves,
+ *                                  writing moves and pictures, the terminal
+ *                                  and JSON views, a cache in a directory
  *
- * What it does, in the order of this file: the model (trays, blocks,
- * puzzles, moves) and sb_puzzle_check(); solving (sb_solve); exploring a
- * puzzle's space (sb_explore, sb_components, sb_family); the distance
- * oracle (sb_distances_compute); search handles that another thread or a
- * signal handler can cancel (sb_search_*); reading puzzles from files or
- * strings and writing pictures and moves (sb_fmt_*); showing a solution
- * as terminal pictures or a JSON document (sb_show_write, sb_json_write);
- * the independent judge of move lists (sb_judge_*, sb_check_moves).
+ * What this one holds, in order: the version; statuses, hints and the
+ * error record; the model (trays, blocks, puzzles, moves); options, a
+ * cache's functions and statistics; sb_puzzle_check() and the questions
+ * about blocks; solving (sb_solve); the names of the choices; search
+ * handles that another thread or a signal handler can cancel
+ * (sb_search_*); the independent judge of move lists (sb_judge_*,
+ * sb_check_moves).
  *
- * Every function reports failure through its return value (an sb_status)
- * and, where it takes one, a caller-owned sb_error record (NULL: not
- * wanted).  The library never prints, never exits and never aborts on bad
- * input: NULL records and options out of range are SB_EINPUT, and
- * anything that sb_puzzle_check() accepts is safe to hand to the solver.
- * Functions that answer a question (bool, int, a name) answer NULL with
- * false, 0 or "?".  Only the readers and writers touch files, and only
- * those they are given.  There is no global state: calls on separate
- * records and handles may run in separate threads at once.
+ * The rules, kept by every function of the three headers:
+ *  - A function that can fail returns an sb_status and, where it takes
+ *    one, fills a caller-owned sb_error record (NULL: not wanted).  The
+ *    others cannot fail: _free, cancel and sb_options_default return
+ *    nothing, and a function that answers a question (bool, int, a
+ *    count, a name) answers NULL with false, 0 or "?".
+ *  - The library never prints, never exits and never aborts on bad input:
+ *    NULL records and options out of range are SB_EINPUT, and anything
+ *    that sb_puzzle_check() accepts is safe to hand to every call.  A
+ *    stream that refuses a writer's bytes is SB_EWRITE, never SB_EINPUT.
+ *  - Its messages name no program's options: where a choice of the
+ *    caller's would help, err->hint says which (sb_hint), and each front
+ *    end words it in its own terms.
+ *  - The only calls that touch files are slide_formats.h's: the readers
+ *    and writers, on the files and streams they are given, and the
+ *    directory cache (sb_fmt_cache_dir_new), in its directory.  The engine
+ *    reads and writes what it keeps between runs through the caller's
+ *    cache (sb_options.cache), never a file of its own.
+ *  - There is no global state: calls on separate records and handles may
+ *    run in separate threads at once, and OS errors are worded with
+ *    strerror_r, never strerror's shared buffer.
  *
  * Ownership: a record a call fills (sb_puzzle, sb_solution, the reports)
  * belongs to the caller, who releases it with its _free function; an
@@ -35,22 +55,39 @@
  * otherwise, or a pointer that never was a handle, is undefined, and a
  * sanitizer or valgrind reports the read either way.
  *
- * ABI: what a program built against libslide.so.1 can count on.  Records
- * the caller allocates and a call fills or reads (sb_options, sb_stats,
- * sb_error, sb_solution, the reports and sb_distances) end in
- * reserved[SB_RESERVED]:
- * a 1.x release adds fields only by carving them out of that space, with
- * zero meaning the behaviour before them, so a record keeps its size and
- * every field its offset.  Callers leave reserved zero (sb_options_default
- * and "= { 0 }" do); options whose reserved space is not zero come from a
- * newer header than the library and are refused (SB_EINPUT).  sb_progress
- * (the library's, read through a pointer) may grow at its end.  Any other
- * change to a record (the array elements sb_block, sb_shape, sb_move,
- * sb_component, sb_family_member; sb_puzzle, sb_limits, sb_json_report,
- * sb_show_style, sb_move_reader), a reserved space used up, or a changed
- * meaning of an existing field or enum value is a new major version:
- * SLIDE_VERSION_MAJOR, and with it the SONAME (libslide.so.2).  New
- * functions and new enum values for inputs come in 1.x releases.
+ * ABI: what a program built against a 2.x header can count on from any
+ * later 2.x library (libslide.so.2).
+ *  - Records the caller allocates end in reserved[SB_RESERVED]: sb_puzzle,
+ *    sb_options, sb_cache, sb_error, sb_solution, sb_stats, the reports,
+ *    sb_distances, sb_census_spec, sb_census_hooks, sb_move_reader,
+ *    sb_show_style, sb_json_report.  A minor version adds a field only by
+ *    carving it out of that space, zero (NULL) meaning the behaviour
+ *    before it, so a record keeps its size and every field its offset.
+ *  - Callers leave reserved zero (sb_options_default and "= { 0 }" do).
+ *    A record the library reads whose reserved space is not zero was made
+ *    by a newer header, and is refused (SB_EINPUT) rather than half
+ *    understood; in the records it fills, the library zeroes it.
+ *  - Array elements (sb_block, sb_shape, sb_move, sb_component,
+ *    sb_family_member, sb_census_kind, sb_census_member) and records
+ *    inside others (sb_limits) never change within a major version.
+ *    sb_progress, which the library allocates and hands over by pointer,
+ *    may grow at its end.
+ *  - A minor version may add functions, and values to enums: choices for
+ *    inputs, and statuses, limits and hints for outputs, which a program
+ *    that does not know them treats as a failure (or a hint) of no
+ *    particular kind.
+ *  - Anything else (a field moved, resized or removed, a reserved space
+ *    used up, a function removed or changed, a changed meaning of a
+ *    field, function or enum value) is a new major version:
+ *    SLIDE_VERSION_MAJOR, and with it the SONAME.  A major version gives
+ *    every record above its SB_RESERVED words back.
+ * tests/abi.sh holds the library to this: it pins the size and field
+ * offsets of every public record, the enums' values, the constants and
+ * the symbols libslide.so exports against tests/abi/, fails on any change
+ * until the version says what kind it was, and once it does, `BUILD_DIR=
+ * build tests/abi.sh --update` writes the files anew.  Symbols the
+ * headers do not declare are internal (hidden in libslide.so) and may
+ * change in any release.
  *
  * Records and handles.  What is plain data stays a transparent record:
  * a puzzle (sb_puzzle) is what a caller builds, reads field by field and
@@ -84,15 +121,16 @@
 extern "C" {
 #endif
 
-/* The version of this header.  CMakeLists.txt reads the project's version
- * from these three lines, so they are the one place it is written; the
- * shared library's file name and SONAME follow it (libslide.so.MAJOR: a
- * new major number is a change that breaks programs built against the old
- * one).  sb_version() says which library a program actually runs with. */
-#define SLIDE_VERSION_MAJOR 1
+/* The version of the headers (all three are one version).  CMakeLists.txt
+ * reads the project's version from these lines, so they are the one place
+ * it is written; the shared library's file name and SONAME follow it
+ * (libslide.so.MAJOR: a new major number is a change that breaks programs
+ * built against the old one; ABI above).  sb_version() says which library
+ * a program actually runs with. */
+#define SLIDE_VERSION_MAJOR 2
 #define SLIDE_VERSION_MINOR 0
 #define SLIDE_VERSION_PATCH 0
-#define SLIDE_VERSION "1.0.0"
+#define SLIDE_VERSION "2.0.0"
 /* One number for #if tests: 10203 is 1.2.3. */
 #define SLIDE_VERSION_NUMBER \
     (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
@@ -100,17 +138,18 @@ extern "C" {
 #define SB_VERSION SLIDE_VERSION
 
 /* SB_API marks the library's exported functions.  libslide is built with
- * -fvisibility=hidden, so only the functions declared with it here are
- * visible in libslide.so; everything else is internal and may change in any
- * release.  (Without GCC or Clang the mark is empty and everything links as usual.) */
+ * -fvisibility=hidden, so only the functions the public headers declare
+ * with it are visible in libslide.so; everything else is internal and may
+ * change in any release.  (Without GCC or Clang the mark is empty and
+ * everything links as usual.) */
 #if defined(__GNUC__)
 #define SB_API __attribute__((visibility("default")))
 #else
 #define SB_API
 #endif
 
-/* Words of reserved space at the end of the records that may grow (see
- * ABI at the top). */
+/* Words of reserved space at the end of the records that may grow (ABI,
+ * at the top). */
 #define SB_RESERVED 4
 
 /* The engine's own tray limit: a cell index must fit in 16 bits, so a tray
@@ -118,13 +157,16 @@ extern "C" {
  * shape of that area). */
 #define SB_MAX_CELLS 65536
 
-/* Status codes.  (`slide` exits with the same numbers; the CLI maps them.) */
+/* Status codes.  The programs' exit codes follow the first four (0 done,
+ * 1 proven unsolvable, 2 bad input, 3 a limit); they map the others. */
 typedef enum sb_status {
     SB_OK = 0,          /* done: solved, read, checked */
     SB_UNSOLVABLE = 1,  /* the whole reachable space was searched: no solution */
     SB_EINPUT = 2,      /* the puzzle (or a request) is invalid */
     SB_ELIMIT = 3,      /* a resource limit stopped the work (states, memory, time) */
-    SB_EMOVE = 4        /* the judge refused a move, or the moves end short of the goal */
+    SB_EMOVE = 4,       /* the judge refused a move, or the moves end short of the goal */
+    SB_EWRITE = 5       /* a stream refused what a writer wrote (a full disk, a closed
+                           pipe): nothing to do with the puzzle */
 } sb_status;
 
 /* Which list of a puzzle an error points into. */
@@ -145,12 +187,29 @@ typedef enum sb_limit {
     SB_LIMIT_CANCELLED  /* the caller cancelled it (sb_search_cancel) */
 } sb_limit;
 
+/* What the caller could choose otherwise for a failed call to succeed.
+ * The library's messages name no program's options: a front end words
+ * the hint in its own terms (slide: "--engine general"; the Python
+ * module: engine="general"). */
+typedef enum sb_hint {
+    SB_HINT_NONE,           /* no choice of the caller's is known to help */
+    SB_HINT_PATH_GENERAL,   /* the general representation takes the puzzle: sb_options.path
+                               SB_PATH_GENERAL (or AUTO, which picks it) */
+    SB_HINT_FORMAT_LINE,    /* the text reads validly, and differently, as both line
+                               formats: name one (SB_FORMAT_CORNERS or SB_FORMAT_SIZES) */
+    SB_HINT_ALGO,           /* the algorithm asked cannot search this puzzle: another
+                               (SB_ALGO_AUTO picks one that can) */
+    SB_HINT_LIMIT           /* with SB_ELIMIT: a higher limit, the one err->limit names
+                               (states, bytes or seconds), may let the work finish */
+} sb_hint;
+
 /* A caller-owned error record, filled when a call fails. */
 typedef struct sb_error {
     sb_status status;   /* the status the failing call returned */
     sb_list list;       /* which block list the problem is in, if any */
     size_t item;        /* index into that list (0-based) */
     sb_limit limit;     /* with SB_ELIMIT: which limit stopped the work */
+    sb_hint hint;       /* what choice would help, if one is known */
     double limit_value; /* ... its value (states, bytes or seconds; 0 for memory
                            or a cancel) */
     uint64_t stored;    /* ... configurations stored when it stopped */
@@ -159,7 +218,7 @@ typedef struct sb_error {
     long line;          /* the line in it, from 1 (for moves: the move line); 0: none */
     char msg[480];      /* what is wrong, in words, without any "slide:" prefix; from
                            the readers it starts "FILE:LINE: ", as the programs print it */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_error;
 
 /* Which way a block may slide. */
@@ -199,6 +258,7 @@ typedef struct sb_puzzle {
     size_t nshapes;       /* the shapes blocks and goals name (shape > 0) */
     sb_shape *shapes;
     uint8_t *walls;       /* rows * cols, row-major: 1 where a wall is; NULL: none */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_puzzle;
 
 /* A straight slide: the anchor of a block (the leftmost cell of its top
@@ -255,6 +315,38 @@ typedef struct sb_progress {
     double seconds;        /* time since the search began */
 } sb_progress;
 
+/* A store of named entries kept between runs, through which the library
+ * reads and writes what is worth keeping (today: pattern databases, whose
+ * build can take minutes), so that it touches no file itself.
+ * slide_formats.h's sb_fmt_cache_dir_new gives one backed by a directory;
+ * a caller may supply its own (memory, a database).  The library makes
+ * the names (letters, digits, '-' and '.', at most 63 characters; one
+ * name for one puzzle's entry) and checks what it reads:
+ * an entry that is missing, short, damaged or another's is built again
+ * and replaced, so a cache need not check anything.  A cache's failure is
+ * never the call's: what cannot be read is built, what cannot be written
+ * is not kept.  The functions are called from the threads of the calls
+ * that use the cache, one entry per handle; a cache shared by calls that
+ * run at once must take that.  Every function is required. */
+typedef struct sb_cache {
+    /* Opens entry `name` for reading: a handle, or NULL when there is none. */
+    void *(*open_read)(void *ctx, const char *name);
+    /* Reads up to len bytes into buf: how many (fewer only at the end of
+     * the entry or on an error). */
+    size_t (*read)(void *reader, void *buf, size_t len);
+    void (*close_read)(void *reader);
+    /* Starts entry `name` anew: a handle, or NULL when it cannot be kept. */
+    void *(*open_write)(void *ctx, const char *name);
+    /* Writes len bytes: true, or false when they could not be written. */
+    bool (*write)(void *writer, const void *buf, size_t len);
+    /* Ends a write.  keep true: the entry is published whole, replacing
+     * the old one, so that a reader finds the old entry or the new one and
+     * never a part; false (the library's writes failed): dropped. */
+    void (*close_write)(void *writer, bool keep);
+    void *ctx;             /* handed to open_read and open_write */
+    void *reserved[SB_RESERVED];   /* NULL: room for functions of later 2.x versions */
+} sb_cache;
+
 typedef struct sb_options {
     sb_metric metric;      /* default SB_METRIC_LINE */
     bool optimal;          /* guarantee a shortest solution under metric */
@@ -277,10 +369,11 @@ typedef struct sb_options {
      * with that many.  0 and 1 mean one (the calling thread).  Results do
      * not depend on it. */
     unsigned threads;
-    /* A directory where pattern databases are kept between runs (read, and
-     * written atomically when missing, stale or damaged); NULL: they are
-     * built in memory each time and no file is touched. */
-    const char *pdb_dir;
+    /* Where pattern databases are kept between runs (read, and written
+     * when missing, stale or damaged): a cache the caller owns, which
+     * must outlive the call; NULL: they are built each time and kept
+     * nowhere.  A cache without all its functions is SB_EINPUT. */
+    const sb_cache *cache;
     /* Sharding, to split one call among processes (slide-explore-mpi's
      * ranks) that each take a share: sb_family and sb_census map only the
      * members of shard `shard` in a plan every process computes alike
@@ -293,7 +386,7 @@ typedef struct sb_options {
      * sb_census_report_merge()).  nshards 0 or 1: everything (shard must
      * then be 0); shard >= nshards is SB_EINPUT. */
     unsigned shard, nshards;
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_options;
 
 /* IDA*'s iterations the statistics list (the last ones when there are more). */
@@ -318,8 +411,8 @@ typedef struct sb_stats {
     unsigned pdb_groups;   /* its tables (disjoint groups of pieces) */
     size_t pdb_bytes;      /* their size */
     double pdb_seconds;    /* time to build or load them */
-    bool pdb_loaded;       /* read from opts->pdb_dir rather than built */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    bool pdb_loaded;       /* read from opts->cache rather than built */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_stats;
 
 /* A solution: straight slides, owned by the record. */
@@ -327,7 +420,7 @@ typedef struct sb_solution {
     size_t nmoves;
     sb_move *moves;
     bool optimal;          /* proven shortest under the metric searched */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
 } sb_solution;
 
 /* Fills *opts with the defaults listed above. */
@@ -399,335 +492,31 @@ SB_API void sb_solution_free(sb_solution *sol);
  * slides where each starts where the previous one stopped (one block). */
 SB_API uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric);
 
-/* Names for messages and statistics: "unit", "bfs", "bitboard", ... */
+/* The names of the choices, for messages, statistics and options: "unit",
+ * "line", "piece"; "auto", "bfs", "astar", "idastar", "bidir"; "auto",
+ * "bitboard", "general".  "?" for a value that is none. */
 SB_API const char *sb_metric_name(sb_metric m);
 SB_API const char *sb_algo_name(sb_algo a);
 SB_API const char *sb_path_name(sb_path p);
+
+/* The value a name above names, into *out: SB_OK, or SB_EINPUT for any
+ * other name (the names are exact: lower case) or a NULL name or out, err
+ * (may be NULL) then saying which names there are: "unknown metric
+ * 'miles' (unit, line or piece)".  A program's options and a binding's
+ * keywords take names through these, so every front end knows the same
+ * ones. */
+SB_API sb_status sb_metric_parse(const char *name, sb_metric *out, sb_error *err);
+SB_API sb_status sb_algo_parse(const char *name, sb_algo *out, sb_error *err);
+SB_API sb_status sb_path_parse(const char *name, sb_path *out, sb_error *err);
 
 /* True when the tray's spaced image fits the bitboard: 128 bits (up to
  * 6x6; one 64-bit word up to 5x4). */
 SB_API bool sb_bitboard_fits(int rows, int cols);
 
-/* ---- Exploring: the space behind a puzzle (engine/explore/) ------------- */
-
-/* What a breadth-first walk of everything reachable from INIT found. */
-typedef struct sb_explore_report {
-    sb_metric metric;      /* the metric distances are counted in */
-    sb_path path;          /* the representation that ran (never AUTO) */
-    uint64_t reachable;    /* configurations reachable from INIT, INIT included */
-    unsigned farthest;     /* the greatest distance from INIT */
-    uint64_t *per_depth;   /* farthest + 1 entries: new configurations per distance */
-    uint64_t widest;       /* the largest entry of per_depth */
-    unsigned widest_depth; /* the first distance holding that many */
-    size_t nblocks;        /* blocks in far_example */
-    sb_block *far_example; /* one configuration at the farthest distance */
-    bool has_goal;         /* the puzzle named a goal */
-    uint64_t goal_count;   /* reachable configurations satisfying it */
-    unsigned nearest_goal; /* distance of the nearest one (goal_count > 0) */
-    size_t peak_bytes;     /* most bytes held at once */
-    double seconds;        /* time spent */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
-} sb_explore_report;
-
-/* Walks the whole space reachable from p's blocks under opts->metric
- * (opts->path, opts->limits; algo and optimal are ignored), layer by
- * layer.  p's goal may be empty.  On SB_OK the caller owns *out
- * (sb_explore_report_free).  SB_EINPUT when p fails sb_puzzle_check or the
- * bitboard is asked for a tray that does not fit; SB_ELIMIT at a limit or
- * out of memory (err says which).  *out is zeroed on failure. */
-SB_API sb_status sb_explore(const sb_puzzle *p, const sb_options *opts,
-                     sb_explore_report *out, sb_error *err);
-SB_API void sb_explore_report_free(sb_explore_report *r);
-
-/* One connected component of the layouts of a piece set. */
-typedef struct sb_component {
-    uint64_t size;         /* layouts in it */
-    unsigned diameter;     /* its diameter under the metric (when computed) */
-    uint32_t sweeps;       /* breadth-first searches the diameter took */
-    uint64_t goal_layouts; /* sb_census with a goal: its layouts that satisfy it */
-    uint32_t hardest;      /* ... and the most moves from one of its layouts to the
-                              nearest of those (SB_DISTANCE_NONE when there are none) */
-} sb_component;
-
-/* Every legal layout of p's tray and multiset of pieces (by class: shape,
- * axis and marks), split into the classes that moves connect. */
-typedef struct sb_components_report {
-    sb_metric metric;      /* the metric of the diameters */
-    bool diameters;        /* whether diameters were computed (exact) */
-    uint64_t layouts;      /* legal layouts of the piece set */
-    uint64_t edges;        /* moves between them, each direction counted */
-    size_t ncomponents;
-    sb_component *components; /* largest first; ties in enumeration order */
-    size_t nblocks;        /* blocks per example */
-    sb_block *examples;    /* ncomponents * nblocks: component i's first layout */
-    size_t init_component; /* index of the component holding p's blocks */
-    size_t peak_bytes;     /* most bytes held at once */
-    double seconds;        /* time spent */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
-} sb_components_report;
-
-/* Enumerates the layouts of p's piece set (positions in p matter only to
- * find INIT's component): every placement of its pieces on the tray's
- * cells that are not walls, pieces of one class interchangeable, each
- * one-axis piece anywhere (it keeps its row or column only while it
- * moves).  Splits them into components under opts->metric (which does
- * not change the components, only the diameters); diameters are exact
- * (bounding eccentricities: a few BFS per component).  opts->path picks
- * the representation: auto takes the 64-bit bitboard for plain
- * rectangles on trays whose image fits it, the general board otherwise.
- * SB_EINPUT when p fails sb_puzzle_check, has more than 64 classes, or
- * the bitboard is asked for and cannot take it (the message says why).
- * SB_ELIMIT at opts->limits (max_states counts layouts).  On SB_OK the
- * caller owns *out (sb_components_report_free). */
-SB_API sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diameters,
-                               sb_components_report *out, sb_error *err);
-SB_API void sb_components_report_free(sb_components_report *r);
-
-/* One member of a family: how many plain 1x1, 1x2 and 2x1 blocks it has. */
-typedef struct sb_family_member {
-    uint32_t units, wides, talls;  /* 1x1, 1x2, 2x1 blocks */
-    uint64_t layouts;      /* its legal layouts */
-    uint64_t ncomponents;  /* its components */
-    uint64_t index;        /* its place in the whole family's order, from 0 (the
-                              same whatever shard of the family a report holds) */
-} sb_family_member;
-
-typedef struct sb_family_report {
-    size_t nmembers;
-    sb_family_member *members; /* by units, then wides, then talls (index order) */
-    uint64_t layouts;      /* summed over members */
-    uint64_t ncomponents;  /* summed over members */
-    size_t peak_bytes;     /* most bytes one member held */
-    double seconds;
-    uint64_t family_members; /* members of the whole family, every shard's: nmembers
-                                when the call was not sharded */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
-} sb_family_report;
-
-/* The family of p: its pieces stay but for the plain 1x1, 1x2 and 2x1
- * blocks (unmarked rectangles that slide both ways), and every mix of
- * those three that fits around them leaving at least as many empty cells
- * as p has (none at all included) is a member; each member's layouts and
- * components are counted as by sb_components without diameters.  With
- * opts->nshards > 1 only the members of shard opts->shard are mapped and
- * listed (sb_options; family_members still counts them all).  Errors as
- * for sb_components. */
-SB_API sb_status sb_family(const sb_puzzle *p, const sb_options *opts,
-                           sb_family_report *out, sb_error *err);
-SB_API void sb_family_report_free(sb_family_report *r);
-
-/* Puts the reports of a sharded family back together: parts[0..nparts)
- * are the reports of sb_family on one puzzle, one per shard (any order;
- * a shard with no members is a report with none).  *out gets every member
- * in index order with the totals summed, the peak the largest part's and
- * the time the longest part's: for shards 0..n-1 of n, the report
- * sb_family gives unsharded but for the time.  SB_EINPUT (nothing in
- * *out) for NULL arguments, parts that disagree on family_members, or a
- * member index repeated, missing or out of range; SB_ELIMIT out of
- * memory.  On SB_OK the caller owns *out (sb_family_report_free). */
-SB_API sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
-                                        sb_family_report *out, sb_error *err);
-
-/* ---- The census: every member of a piece alphabet ---------------------- */
-
-/* One kind of piece in an alphabet: a rectangle, how it slides and
- * whether it is marked, and how many of it a member may have. */
-typedef struct sb_census_kind {
-    char name[32];         /* the SPEC's name for it (CSV columns, JSON keys) */
-    int height, width;
-    sb_axis axis;
-    bool marked;           /* its pieces are a class of their own: the layouts
-                              sb_census hands back give them group k + 1 (kind k) */
-    uint32_t min, max;     /* pieces of it in a member */
-    bool pinned;           /* its anchors only on rows (axis row) or columns (axis
-                              col) pin_first..pin_last: the line it never leaves */
-    int pin_first, pin_last;
-} sb_census_kind;
-
-/* A census: a tray with walls, an alphabet and optionally a goal. */
-typedef struct sb_census_spec {
-    int rows, cols;
-    uint8_t *walls;        /* rows * cols, 1 where a wall is; NULL: none */
-    size_t nkinds;
-    sb_census_kind *kinds;
-    uint32_t min_empty;    /* members leave at least this many cells empty */
-    size_t ngoals;         /* goal entries: a piece of kind goal_kind[i] anchored at */
-    size_t *goal_kind;     /* ... goals[i] (its row and col) */
-    sb_block *goals;
-    bool diameters;        /* measure every component's diameter */
-    uint64_t keep;         /* components listed per member, at most (0: every one):
-                              with a goal the hardest, else the largest; the counts
-                              stay exact */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
-} sb_census_spec;
-
-/* One member: how many pieces of each kind, and what its layouts are. */
-typedef struct sb_census_member {
-    uint32_t *counts;      /* nkinds entries (into the report's storage) */
-    bool mapped;           /* false: another shard's (opts->shard, nshards), or held
-                              only in part (parts below) */
-    bool has_goal;         /* it has the pieces the goal names */
-    uint64_t layouts;
-    size_t ncomponents;    /* components listed (spec->keep at most) */
-    sb_component *components; /* largest first, ties in enumeration order */
-    uint64_t all_components;  /* every component, listed or not */
-    uint64_t largest;         /* the largest component's size, listed or not */
-    uint64_t goal_components; /* with a goal: the components holding a goal layout */
-    uint32_t hardest_moves;   /* ... and their greatest hardest (SB_DISTANCE_NONE:
-                                 none); the listed components include that one */
-    size_t nblocks;        /* pieces per layout */
-    sb_block *examples;    /* ncomponents * nblocks: each component's first layout */
-    sb_block *hardest;     /* with a goal: ncomponents * nblocks, a layout farthest from
-                              the goal (the first enumerated); NULL without */
-    size_t peak_bytes;     /* most bytes it (or one part of it) held at once */
-    /* A member of one-axis pieces (mapped skeleton by skeleton) that the
-     * plan estimates large is cut into nparts parts, each a share of its
-     * skeletons, mapped apart (by other threads, or other processes under
-     * hooks->take); parts has bit k set for each part this report holds,
-     * the fields above being what they hold together (counts summed, the
-     * largest, hardest and peak the most, the best components of their
-     * lists).  Once it holds them all, mapped is set and nparts and parts
-     * are 1, as for a member never cut: nothing but the peak depends on
-     * how members were cut.  A member mapped whole with nparts > 1: a
-     * part found that lines.c declines it, and the graph path mapped it
-     * whole (several processes may; any copy is the member).  Cutting
-     * needs the components' first layouts to order the lists by, which
-     * sb_census always keeps. */
-    uint32_t nparts;
-    uint64_t parts;
-} sb_census_member;
-
-typedef struct sb_census_report {
-    size_t nkinds, nmembers;
-    sb_census_member *members; /* the odometer over kinds, the last kind fastest */
-    uint32_t *counts;      /* nmembers * nkinds */
-    uint64_t layouts;      /* summed over the members held (whole or in part) */
-    uint64_t ncomponents;  /* every component, listed or not */
-    size_t peak_bytes;     /* most one member (or part of one) held */
-    double seconds;
-    sb_census_kind *kinds;     /* nkinds: the spec's, copied, and its keep: they order
-                                  and cut the lists of a member's parts joined */
-    uint64_t keep;
-    uint64_t reserved[SB_RESERVED - 2];   /* zero: room for fields of later 1.x versions */
-} sb_census_report;
-
-/* Called, when set, with each member as it is mapped (from one thread at
- * a time): a caller's checkpoint.  skip, when set, names members already
- * known (mapped = false in the report, like another shard's).  take, when
- * set, deals the members out dynamically among processes instead of
- * opts->shard (nshards must then be 0 or 1): the census's threads take
- * units (members, or parts of a large one (sb_census_member.nparts)) in
- * its plan's order (largest first by an estimate, the same in every
- * process), and take returns the next place in that order for this
- * process to map, from a counter every process of the census shares
- * (slide-explore-mpi: an MPI window); a place >= the units ends this
- * process's part.  Units it did not take come back unmapped, so the
- * processes' reports merge (sb_census_report_merge) whatever the timing.
- * done is told of a member once it is whole in this process.
- * begin, when set, is told once, before any member is mapped, how many
- * members the call may map (neither skipped nor another shard's; under
- * take, an upper bound): a progress line's total.
- * All four are called one thread at a time. */
-typedef struct sb_census_hooks {
-    bool (*skip)(void *ctx, size_t member);
-    void (*done)(void *ctx, size_t member, const sb_census_member *m);
-    void *ctx;
-    size_t (*take)(void *ctx);
-    void (*begin)(void *ctx, size_t members);
-} sb_census_hooks;
-
-/* Every member of spec's alphabet (each kind min..max pieces, the pieces
- * fitting with at least min_empty cells left), each split into its
- * components as sb_components does, with diameters under opts->metric
- * when asked, and with a goal each component's hardest start.  Threads
- * map members at once; opts->shard and nshards pick the members (the
- * others come back unmapped).
- * SB_EINPUT for a bad spec, SB_ELIMIT at a limit; on SB_OK the caller
- * owns *out (sb_census_report_free). */
-SB_API sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
-                           const sb_census_hooks *hooks, sb_census_report *out,
-                           sb_error *err);
-SB_API void sb_census_report_free(sb_census_report *r);
-SB_API void sb_census_member_free(sb_census_member *m);
-
-/* Puts the reports of a sharded census back together: parts[0..nparts)
- * are sb_census's reports of one spec, one per shard (any order), each
- * listing every member, its shard's mapped.  *out gets every member
- * copied from the one part that mapped it, or joined from the parts of
- * it that several hold (sb_census_member.parts), the totals summed, the
- * peak the largest member's and the time the longest part's: for shards
- * 0..n-1 of n, the report sb_census gives unsharded but for the time
- * (and the peak, when members were cut into parts).
- * The parts stay the caller's.  SB_EINPUT (nothing in *out) for NULL
- * arguments, parts whose members differ, or a member (or a part of one)
- * mapped by no part or by two; SB_ELIMIT out of memory.  On SB_OK the
- * caller owns *out (sb_census_report_free). */
-SB_API sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
-                                        sb_census_report *out, sb_error *err);
-
-/* ---- The distance oracle: every reachable configuration's distance to the goal */
-
-/* No goal configuration is reachable from this one. */
-#define SB_DISTANCE_NONE UINT32_MAX
-
-/* Everything reachable from INIT, each configuration with its distance to
- * the nearest configuration that satisfies the goal, and the moves that
- * link them.  A configuration is written as its anchors in one canonical
- * order of slots: the classes in sb_block_class_cmp() order (pieces[]
- * names them), class k taking class_count[k] consecutive slots, and within
- * a class the anchors' cells (row * cols + col) ascending.  Configurations
- * are numbered in the lexicographic order of those anchor lists, so the
- * numbering is the same whatever representation ran. */
-typedef struct sb_distances {
-    sb_metric metric;       /* the metric distances are counted in */
-    sb_path path;           /* the representation that ran (never AUTO) */
-    int rows, cols;         /* the tray */
-    uint64_t count;         /* reachable configurations, INIT included */
-    uint64_t init;          /* INIT's number */
-    size_t nclasses;
-    sb_block *pieces;       /* nclasses: a piece of each class, anchored at 0 0 */
-    uint32_t *class_count;  /* nclasses: its pieces, hence its slots */
-    size_t nblocks;         /* slots per configuration: the puzzle's blocks */
-    uint16_t *anchors;      /* count * nblocks: each configuration's anchor cells */
-    uint32_t *distance;     /* count: moves to the nearest goal configuration under
-                               metric, or SB_DISTANCE_NONE */
-    uint64_t goal_count;    /* reachable configurations satisfying the goal */
-    uint32_t farthest;      /* the greatest distance that is not NONE (0 without goals) */
-    size_t *edge_start;     /* count + 1: the moves from configuration i are ... */
-    uint32_t *edge_to;      /* ... edge_to[edge_start[i] .. edge_start[i + 1]), the
-                               configurations one move away (each move listed from both
-                               ends: edge_start[count] counts every move twice) */
-    size_t peak_bytes;      /* most bytes held at once */
-    double seconds;         /* time spent */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 1.x versions */
-} sb_distances;
-
-/* The distance oracle: walks everything reachable from p's blocks under
- * opts->metric (opts->path and opts->limits; algo and optimal are
- * ignored), links the configurations by their moves and runs one
- * breadth-first search backwards from every reachable configuration that
- * satisfies p's goal at once (every move can be undone, so the moves to
- * the goal are the moves from it).  p's goal may be empty: every distance
- * is then SB_DISTANCE_NONE.  More than 2^32 - 2 configurations is
- * SB_ELIMIT.  On SB_OK the caller owns *out (sb_distances_free);
- * otherwise *out is zeroed and err says why: SB_EINPUT as for
- * sb_explore, SB_ELIMIT at a limit (err names it) or out of memory. */
-SB_API sb_status sb_distances_compute(const sb_puzzle *p, const sb_options *opts,
-                                      sb_distances *out, sb_error *err);
-SB_API void sb_distances_free(sb_distances *d);
-
-/* The move that takes configuration `from` of d to configuration `to` (one
- * of from's edges): the moving piece's anchor before and after.  Under
- * the piece metric the piece may have turned corners on the way, so the
- * two anchors need not share a row or column.  SB_OK, or SB_EINPUT (a
- * NULL argument, a number out of range, or two configurations that do
- * not differ by one piece's place). */
-SB_API sb_status sb_distances_move(const sb_distances *d, uint64_t from, uint64_t to,
-                                   sb_move *move);
-
 /* ---- Search handles: a search another thread can cancel ---------------- */
 
-/* A handle holds one puzzle and one set of options for the searches above
+/* A handle holds one puzzle and one set of options for sb_solve (here)
+ * and the maps of slide_map.h (sb_search_explore, _components, _family),
  * and a flag that stops them.  The one-call functions (sb_solve,
  * sb_explore, sb_components, sb_family) stay the simple way in; a handle
  * is for a caller that must be able to stop a search it started: a GUI's
@@ -760,15 +549,11 @@ SB_API sb_status sb_distances_move(const sb_distances *d, uint64_t from, uint64_
 SB_API sb_status sb_search_new(const sb_puzzle *p, const sb_options *opts, sb_search **out,
                                sb_error *err);
 
-/* sb_solve, sb_explore, sb_components and sb_family of the handle's puzzle
- * and options, each returning and filling what that call does.  SB_EINPUT
- * for a NULL s; SB_ELIMIT (SB_LIMIT_CANCELLED) at once when s was
- * cancelled before the call. */
+/* sb_solve of the handle's puzzle and options, returning and filling what
+ * it does (slide_map.h runs the maps likewise).  SB_EINPUT for a NULL s;
+ * SB_ELIMIT (SB_LIMIT_CANCELLED) at once when s was cancelled before the
+ * call. */
 SB_API sb_status sb_search_solve(sb_search *s, sb_solution *sol, sb_error *err);
-SB_API sb_status sb_search_explore(sb_search *s, sb_explore_report *out, sb_error *err);
-SB_API sb_status sb_search_components(sb_search *s, bool diameters, sb_components_report *out,
-                                      sb_error *err);
-SB_API sb_status sb_search_family(sb_search *s, sb_family_report *out, sb_error *err);
 
 /* Asks s's search, running or to come, to stop.  Async-signal-safe and
  * thread-safe; harmless on NULL and when repeated. */
@@ -784,212 +569,6 @@ SB_API sb_status sb_search_stats(const sb_search *s, sb_stats *out);
 /* Releases s; harmless on NULL.  No other thread (or signal handler) may
  * still hold s to cancel it. */
 SB_API void sb_search_free(sb_search *s);
-
-/* ---- Reading and writing puzzles and moves (formats/) ------------------- */
-
-/* Three formats exist (docs/formats.md has every rule and message):
- *   corners:  block lines "r1 c1 r2 c2", upper-left and lower-right cell
- *   sizes:    block lines "h w r c", height, width, upper-left row and column
- *   picture:  the tray drawn, one character per cell: pieces of any shape,
- *             walls, marked and one-axis pieces
- * In the line formats an INIT text starts with a tray line "H W" and a GOAL
- * text has block lines only.  Blank lines are ignored; CRLF line ends and
- * tabs are accepted.  A GOAL is always read in its INIT's format.
- *
- * The readers validate the whole puzzle with sb_puzzle_check(), so a
- * puzzle they return is safe for every call here.  Their errors name the
- * file and line twice: in err->file and err->line, and in err->msg, which
- * reads "FILE:LINE: what is wrong" (or "FILE: what is wrong" when no line
- * applies). */
-typedef enum sb_format {
-    SB_FORMAT_AUTO,     /* decide from the INIT text */
-    SB_FORMAT_CORNERS,
-    SB_FORMAT_SIZES,
-    SB_FORMAT_PICTURE   /* the tray drawn, one character per cell */
-} sb_format;
-
-/* Parses "auto", "corners", "sizes" or "picture" into *out.  Returns SB_OK,
- * or SB_EINPUT for any other name or a NULL argument. */
-SB_API sb_status sb_fmt_parse_name(const char *name, sb_format *out);
-/* The name of a format; "?" for a value that is none. */
-SB_API const char *sb_fmt_name(sb_format f);
-
-/* Reads a puzzle from INIT and GOAL text held in memory (init_len and
- * goal_len bytes; they need no terminating NUL); the names are used in
- * messages and err->file only (NULL: "INIT", "GOAL").  goal_text may be
- * NULL: no goal, an empty goal list.  With SB_FORMAT_AUTO the format is
- * decided from the INIT text: a picture when its first line that is
- * neither blank nor a ';' comment is not two integers (each an optional
- * sign and digits); otherwise corners or sizes, and if both readings are
- * valid and differ, that is an error asking for a format.  *used (may be
- * NULL) receives the format actually used.  On SB_OK the caller owns *out
- * (sb_puzzle_free).  On failure *out is zeroed and err says why: SB_EINPUT
- * (also for a NULL init_text or out, or an unknown fmt), SB_ELIMIT out of
- * memory. */
-SB_API sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_name,
-                              const char *goal_text, size_t goal_len, const char *goal_name,
-                              sb_format fmt, sb_format *used, sb_puzzle *out, sb_error *err);
-
-/* The same, reading the files; goal_path may be NULL.  Missing, unreadable
- * or directory paths are SB_EINPUT with a message naming the path. */
-SB_API sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fmt,
-                             sb_format *used, sb_puzzle *out, sb_error *err);
-
-/* Writes a layout of p's pieces (blocks: n of them, p's blocks moved
- * about) as a picture that reads
- * back, as an INIT file, as the same puzzle: the same tray and walls,
- * pieces of the same cells, axes and classes (the option lines say which
- * are one-axis and marked).  One line per tray row, each after indent
- * (NULL: none): '.' empty, '#' a wall, one character per piece (its label
- * when that is a piece character no earlier piece has, else the first
- * free of A-Z, a-z, 0-9, punctuation).  Returns SB_OK; SB_EINPUT, with
- * err saying why and nothing written, when the pieces cannot be drawn
- * (more than the 91 piece characters), an argument is NULL, p fails
- * sb_puzzle_check(), or the layout does (p with blocks in place of its
- * own, goal aside: a block off the tray, on a wall, over another;
- * err->list is SB_LIST_INIT and err->item the block); SB_EINPUT too, the
- * message saying "write error" and why, when out reports one (ferror)
- * afterwards; SB_ELIMIT out of memory. */
-SB_API sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks,
-                                      size_t n, const char *indent, sb_error *err);
-
-/* Reads a census SPEC file (docs/explore.md, "The census": tray, wall,
- * kind, empty, goal and diameters lines) into *out.  SB_OK (the caller
- * owns *out: sb_census_spec_free); SB_EINPUT with "FILE:LINE: ..." in
- * err for a bad line or a missing tray or kind; SB_ELIMIT out of memory.
- * *out is zeroed on failure. */
-SB_API sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *err);
-SB_API void sb_census_spec_free(sb_census_spec *s);
-
-/* Writes moves one per line as "r1 c1 r2 c2".  Returns 0, or -1 on a write
- * error (errno set) or a NULL out (or NULL moves with n > 0). */
-SB_API int sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n);
-
-/* Reads move lines one at a time, for the checker.  Blank lines are skipped;
- * a line that is not four non-negative integers is an error.  Set it up
- * with its first two fields ({ in, name }) and the rest zero. */
-typedef struct sb_move_reader {
-    FILE *in;           /* not owned */
-    const char *name;   /* for messages and err->file */
-    long line;          /* number of the line last read */
-    char text[96];      /* the line last read, trimmed and cut to fit */
-} sb_move_reader;
-
-/* Returns 1 with *mv filled, 0 at end of input, or -1 with err filled
- * (SB_EINPUT, err->line the line, msg "line N: TEXT: not four
- * non-negative integers"; a read error, or a NULL r, r->in or mv, is -1
- * too).  Lines of any length are consumed safely. */
-SB_API int sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err);
-
-/* ---- Showing a puzzle and its moves: text and JSON (formats/) ------------ */
-
-/* What `slide --show` and `slide --json` print, for any program: terminal
- * pictures of each step, and one JSON document with the outcome of a
- * search and the puzzle.  They write to a stream the caller opened (on
- * POSIX, open_memstream() gives one in memory) and report as the rest of
- * the library does: SB_OK, or a status with err filled.  Nothing is
- * trusted: the puzzle is checked (sb_puzzle_check) and the moves shown
- * are replayed by the judge first, so bad input is an error, never a
- * crash. */
-
-/* The largest tray sb_show_write draws: wider trays make lines of more
- * than 257 characters, which no terminal shows usefully, and taller ones
- * scroll a single picture off the screen. */
-enum { SB_SHOW_MAX_COLS = 64, SB_SHOW_MAX_ROWS = 64 };
-
-/* How the terminal pictures look. */
-typedef struct sb_show_style {
-    bool unicode;   /* box-drawing characters and arrows (a UTF-8 terminal); else ASCII */
-    bool color;     /* ANSI reverse video and bold (a terminal that takes them) */
-} sb_show_style;
-
-/* True when sb_show_write can draw p (see SB_SHOW_MAX_*); false for NULL. */
-SB_API bool sb_show_fits(const sb_puzzle *p);
-
-/* Writes the tray before each of the n moves, with a caption naming the
- * move and the moving piece filled with arrows, then the tray after the
- * last move: n + 1 pictures ("solved already: no moves" and one picture
- * for n = 0).  Pieces of any shape are outlined and labelled with their
- * picture characters when each has its own, else A, B, ...; walls are
- * filled with '#', empty cells show a dot.  style NULL: ASCII, no colour.
- * Returns SB_OK; SB_EINPUT for a NULL out or p (or NULL moves with n >
- * 0), a puzzle that fails sb_puzzle_check, a tray sb_show_fits refuses,
- * (err->list and err->item say where), or a write error (ferror on out;
- * the message says "write error"); SB_EMOVE, with nothing written, when
- * the judge refuses a move (err as for sb_check_moves; the moves need not
- * reach the goal); SB_ELIMIT out of memory. */
-SB_API sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
-                               const sb_show_style *style, sb_error *err);
-
-/* What the JSON document reports (docs/usage.md lists its keys). */
-typedef struct sb_json_report {
-    sb_status status;           /* how the search ended: "solved", "unsolvable", "limit", or
-                                   any other status "error" */
-    const sb_move *moves;       /* used only when status is SB_OK */
-    size_t nmoves;
-    sb_metric metric;           /* the metric searched */
-    bool optimal;               /* the solution is proven shortest */
-    const sb_stats *stats;      /* NULL when no search ran */
-    const char *message;        /* NULL, or why there is no solution */
-    const sb_puzzle *puzzle;    /* the puzzle read, or NULL (it could not be) */
-} sb_json_report;
-
-/* Writes r as one JSON document: the outcome, the moves and their length
- * under every metric, the search's statistics, and with the puzzle its
- * tray, walls, pieces (each as its anchor, its cells and a class number
- * shared by interchangeable pieces) and goal.  Keys that do not apply
- * are null, and so is a number that is not finite.  Numbers are written
- * the same in every locale (a '.' before the fraction, whatever
- * LC_NUMERIC says).  With status SB_OK the judge replays the moves on the
- * puzzle first: they must be legal and end at the goal, or nothing is
- * written.  Returns SB_OK; SB_EINPUT for a NULL out or r (or NULL moves
- * with nmoves > 0 and status SB_OK), status SB_OK without a puzzle, a
- * puzzle that fails sb_puzzle_check (err->list and err->item say where)
- * or a write error (the message says "write error"; the library has no
- * status of its own for I/O); SB_EMOVE when the judge refuses the moves
- * (err->item the move, as sb_check_moves); SB_ELIMIT out of memory. */
-SB_API sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err);
-
-/* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
- * are escaped too, so the literal is safe inside an HTML <script>; bytes
- * that are not valid UTF-8 become U+FFFD.  SB_OK, or SB_EINPUT for a NULL
- * argument or a write error. */
-SB_API sb_status sb_json_string(FILE *out, const char *s);
-
-/* The most digits sb_json_number writes after the point. */
-enum { SB_JSON_MAX_PLACES = 9 };
-
-/* Writes x as a JSON number rounded to places digits after the point
- * (0..SB_JSON_MAX_PLACES; none and no point for 0), with '.' whatever the
- * locale, or null when x is NaN or infinite.  SB_OK, or SB_EINPUT for a
- * NULL out, places out of range or a write error.  One formatter for the
- * library's JSON and the programs' own numbers. */
-SB_API sb_status sb_json_number(FILE *out, double x, int places);
-
-/* What every view of a puzzle needs to know about its pieces beyond the
- * model: the views above, slide's web page, slide-explore's layouts.  The
- * answers mean something for a p that passed sb_puzzle_check(); for any
- * other they are still safe: NULL (or a count without its array) answers
- * NULL, false or 0, and a block naming a shape p lacks covers no cell. */
-
-/* The classes of p's blocks and then of its goal entries, numbered 0, 1,
- * ... in order of first appearance: entries i and j get one number
- * exactly when sb_block_same_class() says they are interchangeable.
- * Returns an array of nblocks + ngoals entries the caller frees (free()),
- * or NULL when memory runs out.  *nclasses (may be NULL) receives the
- * count. */
-SB_API size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses);
-
-/* Whether block b covers every cell of its box. */
-SB_API bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b);
-
-/* Whether every block has a picture character (sb_block.label) that is
- * printable and no other block has: then labels name pieces. */
-SB_API bool sb_view_own_labels(const sb_puzzle *p);
-
-/* The column of the left edge of b's box (INT_MIN when that is below
- * INT_MIN, for a block no check has passed). */
-SB_API int sb_view_box_left(const sb_puzzle *p, const sb_block *b);
 
 /* ---- Checking moves: the independent judge (judge/) ---------------------- */
 

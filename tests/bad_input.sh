@@ -65,5 +65,41 @@ for prog in "${programs[@]}"; do
     fi
 done
 
+# Numbers on the command line are decimal, and only decimal: hex, signs,
+# blanks, exponents, inf and nan are usage errors (exit 2, nothing on
+# stdout) that quote the value.  (strtod alone read --time-limit 0x10 as
+# 16 s.)
+decimal() {   # decimal BIN ARGS...: refused, quoting the option's value ($3)
+    local value=$3
+    "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] && grep -qF -- "not '$value'" "$tmp/err"; then
+        passes=$((passes + 1))
+    else
+        fails=$((fails + 1))
+        echo "FAIL $1 $2 '$value': exit $rc: $(head -c 300 "$tmp/err")"
+    fi
+}
+if [ -n "${SLIDE:-}" ]; then
+    for v in 0x10 0X10 1e1 inf nan -1 +5 ' 5' '5 ' 5s ''; do
+        decimal "$SLIDE" --time-limit "$v" ok.init ok.goal
+    done
+    for v in 0x10 -1 ' -1' +5 ' 5' 1e3; do
+        decimal "$SLIDE" --max-states "$v" ok.init ok.goal
+        decimal "$SLIDE" --max-memory "$v" ok.init ok.goal
+        decimal "$SLIDE" --play-hints "$v" ok.init ok.goal
+    done
+    for v in 2.5 .5 7. 010; do   # decimal: accepted
+        "$SLIDE" --time-limit "$v" ok.init ok.goal >/dev/null 2>&1 &&
+            passes=$((passes + 1)) || { fails=$((fails + 1)); echo "FAIL --time-limit $v refused"; }
+    done
+fi
+if [ -n "${SLIDE_EXPLORE:-}" ]; then
+    for v in 0x2 ' 2' +2 2e0; do
+        decimal "$SLIDE_EXPLORE" --threads "$v" --family ok.init
+    done
+    decimal "$SLIDE_EXPLORE" --time-limit 0x10 ok.init
+fi
+
 echo "bad_input.sh: $cases cases x ${#programs[@]} programs: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -27,7 +27,7 @@ bad() {   # bad LINE WHAT-THE-MESSAGE-SAYS SPEC-TEXT
 bad 1 'first statement must be' 'kind a 1x1 1\n'
 bad 2 'expected "tray ROWS COLS"' '# a comment\ntray 3\n'
 bad 2 'no size' 'tray 3 3\nkind a 1y1 1\n'
-bad 2 'no count' 'tray 3 3\nkind a 1x1 3..1\n'
+bad 2 'MIN is more than MAX' 'tray 3 3\nkind a 1x1 3..1\n'
 bad 2 'does not fit' 'tray 3 3\nkind a 1x4 1\n'
 bad 3 'named twice' 'tray 3 3\nkind a 1x1 1\nkind a 1x2 1\n'
 bad 2 'a kind takes one of' 'tray 3 3\nkind a 1x1 1 diagonal\n'
@@ -44,6 +44,27 @@ bad 2 'takes the lines its anchors keep to' 'tray 3 3\nkind a 1x2 1 row rows\n'
 bad 2 'takes the lines its anchors keep to' 'tray 3 3\nkind a 1x2 1 row rows 2..1\n'
 bad 2 'once each' 'tray 3 3\nkind a 1x2 1 row rows 1 rows 2\n'
 bad 2 'expected "keep N"' 'tray 3 3\nkeep 0\n'
+# What sb_census would refuse is the reader's, at its line: a second kind
+# of a shape and axis already listed (both unmarked), a goal on a wall
+# (drawn before the wall or after it).  Caps are named as the docs name
+# them; numbers are decimal; a control byte is binary data, at once.
+bad 3 'kind "b" is kind "a" (line 2) again' 'tray 3 3\nkind a 1x2 1\nkind b 1x2 0..2\n'
+bad 3 'covers the wall at 1 2' 'tray 3 3\nkind a 1x2 1\ngoal a 1 1\nwall 1 2\n'
+bad 4 'covers the wall at 0 0' 'tray 3 3\nkind a 1x1 1\nwall 0 0\ngoal a 0 0\n'
+bad 2 'a count may be at most 65,536' 'tray 3 3\nkind a 1x1 65537\n'
+bad 2 'a count may be at most 65,536' 'tray 3 3\nkind a 1x1 0..99999999999999999999\n'
+bad 2 'the components listed per member, 1 to 2,147,483,647' 'tray 3 3\nkeep 2147483648\n'
+bad 2 'at most 65,536' 'tray 3 3\nempty 65537\n'
+bad 2 '"0x10" is no count: write N or MIN..MAX in decimal' 'tray 3 3\nkind a 1x1 0x10\n'
+bad 2 'binary data: byte 0x00 at column 5' 'tray 3 3\nkind\0 a 1x1 1\n'
+bad 2 'a line may hold at most 10 words' 'tray 3 3\nkind a 1x1 1 row marked rows 1 a b c\n'
+long=$(printf '%*s' 1014 '' | tr ' ' x)
+bad 2 'lines may be at most 1,024 characters, comments included' "tray 3 3\nkind a 1x1 1 #$long\n"
+printf 'tray 3 3\nkind a 1x1 1 #%s\n' "${long:4}" >"$tmp/long.spec"   # 1,024 characters
+"$X" --census "$tmp/long.spec" >/dev/null 2>&1 && pass || fail "a line of 1,024 characters"
+out=$(timeout 20 "$X" --census /dev/zero 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [[ "$out" == *"/dev/zero:1: binary data: byte 0x00 at column 1"* ]] && pass ||
+    fail "/dev/zero as SPEC: exit $rc, '$out'"
 printf 'tray 3 3\n' >"$tmp/nokind.spec"
 out=$("$X" --census "$tmp/nokind.spec" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && [[ "$out" == *"nokind.spec: no \"kind\" line"* ]] && pass || fail "no kind: $rc $out"
@@ -344,17 +365,50 @@ echo "bogus" >"$tmp/bogus.ckpt"
 [ $? -eq 2 ] && grep -q "bogus.ckpt:1: not a census checkpoint" "$tmp/bogus.err" && pass ||
     fail "bogus checkpoint: $(cat "$tmp/bogus.err")"
 
-# A checkpoint with the right header but counts no census has (a
-# hand-edited or damaged file) is refused, exit 2, not trusted: counts so
-# large that the arrays' sizes would wrap, and more pieces than cells.
-for bad in "member 0 0 18446744073709551615 18446744073709551615 1" \
-           "member 0 0 10 1 100000"; do
-    { head -n 1 "$tmp/big.ckpt"; echo "$bad"; echo "c 1 2 3 4 5 0 0 0 1 1"; } >"$tmp/evil.ckpt"
-    "$X" --census --threads 1 --checkpoint "$tmp/evil.ckpt" "$tmp/big.spec" >/dev/null \
+# A checkpoint that is not what its census gives (a hand-edited or
+# damaged file) is refused, exit 2, naming the line and the field, and
+# left as it was: nothing of it is carried into a rewritten file.  The
+# fields of a "member" line: index, the count of each kind, layouts,
+# components, largest, goal components, hardest, peak bytes, mapped,
+# parts, parts held, listed (docs/explore.md).
+member=$(grep -n -m1 '^member ' "$tmp/big.ckpt" | cut -d: -f1)
+edit() {   # edit WORD VALUE: the first member line's word WORD (from 1) set to VALUE
+    awk -v at="$member" -v w="$1" -v v="$2" 'NR == at { $w = v } { print }' "$tmp/big.ckpt" \
+        >"$tmp/evil.ckpt"
+}
+refused() {   # refused WHAT FRAGMENT: the edited checkpoint gives FRAGMENT, exit 2, unchanged
+    cp "$tmp/evil.ckpt" "$tmp/evil.before"
+    "$X" --census --threads 1 --checkpoint "$tmp/evil.ckpt" "$tmp/big.spec" >"$tmp/evil.out" \
         2>"$tmp/evil.err"
-    [ $? -eq 2 ] && grep -q "evil.ckpt:2: not a census checkpoint line" "$tmp/evil.err" && pass ||
-        fail "crafted checkpoint '$bad': $(cat "$tmp/evil.err")"
-done
+    local rc=$?
+    if [ $rc -eq 2 ] && grep -qF -- "$2" "$tmp/evil.err" && [ ! -s "$tmp/evil.out" ] &&
+        cmp -s "$tmp/evil.ckpt" "$tmp/evil.before"; then pass
+    else fail "checkpoint with $1: exit $rc: $(cat "$tmp/evil.err")"; fi
+}
+edit 2 99999
+refused "member 99999" "evil.ckpt:$member: member: 99999 is past the census's last member"
+edit 7 $(( $(awk -v at="$member" 'NR == at { print $7 }' "$tmp/big.ckpt") + 1 ))
+refused "layouts + 1" "evil.ckpt:$member: layouts: "
+edit 7 1000000000000000000
+refused "layouts 10^18" "evil.ckpt:$member: layouts: 1000000000000000000 is more than its pieces have"
+edit 3 7
+refused "another member's count" "evil.ckpt:$member: big: 7 pieces, but member"
+edit 16 18446744073709551615
+refused "a list whose size would wrap" "evil.ckpt:$member: listed: 18446744073709551615"
+edit 3 0x1
+refused "a hex count" "evil.ckpt:$member: big: 'x' is not a decimal digit"
+{ head -n 1 "$tmp/big.ckpt"; sed -n "${member},\$p" "$tmp/big.ckpt"; sed -n "${member},\$p" "$tmp/big.ckpt"; } \
+    >"$tmp/evil.ckpt"
+refused "a member twice" "is listed twice"
+sed '1s/ 3 / 2 /' "$tmp/big.ckpt" >"$tmp/evil.ckpt"
+refused "the format of an older slide" \
+    "evil.ckpt:1: version: 2: a checkpoint of format 2, from an older slide; this one reads format 3 only"
+head -c -3 "$tmp/big.ckpt" >"$tmp/evil.ckpt"
+refused "its last line cut short" "evil.ckpt:"
+# Not a file the census could rewrite: refused before anything is read.
+"$X" --census --checkpoint /dev/zero "$tmp/big.spec" >/dev/null 2>"$tmp/evil.err"
+[ $? -eq 2 ] && grep -qF "/dev/zero: not a regular file" "$tmp/evil.err" && pass ||
+    fail "/dev/zero as a checkpoint: $(cat "$tmp/evil.err")"
 
 echo "census.sh: $passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -132,7 +132,9 @@ expect too-many 2 '' '~too many arguments' "${sq[@]}" a b
 expect bad-option 2 '' "~unknown option '--frobnicate'" --frobnicate "${sq[@]}"
 expect bad-format 2 '' "~unknown format 'diagonal'" --format diagonal "${sq[@]}"
 expect format-missing 2 '' '~--format needs a value' "${sq[@]}" --format
-expect version 0 'slide-check 1.0.0' '' --version
+# The version the headers say (include/slide.h, the one place it is written).
+version=$(sed -n 's/^#define SLIDE_VERSION "\(.*\)"$/\1/p' "$TESTS_DIR/../include/slide.h")
+expect version 0 "slide-check ${version:?no SLIDE_VERSION in include/slide.h}" '' --version
 expect help 0 "$("$SLIDE_CHECK" --help)" '' --help
 "$SLIDE_CHECK" --help | grep -q -- '--format' || { echo "FAIL help lacks --format"; fails=$((fails + 1)); }
 

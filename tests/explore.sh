@@ -155,10 +155,12 @@ check "6x6 on the general board: exit" 0 $?
 check "6x6: layouts, components" "25 1" "$(field layouts "$tmp/out") $(field components "$tmp/out")"
 "$SLIDE_EXPLORE" --components --engine bitboard "$tmp/big.init" >/dev/null 2>"$tmp/err"
 check "too big for the bitboard: exit" 2 $?
-check "too big: says why" 1 "$(grep -c 'needs .* = 121 bits' "$tmp/err")"
+check "too big: says why" 1 \
+    "$(grep -c 'needs .* = 121 bits; the general representation takes any tray (--engine general)' "$tmp/err")"
 "$SLIDE_EXPLORE" --components --engine bitboard "$PROJECT_PUZZLES/notch.init" >/dev/null 2>"$tmp/err"
 check "a wall on the bitboard: exit" 2 $?
-check "a wall on the bitboard: says why" 1 "$(grep -c 'needs --engine general' "$tmp/err")"
+check "a wall on the bitboard: says why" 1 \
+    "$(grep -c 'needs the general representation (--engine general)' "$tmp/err")"
 "$SLIDE_EXPLORE" --max-states 1000 "$k.init" >"$tmp/out" 2>"$tmp/err"
 check "--max-states: exit" 3 $?
 check "--max-states: message, no report" "1 0" "$(grep -c max-states "$tmp/err") $(wc -c <"$tmp/out")"

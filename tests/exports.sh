@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # exports.sh - the installed libslide.so exports exactly the API: every
-# dynamic symbol it defines is a function slide.h declares with SB_API, and
-# every such function is exported.  The list comes from the header itself,
-# so a function added to one and not the other fails here.
+# dynamic symbol it defines is a function a public header (include/*.h:
+# slide.h, slide_map.h, slide_formats.h) declares with SB_API, and every
+# such function is exported.  The list comes from the headers themselves,
+# so a function added to one and not the other fails here.  (tests/abi.sh
+# pins the same list, and the records' layout, against files.)
 #
 # Environment: BUILD_DIR, SOURCE_DIR, LIBDIR.
 set -u
@@ -17,32 +19,32 @@ lib=$tmp/prefix/$LIBDIR/libslide.so
 # The declarations: lines that start with SB_API; the name is the last
 # identifier before the first '('.
 sed -n 's/^SB_API[^(]*[^A-Za-z0-9_]\([A-Za-z_][A-Za-z0-9_]*\)[[:space:]]*(.*/\1/p' \
-    "$SOURCE_DIR/include/slide.h" | sort -u >"$tmp/declared"
+    "$SOURCE_DIR"/include/*.h | sort -u >"$tmp/declared"
 nm -D --defined-only "$lib" | awk '{ print $NF }' | sort -u >"$tmp/exported"
 
 fails=0
 if [ "$(wc -l <"$tmp/declared")" -lt 20 ]; then
-    echo "FAIL: found only $(wc -l <"$tmp/declared") SB_API declarations in slide.h"
+    echo "FAIL: found only $(wc -l <"$tmp/declared") SB_API declarations in include/*.h"
     fails=1
 fi
 # A prototype without SB_API would be public in the header and hidden in
 # the library: a link error for every user.
 unmarked=$(grep -nE '^[A-Za-z_][A-Za-z0-9_ ]*[ *]sb_[A-Za-z0-9_]*[[:space:]]*\(' \
-               "$SOURCE_DIR/include/slide.h" | grep -v ':SB_API ')
+               "$SOURCE_DIR"/include/*.h | grep -v ':SB_API ')
 if [ -n "$unmarked" ]; then
-    echo "FAIL: slide.h declares functions without SB_API:"
+    echo "FAIL: the public headers declare functions without SB_API:"
     echo "$unmarked" | sed 's/^/    /'
     fails=1
 fi
 extra=$(comm -13 "$tmp/declared" "$tmp/exported")
 missing=$(comm -23 "$tmp/declared" "$tmp/exported")
 if [ -n "$extra" ]; then
-    echo "FAIL: libslide.so exports symbols slide.h does not declare:"
+    echo "FAIL: libslide.so exports symbols the public headers do not declare:"
     echo "$extra" | sed 's/^/    /'
     fails=1
 fi
 if [ -n "$missing" ]; then
-    echo "FAIL: slide.h declares functions libslide.so does not export:"
+    echo "FAIL: the public headers declare functions libslide.so does not export:"
     echo "$missing" | sed 's/^/    /'
     fails=1
 fi

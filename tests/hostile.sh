@@ -52,20 +52,23 @@ awk 'BEGIN { print "256 256"; for (i = 0; i < 1000000; i++) print "0 0 0 0" }' >
 refuse million-same "million.init:3:" "overlaps the block of line 2" million.init ok.goal
 awk 'BEGIN { print "256 256"; for (i = 0; i < 1000000; i++) print int(i / 256), i % 256, int(i / 256), i % 256 }' >million-off.init
 refuse million-off "million-off.init:65538:" "runs off the 256x256 tray" million-off.init ok.goal
-# A million GOAL lines cycling through the 3x3 tray's nine cells: repeats
-# are one requirement each (SPEC), but nine distinct 1x1 entries against
-# two 1x1 blocks is too many, blamed on the first entry of that size.
+# A million GOAL lines cycling through nine cells of the 256x256 tray
+# (a GOAL may hold 512 bytes a cell of its INIT's tray: docs/formats.md,
+# "Limits"): repeats are one requirement each (SPEC), but nine distinct
+# 1x1 entries against two 1x1 blocks is too many, blamed on the first
+# entry of that size.
+printf '256 256\n0 0 0 0\n0 1 0 1\n1 1 2 2\n' >big.init
 awk 'BEGIN { for (i = 0; i < 1000000; i++) print int(i / 3) % 3, i % 3, int(i / 3) % 3, i % 3 }' \
     >million.goal
 refuse million-goal "million.goal:1:" "goal names 9 blocks of size 1x1 but the tray has only 2" \
-    ok.init million.goal
+    big.init million.goal
 # A million copies of one GOAL line are one requirement, which INIT meets:
 # slide prints no moves and slide-check verifies none, quickly.
 awk 'BEGIN { for (i = 0; i < 1000000; i++) print "0 0 0 0" }' >million-same.goal
 t0=$(now_ms)
-"$SLIDE" ok.init million-same.goal >out 2>err
+"$SLIDE" big.init million-same.goal >out 2>err
 rc=$?
-"$SLIDE_CHECK" ok.init million-same.goal </dev/null >check 2>>err
+"$SLIDE_CHECK" big.init million-same.goal </dev/null >check 2>>err
 crc=$?
 ms=$(($(now_ms) - t0))
 if [ "$rc" = 0 ] && [ ! -s out ] && [ "$crc" = 0 ] && [ "$(cat check)" = Verified ] &&
@@ -79,6 +82,29 @@ refuse junk-init "junk:" "" junk ok.goal
 refuse junk-goal "junk:" "" ok.init junk
 head -c 100000 /dev/zero >zeros
 refuse zeros-init "zeros:1:" "binary data: byte 0x00 at column 1" zeros ok.goal
+# An input that cannot be a puzzle is refused within what its tray allows
+# (docs/formats.md, "Limits"), not read on: /dev/zero at its first byte;
+# a first line that never ends, or only blank lines, at 131,072 bytes;
+# after a tray line of 5x4, at 131,072 bytes and 512 a cell, GOAL too;
+# a picture row of width 1 at most 65,536 rows' worth.
+refuse dev-zero "/dev/zero:1:" "binary data: byte 0x00 at column 1" /dev/zero ok.goal
+refuse dev-zero-goal "/dev/zero:1:" "binary data: byte 0x00 at column 1" ok.init /dev/zero
+head -c 1000000 /dev/zero | tr '\0' 7 >endless
+refuse endless-line "endless:1:" "no tray line or picture row ends within the first 131,072 bytes" \
+    endless ok.goal
+yes '' | head -n 200000 >blanks
+refuse blank-lines "blanks:131073:" "no tray line or picture row ends within the first 131,072 bytes" \
+    blanks ok.goal
+{ echo '5 4'; yes '0 0 0 0' | head -n 100000; } >repeat.init
+refuse tray-cap "repeat.init:" "the file goes on past 141,312 bytes, more than a puzzle file of a tray of 20 cells may hold" \
+    repeat.init ok.goal
+yes '0 0 0 0' | head -n 100000 >repeat.goal
+refuse goal-cap "repeat.goal:" "the file goes on past 135,680 bytes, more than a puzzle file of a tray of 9 cells may hold" \
+    ok.init repeat.goal
+yes 'A' | head -c 40000000 >column.pic
+refuse picture-cap "column.pic:16842753:" "the file goes on past 33,685,504 bytes, more than a puzzle file of a tray of 65,536 cells may hold" \
+    column.pic ok.goal
+rm -f column.pic
 
 # An empty GOAL names no block: any INIT meets it, no moves are needed.
 : >empty.goal
@@ -141,13 +167,20 @@ refuse pic-ragged "ragged.pic:700:" "rows of different lengths: this row has 5 c
     ragged.pic kg.pic
 awk 'BEGIN { for (i = 0; i < 256; i++) { s = ""; for (j = 0; j < 256; j++) s = s "."; if (i == 0) s = "A" substr(s, 2); if (i == 255) s = substr(s, 1, 255) "A"; print s } }' >apart.pic
 refuse pic-apart "apart.pic:256:" "piece 'A' is not connected: its cell at column 256" apart.pic kg.pic
-# A 10 MB row: measured in one pass and refused with the tray limit, as
-# INIT and as GOAL.
+# A 10 MB row is no picture of a tray slide takes: refused once it is
+# longer than any first line may be, as INIT; as GOAL, once it is longer
+# than a puzzle file of INIT's tray may be.
 { printf 'A'; head -c 10485760 /dev/zero | tr '\0' '.'; echo; } >row10m.pic
-refuse pic-10mb-row "row10m.pic:1:" "tray of 1x10485761 has 10485761 cells; slide handles at most 65536" \
+refuse pic-10mb-row "row10m.pic:1:" "no tray line or picture row ends within the first 131,072 bytes" \
     row10m.pic kg.pic
-refuse pic-10mb-goal "row10m.pic:1:" "the goal picture is 1x10485761 but INIT (k.pic) is 5x4" \
+refuse pic-10mb-goal "row10m.pic:1:" "more than a puzzle file of a tray of 20 cells may hold" \
     k.pic row10m.pic
+# A row of 65,536 cells (the largest tray, 1x65536) is a picture: read whole.
+{ printf 'A'; head -c 65535 /dev/zero | tr '\0' '.'; echo; } >row64k.pic
+{ head -c 65536 /dev/zero | tr '\0' '.'; echo; } >row64k.goal
+"$SLIDE" row64k.pic row64k.goal >out 2>err
+rc=$?
+if [ "$rc" = 0 ] && [ ! -s out ]; then pass; else fail "a 1x65536 picture: exit $rc: $(head -c 200 err)"; fi
 # Every byte that is not a cell, inside a row: control bytes and DEL are
 # binary data, bytes past ASCII are not ASCII, blanks and ';' are named.
 # (A newline splits the row: not a case; ':' is a cell, SPEC "Pictures".)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # install.sh - libslide as its users meet it: `cmake --install` into a fresh
-# prefix must put there the header, both libraries (the shared one with
-# SONAME libslide.so.1), slide.pc, the CMake package, the programs and every
-# man page in docs/; then examples/solve.c, copied out of the tree, is built
+# prefix must put there the public headers (include/*.h) and no other, both
+# libraries (the shared one with SONAME libslide.so.MAJOR, MAJOR read from
+# slide.h), slide.pc, the CMake package, the programs and every man page
+# in docs/; then examples/solve.c, copied out of the tree, is built
 # against that prefix twice, with pkg-config and with find_package(slide),
 # and each build solves puzzles/klotski.init with a solution the built
 # slide-check verifies.  The installed programs must run from the prefix
@@ -17,6 +18,9 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
 passes=0 fails=0 skips=0
+major=$(sed -n 's/^#define SLIDE_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' "$SOURCE_DIR/include/slide.h")
+[ -n "$major" ] || { echo "FAIL: no SLIDE_VERSION_MAJOR in include/slide.h"; exit 1; }
+soname=libslide.so.$major
 
 ok() { passes=$((passes + 1)); }
 bad() { fails=$((fails + 1)); echo "FAIL: $*"; }
@@ -29,7 +33,11 @@ if ! cmake --install "$BUILD_DIR" --prefix "$prefix" >"$tmp/install.log" 2>&1; t
 fi
 
 # What must be there.
-want=(include/slide.h "$LIBDIR/libslide.a" "$LIBDIR/libslide.so" "$LIBDIR/libslide.so.1"
+headers=()
+for h in "$SOURCE_DIR"/include/*.h; do
+    headers+=("include/$(basename "$h")")
+done
+want=("${headers[@]}" "$LIBDIR/libslide.a" "$LIBDIR/libslide.so" "$LIBDIR/$soname"
       "$LIBDIR/pkgconfig/slide.pc" "$LIBDIR/cmake/slide/slideConfig.cmake"
       "$LIBDIR/cmake/slide/slideConfigVersion.cmake" "$LIBDIR/cmake/slide/slideTargets.cmake"
       bin/slide bin/slide-check bin/slide-explore)
@@ -40,15 +48,29 @@ for f in "${want[@]}"; do
     if [ -e "$prefix/$f" ]; then ok; else bad "not installed: $f"; fi
 done
 [ -e "$SOURCE_DIR/docs/slide-explore.1" ] || echo "note: docs/slide-explore.1 does not exist yet"
-if readelf -d "$prefix/$LIBDIR/libslide.so" | grep -q 'SONAME.*\[libslide\.so\.1\]'; then
+if readelf -d "$prefix/$LIBDIR/libslide.so" | grep -qF "SONAME" &&
+   readelf -d "$prefix/$LIBDIR/libslide.so" | grep -F "SONAME" | grep -qF "[$soname]"; then
     ok
 else
-    bad "libslide.so's SONAME is not libslide.so.1"
+    bad "libslide.so's SONAME is not $soname"
 fi
-# Private headers stay private.
-if [ -z "$(find "$prefix/include" -type f ! -name slide.h)" ]; then ok; else
-    bad "headers besides slide.h installed: $(find "$prefix/include" -type f ! -name slide.h)"
+# Private headers stay private: the prefix's include/ holds the public ones alone.
+installed_headers=$(cd "$prefix" && find include -type f | sort)
+if [ "$installed_headers" = "$(printf '%s\n' "${headers[@]}" | sort)" ]; then ok; else
+    bad "installed headers are not include/*.h exactly: $installed_headers"
 fi
+
+# Each public header stands alone: it includes what it needs.
+for h in "${headers[@]}"; do
+    name=$(basename "$h")
+    printf '#include <%s>\nint main(void) { return sb_version() == 0; }\n' "$name" >"$tmp/alone.c"
+    if "${C_COMPILER:-cc}" -std=c11 -Wall -Wextra -Werror -I"$prefix/include" -c "$tmp/alone.c" \
+           -o "$tmp/alone.o" >"$tmp/alone.log" 2>&1; then
+        ok
+    else
+        bad "$name does not compile on its own: $(head -5 "$tmp/alone.log")"
+    fi
+done
 
 # The installed programs find the installed library by themselves.
 if env -u LD_LIBRARY_PATH "$prefix/bin/slide" --version >"$tmp/v" 2>&1 &&
@@ -90,10 +112,10 @@ judge() {
         bad "$1: slide-check refused the example's solution"
     fi
     # It must run against the installed library, not the build tree's.
-    if LD_LIBRARY_PATH=$prefix/$LIBDIR ldd "$2" | grep -q "$prefix/$LIBDIR/libslide.so.1"; then
+    if LD_LIBRARY_PATH=$prefix/$LIBDIR ldd "$2" | grep -qF "$prefix/$LIBDIR/$soname"; then
         ok
     else
-        bad "$1: not linked against the installed libslide.so.1"
+        bad "$1: not linked against the installed $soname"
     fi
 }
 

@@ -41,7 +41,8 @@ compare() {  # compare INIT GOAL LABEL
         if [ "${result[0]}" = 3 ] || [ "${result[1]}" = 3 ]; then
             continue    # a limit on either side proves nothing either way
         fi
-        if [ "${result[0]}" = 2 ] && grep -q "needs --engine general" "$tmp/bitboard.err"; then
+        if [ "${result[0]}" = 2 ] &&
+           grep -qF "needs the general representation (--engine general)" "$tmp/bitboard.err"; then
             continue    # shapes, walls, one-axis or marked pieces: general only
         fi
         if [ "${result[0]}" = "${result[1]}" ] && [ "${result[0]}" != unverified ]; then

@@ -64,7 +64,7 @@ fi
 
 # The other way in: libslide installed (cmake --install) and found with
 # pkg-config, the module's sources copied away from the repository.  The
-# module must load the prefix's libslide.so.1 by itself (its run path).
+# module must load the prefix's libslide.so.MAJOR by itself (its run path).
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$BUILD_DIR" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
@@ -80,8 +80,9 @@ if ! env -u SLIDE_BUILD_DIR PKG_CONFIG_PATH="$(find "$tmp/prefix" -name pkgconfi
     exit 1
 fi
 so=$(find "$tmp/venv" -name 'slide*.so' | head -n 1)
-if ! ldd "$so" | grep -q "$tmp/prefix/.*libslide\.so\.1"; then
-    echo "FAIL: the module does not load the installed libslide.so.1:"; ldd "$so"
+major=$(sed -n 's/^#define SLIDE_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' "$SOURCE_DIR/include/slide.h")
+if ! ldd "$so" | grep -q "$tmp/prefix/.*libslide\.so\.$major "; then
+    echo "FAIL: the module does not load the installed libslide.so.$major:"; ldd "$so"
     exit 1
 fi
 (cd "$tmp" && env "${preload[@]}" "$tmp/venv/bin/python" -c '

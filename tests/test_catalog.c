@@ -29,6 +29,7 @@
 static void make_puzzle(sb_puzzle *p, int rows, int cols, const sb_block *blocks, size_t n,
                         const sb_block *goals, size_t ngoals)
 {
+    *p = (sb_puzzle){ 0 };   /* no shapes, no walls, reserved space zero */
     p->rows = rows;
     p->cols = cols;
     p->nblocks = n;

@@ -46,7 +46,7 @@
 #include <time.h>
 
 #include "sb_format.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 #include "unit.h"
 

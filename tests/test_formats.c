@@ -1,19 +1,25 @@
 /*
  * test_formats.c - unit tests of formats/ (puzzle reader, move reader and
- * writer) and of the messages of sb_puzzle_check() as the reader maps them.
+ * writer, the views' helpers of view.h) and of the messages of
+ * sb_puzzle_check() as the reader maps them.
  *
  * Error cases are a table: input text, format, the "FILE:LINE:" the message
  * must start with and a fragment it must contain, so every error class pins
  * both its wording and the line it blames.  Runs from tests/ (ctest sets
  * the working directory) to read the small files in tests/check/.
  */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "parse.h"
 #include "sb_format.h"
-#include "slide.h"
+#include "slide_formats.h"
+#include "view.h"
 
 #include "unit.h"
 
@@ -29,7 +35,9 @@ static int starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Expects a failure whose message starts with where and contains what. */
+/* Expects a failure whose message starts with where and contains what.
+ * The one error a caller's choice mends, a text that reads both ways,
+ * carries the hint to name a line format; every other carries none. */
 static void expect_error(const char *init, size_t init_len, const char *goal,
                          sb_format fmt, const char *where, const char *what, int line,
                          const char *label)
@@ -39,7 +47,9 @@ static void expect_error(const char *init, size_t init_len, const char *goal,
     memset(&err, 0, sizeof err);
     sb_status st = sb_fmt_parse(init, init_len, "init.txt", goal, goal ? strlen(goal) : 0,
                                 "goal.txt", fmt, NULL, &p, &err);
+    sb_hint hint = strstr(err.msg, "cannot tell the format") ? SB_HINT_FORMAT_LINE : SB_HINT_NONE;
     int ok = st == SB_EINPUT && starts_with(err.msg, where) && strstr(err.msg, what) &&
+             err.hint == hint && !strstr(err.msg, "--") &&
              p.blocks == NULL && p.goals == NULL && p.nblocks == 0;
     if (!unit_check(ok, __FILE__, line, what))
         fprintf(stderr, "    %s: status %d, message: %s\n", label, (int)st, err.msg);
@@ -106,7 +116,7 @@ static const struct bad_case {
       "cannot tell the format: '1 1 2 2' reads as a 2x2 block at 1 1 (corners) or as a 1x1 "
       "block at 2 2 (sizes)" },
     { "5 5\n1 1 1 1\n2 2 3 3\n", NULL, SB_FORMAT_AUTO, "init.txt:3: ",
-      "choose with --format corners or --format sizes" },
+      "and the whole file is valid both ways; name the format" },
     { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
       "as corners: bottom row 0 is above top row 1" },
     { "5 4\n1 0 0 0\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ", "; as sizes: block has size 1x0" },
@@ -271,32 +281,40 @@ static FILE *file_with(const char *text, size_t len)
     return f;
 }
 
+/* One read: the status wanted, and r->end clear (a move or an error). */
+static bool next_is(sb_move_reader *r, sb_move *m, sb_error *err, sb_status want)
+{
+    return sb_fmt_next_move(r, m, err) == want && !r->end;
+}
+
 static void test_moves(void)
 {
     static const char text[] = "0 0 1 0\n\n  1 1\t1 2 \r\nx y\n5 4 3\n1 2 3 4 5\n"
                                "1 2 3 -4\n7\0 7 7 7\n9 9 9 9";
     FILE *f = file_with(text, sizeof text - 1);
-    sb_move_reader r = { f, "moves", 0, "" };
+    sb_move_reader r = { f, "moves" };
     sb_move m;
     sb_error err;
 
     if (!CHECK(f != NULL))
         return;
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && r.line == 1);
+    CHECK(next_is(&r, &m, &err, SB_OK) && r.line == 1);
     CHECK(m.from_row == 0 && m.from_col == 0 && m.to_row == 1 && m.to_col == 0);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && r.line == 3);
+    CHECK(next_is(&r, &m, &err, SB_OK) && r.line == 3);
     CHECK(m.to_col == 2 && strcmp(r.text, "1 1\\x091 2") == 0);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1);
+    CHECK(next_is(&r, &m, &err, SB_EINPUT));
     CHECK(strcmp(err.msg, "line 4: x y: not four non-negative integers "
                           "('x' is not a non-negative integer)") == 0);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "line 5: 5 4 3: ") &&
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "line 5: 5 4 3: ") &&
           strstr(err.msg, "found 3 numbers"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "found 5 numbers"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "negative number -4"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == -1 && strstr(err.msg, "line 8: 7\\x00 7 7 7: ") &&
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "found 5 numbers"));
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "negative number -4"));
+    CHECK(next_is(&r, &m, &err, SB_EINPUT) && strstr(err.msg, "line 8: 7\\x00 7 7 7: ") &&
           strstr(err.msg, "binary data"));
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 1 && m.to_col == 9 && r.line == 9);
-    CHECK(sb_fmt_next_move(&r, &m, &err) == 0);
+    CHECK(next_is(&r, &m, &err, SB_OK) && m.to_col == 9 && r.line == 9);
+    sb_move untouched = m;
+    CHECK(sb_fmt_next_move(&r, &m, &err) == SB_OK && r.end && m.to_col == untouched.to_col);
+    CHECK(sb_fmt_next_move(&r, &m, &err) == SB_OK && r.end);   /* and stays there */
     fclose(f);
 
     /* An overlong line is an error, consumed whole; reading goes on after it. */
@@ -307,10 +325,10 @@ static void test_moves(void)
     memset(big, '1', len);
     strcpy(big + len, "\n1 2 3 4\n");
     f = file_with(big, strlen(big));
-    sb_move_reader r2 = { f, "moves", 0, "" };
-    CHECK(sb_fmt_next_move(&r2, &m, &err) == -1 && strstr(err.msg, "line longer than"));
+    sb_move_reader r2 = { f, "moves" };
+    CHECK(next_is(&r2, &m, &err, SB_EINPUT) && strstr(err.msg, "line longer than"));
     CHECK(strlen(r2.text) < sizeof r2.text && strstr(r2.text, "..."));
-    CHECK(sb_fmt_next_move(&r2, &m, &err) == 1 && m.to_col == 4 && r2.line == 2);
+    CHECK(next_is(&r2, &m, &err, SB_OK) && m.to_col == 4 && r2.line == 2);
     fclose(f);
     free(big);
 
@@ -320,20 +338,33 @@ static void test_moves(void)
     f = tmpfile();
     if (!CHECK(f != NULL))
         return;
-    CHECK(sb_fmt_write_moves(f, out, 2) == 0);
+    CHECK(sb_fmt_write_moves(f, out, 2, &err) == SB_OK);
     rewind(f);
     CHECK(fread(back, 1, sizeof back - 1, f) == 16 && strcmp(back, "0 0 1 0\n3 1 3 0\n") == 0);
     fclose(f);
+
+    /* A stream that refuses the bytes: SB_EWRITE, saying why. */
+    FILE *full = fopen("/dev/full", "w");
+    if (!full) {
+        printf("/dev/full is missing: the write-error check is skipped\n");
+        return;
+    }
+    setvbuf(full, NULL, _IONBF, 0);
+    CHECK(sb_fmt_write_moves(full, out, 2, &err) == SB_EWRITE && err.status == SB_EWRITE);
+    CHECK_MSG(strstr(err.msg, "sb_fmt_write_moves: write error") &&
+              strstr(err.msg, strerror(ENOSPC)), "%s", err.msg);
+    CHECK(sb_json_string(full, "x") == SB_EWRITE);
+    fclose(full);
 }
 
 static void test_names(void)
 {
     sb_format f = SB_FORMAT_AUTO;
-    CHECK(sb_fmt_parse_name("sizes", &f) == SB_OK && f == SB_FORMAT_SIZES);
-    CHECK(sb_fmt_parse_name("corners", &f) == SB_OK && f == SB_FORMAT_CORNERS);
-    CHECK(sb_fmt_parse_name("auto", &f) == SB_OK && f == SB_FORMAT_AUTO);
-    CHECK(sb_fmt_parse_name("Sizes", &f) == SB_EINPUT && f == SB_FORMAT_AUTO);
-    CHECK(sb_fmt_parse_name(NULL, &f) == SB_EINPUT);
+    CHECK(sb_fmt_parse_name("sizes", &f, NULL) == SB_OK && f == SB_FORMAT_SIZES);
+    CHECK(sb_fmt_parse_name("corners", &f, NULL) == SB_OK && f == SB_FORMAT_CORNERS);
+    CHECK(sb_fmt_parse_name("auto", &f, NULL) == SB_OK && f == SB_FORMAT_AUTO);
+    CHECK(sb_fmt_parse_name("Sizes", &f, NULL) == SB_EINPUT && f == SB_FORMAT_AUTO);
+    CHECK(sb_fmt_parse_name(NULL, &f, NULL) == SB_EINPUT);
     CHECK(strcmp(sb_fmt_name(SB_FORMAT_CORNERS), "corners") == 0);
     CHECK(strcmp(sb_fmt_name(SB_FORMAT_SIZES), "sizes") == 0);
 }
@@ -402,6 +433,159 @@ static void test_puzzle_check(void)
     CHECK(owned.nshapes == 0);
 }
 
+static bool skip_every(void *ctx, size_t i)
+{
+    (void)ctx;
+    (void)i;
+    return true;
+}
+
+/* Reads len bytes of text as the census SPEC "S"; an accepted SPEC must be
+ * one sb_census takes (listing its members only), a refused one must blame
+ * line `line` with `fragment` in its message. */
+static void expect_spec(const char *text, size_t len, long line, const char *fragment)
+{
+    char *copy = malloc(len + 1);
+    FILE *f = copy ? fmemopen(copy, len, "r") : NULL;
+    if (!CHECK(f != NULL)) {
+        free(copy);
+        return;
+    }
+    memcpy(copy, text, len);
+    sb_census_spec spec;
+    sb_error err = { 0 };
+    sb_status st = sb_fmt_read_census_stream(f, "S", &spec, &err);
+    fclose(f);
+    free(copy);
+    if (!fragment) {
+        if (CHECK_MSG(st == SB_OK, "SPEC %.40s...: %s", text, err.msg)) {
+            sb_census_hooks hooks = { .skip = skip_every };
+            sb_census_report members;
+            CHECK_MSG(sb_census(&spec, NULL, &hooks, &members, &err) == SB_OK,
+                      "SPEC %.40s... read, then refused: %s", text, err.msg);
+            sb_census_report_free(&members);
+        }
+        sb_census_spec_free(&spec);
+        return;
+    }
+    char where[32];
+    snprintf(where, sizeof where, "S:%ld: ", line);
+    CHECK_MSG(st == SB_EINPUT && err.line == line && strcmp(err.file, "S") == 0 &&
+                  strncmp(err.msg, where, strlen(where)) == 0 && strstr(err.msg, fragment) &&
+                  spec.kinds == NULL,
+              "SPEC %.40s...: '%s', want '%s...%s'", text, err.msg, where, fragment);
+}
+
+/* The census SPEC reader: every cap at its edge, and what sb_census would
+ * refuse refused first, at the line a reader of the file looks at. */
+static void test_census_specs(void)
+{
+    static const struct {
+        const char *text;
+        long line;                 /* 0: accepted */
+        const char *fragment;
+    } cases[] = {
+        { "tray 3 3\nkind a 1x1 65536\n", 0, NULL },
+        { "tray 3 3\nkind a 1x1 65537\n", 2, "a count may be at most 65,536" },
+        { "tray 3 3\nkind a 1x1 0..65537\n", 2, "a count may be at most 65,536" },
+        { "tray 256 256\nkind a 1x1 1\n", 0, NULL },
+        { "tray 256 257\n", 1, "with 1 to 65,536 cells" },
+        { "tray 3 3\nkind a 1x2 1\nkind b 1x2 0..1\n", 3, "kind \"b\" is kind \"a\" (line 2)" },
+        { "tray 3 3\nkind a 1x2 1 marked\nkind b 1x2 0..1\n", 0, NULL },
+        { "tray 3 3\nkind a 1x2 1 row\nkind b 1x2 0..1\n", 0, NULL },
+        { "tray 3 3\nkind a 1x1 1\ngoal a 1 1\n\n# walls last\nwall 1 1\n", 3,
+          "covers the wall at 1 1" },
+        { "tray 3 3\nkind a 2x2 1\nwall 2 2\ngoal a 1 1\n", 4, "covers the wall at 2 2" },
+        { "tray 3 3\nkeep 2147483647\nkind a 1x1 1\n", 0, NULL },
+        { "tray 3 3\nkeep 2147483648\n", 2, "1 to 2,147,483,647" },
+        { "tray 3 3\nempty 65537\n", 2, "at most 65,536" },
+        { "tray 3 3\nkind a 1x1 +1\n", 2, "in decimal" },
+        { "tray 3 3\nwall 0x1 0\n", 2, "expected \"wall ROW COL\"" },
+        { "tray 3 3\nwall 3 0\n", 2, "inside the 3x3 tray" },
+        { "tray 3 3\r\nkind a 1x1 1\r\n", 0, NULL },
+        { "tray 3 3\nkind a 1x1 1\x01\n", 2, "binary data: byte 0x01 at column 13" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_spec(cases[i].text, strlen(cases[i].text), cases[i].line, cases[i].fragment);
+    /* A NUL, and lines of 1,024 characters and one more. */
+    static const char nul[] = "tray 3 3\nkind\0 a 1x1 1\n";
+    expect_spec(nul, sizeof nul - 1, 2, "binary data: byte 0x00 at column 5");
+    for (int extra = 0; extra < 2; extra++) {
+        char text[1100];
+        int n = snprintf(text, sizeof text, "tray 3 3\nkind a 1x1 1 #"), start = 9;
+        memset(text + n, 'x', (size_t)(start + 1024 + extra - n));
+        snprintf(text + start + 1024 + extra, 2, "\n");
+        expect_spec(text, strlen(text), extra ? 2 : 0,
+                    extra ? "lines may be at most 1,024 characters, comments included" : NULL);
+    }
+}
+
+/* What sb_json_number writes for x at places; "" when it fails. */
+static bool number_is(double x, int places, const char *want)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return false;
+    sb_status st = sb_json_number(f, x, places);
+    fclose(f);
+    bool ok = st == SB_OK && text && strcmp(text, want) == 0;
+    if (!ok)
+        printf("sb_json_number(%g, %d) wrote \"%s\", not \"%s\"\n", x, places,
+               text ? text : "(nothing)", want);
+    free(text);
+    return ok;
+}
+
+/* What sb_json_string writes for s. */
+static bool string_is(const char *s, const char *want)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return false;
+    sb_status st = sb_json_string(f, s);
+    fclose(f);
+    bool ok = st == SB_OK && text && strcmp(text, want) == 0;
+    if (!ok)
+        printf("sb_json_string wrote \"%s\", not \"%s\"\n", text ? text : "(nothing)", want);
+    free(text);
+    return ok;
+}
+
+/* view.h: NULL answers plainly, and so does a block naming a shape the
+ * puzzle does not have; JSON strings and numbers. */
+static void test_view_helpers(void)
+{
+    sb_puzzle p;
+    sb_error err;
+    if (!CHECK(parse("2 2\n0 0 0 0\n", NULL, SB_FORMAT_AUTO, NULL, &p, &err) == SB_OK))
+        return;
+    size_t nclasses = 9;
+    CHECK(sb_view_classes(NULL, &nclasses) == NULL && nclasses == 0);
+    CHECK(!sb_view_own_labels(NULL));
+    CHECK(!sb_view_is_rectangle(NULL, NULL) && !sb_view_is_rectangle(&p, NULL));
+    CHECK(sb_view_box_left(NULL, NULL) == 0 && sb_view_box_left(&p, NULL) == 0);
+    sb_block odd = p.blocks[0];
+    odd.shape = 1000;
+    CHECK(!sb_view_is_rectangle(&p, &odd));
+    odd = (sb_block){ .row = INT_MAX, .col = INT_MIN, .height = INT_MAX, .width = INT_MIN };
+    CHECK(sb_view_box_left(&p, &odd) == INT_MIN && sb_view_is_rectangle(&p, &odd));
+    sb_puzzle_free(&p);
+
+    CHECK(sb_json_string(NULL, "x") == SB_EINPUT && sb_json_string(stdout, NULL) == SB_EINPUT);
+    CHECK(string_is("a\"b\\c\n<&>", "\"a\\\"b\\\\c\\n\\u003c\\u0026\\u003e\""));
+    CHECK(string_is("\xff\xc3\xa9", "\"\\ufffd\xc3\xa9\""));   /* bad byte, then an e-acute */
+    CHECK(number_is(0.000041, 6, "0.000041") && number_is(-2.5, 1, "-2.5"));
+    CHECK(number_is(12.3456, 0, "12") && number_is(-0.0000001, 6, "0.000000"));
+    CHECK(number_is(1e17, 3, "100000000000000000"));   /* past 2^53: no fraction to show */
+    CHECK(number_is(NAN, 6, "null") && number_is(-INFINITY, 2, "null"));
+    CHECK(sb_json_number(NULL, 1, 1) == SB_EINPUT && sb_json_number(stdout, 1, -1) == SB_EINPUT);
+    CHECK(sb_json_number(stdout, 1, SB_JSON_MAX_PLACES + 1) == SB_EINPUT);
+}
+
 int main(void)
 {
     test_good();
@@ -409,7 +593,9 @@ int main(void)
     test_files();
     test_moves();
     test_names();
+    test_view_helpers();
     test_puzzle_check();
     test_million_lines();
+    test_census_specs();
     return unit_finish("test_formats");
 }

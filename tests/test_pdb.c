@@ -17,7 +17,10 @@
  * The cache: two puzzles never share a file; the same puzzle reads its
  * file back; a file with a flipped byte, cut short, grown, or another
  * puzzle's file under its name is rebuilt (and rewritten) rather than
- * believed, the estimates always those of a fresh build.
+ * believed, the estimates always those of a fresh build.  A cache of the
+ * test's own, in memory, sees every byte the engine keeps: the engine
+ * goes through the caller's cache and nothing else, and drops an entry
+ * whose writes failed.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -362,8 +365,11 @@ static bool file_in_dir(char *path, size_t size, const char *except, int *count)
     return found;
 }
 
-/* Opens p's database through dir: whether it was read from there, and the
- * bound at INIT (which must be a fresh build's). */
+/* The cache open_cached reads and writes through. */
+static const sb_cache *cache_in_use;
+
+/* Opens p's database through cache_in_use: whether it was read from
+ * there, and the bound at INIT (which must be a fresh build's). */
 static bool open_cached(const sb_puzzle *p, sb_metric metric, unsigned *bound)
 {
     sb_setup s;
@@ -374,7 +380,8 @@ static bool open_cached(const sb_puzzle *p, sb_metric metric, unsigned *bound)
     bool loaded = false;
     *bound = 0;
     if (CHECK(sb_setup_begin(&s, p, &opts, NULL) == SB_OK) &&
-        CHECK(sb_pdb_open(s.space, &s.meter, dir, 3, SB_PDB_BLANK_AUTO, &s.pdb) == SB_OK)) {
+        CHECK(sb_pdb_open(s.space, &s.meter, cache_in_use, 3, SB_PDB_BLANK_AUTO, &s.pdb) ==
+              SB_OK)) {
         unsigned groups;
         size_t bytes;
         sb_pdb_describe(s.pdb, &groups, &bytes, &loaded);
@@ -415,10 +422,13 @@ static long file_size(const char *path)
     return n;
 }
 
+/* The directory cache of slide --pdb-dir (formats/cache_dir.c). */
 static void cache(void)
 {
-    if (!CHECK(mkdtemp(dir)))
+    sb_cache *files;
+    if (!CHECK(mkdtemp(dir)) || !CHECK(sb_fmt_cache_dir_new(dir, &files, NULL) == SB_OK))
         return;
+    cache_in_use = files;
     /* A 3x3 and the same tray with the hole's goal in the other corner.
      * (The tables depend on each group's goal cells, not on which tile
      * goes to which: two goals that differ only so are one abstract
@@ -481,10 +491,149 @@ static void cache(void)
         CHECK(!open_cached(&blocks[k], SB_METRIC_LINE, &bound) && bound == fresh[k]);
         sb_puzzle_free(&blocks[k]);
     }
+    /* Six databases, six files: no write left a temporary file behind. */
+    CHECK_MSG(file_in_dir(path_a, sizeof path_a, NULL, &count) && count == 6, "%d files", count);
     snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
     CHECK(system(cmd) == 0);
+    /* A directory that is not there: nothing kept, nothing fails. */
+    CHECK(!open_cached(&a, SB_METRIC_LINE, &bound) && bound == fresh_a);
+    CHECK(!open_cached(&a, SB_METRIC_LINE, &bound) && bound == fresh_a);
     sb_puzzle_free(&a);
     sb_puzzle_free(&b);
+    sb_fmt_cache_dir_free(files);
+    cache_in_use = NULL;
+}
+
+/* ---- a cache of the caller's own, in memory ---- */
+
+/* One entry, the cache's only one (the test keeps one puzzle). */
+typedef struct memory_cache {
+    char name[80];
+    unsigned char *bytes;
+    size_t len, at;          /* its size; where the open reader is */
+    unsigned char *pending;  /* what the open writer has written */
+    size_t pending_len;
+    int reads, writes, published, dropped;
+    size_t fail_after;       /* writes fail once this many bytes are pending (0: never) */
+} memory_cache;
+
+static void *memory_open_read(void *ctx, const char *name)
+{
+    memory_cache *c = ctx;
+    if (!c->bytes || strcmp(name, c->name) != 0)
+        return NULL;
+    c->reads++;
+    c->at = 0;
+    return c;
+}
+
+static size_t memory_read(void *reader, void *buf, size_t len)
+{
+    memory_cache *c = reader;
+    size_t n = len < c->len - c->at ? len : c->len - c->at;
+    memcpy(buf, c->bytes + c->at, n);
+    c->at += n;
+    return n;
+}
+
+static void memory_close_read(void *reader)
+{
+    (void)reader;
+}
+
+static void *memory_open_write(void *ctx, const char *name)
+{
+    memory_cache *c = ctx;
+    c->writes++;
+    snprintf(c->name, sizeof c->name, "%s", name);
+    c->pending = NULL;
+    c->pending_len = 0;
+    return c;
+}
+
+static bool memory_write(void *writer, const void *buf, size_t len)
+{
+    memory_cache *c = writer;
+    if (c->fail_after && c->pending_len + len > c->fail_after)
+        return false;
+    unsigned char *more = realloc(c->pending, c->pending_len + len);
+    if (!more)
+        return false;
+    memcpy(more + c->pending_len, buf, len);
+    c->pending = more;
+    c->pending_len += len;
+    return true;
+}
+
+static void memory_close_write(void *writer, bool keep)
+{
+    memory_cache *c = writer;
+    if (keep) {
+        free(c->bytes);
+        c->bytes = c->pending;
+        c->len = c->pending_len;
+        c->published++;
+    } else {
+        free(c->pending);
+        c->dropped++;
+    }
+    c->pending = NULL;
+}
+
+/* The engine reads and writes its databases through the caller's cache
+ * alone, names entries as documented, trusts nothing it reads back, and
+ * drops an entry whose writes failed. */
+static void memory_cache_test(void)
+{
+    static const int goal[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
+    static const int init[9] = { 8, 6, 7, 2, 5, 4, 3, 0, 1 };
+    memory_cache mem = { .fail_after = 0 };
+    sb_cache cache = { memory_open_read, memory_read, memory_close_read, memory_open_write,
+                       memory_write, memory_close_write, &mem };
+    cache_in_use = &cache;
+    sb_puzzle p;
+    tiles(&p, 3, 3, init, goal);
+    unsigned fresh, bound;
+    CHECK(!open_cached(&p, SB_METRIC_LINE, &fresh) && mem.writes == 1 && mem.published == 1);
+    size_t digits = strspn(mem.name + 6, "0123456789abcdef");
+    CHECK_MSG(strncmp(mem.name, "slide-", 6) == 0 && digits == 16 &&
+              strcmp(mem.name + 22, ".pdb") == 0, "%s", mem.name);
+    CHECK(open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh && mem.reads == 1 &&
+          mem.writes == 1);
+    /* A byte changed in the middle, or the entry cut short: rebuilt and replaced. */
+    mem.bytes[mem.len / 2] ^= 0x10;
+    CHECK(!open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh && mem.published == 2);
+    CHECK(open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh);
+    mem.len -= 1;
+    CHECK(!open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh && mem.published == 3);
+    /* Writes that fail: the entry is dropped, the old one stays, nothing fails. */
+    mem.bytes[8] ^= 0x01;   /* the header: the next open builds and writes */
+    mem.fail_after = 100;
+    CHECK(!open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh && mem.dropped == 1 &&
+          mem.published == 3);
+    mem.fail_after = 0;
+    CHECK(!open_cached(&p, SB_METRIC_LINE, &bound) && mem.published == 4);
+    CHECK(open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh);
+    /* Through sb_solve: the cache in the options, the statistics say it was read. */
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.algo = SB_ALGO_IDASTAR;
+    opts.cache = &cache;
+    sb_solution sol;
+    sb_stats stats;
+    sb_error err;
+    for (int run = 0; run < 2; run++) {
+        int published = mem.published;
+        CHECK(sb_solve(&p, &opts, &sol, &stats, &err) == SB_OK && stats.pdb_groups >= 1 &&
+              judged_length(&p, &sol, SB_METRIC_LINE) == 31);
+        CHECK_MSG(stats.pdb_loaded == (run == 1) && mem.published == published + (run == 0),
+                  "run %d: loaded %d, published %d", run, stats.pdb_loaded,
+                  mem.published - published);
+        sb_solution_free(&sol);
+    }
+    sb_puzzle_free(&p);
+    free(mem.bytes);
+    cache_in_use = NULL;
 }
 
 /* ---- limits and proofs ---- */
@@ -545,6 +694,7 @@ int main(void)
     same_builds();
     admissible_blocks();
     cache();
+    memory_cache_test();
     limits();
     return unit_finish("test_pdb");
 }

@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "sb_format.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 #include "unit.h"
 
@@ -294,7 +294,7 @@ static void test_detection(void)
           SB_EINPUT && strstr(err.msg, "t:1: a space at column 2"));
     /* The name parses and prints. */
     sb_format f = SB_FORMAT_AUTO;
-    CHECK(sb_fmt_parse_name("picture", &f) == SB_OK && f == SB_FORMAT_PICTURE);
+    CHECK(sb_fmt_parse_name("picture", &f, NULL) == SB_OK && f == SB_FORMAT_PICTURE);
     CHECK(strcmp(sb_fmt_name(SB_FORMAT_PICTURE), "picture") == 0);
 }
 

@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "replay.h"
-#include "slide.h"
+#include "slide_formats.h"
 
 #include "unit.h"
 

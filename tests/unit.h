@@ -28,7 +28,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "slide.h"
+#include "slide_formats.h"
 
 static int unit_passes, unit_failures;
 

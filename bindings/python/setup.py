@@ -5,12 +5,12 @@ Where libslide comes from, first match wins:
 1. SLIDE_BUILD_DIR=DIR: a CMake build directory of this repository (an
    absolute path: pip runs this file from bindings/python).  The
    module links DIR/libslide.a (compiled position-independent), so it
-   needs nothing at run time, and takes slide.h from the repository
+   needs nothing at run time, and takes the headers from the repository
    (../../include).  setuptools' own files then go to DIR/python-build,
    so two build directories (Release, sanitizers) never share objects.
 2. pkg-config: an installed libslide (`cmake --install build --prefix P`,
    with PKG_CONFIG_PATH=P/lib/pkgconfig for a prefix that is not a system
-   one).  The module links libslide.so.1 and records its directory as the
+   one).  The module links libslide.so.MAJOR and records its directory as the
    run path, so it loads without LD_LIBRARY_PATH.
 3. ../../build: the build directory the README's ./setup.sh makes, as in 1.
 
@@ -31,6 +31,9 @@ SOURCES = ["src/module.c", "src/puzzle.c", "src/reports.c"]
 # The module's own helpers are shared between its files, not with Python:
 # only PyInit_slide (which Python's headers mark visible) is exported.
 HIDDEN = ["-fvisibility=hidden"]
+# libslide's public headers (the module includes slide_formats.h, which
+# includes the other two).
+PUBLIC_HEADERS = ["slide.h", "slide_map.h", "slide_formats.h"]
 
 
 def from_build_dir(build_dir):
@@ -50,7 +53,8 @@ def from_build_dir(build_dir):
         # Keep libslide's SB_API symbols inside the module: they are its
         # implementation, not something it offers other extensions.
         extra_link_args=["-Wl,--exclude-libs,ALL"],
-        depends=[archive, os.path.join(REPO, "include", "slide.h"), "src/binding.h", "setup.py"])
+        depends=[archive, *(os.path.join(REPO, "include", h) for h in PUBLIC_HEADERS),
+                 "src/binding.h", "setup.py"])
     return ext, {"build": {"build_base": os.path.join(build_dir, "python-build")}}
 
 

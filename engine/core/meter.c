@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "core/check.h"
 #include "core/error.h"
 #include "core/meter.h"
 
@@ -52,10 +53,16 @@ sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options
         return sb_fail(err, SB_EINPUT, "%s: unknown representation %d", fn, (int)opts->path);
     /* Fields a newer header carved out of the reserved space (slide.h's
      * ABI): this library cannot honour them, so it says so. */
-    for (size_t i = 0; i < SB_RESERVED; i++)
-        if (opts->reserved[i])
-            return sb_fail(err, SB_EINPUT, "%s: the options' reserved space is not zero (a "
-                           "field this libslide %s does not know)", fn, SLIDE_VERSION);
+    if (!sb_zeroed(opts->reserved, sizeof opts->reserved))
+        return sb_fail(err, SB_EINPUT, "%s: the options' reserved space is not zero (a "
+                       "field this libslide %s does not know)", fn, SLIDE_VERSION);
+    const sb_cache *c = opts->cache;
+    if (c && (!c->open_read || !c->read || !c->close_read || !c->open_write || !c->write ||
+              !c->close_write))
+        return sb_fail(err, SB_EINPUT, "%s: the cache lacks some of its functions", fn);
+    if (c && !sb_zeroed(c->reserved, sizeof c->reserved))
+        return sb_fail(err, SB_EINPUT, "%s: the cache's reserved space is not NULL (a "
+                       "function this libslide %s does not know)", fn, SLIDE_VERSION);
     unsigned nshards = opts->nshards ? opts->nshards : 1;
     if (opts->shard >= nshards)
         return sb_fail(err, SB_EINPUT, "%s: shard %u of %u does not exist (shards count "
@@ -136,8 +143,11 @@ bool sb_meter_hold(sb_meter *m, size_t bytes)
 
 void sb_meter_release(sb_meter *m, size_t bytes)
 {
-    /* Never more than this meter took, so its budget stays the sum of
-     * what its meters hold. */
+    /* What is let go was held: a count that would go below zero is a
+     * block freed twice or with the wrong size.  Never more than this
+     * meter took, so that its budget stays the sum of what its meters
+     * hold. */
+    SB_ASSERT(bytes <= m->held);
     if (bytes > m->held)
         bytes = m->held;
     m->held -= bytes;
@@ -404,6 +414,9 @@ sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
                        : m->hit == SB_LIMIT_SECONDS ? lim->max_seconds
                                                     : 0;
     err->stored = m->stored;
+    /* Out of memory or cancelled, a higher limit would not help. */
+    if (m->hit == SB_LIMIT_STATES || m->hit == SB_LIMIT_BYTES || m->hit == SB_LIMIT_SECONDS)
+        err->hint = SB_HINT_LIMIT;
     return sb_limit_fail(err, "storing %llu configuration%s", (unsigned long long)m->stored,
                          m->stored == 1 ? "" : "s");
 }

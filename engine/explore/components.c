@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "explore/explore.h"
 #include "search/setup.h"
 
@@ -137,6 +138,7 @@ static bool rank_parts(const sb_component *list, size_t n, size_t init_comp,
         rank[c] = (ranked){ list[c].size, (uint32_t)c };
     qsort(rank, n, sizeof *rank, by_size);
     for (size_t k = 0; k < n; k++) {
+        SB_ASSERT(k == 0 || rank[k].size <= rank[k - 1].size);   /* largest first */
         uint32_t c = rank[k].index;
         res->components[k] = list[c];
         if (c == init_comp)
@@ -159,6 +161,14 @@ static sb_status finish(const sb_component *list, size_t n, size_t init_comp, co
                         sb_scratch *scratch, seed_fn seed, const void *seed_ctx, bool examples,
                         bool hardest, sb_meter *m, sb_piece_map *res, sb_error *err)
 {
+    if (SB_CHECKING) {   /* the walker's components partition the layouts */
+        uint64_t sum = 0;
+        for (size_t c = 0; c < n; c++) {
+            SB_ASSERT(list[c].size > 0);
+            sum += list[c].size;
+        }
+        SB_ASSERT(sum == res->layouts && init_comp < (n ? n : 1));
+    }
     size_t each = sizeof *res->components + sizeof(ranked) +
                   ((size_t)examples + hardest) * res->nblocks * sizeof *res->examples;
     if (n > (SIZE_MAX - 1) / each || !sb_meter_hold(m, n * each))
@@ -184,13 +194,13 @@ static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, 
         return SB_OK;
     int bits = (2 * pc->rows - 1) * (2 * pc->cols - 1);
     if (bits > 64)
-        return sb_fail(err, SB_EINPUT, "layouts are enumerated on the bitboard in one 64-bit "
-                       "word, and the %dx%d tray's spaced image needs (2*%d-1)*(2*%d-1) = %d "
-                       "bits; --engine general takes any tray", pc->rows, pc->cols, pc->rows,
-                       pc->cols, bits);
-    return sb_fail(err, SB_EINPUT, "layouts are enumerated on the bitboard for rectangular "
-                   "blocks that slide both ways, on a tray without walls; this puzzle needs "
-                   "--engine general");
+        return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on "
+                            "the bitboard in one 64-bit word, and the %dx%d tray's spaced image "
+                            "needs (2*%d-1)*(2*%d-1) = %d bits; the general representation "
+                            "takes any tray", pc->rows, pc->cols, pc->rows, pc->cols, bits);
+    return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on the "
+                        "bitboard for rectangular blocks that slide both ways, on a tray "
+                        "without walls; this puzzle needs the general representation");
 }
 
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
@@ -266,7 +276,9 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
             status = sb_meter_fail(&s.meter, err);
             goto done;
         }
-        if (taken && memcmp(sp->root, &cparts.seed[0], sp->key_size) != 0) {
+        bool keys_match = !taken || memcmp(sp->root, &cparts.seed[0], sp->key_size) == 0;
+        SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
+        if (!keys_match) {
             status = sb_fail(err, SB_EINPUT, "internal error: the enumerated image of the "
                              "first layout differs from the bitboard's");
             goto done;
@@ -284,7 +296,9 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         goto done;
     }
     res->layouts = st->count;
-    if (memcmp(sp->root, st->ops->key(st, 0), sp->key_size) != 0) {
+    bool keys_match = memcmp(sp->root, st->ops->key(st, 0), sp->key_size) == 0;
+    SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
+    if (!keys_match) {
         status = sb_fail(err, SB_EINPUT, "internal error: the enumerated key of the first "
                          "layout differs from the %s's", sb_path_name(path));
         goto done;

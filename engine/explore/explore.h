@@ -25,7 +25,7 @@
 #ifndef SB_EXPLORE_H
 #define SB_EXPLORE_H
 
-
+#include "slide_map.h"
 #include "spaces/space.h"
 #include "stores/store.h"
 

@@ -1195,6 +1195,12 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         return bad;
     if (!spec)
         return sb_fail(err, SB_EINPUT, "sb_census: spec is NULL");
+    if (!sb_zeroed(spec->reserved, sizeof spec->reserved))
+        return sb_fail(err, SB_EINPUT, "sb_census: the spec's reserved space is not zero (a "
+                       "field this libslide %s does not know)", SLIDE_VERSION);
+    if (hooks && !sb_zeroed(hooks->reserved, sizeof hooks->reserved))
+        return sb_fail(err, SB_EINPUT, "sb_census: the hooks' reserved space is not NULL (a "
+                       "function this libslide %s does not know)", SLIDE_VERSION);
     if (hooks && hooks->take && opts && opts->nshards > 1)
         return sb_fail(err, SB_EINPUT, "sb_census: hooks->take and opts->nshards both split "
                        "the members; use one");

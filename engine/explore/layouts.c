@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "explore/explore.h"
 #include "spaces/bitboard.h"
 
@@ -656,6 +657,9 @@ static bool intern_layout(void *ctx, const void *key)
     if (in->st->ops->intern(in->st, key, sp->ops->hash(sp, key), SB_NO_NODE, &id, &fresh) !=
         SB_OK)
         return false;
+    /* The walk gives every layout once (top), so each key is new and its
+     * id the next: ids number layouts in enumeration order. */
+    SB_ASSERT(fresh && id == in->st->count - 1);
     in->l->meter->stored = in->st->count;
     return true;
 }

@@ -434,6 +434,9 @@ static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
     if (p->ngoals && !p->goals)
         return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu goal entries but its goals "
                     "array is NULL", p->ngoals);
+    if (!sb_zeroed(p->reserved, sizeof p->reserved))
+        return fail(err, SB_LIST_NONE, 0, "the puzzle's reserved space is not zero (a field "
+                    "this libslide %s does not know)", SLIDE_VERSION);
     return SB_OK;
 }
 
@@ -494,38 +497,6 @@ void sb_options_default(sb_options *opts)
     opts->metric = SB_METRIC_LINE;
     opts->algo = SB_ALGO_AUTO;
     opts->path = SB_PATH_AUTO;
-}
-
-const char *sb_metric_name(sb_metric m)
-{
-    switch (m) {
-    case SB_METRIC_UNIT: return "unit";
-    case SB_METRIC_LINE: return "line";
-    case SB_METRIC_PIECE: return "piece";
-    }
-    return "?";
-}
-
-const char *sb_algo_name(sb_algo a)
-{
-    switch (a) {
-    case SB_ALGO_AUTO: return "auto";
-    case SB_ALGO_BFS: return "bfs";
-    case SB_ALGO_ASTAR: return "astar";
-    case SB_ALGO_IDASTAR: return "idastar";
-    case SB_ALGO_BIDIR: return "bidir";
-    }
-    return "?";
-}
-
-const char *sb_path_name(sb_path p)
-{
-    switch (p) {
-    case SB_PATH_AUTO: return "auto";
-    case SB_PATH_BITBOARD: return "bitboard";
-    case SB_PATH_GENERAL: return "general";
-    }
-    return "?";
 }
 
 bool sb_bitboard_fits(int rows, int cols)

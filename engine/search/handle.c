@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "slide_map.h"
 #include "core/error.h"
 #include "core/meter.h"
 

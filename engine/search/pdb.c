@@ -37,23 +37,27 @@
  * and half of it (saturated at 14; 15 marks a placement that cannot reach
  * the goal) fits.  Saturating lowers a value, which keeps it a bound.
  *
- * Cache.  A file in --pdb-dir holds one database: a header with a format
- * version and the whole abstract puzzle (the tray, its walls, the metric,
- * each group's goal cells, how it was built and whose table it mirrors),
- * the tables, and a checksum.  Its name is a
- * hash of the header, but a file is used only when its header equals the
- * one wanted byte for byte, its size is exact and its checksum holds;
- * anything else is rebuilt and replaced.  Files are written to a
- * temporary name and renamed, so a reader never sees half of one.
+ * Cache.  The engine touches no file: the caller's cache (sb_options.cache,
+ * slide.h; slide --pdb-dir's and the Python module's pdb_dir keep a directory,
+ * formats/cache_dir.c) holds one entry per database: a header with a
+ * format version and the whole abstract puzzle (the tray, its walls, the
+ * metric, each group's goal cells, how it was built and whose table it
+ * mirrors), the tables, and a checksum.  Its name is a hash of the
+ * header, but an entry is used only when its header equals the one
+ * wanted byte for byte, its size is exact and its checksum holds;
+ * anything else is rebuilt and replaced.  The cache publishes an entry
+ * whole or not at all (a directory's: a temporary file, renamed), so a
+ * reader never sees half of one.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "search/pdb.h"
 
 enum { MAX_GROUP = 8, MAX_GROUPS = 64, MAX_KEY = 128, FORMAT_VERSION = 4 };
+/* Room for a cache entry's name, slide-HASH.pdb, and its NUL. */
+enum { ENTRY_NAME = 64 };
 /* Block databases: at most this many, each keeping at most MAX_KEPT
  * classes of at most MAX_CLASS_COUNT blocks. */
 enum { MAX_BLOCKDBS = 4, MAX_KEPT = 6, MAX_CLASS_COUNT = 16 };
@@ -1244,32 +1248,37 @@ static uint64_t content_checksum(sb_pdb *db)
     return h;
 }
 
-/* dir/slide-HASH.pdb, HASH naming the header; false when it does not fit. */
-static bool file_name(const sb_pdb *db, const char *dir, char *out, size_t size)
+/* The entry's name in the cache: slide-HASH.pdb, HASH naming the header
+ * (the name the files of a directory cache had before there were caches
+ * of other kinds, so that those files are still read). */
+static void entry_name(const sb_pdb *db, char out[ENTRY_NAME])
 {
     unsigned long long h = checksum(0, db->desc, db->desc_len);
-    int len = snprintf(out, size, "%s/slide-%016llx.pdb", dir, h);
-    return len > 0 && (size_t)len < size;
+    snprintf(out, ENTRY_NAME, "slide-%016llx.pdb", h);
 }
 
-static bool read_exact(FILE *f, void *p, size_t len)
+/* Reads exactly len bytes of the entry open in reader. */
+static bool read_exact(const sb_cache *cache, void *reader, void *p, size_t len)
 {
-    return fread(p, 1, len, f) == len;
+    return cache->read(reader, p, len) == len;
 }
 
-/* Reads the tables from path when the file is exactly the one wanted. */
-static bool load(sb_pdb *db, sb_meter *m, const char *path)
+/* Reads the tables from the cache's entry when it is exactly the one
+ * wanted: its header equal to db's byte for byte, its size exact, its
+ * checksum good.  The cache itself is trusted with nothing. */
+static bool load(sb_pdb *db, sb_meter *m, const sb_cache *cache, const char *name)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    void *reader = cache->open_read(cache->ctx, name);
+    if (!reader)
         return false;
     bool ok = false;
     char magic[sizeof MAGIC];
     uint64_t desc_len, sum;
     unsigned char *desc = NULL;
-    if (!read_exact(f, magic, sizeof magic) || memcmp(magic, MAGIC, sizeof MAGIC) != 0 ||
-        !read_exact(f, &desc_len, sizeof desc_len) || desc_len != db->desc_len ||
-        !(desc = malloc(db->desc_len)) || !read_exact(f, desc, db->desc_len) ||
+    if (!read_exact(cache, reader, magic, sizeof magic) ||
+        memcmp(magic, MAGIC, sizeof MAGIC) != 0 ||
+        !read_exact(cache, reader, &desc_len, sizeof desc_len) || desc_len != db->desc_len ||
+        !(desc = malloc(db->desc_len)) || !read_exact(cache, reader, desc, db->desc_len) ||
         memcmp(desc, db->desc, db->desc_len) != 0)
         goto out;
     uint32_t j = 0;
@@ -1282,12 +1291,12 @@ static bool load(sb_pdb *db, sb_meter *m, const char *path)
         if (!*bytes)
             continue;
         *table = alloc_table(db, m, *bytes);
-        if (!*table || !read_exact(f, *table, *bytes))
+        if (!*table || !read_exact(cache, reader, *table, *bytes))
             break;
     }
     char extra;
-    ok = j == ntables(db) && read_exact(f, &sum, sizeof sum) && fread(&extra, 1, 1, f) == 0 &&
-         sum == content_checksum(db);
+    ok = j == ntables(db) && read_exact(cache, reader, &sum, sizeof sum) &&
+         cache->read(reader, &extra, 1) == 0 && sum == content_checksum(db);
     if (!ok)
         for (j = 0; j < ntables(db); j++) {
             size_t *bytes;
@@ -1297,39 +1306,34 @@ static bool load(sb_pdb *db, sb_meter *m, const char *path)
         }
 out:
     free(desc);
-    fclose(f);
+    cache->close_read(reader);
     return ok;
 }
 
-/* Writes the tables to a temporary file beside path and renames it. */
-static void save(sb_pdb *db, const char *path)
+/* Writes the tables to the cache's entry: the cache publishes it whole
+ * or not at all (sb_cache.close_write). */
+static void save(sb_pdb *db, const sb_cache *cache, const char *name)
 {
-    char tmp[4200];
-    int len = snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    if (len < 0 || (size_t)len >= sizeof tmp)
-        return;
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
+    void *writer = cache->open_write(cache->ctx, name);
+    if (!writer)
         return;
     uint64_t desc_len = db->desc_len, sum = content_checksum(db);
-    bool ok = fwrite(MAGIC, 1, sizeof MAGIC, f) == sizeof MAGIC &&
-              fwrite(&desc_len, sizeof desc_len, 1, f) == 1 &&
-              fwrite(db->desc, 1, db->desc_len, f) == db->desc_len;
+    bool ok = cache->write(writer, MAGIC, sizeof MAGIC) &&
+              cache->write(writer, &desc_len, sizeof desc_len) &&
+              cache->write(writer, db->desc, db->desc_len);
     for (uint32_t j = 0; ok && j < ntables(db); j++) {
         size_t *bytes;
         uint8_t **table = table_of(db, j, &bytes);
-        ok = !*bytes || fwrite(*table, 1, *bytes, f) == *bytes;   /* a mirror has none */
+        ok = !*bytes || cache->write(writer, *table, *bytes);   /* a mirror has none */
     }
-    ok = ok && fwrite(&sum, sizeof sum, 1, f) == 1;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0)
-        remove(tmp);
+    ok = ok && cache->write(writer, &sum, sizeof sum);
+    cache->close_write(writer, ok);
 }
 
 /* ---- the database ---- */
 
-sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned max_group,
-                      sb_pdb_blank blank, sb_pdb **out)
+sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
+                      unsigned max_group, sb_pdb_blank blank, sb_pdb **out)
 {
     *out = NULL;
     sb_pdb *db = sb_meter_calloc(m, 1, sizeof *db);
@@ -1340,7 +1344,7 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned
     const uint8_t *walls = sp->cat->puzzle->walls;
     /* A build by regions takes minutes (the 15-puzzle's group of 8: 624 s
      * of CPU) to save seconds a search: worth it only when kept. */
-    if (blank == SB_PDB_BLANK_AUTO && !dir)
+    if (blank == SB_PDB_BLANK_AUTO && !cache)
         blank = SB_PDB_BLANK_CELLS;
     if (blocks && !plan_blocks(db, sp, max_group))
         db->nblockdbs = 0;   /* the goal's classes alone are too many: no tables, estimate 0 */
@@ -1348,9 +1352,10 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned
         sb_pdb_free(m, db);
         return SB_ELIMIT;
     }
-    char path[4096];
-    bool named = dir && file_name(db, dir, path, sizeof path);
-    db->loaded = named && load(db, m, path);
+    char name[ENTRY_NAME];
+    if (cache)
+        entry_name(db, name);
+    db->loaded = cache && load(db, m, cache, name);
     for (uint32_t j = 0; !db->loaded && j < ntables(db); j++)
         if ((blocks                        ? build_blockdb(db, &db->blockdbs[j], m)
              : db->groups[j].mirror >= 0 ? SB_OK
@@ -1359,8 +1364,8 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned
             sb_pdb_free(m, db);
             return SB_ELIMIT;
         }
-    if (named && !db->loaded)
-        save(db, path);
+    if (cache && !db->loaded)
+        save(db, cache, name);
     *out = db;
     return SB_OK;
 }

@@ -60,8 +60,8 @@ enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
  * builds by cells whenever that fits SB_PDB_BUILD_BUDGET at the largest
  * group size either way allows, and by regions to reach larger groups
  * (7-8 on the 15-puzzle, 6-6-6-6 on the 24-puzzle) when the tables are
- * cached (a dir given to sb_pdb_open): such a build takes minutes, which
- * only a cache pays back.  The tests ask for each. */
+ * cached (a cache given to sb_pdb_open): such a build takes minutes,
+ * which only a cache pays back.  The tests ask for each. */
 typedef enum sb_pdb_blank {
     SB_PDB_BLANK_AUTO,
     SB_PDB_BLANK_CELLS,
@@ -72,14 +72,14 @@ typedef enum sb_pdb_blank {
  * max_group tiles (0: as large as the budgets above allow; the tests
  * ask for small ones, to see several groups added on small trays; for
  * block databases, the most classes each keeps besides the goal's), the
- * tables built as `blank` says (tiles only): read from dir
- * when a file there holds it (the whole abstract puzzle written in its
- * header and compared, and a checksum over its tables), else built and,
- * with dir, written there atomically (a failed write is not an error: the
- * tables are in memory).  Every byte goes through m.  SB_OK with *out, or
- * SB_ELIMIT (m->hit says which limit). */
-sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const char *dir, unsigned max_group,
-                      sb_pdb_blank blank, sb_pdb **out);
+ * tables built as `blank` says (tiles only): read from cache (may be
+ * NULL) when an entry there holds it (the whole abstract puzzle written
+ * in its header and compared, and a checksum over its tables), else
+ * built and, with a cache, written there (a failed write is not an
+ * error: the tables are in memory).  Every byte goes through m.  SB_OK
+ * with *out, or SB_ELIMIT (m->hit says which limit). */
+sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
+                      unsigned max_group, sb_pdb_blank blank, sb_pdb **out);
 
 /* The database's size in tables and bytes, and whether it was read from a file. */
 void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);

@@ -34,7 +34,8 @@ sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metri
     s->path = choose_path(&s->cat, path);
     const char *refused = s->path == SB_PATH_BITBOARD ? sb_bitboard_refuses(&s->cat) : NULL;
     if (refused)
-        return sb_fail(err, SB_EINPUT, "%s; this puzzle needs --engine general", refused);
+        return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL,
+                            "%s; this puzzle needs the general representation", refused);
     status = s->path == SB_PATH_BITBOARD ? sb_bitboard_space_new(p, &s->cat, metric, &s->space)
                                          : sb_board_space_new(p, &s->cat, metric, &s->space);
     if (status != SB_OK || !(s->scratch = s->space->ops->scratch_new(s->space)) ||

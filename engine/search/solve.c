@@ -106,7 +106,7 @@ static sb_status solve_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats,
 }
 
 /* The pattern database, for IDA* and optimal A* on puzzles it takes:
- * built (or read from opts->pdb_dir) before the search, its cost in
+ * built (or read from opts->cache) before the search, its cost in
  * stats.  Auto's A* on the 8-puzzle is done before a database is built,
  * so it takes one only beyond 3x3; A* asked for by name always does. */
 static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
@@ -117,7 +117,7 @@ static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
     if (!wanted || (sb_pdb_refuses(s->space, s->path) && sb_pdb_blocks_refuses(s->space, s->path)))
         return SB_OK;
     double start = sb_clock();
-    sb_status status = sb_pdb_open(s->space, &s->meter, opts->pdb_dir, 0, SB_PDB_BLANK_AUTO,
+    sb_status status = sb_pdb_open(s->space, &s->meter, opts->cache, 0, SB_PDB_BLANK_AUTO,
                                    &s->pdb);
     stats->pdb_seconds = sb_clock() - start;
     if (s->pdb)
@@ -161,9 +161,10 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     stats->path = s.path;
     stats->algo = choose_algo(opts, &s);
     if (status == SB_OK && stats->algo == SB_ALGO_BIDIR && !sb_setup_goal_is_whole(&s))
-        status = sb_fail(err, SB_EINPUT, "bidirectional search needs a goal that places "
-                         "every block (%u goal entries for %u blocks, class by class)",
-                         s.cat.ngoals, s.cat.nblocks);
+        status = sb_fail_hint(err, SB_EINPUT, SB_HINT_ALGO, "bidirectional search needs a "
+                              "goal that places every block (%u goal entries for %u blocks, "
+                              "class by class); another algorithm can search this one",
+                              s.cat.ngoals, s.cat.nblocks);
     if (status == SB_OK && open_pdb(&s, opts, stats) != SB_OK)
         status = sb_meter_fail(&s.meter, err);
     if (status == SB_OK) {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "stores/store.h"
 
 typedef struct table table;
@@ -145,6 +146,7 @@ static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t p
     if (t->oom)
         return SB_ELIMIT;
     t->base.count++;
+    SB_ASSERT(HASH_COUNT(t->head) == t->base.count);   /* ids dense: one per key */
     *id = n->id;
     *fresh = true;
     return SB_OK;
@@ -152,16 +154,19 @@ static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t p
 
 static const void *key_of(const sb_store *st, uint32_t id)
 {
+    SB_ASSERT(id < st->count);
     return node_at((const table *)st, id)->key;
 }
 
 static uint32_t parent_of(const sb_store *st, uint32_t id)
 {
+    SB_ASSERT(id < st->count);
     return node_at((const table *)st, id)->parent;
 }
 
 static void set_parent(sb_store *st, uint32_t id, uint32_t parent)
 {
+    SB_ASSERT(id < st->count && (parent == SB_NO_NODE || parent < st->count));
     node_at((table *)st, id)->parent = parent;
 }
 

@@ -77,18 +77,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = fuzz_copy(data + 1, size - 1);
     FILE *in = fmemopen(text, size - 1, "r");
     FUZZ_REQUIRE(in != NULL, "fmemopen failed");
-    sb_move_reader rd = { in, "moves", 0, "" };
+    sb_move_reader rd = { in, "moves" };
     sb_move m;
     sb_block *before = malloc(r.nblocks * sizeof *before);
     FUZZ_REQUIRE(before != NULL, "out of memory");
     long last_line = 0;
-    int got;
-    while ((got = sb_fmt_next_move(&rd, &m, &err)) != 0) {
-        FUZZ_REQUIRE(got == 1 || got == -1, "reader returned something else");
+    sb_status got;
+    while ((got = sb_fmt_next_move(&rd, &m, &err)) != SB_OK || !rd.end) {
+        FUZZ_REQUIRE(got == SB_OK || got == SB_EINPUT, "reader returned something else");
         FUZZ_REQUIRE(rd.line > last_line, "line numbers did not grow");
         FUZZ_REQUIRE(memchr(rd.text, '\0', sizeof rd.text) != NULL, "text not terminated");
         last_line = rd.line;
-        if (got < 0) {
+        if (got != SB_OK) {
             char prefix[32];
             snprintf(prefix, sizeof prefix, "line %ld: ", rd.line);
             FUZZ_REQUIRE(strncmp(err.msg, prefix, strlen(prefix)) == 0,

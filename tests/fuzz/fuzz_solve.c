@@ -88,6 +88,9 @@ static sb_status solve_checked(const sb_puzzle *p, const sb_options *o, sb_solut
     case SB_EMOVE:
         FUZZ_REQUIRE(false, "sb_solve returned the judge's status");
         break;
+    case SB_EWRITE:
+        FUZZ_REQUIRE(false, "sb_solve, which writes nothing, returned a write error");
+        break;
     }
     return st;
 }

@@ -14,7 +14,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include <slide.h>
+#include <slide_formats.h>
 
 /* The module's state: its types and exceptions, looked up through the
  * module (PyType_GetModuleByDef) rather than kept in C globals, so the
@@ -25,6 +25,7 @@ typedef struct sb_py_state {
     PyObject *limit_error;  /* slide.LimitError(Error) */
     PyObject *unsolvable;   /* slide.Unsolvable(Error) */
     PyObject *move_error;   /* slide.MoveError(Error, ValueError) */
+    PyObject *write_error;  /* slide.WriteError(Error, OSError) */
     PyTypeObject *move_type;   /* slide.Move, a named tuple of four ints */
     PyTypeObject *puzzle_type; /* slide.Puzzle */
 } sb_py_state;
@@ -46,6 +47,12 @@ PyObject *sb_py_move_new(sb_py_state *st, const sb_move *m);
  * OverflowError/ValueError (a number that is no int coordinate) set;
  * index is the move's place in its list, for the message. */
 int sb_py_move_from(PyObject *obj, Py_ssize_t index, sb_move *m);
+
+/* What a libslide name parser (sb_metric_parse, ...) said of the value of
+ * keyword: 0 for SB_OK, else -1 with ValueError set, "KEYWORD: " before
+ * libslide's message (which lists the names there are).  The names are
+ * libslide's: the module keeps no table of its own. */
+int sb_py_parsed(sb_status status, const char *keyword, const sb_error *err);
 
 /* Parses "unit", "line" or "piece"; 0, or -1 with ValueError set. */
 int sb_py_parse_metric(const char *name, sb_metric *out);

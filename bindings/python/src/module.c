@@ -6,11 +6,13 @@
  * InputError, a ValueError that carries the file and line; SB_UNSOLVABLE
  * (exit 1, a proof) is Unsolvable; SB_ELIMIT (exit 3, not a proof) is
  * LimitError, saying which limit; SB_EMOVE (slide-check's refusal) is
- * MoveError with the index of the refused move.  All derive from
+ * MoveError with the index of the refused move; SB_EWRITE (a stream that
+ * refused a writer's bytes) is WriteError, an OSError.  All derive from
  * slide.Error, so `except slide.Error` catches whatever the engine says.
  * Unsolvable is an exception rather than a None result because an empty
  * list is a real answer (INIT already meets GOAL), and `if not moves`
- * would read the two as one.
+ * would read the two as one.  libslide's hint (which choice would help)
+ * is worded here in the module's keywords, in the text and in .hint.
  */
 #include "binding.h"
 
@@ -43,10 +45,30 @@ static const char *limit_name(sb_limit limit)
     }
 }
 
+/* The module's words for a hint (slide.h's sb_hint): the keyword that
+ * would help, as libslide's messages name no program's options. */
+static const char *hint_words(const sb_error *err)
+{
+    switch (err->hint) {
+    case SB_HINT_PATH_GENERAL: return "engine=\"general\"";
+    case SB_HINT_FORMAT_LINE: return "format=\"corners\" or format=\"sizes\"";
+    case SB_HINT_ALGO: return "algo=\"auto\"";
+    case SB_HINT_LIMIT:
+        return err->limit == SB_LIMIT_STATES    ? "a higher max_states"
+               : err->limit == SB_LIMIT_BYTES   ? "a higher max_memory"
+               : err->limit == SB_LIMIT_SECONDS ? "a higher max_seconds"
+                                                : NULL;
+    default: return NULL;
+    }
+}
+
 /* The attributes each kind of exception carries, beyond its message. */
 static int fill(PyObject *exc, sb_status status, const sb_error *err)
 {
     if (set_attr(exc, "message", PyUnicode_DecodeUTF8(err->msg, strlen(err->msg), "replace")) < 0)
+        return -1;
+    const char *hint = hint_words(err);
+    if (set_attr(exc, "hint", hint ? PyUnicode_FromString(hint) : Py_NewRef(Py_None)) < 0)
         return -1;
     if (status == SB_EINPUT) {
         PyObject *file = err->file[0]
@@ -78,6 +100,7 @@ PyObject *sb_py_raise(sb_py_state *st, sb_status status, const sb_error *err)
     case SB_ELIMIT: type = st->limit_error; break;
     case SB_UNSOLVABLE: type = st->unsolvable; break;
     case SB_EMOVE: type = st->move_error; break;
+    case SB_EWRITE: type = st->write_error; break;
     default: type = st->error; break;
     }
     /* Unsolvable has no message of its own (the search simply ended), and
@@ -88,8 +111,17 @@ PyObject *sb_py_raise(sb_py_state *st, sb_status status, const sb_error *err)
                  "searched");
     else if (!rec.msg[0])
         snprintf(rec.msg, sizeof rec.msg, "libslide failed (status %d)", (int)status);
-    /* A message may quote the input's bytes, which need not be UTF-8. */
-    PyObject *text = PyUnicode_DecodeUTF8(rec.msg, (Py_ssize_t)strlen(rec.msg), "replace");
+    /* The exception's text is the message and its hint in the module's
+     * words: "...; this puzzle needs the general representation
+     * (engine="general")".  A message may quote the input's bytes, which
+     * need not be UTF-8. */
+    char worded[sizeof rec.msg + 64];
+    const char *hint = hint_words(&rec);
+    if (hint)
+        snprintf(worded, sizeof worded, "%s (%s)", rec.msg, hint);
+    else
+        snprintf(worded, sizeof worded, "%s", rec.msg);
+    PyObject *text = PyUnicode_DecodeUTF8(worded, (Py_ssize_t)strlen(worded), "replace");
     PyObject *exc = text ? PyObject_CallOneArg(type, text) : NULL;
     Py_XDECREF(text);
     if (!exc)
@@ -176,17 +208,20 @@ int sb_py_move_from(PyObject *obj, Py_ssize_t index, sb_move *m)
     return 0;
 }
 
+int sb_py_parsed(sb_status status, const char *keyword, const sb_error *err)
+{
+    if (status == SB_OK)
+        return 0;
+    /* "metric: unknown metric 'miles' (unit, line or piece)": libslide's
+     * words, which list the names it knows. */
+    PyErr_Format(PyExc_ValueError, "%s: %s", keyword, err->msg);
+    return -1;
+}
+
 int sb_py_parse_metric(const char *name, sb_metric *out)
 {
-    static const sb_metric all[] = {SB_METRIC_UNIT, SB_METRIC_LINE, SB_METRIC_PIECE};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(name, sb_metric_name(all[i])) == 0) {
-            *out = all[i];
-            return 0;
-        }
-    PyErr_Format(PyExc_ValueError, "metric must be \"unit\", \"line\" or \"piece\", not \"%s\"",
-                 name);
-    return -1;
+    sb_error err;
+    return sb_py_parsed(sb_metric_parse(name, out, &err), "metric", &err);
 }
 
 /* Reads moves for check, pictures and moves_length (see binding.h).
@@ -287,13 +322,25 @@ static int exec_module(PyObject *module)
     int rc = add_exception(module, "InputError",
                            "A bad puzzle or request.  .file and .line say where (None when\n"
                            "no file or line is to blame); .message is libslide's words,\n"
-                           "\"FILE:LINE: what is wrong\" for a file.", bases, &st->input_error);
+                           "\"FILE:LINE: what is wrong\" for a file; .hint, when not None,\n"
+                           "the keyword that would help (engine=\"general\").  Every\n"
+                           "exception of the module has .message and .hint.",
+                           bases, &st->input_error);
     if (rc == 0)
         rc = add_exception(module, "MoveError",
                            "The judge refused a move, or the moves end short of the goal.\n"
                            ".index is the refused move's place in the list (0-based; the\n"
                            "list's length when the moves end short); .message says why.",
                            bases, &st->move_error);
+    Py_DECREF(bases);
+    if (rc < 0)
+        return -1;
+    if (!(bases = PyTuple_Pack(2, st->error, PyExc_OSError)))
+        return -1;
+    rc = add_exception(module, "WriteError",
+                       "A stream refused what libslide wrote (a full disk, a closed pipe):\n"
+                       "nothing to do with the puzzle.  .message says why.",
+                       bases, &st->write_error);
     Py_DECREF(bases);
     if (rc < 0)
         return -1;
@@ -325,6 +372,7 @@ static int traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->limit_error);
     Py_VISIT(st->unsolvable);
     Py_VISIT(st->move_error);
+    Py_VISIT(st->write_error);
     Py_VISIT(st->move_type);
     Py_VISIT(st->puzzle_type);
     return 0;
@@ -338,6 +386,7 @@ static int clear(PyObject *module)
     Py_CLEAR(st->limit_error);
     Py_CLEAR(st->unsolvable);
     Py_CLEAR(st->move_error);
+    Py_CLEAR(st->write_error);
     Py_CLEAR(st->move_type);
     Py_CLEAR(st->puzzle_type);
     return 0;

@@ -40,11 +40,8 @@ static void puzzle_dealloc(PyObject *self)
 
 static int parse_format(const char *name, sb_format *out)
 {
-    if (sb_fmt_parse_name(name, out) == SB_OK)
-        return 0;
-    PyErr_Format(PyExc_ValueError, "format must be \"auto\", \"corners\", \"sizes\" or "
-                 "\"picture\", not \"%s\"", name);
-    return -1;
+    sb_error err;
+    return sb_py_parsed(sb_fmt_parse_name(name, out, &err), "format", &err);
 }
 
 /* Wraps a freshly read puzzle (taking it over) in a new Puzzle of type cls. */
@@ -113,17 +110,14 @@ static PyObject *from_string(PyTypeObject *cls, PyObject *args, PyObject *kwargs
 
 static int parse_algo(const char *name, sb_algo *out)
 {
-    static const sb_algo all[] = {SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR, SB_ALGO_IDASTAR,
-                                  SB_ALGO_BIDIR};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(name, sb_algo_name(all[i])) == 0) {
-            *out = all[i];
-            return 0;
-        }
-    PyErr_Format(PyExc_ValueError,
-                 "algo must be \"auto\", \"bfs\", \"astar\", \"idastar\" or \"bidir\", not \"%s\"",
-                 name);
-    return -1;
+    sb_error err;
+    return sb_py_parsed(sb_algo_parse(name, out, &err), "algo", &err);
+}
+
+static int parse_engine(const char *name, sb_path *out)
+{
+    sb_error err;
+    return sb_py_parsed(sb_path_parse(name, out, &err), "engine", &err);
 }
 
 /* A count limit: None is no limit (libslide's 0); otherwise a positive int,
@@ -269,25 +263,41 @@ static PyObject *move_list(sb_py_state *st, const sb_move *moves, size_t n)
 static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"metric", "optimal", "algo", "max_states", "max_seconds",
-                             "max_memory", "stats", NULL};
-    const char *metric = "line", *algo = "auto";
+                             "max_memory", "stats", "engine", "pdb_dir", NULL};
+    const char *metric = "line", *algo = "auto", *engine = "auto";
     int optimal = 0, with_stats = 0;
-    PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$spsOOOp:solve", kwlist, &metric,
-                                     &optimal, &algo, &states, &seconds, &memory, &with_stats))
+    PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None, *pdb_dir = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$spsOOOpsO:solve", kwlist, &metric,
+                                     &optimal, &algo, &states, &seconds, &memory, &with_stats,
+                                     &engine, &pdb_dir))
         return NULL;
     sb_options opts;
     sb_options_default(&opts);
     opts.optimal = optimal;
     if (sb_py_parse_metric(metric, &opts.metric) < 0 || parse_algo(algo, &opts.algo) < 0 ||
+        parse_engine(engine, &opts.path) < 0 ||
         parse_limits(states, seconds, memory, &opts.limits) < 0)
         return NULL;
+    sb_py_state *st = state_of(self);
+    sb_error err;
+    /* pdb_dir: the pattern databases kept as files there, libslide's own
+     * directory cache (the engine itself touches no file). */
+    sb_cache *cache = NULL;
+    if (pdb_dir != Py_None) {
+        PyObject *path = NULL;
+        if (!PyUnicode_FSConverter(pdb_dir, &path))
+            return NULL;
+        sb_status made = sb_fmt_cache_dir_new(PyBytes_AS_STRING(path), &cache, &err);
+        Py_DECREF(path);
+        if (made != SB_OK)
+            return sb_py_raise(st, made, &err);
+        opts.cache = cache;
+    }
 
     sb_solution sol;
     sb_stats stats;
-    sb_error err;
     int s = run_search(self, &opts, SEARCH_SOLVE, false, &sol, &stats, &err);
-    sb_py_state *st = state_of(self);
+    sb_fmt_cache_dir_free(cache);
     if (s < 0)
         return NULL;
     if (s != SB_OK)
@@ -303,24 +313,26 @@ static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs)
     return result;
 }
 
-/* The options explore, components and family take: metric and limits. */
+/* The options explore and components take: metric, engine and limits. */
 static int walk_options(PyObject *args, PyObject *kwargs, const char *format, bool *diameters,
                         sb_options *opts)
 {
     /* format names diameters last exactly when diameters is not NULL. */
-    static char *kwlist[] = {"metric", "max_states", "max_seconds", "max_memory", "diameters",
-                             NULL};
-    static char *no_diameters[] = {"metric", "max_states", "max_seconds", "max_memory", NULL};
-    const char *metric = "line";
+    static char *kwlist[] = {"metric", "engine", "max_states", "max_seconds", "max_memory",
+                             "diameters", NULL};
+    static char *no_diameters[] = {"metric", "engine", "max_states", "max_seconds",
+                                   "max_memory", NULL};
+    const char *metric = "line", *engine = "auto";
     int diam = 0;
     PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, diameters ? kwlist : no_diameters,
-                                     &metric, &states, &seconds, &memory, &diam))
+                                     &metric, &engine, &states, &seconds, &memory, &diam))
         return -1;
     if (diameters)
         *diameters = diam;
     sb_options_default(opts);
     return sb_py_parse_metric(metric, &opts->metric) < 0 ||
+                   parse_engine(engine, &opts->path) < 0 ||
                    parse_limits(states, seconds, memory, &opts->limits) < 0
                ? -1 : 0;
 }
@@ -328,7 +340,7 @@ static int walk_options(PyObject *args, PyObject *kwargs, const char *format, bo
 static PyObject *explore(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     sb_options opts;
-    if (walk_options(args, kwargs, "|$sOOO:explore", NULL, &opts) < 0)
+    if (walk_options(args, kwargs, "|$ssOOO:explore", NULL, &opts) < 0)
         return NULL;
     sb_explore_report r;
     sb_error err;
@@ -347,7 +359,7 @@ static PyObject *components(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     sb_options opts;
     bool diameters;
-    if (walk_options(args, kwargs, "|$sOOOp:components", &diameters, &opts) < 0)
+    if (walk_options(args, kwargs, "|$ssOOOp:components", &diameters, &opts) < 0)
         return NULL;
     sb_components_report r;
     sb_error err;
@@ -366,13 +378,15 @@ static PyObject *family(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     sb_options opts;
     /* No metric: a family counts layouts and components, which no metric changes. */
-    static char *kwlist[] = {"max_states", "max_seconds", "max_memory", NULL};
+    static char *kwlist[] = {"max_states", "max_seconds", "max_memory", "engine", NULL};
     PyObject *states = Py_None, *seconds = Py_None, *memory = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOO:family", kwlist, &states, &seconds,
-                                     &memory))
+    const char *engine = "auto";
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOs:family", kwlist, &states, &seconds,
+                                     &memory, &engine))
         return NULL;
     sb_options_default(&opts);
-    if (parse_limits(states, seconds, memory, &opts.limits) < 0)
+    if (parse_engine(engine, &opts.path) < 0 ||
+        parse_limits(states, seconds, memory, &opts.limits) < 0)
         return NULL;
     sb_family_report r;
     sb_error err;
@@ -404,7 +418,8 @@ static sb_status write_view(FILE *f, const void *ctx, sb_error *err)
     const view_call *v = ctx;
     if (!v->json)
         return sb_show_write(f, v->puzzle, v->moves, v->n, &v->style, err);
-    sb_json_report r = { SB_OK, v->moves, v->n, v->metric, false, NULL, NULL, v->puzzle };
+    sb_json_report r = { .status = SB_OK, .moves = v->moves, .nmoves = v->n,
+                         .metric = v->metric, .puzzle = v->puzzle };
     return sb_json_write(f, &r, err);
 }
 
@@ -416,8 +431,8 @@ static PyObject *render_text(PyObject *self, PyObject *args, PyObject *kwargs)
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O$pp:render_text", kwlist, &moves,
                                      &unicode, &color))
         return NULL;
-    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0, { unicode, color }, false,
-                    SB_METRIC_LINE };
+    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0,
+                    { .unicode = unicode, .color = color }, false, SB_METRIC_LINE };
     sb_move *arr = NULL;
     if (moves && moves != Py_None && sb_py_read_moves(moves, &arr, &v.n) < 0)
         return NULL;
@@ -434,7 +449,7 @@ static PyObject *to_json(PyObject *self, PyObject *args, PyObject *kwargs)
     const char *metric = "line";
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$s:to_json", kwlist, &moves, &metric))
         return NULL;
-    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0, { false, false }, true,
+    view_call v = { &((PuzzleObject *)self)->puzzle, NULL, 0, { .unicode = false }, true,
                     SB_METRIC_LINE };
     sb_move *arr;
     if (sb_py_parse_metric(metric, &v.metric) < 0 || sb_py_read_moves(moves, &arr, &v.n) < 0)
@@ -593,27 +608,33 @@ static PyMethodDef puzzle_methods[] = {
      "the names stand for the files in error messages and InputError.file."},
     {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS,
      "solve(*, metric=\"line\", optimal=False, algo=\"auto\", max_states=None, "
-     "max_seconds=None, max_memory=None, stats=False)\n--\n\n"
+     "max_seconds=None, max_memory=None, stats=False, engine=\"auto\", pdb_dir=None)\n--\n\n"
      "Solves the puzzle: a list of Move, straight slides ([] when INIT already\n"
      "meets GOAL).  metric: \"unit\", \"line\" or \"piece\"; optimal: a shortest\n"
      "solution under it; algo: \"auto\", \"bfs\", \"astar\", \"idastar\" or \"bidir\";\n"
+     "engine: \"auto\", \"bitboard\" or \"general\" (the representation);\n"
+     "pdb_dir: a directory (it must exist) where pattern databases are kept\n"
+     "between runs, as slide --pdb-dir keeps them;\n"
      "the limits (states stored, seconds, bytes) default to none.  Raises Unsolvable when every\n"
      "reachable configuration was searched, LimitError when a limit stopped it.\n"
      "With stats=True, returns (moves, stats): a dict of what the search did,\n"
      "as slide -ostats prints it: algorithm, engine, stored, expanded,\n"
-     "peak_bytes, final_bytes, seconds, optimal, length (unit, line, piece).\n"
+     "peak_bytes, final_bytes, seconds, optimal, length (unit, line, piece),\n"
+     "pdb_tables (the pattern database's, 0: none) and pdb_loaded (read from\n"
+     "pdb_dir rather than built).\n"
      "Other threads run meanwhile (the GIL is released); Ctrl-C interrupts it\n"
      "(KeyboardInterrupt)."},
     {"explore", (PyCFunction)(void (*)(void))explore, METH_VARARGS | METH_KEYWORDS,
-     "explore(*, metric=\"line\", max_states=None, max_seconds=None, max_memory=None)\n--\n\n"
+     "explore(*, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
+     "max_memory=None)\n--\n\n"
      "Walks everything reachable from INIT: a dict with reachable, farthest,\n"
      "per_depth (new configurations per distance), widest, widest_depth,\n"
      "farthest_example (a picture), goal_count and nearest_goal (None without a\n"
      "goal), peak_bytes, seconds, metric.  Raises LimitError at a limit.\n"
      "Ctrl-C interrupts it (KeyboardInterrupt); the GIL is released."},
     {"components", (PyCFunction)(void (*)(void))components, METH_VARARGS | METH_KEYWORDS,
-     "components(*, metric=\"line\", max_states=None, max_seconds=None, max_memory=None, "
-     "diameters=False)\n--\n\n"
+     "components(*, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
+     "max_memory=None, diameters=False)\n--\n\n"
      "Every legal layout of the puzzle's pieces (the tray's cells, the pieces by\n"
      "class; where they stand does not matter), split into the components moves\n"
      "connect: a dict with layouts, edges, components (largest first: dicts with\n"
@@ -622,7 +643,7 @@ static PyMethodDef puzzle_methods[] = {
      "peak_bytes, seconds, metric and diameters.  Raises LimitError at a limit.\n"
      "Ctrl-C interrupts it (KeyboardInterrupt); the GIL is released."},
     {"family", (PyCFunction)(void (*)(void))family, METH_VARARGS | METH_KEYWORDS,
-     "family(*, max_states=None, max_seconds=None, max_memory=None)\n--\n\n"
+     "family(*, max_states=None, max_seconds=None, max_memory=None, engine=\"auto\")\n--\n\n"
      "The puzzle's family: its pieces but for the plain 1x1, 1x2 and 2x1 blocks,\n"
      "with every mix of those that fits (as slide-explore --family): a dict with\n"
      "members (dicts with units, wides, talls, layouts, components), layouts and\n"

@@ -91,7 +91,7 @@ PyObject *sb_py_stats_dict(const sb_stats *s, const sb_solution *sol)
 {
     static const char *const keys[] = {
         "algorithm", "engine", "stored", "expanded", "peak_bytes", "final_bytes",
-        "seconds", "optimal", "length",
+        "seconds", "optimal", "length", "pdb_tables", "pdb_loaded",
     };
     static const char *const length_keys[] = {"unit", "line", "piece"};
     PyObject *lengths[] = {
@@ -109,6 +109,8 @@ PyObject *sb_py_stats_dict(const sb_stats *s, const sb_solution *sol)
         PyFloat_FromDouble(s->seconds),
         PyBool_FromLong(sol->optimal),
         dict_of(3, length_keys, lengths),
+        PyLong_FromUnsignedLong(s->pdb_groups),
+        PyBool_FromLong(s->pdb_loaded),
     };
     return dict_of(sizeof keys / sizeof keys[0], keys, values);
 }

@@ -158,6 +158,56 @@ def test_bad_string_names_the_given_name():
     assert (e.value.file, e.value.line) == ("INIT", 1)
 
 
+def test_write_error_is_an_os_error():
+    # libslide's SB_EWRITE (a stream that refused its bytes) is an OSError
+    # to Python, and a slide.Error like the rest, never an InputError.
+    assert issubclass(slide.WriteError, slide.Error)
+    assert issubclass(slide.WriteError, OSError)
+    assert not issubclass(slide.WriteError, ValueError)
+
+
+def test_hints_in_the_module_s_own_words():
+    # libslide names no program's options; the module words what would help
+    # as its own keywords, in the text and in .hint, and that choice works.
+    big = slide.Puzzle.from_string("7 7\n0 0 0 0\n", "6 6 6 6\n", format="corners")
+    with pytest.raises(slide.InputError) as e:
+        big.solve(engine="bitboard")
+    assert e.value.hint == 'engine="general"' and str(e.value).endswith('(engine="general")')
+    assert "--" not in str(e.value) and "general representation" in e.value.message
+    assert big.check(big.solve(engine="general"))
+    with pytest.raises(slide.InputError) as e:
+        big.components(engine="bitboard")
+    assert e.value.hint == 'engine="general"'
+    with pytest.raises(slide.InputError) as e:
+        klotski().solve(algo="bidir")
+    assert e.value.hint == 'algo="auto"' and "--" not in str(e.value)
+    both = "5 5\n1 1 1 1\n2 2 3 3\n"
+    with pytest.raises(slide.InputError) as e:
+        slide.Puzzle.from_string(both)
+    assert e.value.hint == 'format="corners" or format="sizes"' and e.value.line == 3
+    assert slide.Puzzle.from_string(both, format="sizes").format == "sizes"
+    with pytest.raises(slide.LimitError) as e:
+        klotski().solve(max_states=100)
+    assert e.value.hint == "a higher max_states"
+    with pytest.raises(slide.InputError) as e:
+        slide.Puzzle.from_file(BAD / "overlap.init", BAD / "ok.goal")
+    assert e.value.hint is None
+    with pytest.raises(ValueError, match="engine: unknown representation 'fast'"):
+        big.solve(engine="fast")
+
+
+def test_pdb_dir_keeps_the_databases(tmp_path):
+    # libslide's directory cache: built and written once, read the next time.
+    eight = slide.Puzzle.from_file(PUZZLES / "eight-31a.init", PUZZLES / "eight-31a.goal")
+    for loaded in (False, True):
+        moves, stats = eight.solve(optimal=True, algo="idastar", pdb_dir=tmp_path, stats=True)
+        assert stats["pdb_tables"] > 0 and stats["pdb_loaded"] is loaded
+        assert len(moves) == 31 and eight.check(moves)
+    assert [f.suffix for f in tmp_path.iterdir()] == [".pdb"]
+    moves, stats = eight.solve(optimal=True, algo="idastar", stats=True)
+    assert stats["pdb_loaded"] is False
+
+
 def test_limits():
     with pytest.raises(slide.LimitError) as e:
         klotski().solve(max_states=100)

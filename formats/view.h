@@ -1,0 +1,55 @@
+/*
+ * view.h - what every view of a puzzle needs beyond the model: the
+ * library's terminal pictures and JSON document (render_text.c,
+ * render_json.c) and the programs' web pages, layouts and reports.
+ *
+ * Not part of the API: libslide.so hides these, and the programs that use
+ * them compile view.c themselves (cli/CMakeLists.txt), which needs
+ * nothing but the public headers.  The answers mean something for a p
+ * that passed sb_puzzle_check(); for any other they are still safe: NULL
+ * (or a count without its array) answers NULL, false or 0, and a block
+ * naming a shape p lacks covers no cell.
+ */
+#ifndef SB_VIEW_H
+#define SB_VIEW_H
+
+#include <stdio.h>
+
+#include "slide_formats.h"
+
+/* The classes of p's blocks and then of its goal entries, numbered 0, 1,
+ * ... in order of first appearance: entries i and j get one number
+ * exactly when sb_block_same_class() says they are interchangeable.
+ * Returns an array of nblocks + ngoals entries the caller frees (free()),
+ * or NULL when memory runs out.  *nclasses (may be NULL) receives the
+ * count. */
+size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses);
+
+/* Whether block b covers every cell of its box. */
+bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b);
+
+/* Whether every block has a picture character (sb_block.label) that is
+ * printable and no other block has: then labels name pieces. */
+bool sb_view_own_labels(const sb_puzzle *p);
+
+/* The column of the left edge of b's box (INT_MIN when that is below
+ * INT_MIN, for a block no check has passed). */
+int sb_view_box_left(const sb_puzzle *p, const sb_block *b);
+
+/* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
+ * are escaped too, so the literal is safe inside an HTML <script>; bytes
+ * that are not valid UTF-8 become U+FFFD.  SB_OK, SB_EINPUT for a NULL
+ * argument, or the status of a write error (out's ferror). */
+sb_status sb_json_string(FILE *out, const char *s);
+
+/* The most digits sb_json_number writes after the point. */
+enum { SB_JSON_MAX_PLACES = 9 };
+
+/* Writes x as a JSON number rounded to places digits after the point
+ * (0..SB_JSON_MAX_PLACES; none and no point for 0), with '.' whatever the
+ * locale, or null when x is NaN or infinite.  SB_OK, SB_EINPUT for a NULL
+ * out or places out of range, or the status of a write error.  One
+ * formatter for the library's JSON and the programs' own numbers. */
+sb_status sb_json_number(FILE *out, double x, int places);
+
+#endif
