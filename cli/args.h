@@ -26,6 +26,13 @@ int sb_args_pick(const char *arg, const char *const *names);
  * ends with exit 3 rather than an OOM kill; 0 (no limit) when unknown. */
 uint64_t sb_args_default_memory(void);
 
+/* So that --max-memory, which bounds the bytes the engine holds, bounds
+ * the resident size too: large blocks go back to the system when freed
+ * instead of staying with the thread that freed them (args.c says why).
+ * Both programs call it first; a process-wide allocator setting, so it
+ * is the programs' to make and not the library's. */
+void sb_args_return_freed_memory(void);
+
 /* Reads the value arg of the limit option `name` ("max-states",
  * "max-memory" or "time-limit", as getopt_long names it) into *lim.
  * Returns NULL, or when arg is not a valid value the usage message (a

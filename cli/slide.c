@@ -407,6 +407,7 @@ static sb_status print_solution(const cli *c, const sb_puzzle *p, const sb_solut
 
 int main(int argc, char **argv)
 {
+    sb_args_return_freed_memory();
     cli c = { 0 };
     int done = parse_args(&c, argc, argv);
     if (done >= 0)

@@ -662,6 +662,7 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    sb_args_return_freed_memory();
 #ifdef SLIDE_EXPLORE_MPI
     if (!sb_mpi_start(&argc, &argv)) {
         fprintf(stderr, PROGRAM ": MPI did not start\n");

@@ -12,13 +12,17 @@
  * keys are stored and the next new one is refused with the meter saying
  * SB_LIMIT_STATES, while stored keys are still found; at the bytes limit
  * the refusal says SB_LIMIT_BYTES and nothing held ever passed the limit;
- * and everything allocated goes back to the meter on free.
+ * and everything allocated goes back to the meter on free.  Meters that
+ * draw on one budget (a census's, core/meter.h) are held to the limit
+ * together: in turn, and two stores filled at once on two threads.
  *
  * Keys come from a fixed-seed generator with a unique 32-bit number in
  * their last four bytes, so that they are distinct by construction and
  * the rest of their bytes is random (or all zero, for keys that differ
  * only at the end).
  */
+#include <pthread.h>
+
 #include "unit.h"
 
 #include "stores/store.h"
@@ -316,8 +320,114 @@ static void test_bytes_limit(const kind *k, size_t budget)
     free_store(k, st, &m);
 }
 
+/* Two meters drawing on one budget, in turn: what one holds the other
+ * cannot take; what one lets go of (or gives back as it ends) it can;
+ * the budget holds the sum and keeps the peak, each meter its own. */
+static void test_budget_in_turn(void)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.limits.max_bytes = 1000;
+    sb_budget b;
+    sb_budget_init(&b, &opts);
+    sb_meter x, y;
+    sb_meter_init(&x, &opts);
+    sb_meter_init(&y, &opts);
+    sb_meter_draw_on(&x, &b);
+    sb_meter_draw_on(&y, &b);
+    void *p = sb_meter_realloc(&x, NULL, 0, 600);
+    CHECK(p && x.held == 600 && sb_meter_budget_held(&y) == 600);
+    CHECK(!sb_meter_calloc(&y, 1, 500) && y.hit == SB_LIMIT_BYTES && y.held == 0);
+    CHECK(sb_meter_hold(&y, 400) && !sb_meter_hold(&y, 1) && atomic_load(&b.held) == 1000);
+    sb_meter_release(&y, 400);
+    p = sb_meter_realloc(&x, p, 600, 200);   /* shrinking frees room */
+    CHECK(p && x.held == 200 && atomic_load(&b.held) == 200);
+    void *q = sb_meter_calloc(&y, 1, 800);
+    CHECK(q && atomic_load(&b.held) == 1000 && atomic_load(&b.peak) == 1000);
+    CHECK(x.peak == 600 && y.peak == 800);
+    /* Freed outside the meter, as lines.c frees its blocks: the meter's
+     * end gives its count back. */
+    free(q);
+    sb_meter_end(&y);
+    CHECK(y.held == 0 && atomic_load(&b.held) == 200);
+    sb_meter_free(&x, p, 200);
+    sb_meter_end(&x);
+    CHECK(atomic_load(&b.held) == 0 && atomic_load(&b.peak) == 1000);
+}
+
+/* One store filled by one thread on its own meter, which draws on a
+ * budget shared with another such thread. */
+typedef struct filler {
+    const kind *k;
+    sb_meter m;
+    sb_store *st;
+    uint32_t family, accepted, refusals, unsound;
+} filler;
+
+static void *fill(void *arg)
+{
+    filler *f = arg;
+    unsigned char key[MAX_KEY];
+    if (f->k->make(f->k->key_size, &f->m, &f->st) != SB_OK) {
+        f->unsound++;
+        return NULL;
+    }
+    for (uint32_t i = 0; f->refusals < 20 && i < 20000000; i++) {
+        make_key(f->k, f->family, i, false, key);
+        uint32_t id;
+        bool fresh;
+        f->m.hit = SB_LIMIT_NONE;
+        sb_status status = f->st->ops->intern(f->st, key, hash_of(f->k, key), i, &id, &fresh);
+        f->accepted += status == SB_OK;
+        f->refusals += status != SB_OK;
+        f->unsound += status != SB_OK && (status != SB_ELIMIT || f->m.hit != SB_LIMIT_BYTES);
+    }
+    return NULL;
+}
+
+/* Two stores filled at once on two threads, each on its own meter, both
+ * meters drawing on one budget: the budget's peak never passes the
+ * limit (each meter alone could have taken all of it), both fill until
+ * refused at the bytes limit, and once the stores are freed and the
+ * meters ended the budget holds nothing. */
+static void test_budget_shared(const kind *k, size_t budget)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.limits.max_bytes = budget;
+    sb_budget b;
+    sb_budget_init(&b, &opts);
+    filler f[2] = { { .k = k, .family = 7 }, { .k = k, .family = 8 } };
+    for (int t = 0; t < 2; t++) {
+        sb_meter_init(&f[t].m, &opts);
+        sb_meter_draw_on(&f[t].m, &b);
+    }
+    pthread_t other;
+    bool started = pthread_create(&other, NULL, fill, &f[1]) == 0;
+    CHECK(started);
+    fill(&f[0]);
+    if (started)
+        pthread_join(other, NULL);
+    size_t peak = atomic_load(&b.peak), held = atomic_load(&b.held);
+    CHECK_MSG(peak <= budget, "%s/%zu: two threads' peak %zu passed the budget %zu", k->name,
+              k->key_size, peak, budget);
+    CHECK_MSG(held == f[0].m.held + f[1].m.held, "%s/%zu: the budget holds %zu, its meters "
+              "%zu and %zu", k->name, k->key_size, held, f[0].m.held, f[1].m.held);
+    for (int t = 0; t < 2; t++) {
+        CHECK_MSG(f[t].refusals == 20 && !f[t].unsound, "%s/%zu: budget %zu: thread %d had %u "
+                  "refusals, %u not at the bytes limit", k->name, k->key_size, budget, t,
+                  f[t].refusals, f[t].unsound);
+        if (f[t].st)
+            f[t].st->ops->free(f[t].st);
+        sb_meter_end(&f[t].m);
+    }
+    CHECK_MSG(atomic_load(&b.held) == 0, "%s/%zu: the budget holds %zu after both ended",
+              k->name, k->key_size, (size_t)atomic_load(&b.held));
+}
+
 int main(void)
 {
+    test_budget_in_turn();
     for (int i = 0; i < NKINDS; i++) {
         const kind *k = &KINDS[i];
         test_basic(k);
@@ -329,6 +439,8 @@ int main(void)
          * kind of allocation some time: nodes, index, buckets. */
         for (size_t budget = 1000; budget < 4000000; budget = budget * 9 / 8 + 17)
             test_bytes_limit(k, budget);
+        for (size_t budget = 20000; budget < 4000000; budget *= 3)
+            test_budget_shared(k, budget);
     }
     return unit_finish("test_stores");
 }

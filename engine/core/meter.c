@@ -5,6 +5,8 @@
 /* mremap and madvise's MADV_HUGEPAGE are Linux's, beyond POSIX. */
 #define _GNU_SOURCE
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -72,11 +74,21 @@ sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options
     return SB_OK;
 }
 
+void sb_budget_init(sb_budget *b, const sb_options *opts)
+{
+    atomic_init(&b->held, 0);
+    atomic_init(&b->peak, 0);
+    b->max = opts ? (size_t)opts->limits.max_bytes : 0;
+    if (opts && opts->limits.max_bytes > SIZE_MAX)
+        b->max = SIZE_MAX;
+}
+
 void sb_meter_init(sb_meter *m, const sb_options *opts)
 {
     memset(m, 0, sizeof *m);
     m->start = sb_clock();
     m->tick_mask = 15;
+    sb_budget_init(&m->own, opts);
     if (!opts)
         return;
     m->limits = opts->limits;
@@ -87,42 +99,87 @@ void sb_meter_init(sb_meter *m, const sb_options *opts)
     m->cancel = (const sb_cancel_flag *)(const void *)opts->cancel;
 }
 
-void sb_meter_hold(sb_meter *m, size_t bytes)
+void sb_meter_draw_on(sb_meter *m, sb_budget *b)
 {
+    m->shared = b;
+}
+
+/* The budget m draws on.  Chosen here, not kept as a pointer to m->own,
+ * so that a meter stays correct wherever its record is moved. */
+static sb_budget *budget_of(sb_meter *m)
+{
+    return m->shared ? m->shared : &m->own;
+}
+
+size_t sb_meter_budget_held(const sb_meter *m)
+{
+    const sb_budget *b = m->shared ? m->shared : &m->own;
+    return atomic_load_explicit(&b->held, memory_order_relaxed);
+}
+
+bool sb_meter_hold(sb_meter *m, size_t bytes)
+{
+    sb_budget *b = budget_of(m);
+    size_t held = atomic_load_explicit(&b->held, memory_order_relaxed);
+    do {
+        /* Written so that it cannot overflow. */
+        if (b->max && (bytes > b->max || held > b->max - bytes)) {
+            m->hit = SB_LIMIT_BYTES;
+            return false;
+        }
+    } while (!atomic_compare_exchange_weak_explicit(&b->held, &held, held + bytes,
+                                                    memory_order_relaxed, memory_order_relaxed));
+    held += bytes;
+    size_t peak = atomic_load_explicit(&b->peak, memory_order_relaxed);
+    while (held > peak && !atomic_compare_exchange_weak_explicit(&b->peak, &peak, held,
+                                                                 memory_order_relaxed,
+                                                                 memory_order_relaxed))
+        ;
     m->held += bytes;
     if (m->held > m->peak)
         m->peak = m->held;
+    return true;
 }
 
 void sb_meter_release(sb_meter *m, size_t bytes)
 {
     /* What is let go was held: a count that would go below zero is a
-     * block freed twice or with the wrong size. */
+     * block freed twice or with the wrong size.  Never more than this
+     * meter took, so that its budget stays the sum of what its meters
+     * hold. */
     SB_ASSERT(bytes <= m->held);
-    m->held -= bytes < m->held ? bytes : m->held;
+    if (bytes > m->held)
+        bytes = m->held;
+    m->held -= bytes;
+    atomic_fetch_sub_explicit(&budget_of(m)->held, bytes, memory_order_relaxed);
 }
 
-/* Whether growing a block from old to size bytes keeps the search within
- * the bytes limit; hit says so when not. */
+void sb_meter_end(sb_meter *m)
+{
+    sb_meter_release(m, m->held);
+}
+
+/* Whether a block may grow from old to size bytes, counted so when it
+ * may (hit says why not).  Counting before the allocation is what makes
+ * the limit hold for threads that allocate at once. */
 static bool admit(sb_meter *m, size_t old, size_t size)
 {
-    size_t max = (size_t)m->limits.max_bytes;
-    if (size <= old || !max || (size - old <= max && m->held <= max - (size - old)))
-        return true;
-    m->hit = SB_LIMIT_BYTES;
-    return false;
+    return size <= old || sb_meter_hold(m, size - old);
 }
 
-/* Counts a block that went from old to size bytes (q: the allocator's
- * answer, NULL when it failed). */
+/* Counts what a block that went from old to size bytes (admitted) came
+ * to: q is the allocator's answer, NULL when it failed, which gives the
+ * growth back and records malloc's refusal. */
 static void *counted(sb_meter *m, void *q, size_t old, size_t size)
 {
     if (!q) {
+        if (size > old)
+            sb_meter_release(m, size - old);
         m->hit = SB_LIMIT_MEMORY;
         return NULL;
     }
-    sb_meter_release(m, old);
-    sb_meter_hold(m, size);
+    if (size < old)
+        sb_meter_release(m, old - size);
     return q;
 }
 
@@ -289,49 +346,77 @@ sb_status sb_meter_check(sb_meter *m)
         return SB_ELIMIT;
     }
     if (m->progress && now >= m->next_progress) {
-        sb_progress p = { m->stored, m->expanded, m->depth, m->held, now - m->start };
+        sb_progress p = { m->stored, m->expanded, m->depth, sb_meter_budget_held(m),
+                           now - m->start };
         m->progress(&p, m->progress_ctx);
         m->next_progress = now + 0.25;
     }
     return SB_OK;
 }
 
+/* The engine's words for a limit at a value. */
+static void say_limit(char *buf, size_t n, sb_limit hit, double value)
+{
+    switch (hit) {
+    case SB_LIMIT_STATES:
+        snprintf(buf, n, "gave up at the limit of %.0f configuration%s", value,
+                 value == 1 ? "" : "s");
+        break;
+    case SB_LIMIT_BYTES: {
+        /* The largest unit that divides it, so that 20M reads "20 MiB". */
+        static const char *const units[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
+        uint64_t bytes = (uint64_t)value;
+        int u = 0;
+        while (u < 4 && bytes >= 1024 && bytes % 1024 == 0) {
+            bytes /= 1024;
+            u++;
+        }
+        snprintf(buf, n, "gave up at the memory limit of %llu %s", (unsigned long long)bytes,
+                 bytes == 1 && u == 0 ? "byte" : units[u]);
+        break;
+    }
+    case SB_LIMIT_SECONDS:
+        snprintf(buf, n, "gave up at the time limit of %g seconds", value);
+        break;
+    case SB_LIMIT_CANCELLED:
+        snprintf(buf, n, "cancelled");
+        break;
+    default:
+        snprintf(buf, n, "ran out of memory");
+        break;
+    }
+}
+
+sb_status sb_limit_fail(sb_error *err, const char *finished, ...)
+{
+    if (!err)
+        return SB_ELIMIT;
+    char limit[96], done[sizeof err->msg - sizeof limit - sizeof ", after "];
+    say_limit(limit, sizeof limit, err->limit, err->limit_value);
+    va_list ap;
+    va_start(ap, finished);
+    vsnprintf(done, sizeof done, finished, ap);
+    va_end(ap);
+    err->status = SB_ELIMIT;
+    snprintf(err->msg, sizeof err->msg, "%s, after %s", limit, done);
+    return SB_ELIMIT;
+}
+
 sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
 {
     const sb_limits *lim = &m->limits;
-    unsigned long long stored = (unsigned long long)m->stored;
-    sb_status st;
-    switch (m->hit) {
-    case SB_LIMIT_STATES:
-        st = sb_fail(err, SB_ELIMIT, "gave up after storing %llu configurations, the limit",
-                     (unsigned long long)lim->max_states);
-        break;
-    case SB_LIMIT_BYTES:
-        st = sb_fail(err, SB_ELIMIT, "gave up at the memory limit of %llu bytes, after storing "
-                     "%llu configurations", (unsigned long long)lim->max_bytes, stored);
-        break;
-    case SB_LIMIT_SECONDS:
-        st = sb_fail(err, SB_ELIMIT, "gave up at the time limit of %g seconds, after storing "
-                     "%llu configurations", lim->max_seconds, stored);
-        break;
-    case SB_LIMIT_CANCELLED:
-        st = sb_fail(err, SB_ELIMIT, "cancelled after storing %llu configurations", stored);
-        break;
-    default:
-        st = sb_fail(err, SB_ELIMIT, "ran out of memory after storing %llu configurations",
-                     stored);
-        break;
-    }
-    if (err) {
-        err->limit = m->hit == SB_LIMIT_NONE ? SB_LIMIT_MEMORY : m->hit;
-        err->limit_value = m->hit == SB_LIMIT_STATES    ? (double)lim->max_states
-                           : m->hit == SB_LIMIT_BYTES   ? (double)lim->max_bytes
-                           : m->hit == SB_LIMIT_SECONDS ? lim->max_seconds
-                                                        : 0;
-        err->stored = m->stored;
-        /* Out of memory or cancelled, a higher limit would not help. */
-        if (m->hit == SB_LIMIT_STATES || m->hit == SB_LIMIT_BYTES || m->hit == SB_LIMIT_SECONDS)
-            err->hint = SB_HINT_LIMIT;
-    }
-    return st;
+    if (!err)
+        return SB_ELIMIT;
+    sb_fail(err, SB_ELIMIT, "%s", "");
+    err->limit = m->hit == SB_LIMIT_NONE ? SB_LIMIT_MEMORY : m->hit;
+    err->limit_value = m->hit == SB_LIMIT_STATES    ? (double)lim->max_states
+                       : m->hit == SB_LIMIT_BYTES   ? (double)lim->max_bytes
+                       : m->hit == SB_LIMIT_SECONDS ? lim->max_seconds
+                                                    : 0;
+    err->stored = m->stored;
+    /* Out of memory or cancelled, a higher limit would not help. */
+    if (m->hit == SB_LIMIT_STATES || m->hit == SB_LIMIT_BYTES || m->hit == SB_LIMIT_SECONDS)
+        err->hint = SB_HINT_LIMIT;
+    return sb_limit_fail(err, "storing %llu configuration%s", (unsigned long long)m->stored,
+                         m->stored == 1 ? "" : "s");
 }

@@ -1,5 +1,5 @@
 /*
- * meter.h - what one search spends: memory, configurations, time.
+ * meter.h - what one call spends: memory, configurations, time.
  * Internal to the engine, and its bottom layer: every other part may use
  * it and it uses none of them.
  *
@@ -9,25 +9,55 @@
  * that would pass --max-memory *before* making it.  So there is one
  * budget check, here, instead of one per container, and `held` and
  * `peak` are exact rather than estimated.  What a search holds but
- * allocated before the meter existed (the space's tables) is counted in
- * with sb_meter_hold().
+ * allocated elsewhere (the space's tables, a census's list of members,
+ * the components it has kept) is counted in with sb_meter_hold(), which
+ * may refuse too.
+ *
+ * One budget per call.  The bytes limit bounds what one public call
+ * holds at once, over all its threads: a meter draws on a budget (an
+ * atomic count of the bytes held and their peak), its own unless it is
+ * told to draw on a shared one (sb_meter_draw_on).  sb_census and
+ * sb_family make one budget and every member's meter, on whichever
+ * thread, draws on it; the ranked walk's threads share one meter, and
+ * so its budget.  A meter still keeps its own `held` and `peak` (what
+ * one member or search held: the statistics), and gives back what it
+ * holds when it ends (sb_meter_end).  Taking from a budget is a
+ * compare-and-swap, which costs nothing that matters: the allocator is
+ * not on the per-configuration path (tables grow geometrically).
+ *
+ * The resident size.  So --max-memory bounds the process's peak
+ * resident size, within a slack that nothing counts: the program, libc
+ * and its allocator's own bookkeeping and freed memory it has not yet
+ * returned, the thread stacks, and the small blocks each call makes
+ * outside the meter (a puzzle's catalog, a worker's scratch, a solution's
+ * moves).  The slack is 8 MiB and 1 MiB per thread beyond the first
+ * (docs/usage.md, "Limits"; tests/budget.sh measures it): the limit is
+ * on the bytes counted, the resident size at most that plus the slack.
+ * It holds for the programs, which have glibc's malloc give large freed
+ * blocks back at once (cli/args.c); a program of its own that keeps
+ * malloc's defaults may see freed blocks kept per thread.
  *
  * Limits.  A refusal records which limit refused (`hit`): the states
  * limit (stores ask before adding a configuration), the bytes limit, the
  * deadline, or malloc itself.  sb_meter_fail() turns that into the
- * caller's error record, which names the limit and its value; wording a
- * message for a user is the caller's business (the CLI names its flags).
+ * caller's error record, which names the limit and its value and says
+ * what was finished ("<limit>, after <what was finished>",
+ * sb_limit_fail); wording a message for a user is the caller's business
+ * (the CLI names its flags).
  *
  * Time and progress.  Loops call sb_meter_tick() once per expansion; every
  * (tick_mask + 1)th call, or after a big expansion, reads the clock,
- * checks the deadline and reports progress.
+ * checks the deadline and reports progress (the memory it reports is
+ * the budget's: all threads').
  *
  * Cancelling.  Wherever the deadline is checked the cancel flag of the
  * search's handle (sb_options.cancel, sb_search_cancel) is too, so a
  * cancel stops every search and walk as the time limit does, with hit
  * SB_LIMIT_CANCELLED: no loop needs a check of its own.
  *
- * A meter belongs to one search and one thread.
+ * A meter belongs to one search and one thread at a time (threads that
+ * share one lock around it); a budget to any number of meters and
+ * threads.
  */
 #ifndef SB_METER_H
 #define SB_METER_H
@@ -47,10 +77,20 @@ typedef struct sb_cancel_flag {
 /* Seconds on a monotonic clock. */
 double sb_clock(void);
 
+/* What the meters of one call draw on together (the top says why).
+ * Lock-free: any thread may take from it and give back. */
+typedef struct sb_budget {
+    atomic_size_t held;        /* bytes the meters drawing on it hold now */
+    atomic_size_t peak;        /* the most they held at once */
+    size_t max;                /* the bytes limit on held; 0: none */
+} sb_budget;
+
 typedef struct sb_meter {
     sb_limits limits;          /* 0: no limit, for each */
-    size_t held;               /* bytes held now */
-    size_t peak;               /* the most held at once */
+    size_t held;               /* bytes this meter holds now (of its budget's) */
+    size_t peak;               /* the most this meter held at once */
+    sb_budget own;             /* its budget, when it draws on no other */
+    sb_budget *shared;         /* the budget it draws on instead (a call's); NULL: own */
     double start;              /* sb_clock() when the meter was made */
     double deadline;           /* sb_clock() time to stop at, 0: none */
     sb_limit hit;              /* what refused last (SB_LIMIT_NONE: nothing) */
@@ -82,8 +122,25 @@ sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options
                         sb_error *err);
 
 /* A meter for a search under opts' limits and progress callback (opts may
- * be NULL: no limits). */
+ * be NULL: no limits), drawing on a budget of its own. */
 void sb_meter_init(sb_meter *m, const sb_options *opts);
+
+/* A budget under opts' bytes limit (opts may be NULL: none), for the
+ * meters of one call to draw on. */
+void sb_budget_init(sb_budget *b, const sb_options *opts);
+
+/* Makes m, fresh from sb_meter_init (holding nothing yet), draw on b
+ * instead of its own budget; b must outlive m's sb_meter_end.  b NULL:
+ * m keeps its own. */
+void sb_meter_draw_on(sb_meter *m, sb_budget *b);
+
+/* Gives back to m's budget everything m still holds (blocks freed
+ * outside the meter, or about to be): every meter that draws on a shared
+ * budget ends so.  m's peak stays; what it holds is then 0. */
+void sb_meter_end(sb_meter *m);
+
+/* The bytes m's budget holds now, over every meter drawing on it. */
+size_t sb_meter_budget_held(const sb_meter *m);
 
 /* Resizes p from old to size bytes (p NULL and old 0: a new block; size
  * 0: frees it and returns NULL).  NULL when the bytes limit refuses or
@@ -107,8 +164,11 @@ void sb_meter_free(sb_meter *m, void *p, size_t size);
  * from here go back only through here. */
 void *sb_meter_map(sb_meter *m, void *p, size_t old, size_t size);
 
-/* Counts bytes held (or let go) outside the meter's allocator. */
-void sb_meter_hold(sb_meter *m, size_t bytes);
+/* Counts bytes held outside the meter's allocator: false, counting
+ * nothing, with hit SB_LIMIT_BYTES, when they would pass the bytes limit
+ * (count them before allocating them where possible).  Release lets go
+ * of bytes counted (never more than m holds). */
+bool sb_meter_hold(sb_meter *m, size_t bytes);
 void sb_meter_release(sb_meter *m, size_t bytes);
 
 /* True when one more configuration may be stored; otherwise hit is
@@ -140,7 +200,18 @@ static inline sb_status sb_meter_tick(sb_meter *m, size_t children)
 }
 
 /* Fills err for the limit that stopped the work (hit; SB_LIMIT_MEMORY
- * when nothing was recorded) and returns SB_ELIMIT. */
+ * when nothing was recorded), finished being "storing N configurations",
+ * and returns SB_ELIMIT. */
 sb_status sb_meter_fail(const sb_meter *m, sb_error *err);
+
+/* Words err's message for the limit it names (err->limit, SB_LIMIT_NONE
+ * read as SB_LIMIT_MEMORY, at err->limit_value) as "<the limit>, after
+ * <finished>", finished a printf format and its arguments (what the work
+ * had done: "storing 10 configurations", "mapping 3 of 204 members (...)"):
+ * the one shape every limit message has, so that a front end can put its
+ * option's name after the limit, before ", after".  Sets err->status and
+ * returns SB_ELIMIT; err may be NULL. */
+sb_status sb_limit_fail(sb_error *err, const char *finished, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

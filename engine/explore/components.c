@@ -154,10 +154,12 @@ static bool rank_parts(const sb_component *list, size_t n, size_t init_comp,
 }
 
 /* The components, examples and INIT's component of res, from either
- * path's list.  SB_OK, or SB_ELIMIT out of memory. */
+ * path's list, counted on m before they are made (they can outgrow the
+ * graph: a list entry and an example per component).  SB_OK, or SB_ELIMIT
+ * at the meter's limit or out of memory. */
 static sb_status finish(const sb_component *list, size_t n, size_t init_comp, const sb_space *sp,
                         sb_scratch *scratch, seed_fn seed, const void *seed_ctx, bool examples,
-                        bool hardest, sb_piece_map *res, sb_error *err)
+                        bool hardest, sb_meter *m, sb_piece_map *res, sb_error *err)
 {
     if (SB_CHECKING) {   /* the walker's components partition the layouts */
         uint64_t sum = 0;
@@ -167,6 +169,10 @@ static sb_status finish(const sb_component *list, size_t n, size_t init_comp, co
         }
         SB_ASSERT(sum == res->layouts && init_comp < (n ? n : 1));
     }
+    size_t each = sizeof *res->components + sizeof(ranked) +
+                  ((size_t)examples + hardest) * res->nblocks * sizeof *res->examples;
+    if (n > (SIZE_MAX - 1) / each || !sb_meter_hold(m, n * each))
+        return sb_meter_fail(m, err);
     if (examples)
         res->examples = calloc(n * res->nblocks + 1, sizeof *res->examples);
     if (hardest)
@@ -198,8 +204,8 @@ static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, 
 }
 
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        bool hardest, const sb_options *opts, const sb_block *init,
-                        size_t ninit, sb_piece_map *res, sb_error *err)
+                        bool hardest, const sb_options *opts, sb_budget *budget,
+                        const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     size_t nblocks = sb_pieces_blocks(pc);
@@ -212,6 +218,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
      * is a puzzle to set a space up for. */
     sb_setup s;
     sb_setup_meter(&s, opts);
+    sb_meter_draw_on(&s.meter, budget);
     sb_layouts l;
     sb_store *st = NULL;
     sb_graph g = { 0 };
@@ -280,7 +287,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
             res->layouts = cparts.layouts;
             res->edges = cparts.edges;
             status = finish(cparts.list, cparts.n, init ? cparts.init : 0, sp, s.scratch,
-                            census_seed, &cparts, examples, false, res, err);
+                            census_seed, &cparts, examples, false, &s.meter, res, err);
             goto done;
         }
     }
@@ -331,7 +338,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     }
     const void *graph[3] = { &parts, st, hard };
     status = finish(parts.list, parts.n, init_comp, sp, s.scratch, graph_seed, graph, examples,
-                    hardest, res, err);
+                    hardest, &s.meter, res, err);
 done:
     sb_census_parts_free(&cparts);
     if (hard)
@@ -369,8 +376,8 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
     sb_piece_map res;
     sb_status status = sb_pieces_of(p, &pc, err);
     if (status == SB_OK)
-        status = sb_map_pieces(&pc, opts->metric, diameters, true, false, opts, p->blocks,
-                               p->nblocks, &res, err);
+        status = sb_map_pieces(&pc, opts->metric, diameters, true, false, opts, NULL,
+                               p->blocks, p->nblocks, &res, err);
     if (status != SB_OK)
         return status;
     *out = (sb_components_report){

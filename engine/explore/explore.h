@@ -309,10 +309,11 @@ typedef struct sb_piece_map {
  * res->components, res->examples and res->hardest; on failure *res is zeroed and err
  * says why (SB_ELIMIT at opts' limits (max_states counts layouts) or out
  * of memory; SB_EINPUT when the bitboard was asked for and cannot take
- * pc, or on an internal error). */
+ * pc, or on an internal error).  Its memory is drawn on budget, a call's
+ * that maps several sets at once (NULL: its own, under opts' limit). */
 sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        bool hardest, const sb_options *opts, const sb_block *init,
-                        size_t ninit, sb_piece_map *res, sb_error *err);
+                        bool hardest, const sb_options *opts, sb_budget *budget,
+                        const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err);
 
 /* ---- lines.c: one-axis pieces, skeleton by skeleton ---- */
 
@@ -331,10 +332,10 @@ bool sb_lines_takes(const sb_pieces *pc);
  * lists make the whole).  *taken false: the set is not for this path
  * after all (too many placements or sequences on a line, or a skeleton
  * too large; a part may find that where others do not), res is empty and
- * the graph path should map it whole.  Errors as sb_map_pieces's. */
+ * the graph path should map it whole.  Errors and budget as sb_map_pieces's. */
 sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
                        uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
-                       sb_piece_map *res, bool *taken, sb_error *err);
+                       sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err);
 
 /* ---- family.c: members of an alphabet, each mapped on its own ---- */
 

@@ -9,7 +9,10 @@
  * Members are the unit of work: each is mapped on its own by
  * sb_map_pieces, so memory is that of the largest member, not of the
  * census (times the threads: with opts->threads > 1, that many members
- * are mapped at once, each thread taking the next member not yet taken,
+ * are mapped at once; they all draw on the census's one budget
+ * (core/meter.h), with the census's own lists and the components its
+ * report keeps, so the bytes limit bounds their sum; each thread takes
+ * the next member not yet taken,
  * largest first by the plan below, so that the last to finish is a small
  * one; every member's results go to its own slot, so the report is the
  * same for any number of threads).  hooks let a caller skip members it
@@ -93,6 +96,9 @@ typedef struct crew {
                                         another shard's, nor a member skipped) */
     size_t nunits, next;             /* next: the place in order to take */
     const sb_options *opts;
+    sb_budget budget;                /* what every member's meter, and books, draw on */
+    sb_meter books;                  /* counts the census's own lists and the report's
+                                        (under lock) */
     double t0;
     bool stop;                       /* a member failed: take no more */
     pthread_mutex_t lock;            /* guards next, stop, the members' results, the
@@ -153,6 +159,32 @@ static size_t keep_best(pick *order, size_t n, uint64_t keep, bool goal)
     return (size_t)keep;
 }
 
+/* p (a block from malloc) cut down to bytes, or p as it was when realloc
+ * declines. */
+static void *shrunk(void *p, size_t bytes)
+{
+    void *q = realloc(p, bytes ? bytes : 1);
+    return q ? q : p;
+}
+
+/* The bytes of a list of n components and their layouts (examples and
+ * hardest: `layouts` lists of nblocks pieces each). */
+static size_t list_bytes(size_t n, size_t nblocks, int layouts)
+{
+    return n * (sizeof(sb_component) + (size_t)layouts * nblocks * sizeof(sb_block));
+}
+
+/* Moves what books counts for some lists from `was` to `now` bytes
+ * (under c->lock): false when the growth would pass the bytes limit. */
+static bool recount(crew *c, size_t was, size_t now)
+{
+    if (now <= was) {
+        sb_meter_release(&c->books, was - now);
+        return true;
+    }
+    return sb_meter_hold(&c->books, now - was);
+}
+
 /* Counts res's components (all, those with a goal layout, the hardest)
  * and keeps `keep` of them (0: all), in the list's order: with a goal the
  * hardest, else the first (the largest).  The graph path's; lines.c does
@@ -190,6 +222,12 @@ static void keep_components(sb_piece_map *res, uint64_t keep, bool goal)
     }
     res->ncomponents = (size_t)keep;
     free(order);
+    /* The report holds the lists until the census ends: only what is kept. */
+    res->components = shrunk(res->components, n * sizeof *res->components);
+    if (res->examples)
+        res->examples = shrunk(res->examples, n * nb * sizeof *res->examples);
+    if (res->hardest)
+        res->hardest = shrunk(res->hardest, n * nb * sizeof *res->hardest);
 }
 
 static sb_status member_join(sb_census_member *m, const sb_census_member *part,
@@ -250,7 +288,7 @@ static void map_unit(crew *c, const sized *u)
     sb_error err = { 0 };
     if (j->lines)
         status = sb_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
-                              u->nparts, &member, &res, &taken, &err);
+                              u->nparts, &member, &c->budget, &res, &taken, &err);
     if (status == SB_OK && !taken) {
         /* Not taken after all (lines.c declined a skeleton, in this part
          * or in all): the graph maps the member whole, once here. */
@@ -261,12 +299,30 @@ static void map_unit(crew *c, const sized *u)
         if (moot)
             return;
         status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
-                               &member, NULL, 0, &res, &err);
+                               &member, &c->budget, NULL, 0, &res, &err);
+    }
+    /* The member's meter let go of its lists as it ended: the census's
+     * books count them from here (and keep_components's order while it
+     * trims them). */
+    size_t carried = 0;
+    if (status == SB_OK) {
+        int layouts = (res.examples != NULL) + (res.hardest != NULL);
+        carried = list_bytes(res.ncomponents, res.nblocks, layouts) +
+                  (res.counted ? 0 : res.ncomponents * sizeof(pick));
+        pthread_mutex_lock(&c->lock);
+        if (!recount(c, 0, carried)) {
+            carried = 0;
+            status = sb_meter_fail(&c->books, &err);
+        }
+        pthread_mutex_unlock(&c->lock);
+        if (status != SB_OK) {
+            free(res.components);
+            free(res.examples);
+            free(res.hardest);
+        }
     }
     if (status == SB_OK && !res.counted)
         keep_components(&res, a->keep, goal);
-    if (status == SB_ELIMIT && err.limit == SB_LIMIT_SECONDS)
-        err.limit_value = c->opts->limits.max_seconds;
     if (status == SB_OK) {
         got.layouts = res.layouts;
         got.ncomponents = res.ncomponents;
@@ -283,6 +339,8 @@ static void map_unit(crew *c, const sized *u)
         got.parts = taken ? 1ULL << u->part : all_parts(u->nparts);
     }
     pthread_mutex_lock(&c->lock);
+    size_t was = carried + list_bytes(m->ncomponents, m->nblocks,
+                                      (m->examples != NULL) + (m->hardest != NULL));
     if (status == SB_OK && !m->mapped) {
         if (!taken) {   /* whole, on the graph: what parts came is moot */
             sb_census_member_free(m);
@@ -304,12 +362,17 @@ static void map_unit(crew *c, const sized *u)
         if (m->mapped && c->hooks && c->hooks->done)
             c->hooks->done(c->hooks->ctx, i, m);
     }
+    /* What got still holds goes now; the report keeps m's. */
+    sb_census_member_free(&got);
+    if (!recount(c, was, list_bytes(m->ncomponents, m->nblocks,
+                                    (m->examples != NULL) + (m->hardest != NULL))) &&
+        status == SB_OK)
+        status = sb_meter_fail(&c->books, &err);
     if (status != SB_OK && j->status == SB_OK) {
         j->status = status;
         j->err = err;
     }
     pthread_mutex_unlock(&c->lock);
-    sb_census_member_free(&got);
 }
 
 static void *worker(void *arg)
@@ -563,10 +626,26 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     int n = a->pieces.nclasses;   /* opts' shard was checked by sb_call_check */
     out->nkinds = (size_t)n;
     crew c = { .out = out, .alphabet = a, .hooks = hooks, .opts = opts, .t0 = t0 };
+    sb_budget_init(&c.budget, opts);
+    sb_meter_init(&c.books, opts);
+    sb_meter_draw_on(&c.books, &c.budget);
     sized *order = NULL;
     bool *mine = NULL;
-    if (!list_members(a, out) ||
-        !(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
+    if (!list_members(a, out)) {
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    /* The census's own lists count, before they are made (a member's job
+     * holds its piece set and an error record, some KB: a census of
+     * thousands of members needs MBs). */
+    if (!sb_meter_hold(&c.books, (out->nmembers + 1) * (sizeof *out->members + sizeof *c.jobs +
+                                                        (size_t)n * sizeof *out->counts))) {
+        size_t nmembers = out->nmembers;
+        sb_census_report_free(out);
+        sb_meter_fail(&c.books, err);
+        return sb_limit_fail(err, "mapping 0 of %zu members (0 layouts)", nmembers);
+    }
+    if (!(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
         !(c.jobs = calloc(out->nmembers + 1, sizeof *c.jobs))) {
         sb_census_report_free(out);
         return sb_fail(err, SB_ELIMIT, "out of memory");
@@ -616,6 +695,8 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     }
     c.order = order;
     c.mine = mine;
+    if (!sb_meter_hold(&c.books, (c.nunits + 1) * (sizeof *order + sizeof *mine)))
+        c.stop = true, c.jobs[0].status = sb_meter_fail(&c.books, &c.jobs[0].err);
     for (size_t k = 0; k < c.nunits; k++)
         mine[k] = true;
     if (opts->nshards > 1 && !plan_shards(order, c.nunits, opts->shard, opts->nshards, mine))
@@ -640,18 +721,26 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     if (!c.stop)
         run_crew(&c, opts->threads);
     pthread_mutex_destroy(&c.lock);
-    /* The first member that failed, in member order, says why. */
+    /* The report's lists are the caller's now, the budget gone with the
+     * call. */
+    sb_meter_end(&c.books);
+    /* The first member that failed, in member order, says why; a limit
+     * says what was finished: the members this call mapped whole, of all
+     * the census's (the same words in every shard and process). */
     sb_status status = SB_OK;
+    size_t done = 0;
+    uint64_t done_layouts = 0;
     for (size_t i = 0; i < out->nmembers; i++) {
         const job *j = &c.jobs[i];
         const sb_census_member *m = &out->members[i];
-        if (j->status != SB_OK) {
+        done += m->mapped;
+        done_layouts += m->mapped ? m->layouts : 0;
+        if (j->status != SB_OK && status == SB_OK) {
             status = j->status;
             if (err)
                 *err = j->err;
-            break;
         }
-        if (!m->parts)
+        if (!m->parts || status != SB_OK)
             continue;   /* another's, or skipped */
         out->layouts += m->layouts;
         out->ncomponents += m->all_components;
@@ -661,6 +750,12 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     free(mine);
     free(c.jobs);
     free(order);
+    if (status == SB_ELIMIT) {
+        if (err && opts->limits.max_seconds > 0 && err->limit == SB_LIMIT_SECONDS)
+            err->limit_value = opts->limits.max_seconds;   /* the census's, not a member's */
+        sb_limit_fail(err, "mapping %zu of %zu members (%llu layouts)", done, out->nmembers,
+                      (unsigned long long)done_layouts);
+    }
     if (status != SB_OK) {
         sb_census_report_free(out);
         return status;

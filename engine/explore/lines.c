@@ -1265,7 +1265,7 @@ static int by_list_q(const void *x, const void *y)
 
 sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
                        uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
-                       sb_piece_map *res, bool *taken, sb_error *err)
+                       sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     *taken = false;
@@ -1273,6 +1273,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
         return SB_OK;
     sb_meter meter;
     sb_meter_init(&meter, opts);
+    sb_meter_draw_on(&meter, budget);
     lines_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return sb_fail(err, SB_ELIMIT, "out of memory");
@@ -1389,12 +1390,14 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     free_lines(c->rows, c->nrow);
     free_lines(c->cols, c->ncol);
     /* Everything else came from the meter, which is this call's alone:
-     * its blocks are freed here and its count goes with it. */
+     * its blocks are freed here, and sb_meter_end gives its count back to
+     * the budget it draws on. */
     void *held[] = { c->table, c->seen, c->label, c->parent, c->tally, c->queue, c->fits,
                      c->pairs, c->skel, c->skel_layouts, c->skel_slot, c->sorted, c->bstart,
                      c->comps };
     for (size_t i = 0; i < sizeof held / sizeof *held; i++)
         free(held[i]);
     free(c);
+    sb_meter_end(&meter);
     return status;
 }

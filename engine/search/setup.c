@@ -38,9 +38,9 @@ sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metri
                             "%s; this puzzle needs the general representation", refused);
     status = s->path == SB_PATH_BITBOARD ? sb_bitboard_space_new(p, &s->cat, metric, &s->space)
                                          : sb_board_space_new(p, &s->cat, metric, &s->space);
-    if (status != SB_OK || !(s->scratch = s->space->ops->scratch_new(s->space)))
+    if (status != SB_OK || !(s->scratch = s->space->ops->scratch_new(s->space)) ||
+        !sb_meter_hold(&s->meter, s->space->bytes))
         return sb_meter_fail(&s->meter, err);
-    sb_meter_hold(&s->meter, s->space->bytes);
     return SB_OK;
 }
 
@@ -64,6 +64,7 @@ void sb_setup_end(sb_setup *s)
     sb_catalog_free(&s->cat);
     s->space = NULL;
     s->scratch = NULL;
+    sb_meter_end(&s->meter);
 }
 
 bool sb_setup_goal_is_whole(const sb_setup *s)

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# budget.sh - --max-memory is one budget for the whole process: every
+# thread of a census or a family draws on it, so a tight limit ends in
+# exit 3 whatever the thread count, with the process's peak resident size
+# under the limit plus the stated slack (docs/usage.md, "Limits": 8 MiB,
+# and 1 MiB more for each thread beyond the first), and the message says
+# what was finished; a generous limit changes nothing in the output.
+#
+# The peak resident size is the kernel's high-water mark of the process
+# (VmHWM), read when it ends by tests/peak_rss (PEAK_RSS).  Under
+# AddressSanitizer (its shadow memory and quarantine swamp the figure)
+# only the exits, messages and outputs are checked, not the sizes.
+#
+# What was finished is checked against a second account of it: the
+# census's --checkpoint, which records each member as it is mapped (the
+# hook the engine calls), must hold as many members, and as many layouts
+# between them, as the message says.
+set -u
+: "${SLIDE:?SLIDE must name the slide binary}"
+: "${SLIDE_EXPLORE:?SLIDE_EXPLORE must name the slide-explore binary}"
+: "${PEAK_RSS:?PEAK_RSS must name tests/peak_rss}"
+: "${PROJECT_PUZZLES:?PROJECT_PUZZLES must name the puzzles folder}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+
+pass() { passes=$((passes + 1)); }
+fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+
+# The slack, in MiB, for a run on THREADS threads.
+SLACK_MIB=8
+SLACK_PER_THREAD_MIB=1
+slack_mib() { echo $((SLACK_MIB + SLACK_PER_THREAD_MIB * ($1 - 1))); }
+
+asan=0
+ASAN_OPTIONS=help=1 "$SLIDE" --version 2>&1 | grep -q AddressSanitizer && asan=1
+[ "$asan" = 1 ] && echo "budget.sh: AddressSanitizer build: peak resident sizes not checked"
+
+# A census of Klotski's pieces with a goal (a member's map is some MB):
+# at 20M even its largest member does not fit, and members are mapped
+# largest first.
+printf 'tray 5 4\nkind big 2x2 1\nkind h 1x2 0..2\nkind v 2x1 0..4\nkind s 1x1 0..4\nempty 2\ngoal big 3 1\nkeep 3\n' \
+    >"$tmp/klotski.spec"
+klotski=$PROJECT_PUZZLES/klotski.init
+
+# tight NAME MIB THREADS ARGS...: slide-explore --threads THREADS
+# --max-memory MIB M ARGS must exit 3 with nothing on stdout, its message
+# naming the limit in MiB and --max-memory and saying how many members
+# it mapped of how many, within limit + slack.  Leaves the message's
+# figures in $done $total $layouts.
+tight() {
+    local name=$1 mib=$2 threads=$3 rc rss problem=
+    shift 3
+    "$PEAK_RSS" "$tmp/rss" "$SLIDE_EXPLORE" --threads "$threads" --max-memory "${mib}M" "$@" \
+        >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" = 3 ] || problem="exit $rc, want 3"
+    [ -s "$tmp/out" ] && problem="${problem:+$problem; }stdout not empty"
+    local said
+    said=$(sed -n "s/^slide-explore: gave up at the memory limit of $mib MiB (--max-memory), after mapping \([0-9]*\) of \([0-9]*\) members (\([0-9]*\) layouts)\$/\1 \2 \3/p" "$tmp/err")
+    read -r done total layouts <<<"${said:-x x x}"
+    if [ -z "$said" ]; then problem="${problem:+$problem; }message: $(head -c 300 "$tmp/err")"
+    elif [ "$done" -ge "$total" ]; then problem="${problem:+$problem; }mapped $done of $total"
+    fi
+    rss=$(cat "$tmp/rss" 2>/dev/null)
+    if [ "$asan" = 0 ]; then
+        local most=$(((mib + $(slack_mib "$threads")) * 1024))
+        if [ -z "$rss" ] || [ "$rss" -gt "$most" ]; then
+            problem="${problem:+$problem; }peak resident size ${rss:-unknown} kB > $most kB"
+        fi
+    fi
+    if [ -z "$problem" ]; then pass; else fail "$name: $problem"; fi
+    echo "budget.sh: $name: exit $rc, peak resident size ${rss:-?} kB, mapped $done of $total"
+}
+
+for threads in 1 2; do
+    tight "family 16M, $threads thread(s)" 16 "$threads" --family "$klotski"
+    tight "census 20M, $threads thread(s)" 20 "$threads" --census "$tmp/klotski.spec"
+done
+tight "family 20M, 2 threads" 20 2 --family "$klotski"
+
+# At 64M the census maps some members first: the message counts exactly
+# those the checkpoint recorded, and their layouts.
+for threads in 1 2; do
+    rm -f "$tmp/census.ckpt"
+    tight "census 64M, $threads thread(s)" 64 "$threads" --census --checkpoint "$tmp/census.ckpt" \
+        "$tmp/klotski.spec"
+    # member INDEX COUNT... LAYOUTS ... MAPPED PARTS PARTS_HELD LISTED
+    # (docs/explore.md), a count for each of the SPEC's 4 kinds.
+    read -r kept kept_layouts < <(awk '$1 == "member" && $(NF - 3) == 1 { n++; s += $7 }
+                                       END { print n + 0, s + 0 }' "$tmp/census.ckpt")
+    if [ "$kept $kept_layouts" = "$done $layouts" ]; then pass
+    else fail "census 64M, $threads thread(s): the message says $done members ($layouts layouts), the checkpoint holds $kept ($kept_layouts)"; fi
+done
+
+# A generous limit changes nothing: the same bytes as without one (the
+# family's time line aside).
+untimed() { sed -e '/^time: /d'; }
+printf 'AAB.\nAAC.\nDDEF\nGHEF\n' >"$tmp/fam.init"
+# same NAME PROGRAM ARGS...: PROGRAM ARGS, then with --max-memory 1G.
+same() {
+    local name=$1 prog=$2
+    shift 2
+    "$prog" "$@" 2>&1 | untimed >"$tmp/free"
+    "$prog" --max-memory 1G "$@" 2>&1 | untimed >"$tmp/bounded"
+    if [ -s "$tmp/free" ] && cmp -s "$tmp/free" "$tmp/bounded"; then pass
+    else fail "$name: the output under --max-memory 1G differs"; fi
+}
+for threads in 1 2; do
+    same "family, $threads thread(s)" "$SLIDE_EXPLORE" --family --threads "$threads" "$tmp/fam.init"
+    same "census, $threads thread(s)" "$SLIDE_EXPLORE" --census --threads "$threads" \
+        "$PROJECT_PUZZLES/census/rush-hour-small.spec"
+    same "components, $threads thread(s)" "$SLIDE_EXPLORE" --components --no-diameters \
+        --threads "$threads" "$klotski"
+done
+same "solve" "$SLIDE" "$klotski" "$PROJECT_PUZZLES/klotski.goal"
+same "explore" "$SLIDE_EXPLORE" "$klotski"
+
+echo "budget.sh: $passes passed, $fails failed"
+[ "$fails" = 0 ]
