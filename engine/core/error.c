@@ -17,7 +17,10 @@
 
 #include "core/error.h"
 
-static void fill(sb_error *err, sb_status status, sb_hint hint, const char *fmt, va_list ap)
+/* A printf-like format, checked at the callers (sb_fail's own attribute). */
+__attribute__((format(printf, 4, 0))) static void fill(sb_error *err, sb_status status,
+                                                      sb_hint hint, const char *fmt,
+                                                      va_list ap)
 {
     memset(err, 0, offsetof(sb_error, msg));
     memset(err->reserved, 0, sizeof err->reserved);
