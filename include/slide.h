@@ -302,7 +302,8 @@ typedef struct sb_search sb_search;
 typedef struct sb_limits {
     uint64_t max_states;   /* configurations stored (IDA*, which stores none:
                               configurations expanded) */
-    uint64_t max_bytes;    /* bytes the search allocates */
+    uint64_t max_bytes;    /* bytes the call holds at once, over all its threads
+                              (one budget: a census's members share it) */
     double max_seconds;    /* wall-clock time */
 } sb_limits;
 
@@ -311,7 +312,7 @@ typedef struct sb_progress {
     uint64_t stored;       /* configurations stored so far */
     uint64_t expanded;     /* configurations expanded so far */
     unsigned depth;        /* current search depth (cost) */
-    size_t bytes;          /* bytes allocated by the search */
+    size_t bytes;          /* bytes the call holds now, over all its threads */
     double seconds;        /* time since the search began */
 } sb_progress;
 
