@@ -9,6 +9,10 @@
 # classic 横刀立马 (shortest line solution, each engine; one invocation prints
 # the median of 11 solves), and every pair of the CS61B hard suite, whole
 # process, timed as bench/run.sh times it (read from ../shared when there).
+# Then the maps and the tiles, whole process, in min(RUNS, 5) rounds: the
+# Klotski family and the small Rush Hour census on one thread (the walkers
+# of the census), Rosetta Code's 15-puzzle in default mode and --optimal
+# (pattern databases built in the process, no cache: the build and IDA*).
 # Prints per item the base median, the new median and new/base: for the
 # classic the median of the invocations' medians; for the suite the sum over
 # pairs of each pair's median, as bench/run.sh sums it.
@@ -22,7 +26,7 @@ git worktree add --detach -q "$tmp/base" "$base_rev"
 
 build() { # SOURCE_DIR BUILD_DIR
     cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "$2" -j"$(nproc)" --target slide slide-bench >/dev/null
+    cmake --build "$2" -j"$(nproc)" --target slide slide-explore slide-bench >/dev/null
 }
 build "$tmp/base" "$tmp/build"
 build . build-bench
@@ -55,6 +59,25 @@ if [ -f "$dir/manifest.tsv" ]; then
     done
 fi
 
+# The maps and the tiles: whole process, fewer rounds (each takes seconds).
+heavy=(
+    "family, Klotski, 1 thread|slide-explore --family --threads 1 puzzles/klotski.init"
+    "census, rush-hour-small, 1 thread|slide-explore --census --threads 1 puzzles/census/rush-hour-small.spec"
+    "15-puzzle Rosetta, default|slide puzzles/fifteen-rosetta.init puzzles/fifteen-rosetta.goal"
+    "15-puzzle Rosetta, --optimal, tables built|slide --optimal puzzles/fifteen-rosetta.init puzzles/fifteen-rosetta.goal"
+)
+heavy_runs=$((runs < 5 ? runs : 5))
+for ((i = 0; i < heavy_runs; i++)); do
+    for h in "${heavy[@]}"; do
+        item=${h%%|*} cmd=(${h#*|})
+        for side in $(order $i); do
+            t0=$(date +%s%N)
+            "${bin[$side]}/${cmd[0]}" "${cmd[@]:1}" >/dev/null 2>&1 || true
+            printf '%s\t%s\t%se-6\n' "$item" "$side" $(($(date +%s%N) - t0)) >>"$times"
+        done
+    done
+done
+
 median() { # ITEM SIDE: the median of what was recorded for them
     awk -F'\t' -v i="$1" -v s="$2" '$1 == i && $2 == s { print $3 + 0 }' "$times" | sort -g |
         awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
@@ -77,3 +100,7 @@ if ((${#pairs[@]})); then
 else
     echo "# $dir absent: CS61B hard suite skipped"
 fi
+for h in "${heavy[@]}"; do
+    item=${h%%|*}
+    row "$item, whole process" "$(median "$item" base)" "$(median "$item" new)"
+done
