@@ -126,7 +126,8 @@ static bool read_value(const sb_opt *o, const char *flag, const char *v, char *m
             *o->to.count = x;
             return true;
         }
-        snprintf(msg, n, "%s takes %s, not '%s'", flag, o->takes, v);
+        snprintf(msg, n, "%s takes %s, not '%s'", flag, o->takes ? o->takes : "a whole number",
+                 v);
         return false;
     }
     case SB_OPT_CALL:

@@ -74,7 +74,7 @@ typedef struct sb_opt {
     const char *const *names;   /* SB_OPT_PICK: the choices, NULL after the last */
     uint64_t min, max;       /* SB_OPT_COUNT: the range (max 0: up to UINT64_MAX) */
     const char *takes;       /* SB_OPT_COUNT: what it takes, for the message
-                                ("a whole number from 1 to 256") */
+                                ("a whole number from 1 to 256"; NULL: "a whole number") */
     sb_opt_reader call;      /* SB_OPT_CALL */
     bool *given;             /* set true when the option is met (may be NULL) */
 } sb_opt;

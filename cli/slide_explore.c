@@ -28,8 +28,9 @@
  * Built with SLIDE_EXPLORE_MPI (cmake -DSLIDE_MPI=ON) this file is also
  * `slide-explore-mpi`, launched by mpirun: the same arguments and output,
  * --family and --census only (no --checkpoint), each rank mapping its
- * shard of the members and rank 0 printing the whole (explore_mpi.h).  A program of its own rather than
- * a --mpi flag, so that slide-explore needs no MPI library to run.
+ * shard of the members and rank 0 printing the whole (explore_mpi.h).  A
+ * program of its own rather than a --mpi flag, so that slide-explore needs
+ * no MPI library to run.
  */
 #include <errno.h>
 #include <getopt.h>   /* optind */
