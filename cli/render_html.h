@@ -4,16 +4,16 @@
  * render_play.c) share, so that pieces of any shape, walls, marked
  * pieces and the goal are drawn by one piece of code.  A page is:
  *
- *   sb_html_head(title, css)      doctype, head, the shared CSS and the
- *                                 page's own, which closes <style>, the
- *                                 head, and writes the body's markup
- *   sb_html_puzzle_data(...)      "<script>var P = {" and the puzzle's
- *                                 fields; the page adds its own and
- *                                 closes the object and the script
- *   SB_HTML_DRAW_SCRIPT           opens the page's function and draws
- *   the page's own script
- *   sb_html_end()                 closes the function and the page
+ *   sb_html_head(title, css, body)   doctype, head, the shared style and
+ *                                    the page's own, and the body's markup
+ *   sb_html_puzzle_data(...)         "<script>var P = {" and the puzzle's
+ *                                    fields; the page adds its own and
+ *                                    closes the object and the script
+ *   sb_html_end(scripts)             the page's one function: the shared
+ *                                    drawing (cli/page/draw.js), then the
+ *                                    page's own scripts; closes the page
  *
+ * The style, markup and scripts are cli/page/'s files (page_files.h).
  * Both pages are written whole by sb_html_write and sb_play_write below.
  * (The other views of a solution, terminal pictures and the JSON
  * document, are the library's: sb_show_write and sb_json_write.)
@@ -27,15 +27,16 @@
 
 #include "slide_formats.h"
 
-void sb_html_head(FILE *out, const char *page_title, const char *page_css);
+/* page_css and page_body: the page's files (page_files.h). */
+void sb_html_head(FILE *out, const char *page_title, const unsigned char *page_css,
+                  const unsigned char *page_body);
 
 /* Returns 0, or -1 when memory runs out (errno set). */
 int sb_html_puzzle_data(FILE *out, const sb_puzzle *p, const char *title);
 
-extern const char SB_HTML_DRAW_SCRIPT[];
-
-/* Returns 0, or -1 when a write failed (errno set). */
-int sb_html_end(FILE *out);
+/* page_scripts: the page's script files (page_files.h), NULL after the
+ * last.  Returns 0, or -1 when a write failed (errno set). */
+int sb_html_end(FILE *out, const unsigned char *const *page_scripts);
 
 /* The replay page (--html, render_html.c): plays the solution; title is
  * shown in the page (any bytes; it is escaped).  Returns 0, or -1 when a

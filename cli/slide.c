@@ -12,7 +12,7 @@
  * that prints or exits.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <getopt.h>   /* optind */
 #include <langinfo.h>
 #include <locale.h>
 #include <stdarg.h>
@@ -24,6 +24,7 @@
 #include "progress.h"
 #include "render_html.h"
 #include "args.h"
+#include "options.h"
 #include "slide_formats.h"
 #include "view.h"
 
@@ -71,44 +72,6 @@ typedef struct cli {
     const char *init_path, *goal_path;
 } cli;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: slide [-oDEBUG] [options] INIT GOAL\n"
-        "Solve a sliding-block puzzle; print the moves as 'r1 c1 r2 c2' lines.\n"
-        "\n"
-        "  --metric unit|line|piece  how moves are counted (default line)\n"
-        "  --optimal                 guarantee a shortest solution under the metric\n"
-        "  --algo auto|bfs|astar|idastar|bidir\n"
-        "                            search strategy (default auto; bidir needs a\n"
-        "                            GOAL that places every piece)\n"
-        "  --pdb-dir DIR             keep pattern databases (numbered tiles; blocks\n"
-        "                            with --engine general) in DIR between runs\n"
-        "  --engine auto|bitboard|general\n"
-        "                            configuration representation (default auto:\n"
-        "                            the bitboard on small trays, when the pieces\n"
-        "                            allow it: 64 bits up to 5x4, 128 up to 6x6)\n"
-        "  --format auto|corners|sizes|picture\n"
-        "                            how INIT and GOAL are written (default auto)\n"
-        "  --max-states N            give up after storing N configurations\n"
-        "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
-        "                            default 3/4 of physical memory)\n"
-        "  --time-limit SECONDS      give up after SECONDS\n"
-        "  --show                    draw the tray before each move and at the end\n"
-        "                            (instead of the bare moves)\n"
-        "  --html FILE               also write FILE, a web page that plays the solution\n"
-        "  --play FILE               also write FILE, a web page to play the puzzle on,\n"
-        "                            with optimal hints (under --metric) from anywhere\n"
-        "  --play-hints N            hints only when at most N configurations are\n"
-        "                            reachable (default 200000; 0: no hints)\n"
-        "  --json                    print one JSON document instead of the moves\n"
-        "  -oDEBUG                   debug output on stderr; -ooptions lists them\n"
-        "  --help, --version\n"
-        "\n"
-        "Exit status: 0 solved, 1 no solution exists, 2 bad usage or input,\n"
-        "3 gave up at a resource limit or interrupted (Ctrl-C).\n");
-}
-
 /* Reports an input or usage error on stderr and, under --json, as a JSON
  * document on stdout, so a script always gets a document to parse; p is
  * the puzzle when it was read, else NULL. */
@@ -136,8 +99,11 @@ static int usage_error(const cli *c, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-static int parse_debug(cli *c, const char *list)
+/* -oDEBUG: a comma-separated list of DEBUG_OPTIONS' names (options.h's
+ * sb_opt_reader; context is the cli). */
+static bool read_debug(void *context, const char *list, char *msg, size_t n)
 {
+    cli *c = context;
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *name = strtok_r(buf, ",", &save); name;
@@ -145,115 +111,78 @@ static int parse_debug(cli *c, const char *list)
         int i = 0;
         while (i < DEBUG_COUNT && strcmp(DEBUG_OPTIONS[i].name, name) != 0)
             i++;
-        if (i == DEBUG_COUNT)
-            return usage_error(c, "unknown debug option '%s'; -ooptions lists them", name);
+        if (i == DEBUG_COUNT) {
+            snprintf(msg, n, "unknown debug option '%s'; -ooptions lists them", name);
+            return false;
+        }
         c->debug[i] = true;
     }
-    return 0;
+    return true;
 }
+
+static const char USAGE[] =
+    "usage: slide [-oDEBUG] [options] INIT GOAL\n"
+    "Solve a sliding-block puzzle; print the moves as 'r1 c1 r2 c2' lines.\n"
+    "\n";
+
+static const char EPILOGUE[] =
+    "\n"
+    "Exit status: 0 solved, 1 no solution exists, 2 bad usage or input,\n"
+    "3 gave up at a resource limit or interrupted (Ctrl-C).\n";
 
 /* Parses argv into c.  Returns -1 to go on, or an exit status. */
 static int parse_args(cli *c, int argc, char **argv)
 {
-    enum { OPT_METRIC = 256, OPT_OPTIMAL, OPT_ALGO, OPT_ENGINE, OPT_FORMAT, OPT_STATES,
-           OPT_MEMORY, OPT_TIME, OPT_SHOW, OPT_HTML, OPT_PLAY, OPT_PLAY_HINTS, OPT_JSON, OPT_HELP,
-           OPT_VERSION, OPT_PDB_DIR };
-    static const struct option longs[] = {
-        { "metric", required_argument, NULL, OPT_METRIC },
-        { "optimal", no_argument, NULL, OPT_OPTIMAL },
-        { "algo", required_argument, NULL, OPT_ALGO },
-        { "engine", required_argument, NULL, OPT_ENGINE },
-        { "format", required_argument, NULL, OPT_FORMAT },
-        { "max-states", required_argument, NULL, OPT_STATES },
-        { "max-memory", required_argument, NULL, OPT_MEMORY },
-        { "time-limit", required_argument, NULL, OPT_TIME },
-        { "show", no_argument, NULL, OPT_SHOW },
-        { "html", required_argument, NULL, OPT_HTML },
-        { "play", required_argument, NULL, OPT_PLAY },
-        { "play-hints", required_argument, NULL, OPT_PLAY_HINTS },
-        { "json", no_argument, NULL, OPT_JSON },
-        { "help", no_argument, NULL, OPT_HELP },
-        { "version", no_argument, NULL, OPT_VERSION },
-        { "pdb-dir", required_argument, NULL, OPT_PDB_DIR },
-        { NULL, 0, NULL, 0 },
+    sb_limits *lim = &c->opts.limits;
+    const sb_opt rows[] = {
+        sb_opt_metric(&c->opts.metric),
+        { .name = "optimal", .kind = SB_OPT_FLAG, .to.flag = &c->opts.optimal,
+          .help = "guarantee a shortest solution under the metric" },
+        { .name = "algo", .kind = SB_OPT_ALGO, .to.algo = &c->opts.algo,
+          .help = "search strategy (default auto; bidir needs a GOAL that places every "
+                  "piece)" },
+        { .name = "pdb-dir", .kind = SB_OPT_TEXT, .to.text = &c->pdb_dir, .value = "DIR",
+          .help = "keep pattern databases (numbered tiles; blocks with --engine general) in "
+                  "DIR between runs" },
+        sb_opt_engine(&c->opts.path),
+        sb_opt_format(&c->format),
+        sb_opt_limit("max-states", lim, "give up after storing N configurations"),
+        sb_opt_limit("max-memory", lim, NULL),
+        sb_opt_limit("time-limit", lim, NULL),
+        { .name = "show", .kind = SB_OPT_FLAG, .to.flag = &c->show,
+          .help = "draw the tray before each move and at the end (instead of the bare "
+                  "moves)" },
+        { .name = "html", .kind = SB_OPT_TEXT, .to.text = &c->html_path, .value = "FILE",
+          .help = "also write FILE, a web page that plays the solution" },
+        { .name = "play", .kind = SB_OPT_TEXT, .to.text = &c->play_path, .value = "FILE",
+          .help = "also write FILE, a web page to play the puzzle on, with optimal hints "
+                  "(under --metric) from anywhere" },
+        { .name = "play-hints", .kind = SB_OPT_COUNT, .to.count = &c->play_hints, .value = "N",
+          .takes = "a number of configurations",
+          .help = "hints only when at most N configurations are reachable (default 200000; "
+                  "0: no hints)" },
+        { .name = "json", .kind = SB_OPT_FLAG, .to.flag = &c->json,
+          .help = "print one JSON document instead of the moves" },
+        { .letter = 'o', .kind = SB_OPT_CALL, .call = read_debug, .to.context = c,
+          .value = "DEBUG", .help = "debug output on stderr; -ooptions lists them" },
+        sb_opt_help_row(),
+        sb_opt_version_row(),
     };
+    const sb_opt_table table = { "slide", USAGE, rows, sizeof rows / sizeof rows[0], EPILOGUE };
     sb_options_default(&c->opts);
     c->opts.limits.max_bytes = sb_args_default_memory();
     c->play_hints = PLAY_HINTS_DEFAULT;
-    opterr = 0;
     /* --json anywhere (before "--") means a usage error is JSON too, even
      * one found before getopt reaches --json. */
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--json") == 0)
             c->json = true;
-    int ch, li = 0;
-    const char *bad;
-    sb_error name_err;   /* what the library says of a name it does not know */
-    while ((ch = getopt_long(argc, argv, ":o:", longs, &li)) != -1) {
-        switch (ch) {
-        case 'o': {
-            int st = parse_debug(c, optarg);
-            if (st)
-                return st;
-            break;
-        }
-        case OPT_METRIC:
-            if (sb_metric_parse(optarg, &c->opts.metric, &name_err) != SB_OK)
-                return usage_error(c, "--metric: %s", name_err.msg);
-            break;
-        case OPT_OPTIMAL:
-            c->opts.optimal = true;
-            break;
-        case OPT_ALGO:
-            if (sb_algo_parse(optarg, &c->opts.algo, &name_err) != SB_OK)
-                return usage_error(c, "--algo: %s", name_err.msg);
-            break;
-        case OPT_ENGINE:
-            if (sb_path_parse(optarg, &c->opts.path, &name_err) != SB_OK)
-                return usage_error(c, "--engine: %s", name_err.msg);
-            break;
-        case OPT_FORMAT:
-            if (sb_fmt_parse_name(optarg, &c->format, &name_err) != SB_OK)
-                return usage_error(c, "--format: %s", name_err.msg);
-            break;
-        case OPT_STATES:
-        case OPT_MEMORY:
-        case OPT_TIME:
-            if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
-                return usage_error(c, "%s, not '%s'", bad, optarg);
-            break;
-        case OPT_PDB_DIR:
-            c->pdb_dir = optarg;
-            break;
-        case OPT_SHOW:
-            c->show = true;
-            break;
-        case OPT_HTML:
-            c->html_path = optarg;
-            break;
-        case OPT_PLAY:
-            c->play_path = optarg;
-            break;
-        case OPT_PLAY_HINTS:
-            if (!sb_args_amount(optarg, false, &c->play_hints))
-                return usage_error(c, "--play-hints takes a number of configurations, not '%s'",
-                                   optarg);
-            break;
-        case OPT_JSON:
-            c->json = true;
-            break;
-        case OPT_HELP:
-            usage(stdout);
-            return 0;
-        case OPT_VERSION:
-            printf("slide %s\n", SB_VERSION);
-            return 0;
-        case ':':
-            return usage_error(c, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return usage_error(c, "unknown option '%s'", argv[optind - 1]);
-        }
-    }
+    char msg[512];
+    int done = sb_opt_parse(&table, argc, argv, msg, sizeof msg);
+    if (done == SB_OPT_BAD)
+        return usage_error(c, "%s", msg);
+    if (done != SB_OPT_GO)
+        return done;
     if (c->debug[0]) {
         for (int k = 0; k < DEBUG_COUNT; k++)
             fprintf(stderr, "-o%-8s %s\n", DEBUG_OPTIONS[k].name, DEBUG_OPTIONS[k].what);

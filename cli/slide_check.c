@@ -8,13 +8,14 @@
  * cheap per move on any tray), so that the fuzz harnesses and every user
  * of the library judge answers with the same code; this file is the
  * command line around it, and uses nothing but the public headers (and
- * args.c's wording of an error's hint).
+ * args.c's wording of an error's hint, options.c's reading of options).
  *
  * Exit status: 0 verified, 1 an illegal move or the goal not reached (one
  * message naming the input line), 2 bad usage, unreadable files, a bad
  * puzzle, or output that could not be written.
  */
 #include <errno.h>
+#include <getopt.h>   /* optind */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,21 +24,19 @@
 #include <sys/stat.h>
 
 #include "args.h"
+#include "options.h"
 #include "slide_formats.h"
 
-static const char usage_text[] =
-    "Usage: slide-check [--format corners|sizes|picture|auto] INIT GOAL [MOVES]\n"
+static const char USAGE[] =
+    "usage: slide-check [options] INIT GOAL [MOVES]\n"
     "Replays the moves in MOVES (standard input when absent or \"-\") on the\n"
     "puzzle INIT, one \"r1 c1 r2 c2\" per line, and checks that each is a legal\n"
     "straight slide and that the final configuration satisfies GOAL.  A move\n"
     "names a piece by its anchor, the leftmost cell of its top row (the\n"
     "upper-left corner of a rectangle).\n"
-    "\n"
-    "  --format F   how INIT and GOAL are written: corners (r1 c1 r2 c2),\n"
-    "               sizes (h w r c), picture (the tray drawn), or auto\n"
-    "               (default: decide from INIT)\n"
-    "  --help       print this help and exit\n"
-    "  --version    print the version and exit\n"
+    "\n";
+
+static const char EPILOGUE[] =
     "\n"
     "Exit status: 0 Verified, 1 an illegal move or the goal not reached,\n"
     "2 bad usage, an unreadable file, an invalid puzzle or a write error.\n";
@@ -69,7 +68,7 @@ static void bad_usage(const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fputs("\nTry 'slide-check --help' for more information.\n", stderr);
+    fputs("\nTry 'slide-check --help'.\n", stderr);
     exit(2);
 }
 
@@ -89,36 +88,21 @@ static FILE *open_moves(const char *path)
 int main(int argc, char **argv)
 {
     sb_format fmt = SB_FORMAT_AUTO;
-    const char *paths[3];
-    int npaths = 0, options_done = 0;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (options_done || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (npaths == 3)
-                bad_usage("too many arguments (starting at '%s')", a);
-            paths[npaths++] = a;
-        } else if (strcmp(a, "--") == 0) {
-            options_done = 1;
-        } else if (strcmp(a, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return fflush(stdout) == 0 ? 0 : 2;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("slide-check %s\n", SB_VERSION);
-            return fflush(stdout) == 0 ? 0 : 2;
-        } else if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0) {
-            const char *name = a[8] == '=' ? a + 9 : argv[++i];
-            if (!name)
-                bad_usage("%s needs a value: corners, sizes, picture or auto", a);
-            sb_error name_err;
-            if (sb_fmt_parse_name(name, &fmt, &name_err) != SB_OK)
-                bad_usage("--format: %s", name_err.msg);
-        } else {
-            bad_usage("unknown option '%s'", a);
-        }
-    }
+    const sb_opt rows[] = { sb_opt_format(&fmt), sb_opt_help_row(), sb_opt_version_row() };
+    const sb_opt_table table = { "slide-check", USAGE, rows, sizeof rows / sizeof rows[0],
+                                 EPILOGUE };
+    char msg[512];
+    int done = sb_opt_parse(&table, argc, argv, msg, sizeof msg);
+    if (done == SB_OPT_BAD)
+        bad_usage("%s", msg);
+    if (done != SB_OPT_GO)
+        return done;
+    char **paths = argv + optind;
+    int npaths = argc - optind;
+    if (npaths > 3)
+        bad_usage("too many arguments (starting at '%s')", paths[3]);
     if (npaths < 2)
-        bad_usage("%s", "expected INIT and GOAL files");
+        bad_usage("%s", "needs an INIT file and a GOAL file");
 
     sb_puzzle p;
     sb_error err;

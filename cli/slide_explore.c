@@ -28,11 +28,12 @@
  * Built with SLIDE_EXPLORE_MPI (cmake -DSLIDE_MPI=ON) this file is also
  * `slide-explore-mpi`, launched by mpirun: the same arguments and output,
  * --family and --census only (no --checkpoint), each rank mapping its
- * shard of the members and rank 0 printing the whole (explore_mpi.h).  A program of its own rather than
- * a --mpi flag, so that slide-explore needs no MPI library to run.
+ * shard of the members and rank 0 printing the whole (explore_mpi.h).  A
+ * program of its own rather than a --mpi flag, so that slide-explore needs
+ * no MPI library to run.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <getopt.h>   /* optind */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@
 
 #include "args.h"
 #include "census_run.h"
+#include "options.h"
 #include "oracle_write.h"
 #include "slide_formats.h"
 #include "view.h"
@@ -52,84 +54,26 @@
 #endif
 
 enum { EXIT_USAGE = 2 };
-typedef enum mode { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY, MODE_CENSUS, MODE_DISTANCES,
-                    MODE_GRAPH } mode;
-typedef enum oracle_form { FORM_JSON, FORM_BINARY, FORM_GRAPHML, FORM_EDGES } oracle_form;
+/* The modes, in cli.mode; the oracle's forms, in cli.form (--distances
+ * writes the first two, --graph the last two, each in its choices' order). */
+enum { MODE_REACH, MODE_COMPONENTS, MODE_FAMILY, MODE_CENSUS, MODE_DISTANCES, MODE_GRAPH };
+enum { FORM_JSON, FORM_BINARY, FORM_GRAPHML, FORM_EDGES };
 
 typedef struct cli {
     sb_options opts;
     sb_format format;
-    mode mode;
+    int mode;                /* a mode: --components, --family, ..., or MODE_REACH */
     bool json;
-    bool diameters;          /* --components: compute them (default) */
-    oracle_form form;        /* --graph: how the graph is written */
-    oracle_form dform;       /* --distances-format: how distances are written */
+    bool no_diameters;       /* --components: skip the diameters */
+    int form;                /* how the oracle is written: --graph's or --distances-format's */
+    int gform, dform;        /* --graph's and --distances-format's choice: 0, 1, ... */
     bool dform_given;
     const char *init_path, *goal_path;
     bool csv;                /* --census: CSV out */
     const char *sqlite_path, *checkpoint_path;
+    uint64_t threads;        /* --threads N, when threads_given */
+    bool threads_given;
 } cli;
-
-static void usage(FILE *out)
-{
-#ifdef SLIDE_EXPLORE_MPI
-    fprintf(out, "usage: mpirun -np N slide-explore-mpi --family [options] INIT\n"
-                 "       mpirun -np N slide-explore-mpi --census [options] SPEC\n"
-                 "slide-explore --family or --census with the members shared out among N\n"
-                 "MPI ranks (largest first); rank 0 prints the report or writes --sqlite's\n"
-                 "file.  Its options are slide-explore's, but for --checkpoint:\n\n");
-#endif
-    fprintf(out,
-        "usage: slide-explore [options] INIT [GOAL]\n"
-        "       slide-explore --distances [options] INIT GOAL\n"
-        "       slide-explore --graph graphml|edges [options] INIT [GOAL]\n"
-        "       slide-explore --components [options] INIT\n"
-        "       slide-explore --family [options] INIT\n"
-        "       slide-explore --census [--json|--csv|--sqlite FILE] [--checkpoint FILE] SPEC\n"
-        "Map the configurations behind a sliding-block puzzle.\n"
-        "\n"
-        "  (default)                 everything reachable from INIT: how many, how many\n"
-        "                            at each distance, the farthest ones; with GOAL, how\n"
-        "                            many satisfy it and the nearest one's distance\n"
-        "  --components              every layout of INIT's pieces on its tray (any\n"
-        "                            shape, walls, marked and one-axis pieces), split\n"
-        "                            into connected components (sizes, exact diameters)\n"
-        "  --no-diameters            with --components: skip the diameters\n"
-        "  --family                  every mix of plain 1x1, 1x2, 2x1 blocks around\n"
-        "                            INIT's other pieces: layouts and components of each\n"
-        "  --census                  (SPEC) every member of a piece alphabet (SPEC: a\n"
-        "                            tray, kinds of piece with counts, a goal; see\n"
-        "                            docs/explore.md): components, diameters, hardest\n"
-        "                            starts as pictures\n"
-        "  --csv                     with --census: one CSV row per component\n"
-        "  --sqlite FILE             with --census: an SQLite database in FILE\n"
-        "  --checkpoint FILE         with --census: record finished members in FILE;\n"
-        "                            a rerun skips them (same output)\n"
-        "  --distances               (INIT GOAL) every reachable configuration with its\n"
-        "                            distance to GOAL under the metric\n"
-        "  --distances-format json|binary\n"
-        "                            how --distances writes them (default json)\n"
-        "  --graph graphml|edges     (INIT [GOAL]) the state graph of everything INIT\n"
-        "                            reaches: configurations (with their distance to\n"
-        "                            GOAL) and the moves between them\n"
-        "  --threads N               with --family and --census, N members mapped at once; with\n"
-        "                            --components --no-diameters, large components\n"
-        "                            walked by N threads (default: every core); the\n"
-        "                            output does not depend on N\n"
-        "  --metric unit|line|piece  how distances are counted (default line)\n"
-        "  --engine auto|bitboard|general  representation (default auto)\n"
-        "  --format auto|corners|sizes|picture\n"
-        "                            how INIT and GOAL are written (default auto)\n"
-        "  --json                    one JSON document instead of text\n"
-        "  --max-states N            give up beyond N configurations (or layouts)\n"
-        "  --max-memory SIZE         give up beyond SIZE bytes (K, M, G suffixes;\n"
-        "                            default 3/4 of physical memory)\n"
-        "  --time-limit SECONDS      give up after SECONDS\n"
-        "  --help, --version\n"
-        "\n"
-        "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit\n"
-        "or interrupted (Ctrl-C).\n");
-}
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -144,125 +88,98 @@ static int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+static const char USAGE[] =
+#ifdef SLIDE_EXPLORE_MPI
+    "usage: mpirun -np N slide-explore-mpi --family [options] INIT\n"
+    "       mpirun -np N slide-explore-mpi --census [options] SPEC\n"
+    "slide-explore --family or --census with the members shared out among N\n"
+    "MPI ranks (largest first); rank 0 prints the report or writes --sqlite's\n"
+    "file.  Its options are slide-explore's, but for --checkpoint:\n\n"
+#endif
+    "usage: slide-explore [options] INIT [GOAL]\n"
+    "       slide-explore --distances [options] INIT GOAL\n"
+    "       slide-explore --graph graphml|edges [options] INIT [GOAL]\n"
+    "       slide-explore --components [options] INIT\n"
+    "       slide-explore --family [options] INIT\n"
+    "       slide-explore --census [options] SPEC\n"
+    "Map the configurations behind a sliding-block puzzle.  With no mode\n"
+    "(--components, --family, --census, --distances, --graph): everything\n"
+    "reachable from INIT: how many, how many at each distance, the farthest\n"
+    "ones; with GOAL, how many satisfy it and the nearest one's distance.\n"
+    "\n";
+
+static const char EPILOGUE[] =
+    "\n"
+    "Exit status: 0 done, 2 bad usage or input, 3 gave up at a resource limit\n"
+    "or interrupted (Ctrl-C).\n";
+
 /* Parses argv into c.  Returns -1 to go on, or an exit status. */
 static int parse_args(cli *c, int argc, char **argv)
 {
     static const char *const dforms[] = { "json", "binary", NULL };
     static const char *const gforms[] = { "graphml", "edges", NULL };
-    enum { OPT_METRIC = 256, OPT_ENGINE, OPT_FORMAT, OPT_JSON, OPT_COMPONENTS, OPT_NODIAM,
-           OPT_FAMILY, OPT_THREADS, OPT_DISTANCES, OPT_DFORMAT, OPT_GRAPH, OPT_STATES, OPT_MEMORY,
-           OPT_TIME, OPT_HELP, OPT_VERSION, OPT_CENSUS, OPT_CSV, OPT_SQLITE, OPT_CHECKPOINT };
-    static const struct option longs[] = {
-        { "metric", required_argument, NULL, OPT_METRIC },
-        { "engine", required_argument, NULL, OPT_ENGINE },
-        { "format", required_argument, NULL, OPT_FORMAT },
-        { "json", no_argument, NULL, OPT_JSON },
-        { "components", no_argument, NULL, OPT_COMPONENTS },
-        { "no-diameters", no_argument, NULL, OPT_NODIAM },
-        { "family", no_argument, NULL, OPT_FAMILY },
-        { "census", no_argument, NULL, OPT_CENSUS },
-        { "csv", no_argument, NULL, OPT_CSV },
-        { "sqlite", required_argument, NULL, OPT_SQLITE },
-        { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
-        { "distances", no_argument, NULL, OPT_DISTANCES },
-        { "distances-format", required_argument, NULL, OPT_DFORMAT },
-        { "graph", required_argument, NULL, OPT_GRAPH },
-        { "threads", required_argument, NULL, OPT_THREADS },
-        { "max-states", required_argument, NULL, OPT_STATES },
-        { "max-memory", required_argument, NULL, OPT_MEMORY },
-        { "time-limit", required_argument, NULL, OPT_TIME },
-        { "help", no_argument, NULL, OPT_HELP },
-        { "version", no_argument, NULL, OPT_VERSION },
-        { NULL, 0, NULL, 0 },
+    sb_limits *lim = &c->opts.limits;
+    const sb_opt rows[] = {
+        { .name = "components", .kind = SB_OPT_MODE, .mode = &c->mode,
+          .set = MODE_COMPONENTS,
+          .help = "every layout of INIT's pieces on its tray (any shape, walls, marked and "
+                  "one-axis pieces), split into connected components (sizes, exact "
+                  "diameters)" },
+        { .name = "no-diameters", .kind = SB_OPT_FLAG, .to.flag = &c->no_diameters,
+          .help = "with --components: skip the diameters" },
+        { .name = "family", .kind = SB_OPT_MODE, .mode = &c->mode, .set = MODE_FAMILY,
+          .help = "every mix of plain 1x1, 1x2, 2x1 blocks around INIT's other pieces: "
+                  "layouts and components of each" },
+        { .name = "census", .kind = SB_OPT_MODE, .mode = &c->mode, .set = MODE_CENSUS,
+          .help = "(SPEC) every member of a piece alphabet (SPEC: a tray, kinds of piece "
+                  "with counts, a goal; see docs/explore.md): components, diameters, "
+                  "hardest starts as pictures" },
+        { .name = "csv", .kind = SB_OPT_FLAG, .to.flag = &c->csv,
+          .help = "with --census: one CSV row per component" },
+        { .name = "sqlite", .kind = SB_OPT_TEXT, .to.text = &c->sqlite_path, .value = "FILE",
+          .help = "with --census: an SQLite database in FILE" },
+        { .name = "checkpoint", .kind = SB_OPT_TEXT, .to.text = &c->checkpoint_path,
+          .value = "FILE",
+          .help = "with --census: record finished members in FILE; a rerun skips them "
+                  "(same output)" },
+        { .name = "distances", .kind = SB_OPT_MODE, .mode = &c->mode,
+          .set = MODE_DISTANCES,
+          .help = "(INIT GOAL) every reachable configuration with its distance to GOAL "
+                  "under the metric" },
+        { .name = "distances-format", .kind = SB_OPT_PICK, .to.number = &c->dform,
+          .names = dforms, .given = &c->dform_given,
+          .help = "how --distances writes them (default json)" },
+        { .name = "graph", .kind = SB_OPT_PICK, .to.number = &c->gform, .names = gforms,
+          .mode = &c->mode, .set = MODE_GRAPH,
+          .help = "(INIT [GOAL]) the state graph of everything INIT reaches: "
+                  "configurations (with their distance to GOAL) and the moves between "
+                  "them" },
+        { .name = "threads", .kind = SB_OPT_COUNT, .to.count = &c->threads, .value = "N",
+          .min = 1, .max = 256, .takes = "a whole number from 1 to 256",
+          .given = &c->threads_given,
+          .help = "with --family and --census, N members mapped at once; with "
+                  "--components --no-diameters, large components walked by N threads "
+                  "(default: every core); the output does not depend on N" },
+        sb_opt_metric(&c->opts.metric),
+        sb_opt_engine(&c->opts.path),
+        sb_opt_format(&c->format),
+        { .name = "json", .kind = SB_OPT_FLAG, .to.flag = &c->json,
+          .help = "one JSON document instead of text" },
+        sb_opt_limit("max-states", lim, "give up beyond N configurations (or layouts)"),
+        sb_opt_limit("max-memory", lim, NULL),
+        sb_opt_limit("time-limit", lim, NULL),
+        sb_opt_help_row(),
+        sb_opt_version_row(),
     };
+    const sb_opt_table table = { PROGRAM, USAGE, rows, sizeof rows / sizeof rows[0], EPILOGUE };
     sb_options_default(&c->opts);
     c->opts.limits.max_bytes = sb_args_default_memory();
-    c->diameters = true;
-    opterr = 0;
-    int ch, i, li = 0;
-    const char *bad;
-    sb_error name_err;   /* what the library says of a name it does not know */
-    bool threads_given = false;
-    while ((ch = getopt_long(argc, argv, ":", longs, &li)) != -1) {
-        switch (ch) {
-        case OPT_METRIC:
-            if (sb_metric_parse(optarg, &c->opts.metric, &name_err) != SB_OK)
-                return usage_error("--metric: %s", name_err.msg);
-            break;
-        case OPT_ENGINE:
-            if (sb_path_parse(optarg, &c->opts.path, &name_err) != SB_OK)
-                return usage_error("--engine: %s", name_err.msg);
-            break;
-        case OPT_FORMAT:
-            if (sb_fmt_parse_name(optarg, &c->format, &name_err) != SB_OK)
-                return usage_error("--format: %s", name_err.msg);
-            break;
-        case OPT_JSON:
-            c->json = true;
-            break;
-        case OPT_COMPONENTS:
-            c->mode = MODE_COMPONENTS;
-            break;
-        case OPT_NODIAM:
-            c->diameters = false;
-            break;
-        case OPT_FAMILY:
-            c->mode = MODE_FAMILY;
-            break;
-        case OPT_CENSUS:
-            c->mode = MODE_CENSUS;
-            break;
-        case OPT_CSV:
-            c->csv = true;
-            break;
-        case OPT_SQLITE:
-            c->sqlite_path = optarg;
-            break;
-        case OPT_CHECKPOINT:
-            c->checkpoint_path = optarg;
-            break;
-        case OPT_DISTANCES:
-            c->mode = MODE_DISTANCES;
-            break;
-        case OPT_DFORMAT:
-            if ((i = sb_args_pick(optarg, dforms)) < 0)
-                return usage_error("--distances-format takes json or binary, not '%s'", optarg);
-            c->dform = (oracle_form)(FORM_JSON + i);
-            c->dform_given = true;
-            break;
-        case OPT_GRAPH:
-            if ((i = sb_args_pick(optarg, gforms)) < 0)
-                return usage_error("--graph takes graphml or edges, not '%s'", optarg);
-            c->mode = MODE_GRAPH;
-            c->form = (oracle_form)(FORM_GRAPHML + i);
-            break;
-        case OPT_THREADS: {
-            uint64_t n = 0;
-            if (!sb_args_amount(optarg, false, &n) || n < 1 || n > 256)
-                return usage_error("--threads takes a whole number from 1 to 256, not '%s'",
-                                   optarg);
-            c->opts.threads = (unsigned)n;
-            threads_given = true;
-            break;
-        }
-        case OPT_STATES:
-        case OPT_MEMORY:
-        case OPT_TIME:
-            if ((bad = sb_args_limit(longs[li].name, optarg, &c->opts.limits)))
-                return usage_error("%s, not '%s'", bad, optarg);
-            break;
-        case OPT_HELP:
-            usage(stdout);
-            return 0;
-        case OPT_VERSION:
-            printf(PROGRAM " %s\n", SB_VERSION);
-            return 0;
-        case ':':
-            return usage_error("option '%s' needs a value", argv[optind - 1]);
-        default:
-            return usage_error("unknown option '%s'", argv[optind - 1]);
-        }
-    }
+    char msg[512];
+    int done = sb_opt_parse(&table, argc, argv, msg, sizeof msg);
+    if (done == SB_OPT_BAD)
+        return usage_error("%s", msg);
+    if (done != SB_OPT_GO)
+        return done;
 #ifdef SLIDE_EXPLORE_MPI
     if (c->mode != MODE_FAMILY && c->mode != MODE_CENSUS)
         return usage_error("%s", "maps --family and --census only (run slide-explore for "
@@ -273,7 +190,7 @@ static int parse_args(cli *c, int argc, char **argv)
         return usage_error("%s", "--checkpoint is slide-explore's only: under MPI, a rerun "
                            "maps the whole census again");
 #endif
-    if (threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS &&
+    if (c->threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS &&
         c->mode != MODE_CENSUS)
         return usage_error("%s", "--threads goes with --family, --census or --components");
     if ((c->csv || c->sqlite_path || c->checkpoint_path) && c->mode != MODE_CENSUS)
@@ -283,7 +200,9 @@ static int parse_args(cli *c, int argc, char **argv)
     if (c->sqlite_path && !sb_census_sqlite_built())
         return usage_error("%s", "--sqlite: this slide-explore was built without SQLite "
                            "(install libsqlite3-dev, e.g. ./setup.sh --deps, and rebuild)");
-    if (!threads_given) {   /* every core */
+    if (c->threads_given) {
+        c->opts.threads = (unsigned)c->threads;
+    } else {   /* every core */
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         c->opts.threads = cores < 1 ? 1 : cores > 256 ? 256 : (unsigned)cores;
     }
@@ -296,8 +215,7 @@ static int parse_args(cli *c, int argc, char **argv)
         return usage_error("%s", "--distances takes an INIT file and a GOAL file");
     if (c->dform_given && c->mode != MODE_DISTANCES)
         return usage_error("%s", "--distances-format goes with --distances");
-    if (c->mode == MODE_DISTANCES)
-        c->form = c->dform;
+    c->form = c->mode == MODE_DISTANCES ? FORM_JSON + c->dform : FORM_GRAPHML + c->gform;
     if (files > (c->mode == MODE_REACH || c->mode >= MODE_DISTANCES ? 2 : 1))
         return usage_error("%s", c->mode == MODE_REACH || c->mode >= MODE_DISTANCES
                                      ? "takes INIT and at most one GOAL file"
@@ -618,7 +536,7 @@ static int run(int argc, char **argv)
         sb_explore_report_free(&r);
     } else if (status == SB_OK && c.mode == MODE_COMPONENTS) {
         sb_components_report r;
-        status = search_ended(sb_search_components(search, c.diameters, &r, &err));
+        status = search_ended(sb_search_components(search, !c.no_diameters, &r, &err));
         if (status == SB_OK)
             status = print_components(&c, &puzzle, &r, used, &err);
         sb_components_report_free(&r);

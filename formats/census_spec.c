@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "parse.h"
 
 /* The caps, as the messages and docs/explore.md spell them. */
@@ -43,13 +44,17 @@ _Static_assert(SB_MAX_CELLS == 65536, "the messages say a count may be at most 6
 #define MAX_COUNT_WORDS "65,536"
 #define MAX_KEEP_WORDS "2,147,483,647"
 
-/* What reading one SPEC holds besides the spec itself. */
+/* What reading one SPEC holds besides the spec itself.  The spec's
+ * arrays grow through the engine's one growing array (core/array.h),
+ * their capacities kept here while the file is read. */
 typedef struct reader {
     sb_census_spec *s;
     const char *name;            /* the file, for messages */
     long line;                   /* the line being read */
     long kind_line[MAX_KINDS];   /* where each kind was declared */
     long *goal_line;             /* where each goal was given (s->ngoals) */
+    size_t kinds_cap;            /* room in s->kinds */
+    size_t goals_cap, goal_kind_cap, goal_line_cap;   /* in s->goals, s->goal_kind, goal_line */
 } reader;
 
 /* Splits line (in place) into at most MAX_WORDS words; -1: too many. */
@@ -160,17 +165,6 @@ static long kind_named(const sb_census_spec *s, const char *name)
     return -1;
 }
 
-/* Grows *p (n items of size bytes) by one zeroed item.  false: no memory. */
-static bool grow(void **p, size_t n, size_t size)
-{
-    void *q = realloc(*p, (n + 1) * size);
-    if (!q)
-        return false;
-    memset((char *)q + n * size, 0, size);
-    *p = q;
-    return true;
-}
-
 static const char *axis_words(sb_axis a)
 {
     return a == SB_AXIS_ROW ? "along rows only" : a == SB_AXIS_COL ? "along columns only"
@@ -264,7 +258,7 @@ static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
     }
     if (s->nkinds == MAX_KINDS)
         return FAIL(rd, SB_EINPUT, "a census may have at most %d kinds", MAX_KINDS);
-    if (!grow((void **)&s->kinds, s->nkinds, sizeof *s->kinds))
+    if (!sb_array_reserve(NULL, &s->kinds, &rd->kinds_cap, s->nkinds + 1, sizeof *s->kinds))
         return FAIL(rd, SB_ELIMIT, "out of memory");
     rd->kind_line[s->nkinds] = rd->line;
     s->kinds[s->nkinds++] = k;
@@ -334,9 +328,12 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
         if (a + s->kinds[k].height > s->rows || b + s->kinds[k].width > s->cols)
             return FAIL(rd, SB_EINPUT, "a %s piece at %ld %ld leaves the %dx%d tray", words[1],
                         a, b, s->rows, s->cols);
-        if (!grow((void **)&s->goals, s->ngoals, sizeof *s->goals) ||
-            !grow((void **)&s->goal_kind, s->ngoals, sizeof *s->goal_kind) ||
-            !grow((void **)&rd->goal_line, s->ngoals, sizeof *rd->goal_line))
+        size_t need = s->ngoals + 1;
+        if (!sb_array_reserve(NULL, &s->goals, &rd->goals_cap, need, sizeof *s->goals) ||
+            !sb_array_reserve(NULL, &s->goal_kind, &rd->goal_kind_cap, need,
+                              sizeof *s->goal_kind) ||
+            !sb_array_reserve(NULL, &rd->goal_line, &rd->goal_line_cap, need,
+                              sizeof *rd->goal_line))
             return FAIL(rd, SB_ELIMIT, "out of memory");
         s->goals[s->ngoals] = (sb_block){ (int)a, (int)b, s->kinds[k].height,
                                           s->kinds[k].width, 0, 0, s->kinds[k].axis, 0 };
@@ -430,7 +427,7 @@ sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *o
         st = sb_fmt_fail(err, SB_EINPUT, name, 0, "no \"kind\" line: the alphabet is empty");
     if (st == SB_OK)
         st = whole_file(&rd, err);
-    free(rd.goal_line);
+    sb_array_free(NULL, &rd.goal_line, &rd.goal_line_cap, sizeof *rd.goal_line);
     if (st != SB_OK)
         sb_census_spec_free(out);
     return st;

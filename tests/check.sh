@@ -126,8 +126,8 @@ expect no-init 2 '' "${pre}no-such.init: No such file or directory" no-such.init
 # "Detection") it is read as a picture, and the message recalls the tray line.
 expect bad-puzzle 2 '' "${pre}square.goal:1: a space at column 2: grid rows hold no blanks ('.' is an empty cell); a file in the line formats starts with its tray line, two integers 'H W'" \
     square.goal square.goal
-expect no-args 2 '' '~expected INIT and GOAL files'
-expect one-arg 2 '' '~expected INIT and GOAL files' square.init
+expect no-args 2 '' '~needs an INIT file and a GOAL file'
+expect one-arg 2 '' '~needs an INIT file and a GOAL file' square.init
 expect too-many 2 '' '~too many arguments' "${sq[@]}" a b
 expect bad-option 2 '' "~unknown option '--frobnicate'" --frobnicate "${sq[@]}"
 expect bad-format 2 '' "~unknown format 'diagonal'" --format diagonal "${sq[@]}"
