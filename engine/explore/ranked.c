@@ -1,5 +1,5 @@
 /*
- * census.c - the components of a piece set found with no table of
+ * ranked.c - the components of a piece set found with no table of
  * layouts: each layout has a perfect rank, so "visited" is one bit per
  * rank, and each component is walked with the bitboard's own move
  * generator from the first layout of it that the enumeration meets.
@@ -45,22 +45,28 @@
  * nothing, so a walk keeps its layouts only while its seed's images are
  * still unmarked and it is small (MOST_KEPT).
  *
- * Threads.  A component whose walk's stack grows long is shared out: its
- * images go round-robin to several walkers, which mark the bitmap with an
- * atomic or (each layout is new to exactly one) and walk until every
- * stack is empty.  Sizes and moves are sums, so they do not depend on the
- * number of walkers or their timing.
+ * The walk is the component walker's (walk.h): this file gives it
+ * layouts as bitboard images, marks them in the bitmap of ranks and
+ * expands them with the bitboard's generator; the walker shares a large
+ * component out among threads, whose marks are an atomic or (each layout
+ * is new to exactly one), and sizes and moves are sums, so they do not
+ * depend on the number of threads or their timing.
+ *
+ * This path is a faster way to the graph path's answer (components.c
+ * over graph.c's sb_graph_split, on the layouts' flat store): the same
+ * components, sizes, moves and first layouts.  tests/test_components.c
+ * checks both against a brute force and against each other.
  *
  * Invariant: components are reported in enumeration order of their first
  * layout (the least rank), the order the graph path (graph.c) numbers them
  * in, so both paths report the same components in the same order; the
  * images found early are put in place at the end (sort_parts).
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "explore/explore.h"
+#include "explore/walk.h"
 #include "spaces/bitboard.h"
 
 /* The most ranking states (remaining counts of each token) the table
@@ -250,7 +256,7 @@ static inline void parent_read(const ranking *r, parent *x, uint64_t X, uint64_t
 {
     uint64_t anchors = anchors_of(r->b, X);
     uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
-    if (from && from == x->image && gone && !(gone & (gone - 1)) && came && !(came & (came - 1)))
+    if (from == x->image && gone && !(gone & (gone - 1)) && came && !(came & (came - 1)))
         x->type[sb_ctz64(came)] = x->type[sb_ctz64(gone)];
     else
         types_of(r, X, anchors, x->type);
@@ -282,23 +288,13 @@ static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *
     return rank_run(r, x->type, S, tokens, x->state[first], rank, NULL, NULL);
 }
 
-/* A layout met and not yet expanded, and the one it was met from (0 for
- * a seed: no layout's image is 0 but that of no pieces, which has no
- * moves). */
-typedef struct met {
-    uint64_t image, from;
-} met;
-
-/* One thread's share of a component's walk: its own stack of layouts met
- * and not yet expanded, and its counts. */
+/* One thread's share of a component's walk: its walker (walk.h: the
+ * stack and the counts) and the layout being expanded. */
 typedef struct walker {
-    struct census *c;
+    sb_walk walk;
+    struct ranked *c;
     parent x;                         /* the layout being expanded ... */
     uint64_t from;                    /* ... and the one it was met from */
-    met *stack;
-    size_t depth, cap;
-    uint64_t layouts, edges;          /* new layouts marked, children met */
-    bool stopped;                     /* the meter refused, or the deadline passed */
     /* Alone (not shared out): every layout of the component, kept for its
      * reflections (reflect_component) while recording holds. */
     uint64_t *members;
@@ -307,55 +303,29 @@ typedef struct walker {
 } walker;
 
 /* The walk over one piece set: the bitmap, the walkers. */
-typedef struct census {
+typedef struct ranked {
     ranking r;
     const sb_layouts *l;              /* the enumeration, which ranks each layout */
     sb_meter *meter;
     uint64_t *seen;                   /* one bit per rank */
     size_t seen_bytes;
-    sb_census_parts *parts;
-    size_t most_children;             /* the most one expansion can make */
+    sb_ranked_parts *parts;
     uint64_t init_rank;
     bool has_init;
     int nreflections, reflection[3];  /* the reflections (1 left-right, 2 top-bottom,
                                          3 both) that map every layout to a layout */
-    unsigned nwalkers;                /* threads for a large component */
-    walker w[SB_CENSUS_MAX_THREADS];
-    pthread_mutex_t lock;             /* the meter, while walkers run at once */
-    uint64_t shared_layouts;          /* the component's layouts so far, all walkers' */
-    bool stop;                        /* a walker stopped: all stop */
-} census;
+    sb_walk_crew crew;                /* the walkers that share a large component */
+    walker w[SB_WALK_MAX_THREADS];
+} ranked;
 
 /* Marks rank k seen; true when it was not (the enumeration's thread,
  * while no walker runs). */
-static inline bool mark(census *c, uint64_t k)
+static inline bool mark(ranked *c, uint64_t k)
 {
     uint64_t bit = 1ULL << (k & 63), *word = &c->seen[k >> 6];
     if (*word & bit)
         return false;
     *word |= bit;
-    return true;
-}
-
-/* Makes room on w's stack for n more images; the meter is shared. */
-static bool room(walker *w, size_t n, bool threaded)
-{
-    if (w->depth + n <= w->cap)
-        return true;
-    size_t cap = w->cap ? 2 * w->cap : 1024;
-    while (cap < w->depth + n)
-        cap *= 2;
-    census *c = w->c;
-    if (threaded)
-        pthread_mutex_lock(&c->lock);
-    met *grown = sb_meter_realloc(c->meter, w->stack, w->cap * sizeof *grown,
-                                  cap * sizeof *grown);
-    if (threaded)
-        pthread_mutex_unlock(&c->lock);
-    if (!grown)
-        return false;
-    w->stack = grown;
-    w->cap = cap;
     return true;
 }
 
@@ -372,66 +342,63 @@ static uint64_t rank_of(const ranking *r, uint64_t S);
 /* Whether some reflection of the component walked from seed S maps it
  * onto layouts not marked yet; once S's every image is marked, the walk
  * has met them all (or an earlier component holds them). */
-static bool reflections_unmet(const struct census *c, uint64_t S);
+static bool reflections_unmet(const ranked *c, uint64_t S);
 
-/* Makes room for n more members on w's list; when the meter refuses, the
+/* Makes room for n more members on k's list; when the meter refuses, the
  * list is dropped instead (the component's reflections are then walked
  * like any other component: slower, not wrong), and the refusal is
  * forgotten. */
-static void keep_room(walker *w, size_t n)
+static void keep_room(walker *k, size_t n)
 {
-    if (w->nmembers + n <= w->members_cap)
+    if (k->nmembers + n <= k->members_cap)
         return;
-    if (w->nmembers + n > MOST_KEPT || (w->nmembers && !reflections_unmet(w->c, w->members[0]))) {
-        w->recording = false;   /* too many, or nothing to mark: keep no more */
+    if (k->nmembers + n > MOST_KEPT || (k->nmembers && !reflections_unmet(k->c, k->members[0]))) {
+        k->recording = false;   /* too many, or nothing to mark: keep no more */
         return;
     }
-    size_t cap = w->members_cap ? 2 * w->members_cap : 1024;
-    while (cap < w->nmembers + n)
-        cap *= 2;
-    sb_meter *m = w->c->meter;
+    sb_meter *m = k->c->meter;
     sb_limit hit = m->hit;
-    uint64_t *grown = sb_meter_realloc(m, w->members, w->members_cap * sizeof *grown,
-                                       cap * sizeof *grown);
-    if (!grown) {
+    /* From 1,024, doubling: the list's room is a power of two, so it
+     * reaches MOST_KEPT and no further. */
+    size_t need = k->nmembers + n < 1024 ? 1024 : k->nmembers + n;
+    if (!sb_array_grow(m, &k->members, &k->members_cap, need, sizeof *k->members)) {
         m->hit = hit;
-        w->recording = false;
-        return;
+        k->recording = false;
     }
-    w->members = grown;
-    w->members_cap = cap;
 }
 
-/* A child met in a component's walk: marked, and kept when new.  Without
- * a branch on whether it was new (about half are, at random, which a
- * branch would mispredict): it is written on the stack either way and
- * kept by counting it; the caller made room for every child.  Walkers
+/* A child met in a component's walk: marked, and kept when new.  Walkers
  * that run at once mark with an atomic or, so each layout is new to
  * exactly one of them.  The move back to the layout the parent was met
  * from is counted and not ranked: that layout is marked already. */
-static inline __attribute__((always_inline)) bool meet_with(walker *w, uint64_t child,
+typedef struct meeting {
+    walker *k;
+    sb_walk *w;                       /* the walk's copy of k->walk (walk.h) */
+} meeting;
+
+static inline __attribute__((always_inline)) bool meet_with(meeting *at, uint64_t child,
                                                              bool threaded)
 {
-    census *c = w->c;
-    w->edges++;
-    if (child == w->from)
+    walker *k = at->k;
+    ranked *c = k->c;
+    if (child == k->from) {
+        sb_walk_edge(at->w);
         return true;
-    uint64_t k = child_rank(&c->r, &w->x, child), *word = &c->seen[k >> 6];
-    uint64_t bit = 1ULL << (k & 63), old;
+    }
+    uint64_t rank = child_rank(&c->r, &k->x, child), *word = &c->seen[rank >> 6];
+    uint64_t bit = 1ULL << (rank & 63), old;
     if (threaded)
         old = __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
     else {
         old = *word;
         *word = old | bit;
     }
-    uint64_t fresh = (old & bit) == 0;
-    w->stack[w->depth] = (met){ child, w->x.image };
-    w->depth += fresh;
-    if (!threaded && w->recording) {
-        w->members[w->nmembers] = child;
-        w->nmembers += fresh;
+    bool fresh = (old & bit) == 0;
+    sb_walk_meet(at->w, child, k->x.image, fresh);
+    if (!threaded && k->recording) {
+        k->members[k->nmembers] = child;
+        k->nmembers += fresh;
     }
-    w->layouts += fresh;
     return true;
 }
 
@@ -441,138 +408,55 @@ static inline __attribute__((always_inline)) bool meet(void *ctx, uint64_t child
     return meet_with(ctx, child, false);
 }
 
-static bool meet_threaded(void *ctx, uint64_t child, uint64_t mirror)
+static inline __attribute__((always_inline)) bool meet_threaded(void *ctx, uint64_t child,
+                                                                uint64_t mirror)
 {
     (void)mirror;
     return meet_with(ctx, child, true);
 }
 
-/* Expands w's stack until it is empty, or (alone) until it holds split
- * images, which are then shared out.  false when stopped: the meter's
- * limits, or another walker stopped (threaded). */
-static bool walk_stack(walker *w, size_t split, bool threaded)
+/* The walk's expansion of layout X, met from `from`: read once for all
+ * its children (parent_read), which the bitboard's generator hands to
+ * meet. */
+static inline __attribute__((always_inline)) void expand(sb_walk *w, uint64_t X, uint64_t from)
 {
-    census *c = w->c;
-    sb_meter *m = c->meter;
-    uint64_t limit = m->limits.max_states, expansions = 0;
-    while (w->depth && w->depth < split) {
-        met top = w->stack[--w->depth];
-        uint64_t X = top.image;
-        w->from = top.from;
-        parent_read(&c->r, &w->x, X, top.from);
-        if (!room(w, c->most_children, threaded)) {
-            w->stopped = true;
-            return false;
-        }
-        if (w->recording)
-            keep_room(w, c->most_children);
-        uint64_t before = w->layouts;
-        if (threaded) {
-            generate64(c->r.b, X, 0, meet_threaded, w);
-            /* The component's count, every walker's, against the states
-             * limit; the clock every 4,096 expansions (the meter itself
-             * is the caller's thread's). */
-            uint64_t all = __atomic_add_fetch(&c->shared_layouts, w->layouts - before,
-                                              __ATOMIC_RELAXED);
-            if ((limit && c->parts->layouts + all > limit) ||
-                (++expansions % 4096 == 0 && m->deadline > 0 && sb_clock() > m->deadline))
-                __atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
-            if (__atomic_load_n(&c->stop, __ATOMIC_RELAXED)) {
-                w->stopped = true;
-                return false;
-            }
-            continue;
-        }
-        generate64(c->r.b, X, 0, meet, w);
-        /* The states limit holds per expansion: layouts - 1 must be below it. */
-        if (!sb_meter_may_store(m, c->parts->layouts + w->layouts - 1) ||
-            sb_meter_tick(m, 0) != SB_OK) {
-            w->stopped = true;
-            return false;
-        }
-    }
-    return true;
+    meeting at = { w->ctx, w };
+    at.k->from = from;
+    parent_read(&at.k->c->r, &at.k->x, X, from);
+    if (at.k->recording)
+        keep_room(at.k, w->most);
+    generate64(at.k->c->r.b, X, 0, meet, &at);
 }
 
-static void *walk_thread(void *arg)
+static inline __attribute__((always_inline)) void expand_threaded(sb_walk *w, uint64_t X,
+                                                                  uint64_t from)
 {
-    walk_stack(arg, SIZE_MAX, true);
-    return NULL;
+    meeting at = { w->ctx, w };
+    at.k->from = from;
+    parent_read(&at.k->c->r, &at.k->x, X, from);
+    generate64(at.k->c->r.b, X, 0, meet_threaded, &at);
 }
 
-/* Shares w[0]'s stack out among the walkers, every k-th image to walker
- * k, and runs them at once until every stack is empty: the component is
- * then whole, its layouts each marked by one walker. */
-static bool walk_shared(census *c)
+static bool run_shared(sb_walk *w)
 {
-    walker *first = &c->w[0];
-    size_t n = first->depth;
-    unsigned k, started = 0;
-    first->recording = false;   /* threaded walkers keep no members */
-    pthread_t threads[SB_CENSUS_MAX_THREADS];
-    for (k = 1; k < c->nwalkers; k++) {
-        walker *w = &c->w[k];
-        w->depth = w->layouts = w->edges = 0;
-        if (!room(w, n / c->nwalkers + 1, false))
-            return false;
-        for (size_t i = k; i < n; i += c->nwalkers)
-            w->stack[w->depth++] = first->stack[i];
-    }
-    size_t kept = 0;
-    for (size_t i = 0; i < n; i += c->nwalkers)
-        first->stack[kept++] = first->stack[i];
-    first->depth = kept;
-    c->shared_layouts = first->layouts;
-    c->stop = false;
-    for (k = 1; k < c->nwalkers; k++) {
-        if (pthread_create(&threads[k], NULL, walk_thread, &c->w[k]) != 0)
-            break;
-        started = k;
-    }
-    walk_stack(first, SIZE_MAX, true);
-    /* A walker that did not start is walked here, after the others. */
-    for (unsigned j = started + 1; j < c->nwalkers; j++)
-        walk_stack(&c->w[j], SIZE_MAX, true);
-    for (k = 1; k <= started; k++)
-        pthread_join(threads[k], NULL);
-    bool ok = !first->stopped;
-    for (k = 1; k < c->nwalkers; k++) {
-        first->layouts += c->w[k].layouts;
-        first->edges += c->w[k].edges;
-        ok &= !c->w[k].stopped;
-    }
-    if (!ok) {
-        sb_meter *m = c->meter;
-        if (m->deadline > 0 && sb_clock() > m->deadline)
-            m->hit = SB_LIMIT_SECONDS;
-        else if (m->limits.max_states &&
-                 c->parts->layouts + first->layouts > m->limits.max_states)
-            m->hit = SB_LIMIT_STATES;
-        else if (m->hit == SB_LIMIT_NONE)
-            m->hit = SB_LIMIT_MEMORY;
-    }
-    return ok;
+    return sb_walk_run_shared(w, expand_threaded);
 }
 
-static bool add_part(census *c, uint64_t seed)
+/* Adds a component of size layouts whose first layout is seed; false
+ * when the meter refused. */
+static bool found_part(ranked *c, uint64_t seed, uint64_t size, uint64_t edges)
 {
-    sb_census_parts *p = c->parts;
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 64;
-        sb_component *list = sb_meter_realloc(c->meter, p->list, p->cap * sizeof *list,
-                                              cap * sizeof *list);
-        if (!list)
-            return false;
-        p->list = list;
-        uint64_t *seeds = sb_meter_realloc(c->meter, p->seed, p->cap * sizeof *seeds,
-                                           cap * sizeof *seeds);
-        if (!seeds)
-            return false;
-        p->seed = seeds;
-        p->cap = cap;
-    }
-    p->list[p->n] = (sb_component){ 0, 0, 0 };
+    sb_ranked_parts *p = c->parts;
+    if (!sb_array_reserve(c->meter, &p->list, &p->list_cap, p->n + 1, sizeof *p->list) ||
+        !sb_array_reserve(c->meter, &p->seed, &p->seed_cap, p->n + 1, sizeof *p->seed))
+        return false;
+    p->list[p->n] = (sb_component){ size, 0, 0 };
     p->seed[p->n++] = seed;
+    p->layouts += size;
+    p->edges += edges;
+    c->meter->stored = p->layouts;
+    if (c->has_init && p->init == SIZE_MAX && c->seen[c->init_rank >> 6] >> (c->init_rank & 63) & 1)
+        p->init = p->n - 1;
     return true;
 }
 
@@ -589,23 +473,7 @@ static uint64_t reflected(const bitboard *b, int f, uint64_t S)
     return f & 1 ? mirrored64(b, S) : S;
 }
 
-/* Adds a component of size layouts whose first layout is seed; false
- * when the meter refused. */
-static bool found_part(census *c, uint64_t seed, uint64_t size, uint64_t edges)
-{
-    if (!add_part(c, seed))
-        return false;
-    c->parts->layouts += size;
-    c->parts->edges += edges;
-    c->meter->stored = c->parts->layouts;
-    c->parts->list[c->parts->n - 1].size = size;
-    if (c->has_init && c->parts->init == SIZE_MAX &&
-        c->seen[c->init_rank >> 6] >> (c->init_rank & 63) & 1)
-        c->parts->init = c->parts->n - 1;
-    return true;
-}
-
-static bool reflections_unmet(const census *c, uint64_t S)
+static bool reflections_unmet(const ranked *c, uint64_t S)
 {
     for (int i = 0; i < c->nreflections; i++) {
         uint64_t k = rank_of(&c->r, reflected(c->r.b, c->reflection[i], S));
@@ -615,7 +483,7 @@ static bool reflections_unmet(const census *c, uint64_t S)
     return false;
 }
 
-/* The component just walked from seed S (w's members) mapped by each
+/* The component just walked from seed S (k's members) mapped by each
  * reflection of the tray: a reflection maps moves to moves, so the image
  * of a component is a component of the same size and moves.  When S's
  * image is not marked yet, the image is a component no walk has met
@@ -624,28 +492,29 @@ static bool reflections_unmet(const census *c, uint64_t S)
  * an expansion and a rank per child.  Its first layout is its least rank
  * (ranks grow in enumeration order), and it is added out of order:
  * sort_parts puts it in its place. */
-static bool reflect_component(census *c, walker *w, uint64_t S)
+static bool reflect_component(ranked *c, const walker *k, uint64_t S)
 {
     sb_meter *m = c->meter;
+    uint64_t size = k->walk.found;
     for (int i = 0; i < c->nreflections; i++) {
         int f = c->reflection[i];
         uint64_t first = rank_of(&c->r, reflected(c->r.b, f, S));
         if (c->seen[first >> 6] >> (first & 63) & 1)
             continue;
-        if (!sb_meter_may_store(m, c->parts->layouts + w->layouts - 1))
+        if (!sb_meter_may_store(m, c->parts->layouts + size - 1))
             return false;
         uint64_t seed = reflected(c->r.b, f, S);
-        for (size_t k = 0; k < w->nmembers; k++) {
-            uint64_t M = reflected(c->r.b, f, w->members[k]), rank = rank_of(&c->r, M);
+        for (size_t j = 0; j < k->nmembers; j++) {
+            uint64_t M = reflected(c->r.b, f, k->members[j]), rank = rank_of(&c->r, M);
             c->seen[rank >> 6] |= 1ULL << (rank & 63);
             if (rank < first) {
                 first = rank;
                 seed = M;
             }
-            if ((k & 4095) == 4095 && sb_meter_check(m) != SB_OK)
+            if ((j & 4095) == 4095 && sb_meter_check(m) != SB_OK)
                 return false;
         }
-        if (!found_part(c, seed, w->layouts, w->edges))
+        if (!found_part(c, seed, size, k->walk.edges))
             return false;
     }
     return true;
@@ -653,36 +522,36 @@ static bool reflect_component(census *c, walker *w, uint64_t S)
 
 /* Each layout of the enumeration: when no walk has marked it yet, the
  * first of a new component, which is walked whole at once: alone while
- * its stack is short, by every walker once it holds SHARE_AT images;
+ * its stack is short, by every walker once it holds SHARE_AT layouts;
  * then its reflections are marked (reflect_component). */
 enum { SHARE_AT = 4096 };
 
 static bool visit_layout(void *ctx, const void *key)
 {
-    census *c = ctx;
-    walker *w = &c->w[0];
+    ranked *c = ctx;
+    walker *k = &c->w[0];
     uint64_t S;
     memcpy(&S, key, sizeof S);
     if (!mark(c, c->l->rank))   /* the walk ranked it */
         return true;
-    if (!sb_meter_may_store(c->meter, c->parts->layouts) || !room(w, 1, false))
+    if (!sb_walk_seed(&k->walk, S, c->parts->layouts))
         return false;
-    w->stack[0] = (met){ S, 0 };
-    w->depth = 1;
-    w->layouts = 1;
-    w->edges = 0;
-    w->nmembers = 0;
-    w->recording = c->nreflections > 0;
-    if (w->recording)
-        keep_room(w, 1);
-    if (w->recording)
-        w->members[w->nmembers++] = S;
-    size_t split = c->nwalkers > 1 ? SHARE_AT : SIZE_MAX;
-    if (!walk_stack(w, split, false) || (w->depth && !walk_shared(c)))
+    k->nmembers = 0;
+    k->recording = c->nreflections > 0;
+    if (k->recording)
+        keep_room(k, 1);
+    if (k->recording)
+        k->members[k->nmembers++] = S;
+    if (!sb_walk_run(&k->walk, expand, c->crew.n > 1 ? SHARE_AT : SIZE_MAX))
         return false;
-    if (!found_part(c, S, w->layouts, w->edges))
+    if (k->walk.depth) {
+        k->recording = false;   /* shared walkers keep no members */
+        if (!sb_walk_share(&c->crew))
+            return false;
+    }
+    if (!found_part(c, S, k->walk.found, k->walk.edges))
         return false;
-    return !w->recording || reflect_component(c, w, S);
+    return !k->recording || reflect_component(c, k, S);
 }
 
 /* A part's first rank and its place in the list, to sort by. */
@@ -699,18 +568,18 @@ static int by_rank(const void *x, const void *y)
 
 /* Puts the parts in order of their first layout's rank, the enumeration's
  * (reflect_component adds some early); false when the meter refused. */
-static bool sort_parts(census *c)
+static bool sort_parts(ranked *c)
 {
-    sb_census_parts *p = c->parts;
-    size_t n = p->n, cap = p->cap;
+    sb_ranked_parts *p = c->parts;
+    size_t n = p->n;
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; i++)
         sorted = rank_of(&c->r, p->seed[i - 1]) < rank_of(&c->r, p->seed[i]);
     if (sorted)
         return true;
     placed *order = sb_meter_calloc(c->meter, n, sizeof *order);
-    sb_component *list = sb_meter_calloc(c->meter, cap, sizeof *list);
-    uint64_t *seed = sb_meter_calloc(c->meter, cap, sizeof *seed);
+    sb_component *list = sb_meter_calloc(c->meter, n, sizeof *list);
+    uint64_t *seed = sb_meter_calloc(c->meter, n, sizeof *seed);
     bool ok = order && list && seed;
     if (ok) {
         for (size_t i = 0; i < n; i++)
@@ -723,60 +592,63 @@ static bool sort_parts(census *c)
             if (order[i].index == init)
                 p->init = i;
         }
-        sb_component *old_list = p->list;
-        uint64_t *old_seed = p->seed;
+        /* The sorted copies, n long, become the lists. */
+        sb_array_free(c->meter, &p->list, &p->list_cap, sizeof *p->list);
+        sb_array_free(c->meter, &p->seed, &p->seed_cap, sizeof *p->seed);
         p->list = list;
         p->seed = seed;
-        list = old_list;
-        seed = old_seed;
+        p->list_cap = p->seed_cap = n;
+        list = NULL;
+        seed = NULL;
     }
-    sb_meter_free(c->meter, list, cap * sizeof *list);
-    sb_meter_free(c->meter, seed, cap * sizeof *seed);
-    sb_meter_free(c->meter, order, n * sizeof *order);
+    sb_meter_free(c->meter, list, list ? n * sizeof *list : 0);
+    sb_meter_free(c->meter, seed, seed ? n * sizeof *seed : 0);
+    sb_meter_free(c->meter, order, order ? n * sizeof *order : 0);
     return ok;
 }
 
-bool sb_census_takes(const sb_pieces *pc)
+bool sb_ranked_takes(const sb_pieces *pc)
 {
     return sb_pieces_bitboard(pc) && (2 * pc->rows - 1) * (2 * pc->cols - 1) <= 64;
 }
 
-sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
-                          sb_census_parts *parts, bool *taken)
+sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
+                          sb_ranked_parts *parts, bool *taken)
 {
     sb_meter *m = l->meter;
     memset(parts, 0, sizeof *parts);
     parts->meter = m;
     parts->init = SIZE_MAX;
     *taken = false;
-    if (!l->image || !sb_census_takes(l->pc) || l->space->metric == SB_METRIC_PIECE)
+    if (!l->image || !sb_ranked_takes(l->pc) || l->space->metric == SB_METRIC_PIECE)
         return SB_OK;
     /* On the heap: each walker keeps a parent's prefixes. */
-    census *c = sb_meter_calloc(m, 1, sizeof *c);
+    ranked *c = sb_meter_calloc(m, 1, sizeof *c);
     if (!c)
         return SB_ELIMIT;
     c->l = l;
     c->meter = m;
     c->parts = parts;
-    c->nwalkers = threads < 1 ? 1 : threads > SB_CENSUS_MAX_THREADS ? SB_CENSUS_MAX_THREADS
-                                                                    : threads;
-    for (unsigned k = 0; k < c->nwalkers; k++)
-        c->w[k].c = c;
-    sb_status status = SB_OK;
-    if (pthread_mutex_init(&c->lock, NULL) != 0) {
+    if (!sb_walk_crew_init(&c->crew, threads, run_shared)) {
         sb_meter_free(m, c, sizeof *c);
         m->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
+    /* Unit and line moves: each block one run per direction, of at most
+     * the tray's longer side. */
+    size_t most = 4 * sb_pieces_blocks(l->pc) *
+                  (size_t)(l->pc->rows > l->pc->cols ? l->pc->rows : l->pc->cols);
+    for (unsigned k = 0; k < c->crew.n; k++) {
+        c->w[k].c = c;
+        sb_walk_init(&c->w[k].walk, m, most, &c->w[k]);
+        c->crew.w[k] = &c->w[k].walk;
+    }
+    sb_status status = SB_OK;
     if (!ranking_init(&c->r, l, (const bitboard *)l->space, m)) {
         status = m->hit != SB_LIMIT_NONE ? SB_ELIMIT : SB_OK;
         goto done;
     }
     *taken = true;
-    /* Unit and line moves: each block one run per direction, of at most
-     * the tray's longer side. */
-    c->most_children = 4 * sb_pieces_blocks(l->pc) *
-                       (size_t)(l->pc->rows > l->pc->cols ? l->pc->rows : l->pc->cols);
     c->seen_bytes = (size_t)((c->r.total + 63) / 64 * sizeof *c->seen);
     c->seen = sb_meter_map(m, NULL, 0, c->seen_bytes);
     status = c->seen ? SB_OK : SB_ELIMIT;
@@ -806,21 +678,21 @@ sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
 done:
     if (c->seen)
         sb_meter_map(m, c->seen, c->seen_bytes, 0);
-    for (unsigned k = 0; k < c->nwalkers; k++) {
-        sb_meter_free(m, c->w[k].stack, c->w[k].cap * sizeof *c->w[k].stack);
-        sb_meter_free(m, c->w[k].members, c->w[k].members_cap * sizeof *c->w[k].members);
+    for (unsigned k = 0; k < c->crew.n; k++) {
+        sb_walk_free(&c->w[k].walk);
+        sb_array_free(m, &c->w[k].members, &c->w[k].members_cap, sizeof *c->w[k].members);
     }
     ranking_free(&c->r, m);
-    pthread_mutex_destroy(&c->lock);
+    sb_walk_crew_free(&c->crew);
     sb_meter_free(m, c, sizeof *c);
     return status;
 }
 
-void sb_census_parts_free(sb_census_parts *p)
+void sb_ranked_parts_free(sb_ranked_parts *p)
 {
     if (p->meter) {
-        sb_meter_free(p->meter, p->list, p->cap * sizeof *p->list);
-        sb_meter_free(p->meter, p->seed, p->cap * sizeof *p->seed);
+        sb_array_free(p->meter, &p->list, &p->list_cap, sizeof *p->list);
+        sb_array_free(p->meter, &p->seed, &p->seed_cap, sizeof *p->seed);
     }
     memset(p, 0, sizeof *p);
 }
