@@ -54,6 +54,8 @@
 #include <string.h>
 
 #include "explore/explore.h"
+#include "explore/walk.h"
+#include "search/bfs.h"
 
 typedef unsigned __int128 u128;
 
@@ -89,6 +91,7 @@ typedef struct seq {
     uint8_t use[SB_MAX_CLASSES]; /* pieces of each class */
     uint32_t cells;              /* cells they cover */
     int nplace;
+    uint32_t most_moves;         /* the most moves of one placement, by nothing blocked */
     uint8_t *pos;                /* nplace * k anchors, offsets along the line */
     uint64_t *mask;              /* per placement: the cells it covers */
     u128 *code;                  /* per placement: its cells' codes */
@@ -159,8 +162,9 @@ typedef struct lines_ctx {
     size_t parent_cap;
     comp *tally;                 /* ... and each root's component */
     size_t tally_cap;
-    uint64_t *queue;             /* a search's layouts, in the order met */
+    uint64_t *queue;             /* the goal search's layouts, in the order met */
     size_t queue_cap;
+    sb_walk walk;                /* the walk of a component without a goal layout */
     int *fits;                   /* per active column: the placements that fit */
     size_t fits_cap;
     /* Pairs (row placement, column skeleton) of a row skeleton. */
@@ -214,27 +218,14 @@ bool sb_lines_takes(const sb_pieces *pc)
 
 /* ---- allocation through the meter ----------------------------------- */
 
-/* Grows *p (cap items of size bytes) to hold at least need; false when the
- * meter refused. */
-static bool reserve(lines_ctx *c, void **p, size_t *cap, size_t need, size_t size)
+/* Makes room for need items in *items (core/array.h); false, with
+ * c->failed, when the meter refused. */
+static bool grow(lines_ctx *c, void *items, size_t *cap, size_t need, size_t size)
 {
-    if (need <= *cap)
+    if (sb_array_reserve(c->meter, items, cap, need, size))
         return true;
-    size_t want = *cap ? *cap : 64;
-    while (want < need && want <= SIZE_MAX / 2 / size)
-        want *= 2;
-    if (want < need) {   /* more than memory could ever hold */
-        c->failed = SB_ELIMIT;
-        return false;
-    }
-    void *q = sb_meter_realloc(c->meter, *p, *cap * size, want * size);
-    if (!q) {
-        c->failed = SB_ELIMIT;
-        return false;
-    }
-    *p = q;
-    *cap = want;
-    return true;
+    c->failed = SB_ELIMIT;
+    return false;
 }
 
 static void *ctx_calloc(lines_ctx *c, size_t n, size_t size)
@@ -387,6 +378,7 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
         return false;
     for (int j = 0; j < n; j++) {
         const uint8_t *q = sq->pos + (size_t)j * (size_t)k;
+        uint32_t moves = 0;
         for (int i = 0; i < k; i++) {
             for (int t = 0; t < c->len[sq->cls[i]]; t++) {
                 int cell = cell_of(c, ln, q[i] + t), cols = c->pc->cols;
@@ -408,8 +400,11 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
                     sq->delta[ndelta++] = (int16_t)(at - j);
                     sl->most++;
                 }
+                moves += sl->most;
             }
         }
+        if (moves > sq->most_moves)
+            sq->most_moves = moves;
     }
     return true;
 }
@@ -432,7 +427,7 @@ static bool sequences(lines_ctx *c, line *ln)
                 c->declined = true;
                 return false;
             }
-            if (!reserve(c, (void **)&ln->seqs, &ln->seq_cap, (size_t)ln->nseq + 1,
+            if (!grow(c, &ln->seqs, &ln->seq_cap, (size_t)ln->nseq + 1,
                          sizeof *ln->seqs))
                 return false;
             seq *sq = &ln->seqs[ln->nseq++];
@@ -467,25 +462,29 @@ static bool sequences(lines_ctx *c, line *ln)
     }
 }
 
-static void free_lines(line *lines, int n)
+/* Gives back the memory of n lines and their sequences (place() and
+ * fitting() say how large each block is). */
+static void free_lines(lines_ctx *c, line *lines, int n)
 {
-    /* The meter is the member's own and goes with it: free() is enough. */
+    sb_meter *m = c->meter;
     for (int i = 0; i < n; i++) {
         line *ln = &lines[i];
         for (int s = 0; s < ln->nseq; s++) {
             seq *sq = &ln->seqs[s];
-            free(sq->pos);
-            free(sq->mask);
-            free(sq->code);
-            free(sq->hits);
-            free(sq->steps);
-            free(sq->across);
-            free(sq->slides);
-            free(sq->delta);
+            size_t np = (size_t)(sq->nplace > 0 ? sq->nplace : 1);
+            size_t per = np * (size_t)(sq->k ? sq->k : 1), nslides = per * 2;
+            sb_meter_free(m, sq->pos, per);
+            sb_meter_free(m, sq->mask, np * sizeof *sq->mask);
+            sb_meter_free(m, sq->code, np * sizeof *sq->code);
+            sb_meter_free(m, sq->hits, np);
+            sb_meter_free(m, sq->steps, nslides * sizeof *sq->steps);
+            sb_meter_free(m, sq->across, np * sizeof *sq->across);
+            sb_meter_free(m, sq->slides, nslides * sizeof *sq->slides);
+            sb_meter_free(m, sq->delta, (nslides * (size_t)ln->len + 1) * sizeof *sq->delta);
         }
-        free(ln->seqs);
-        free(ln->fit_at);
-        free(ln->fit);
+        sb_array_free(m, &ln->seqs, &ln->seq_cap, sizeof *ln->seqs);
+        sb_meter_free(m, ln->fit_at, (((size_t)1 << ln->len) + 1) * sizeof *ln->fit_at);
+        sb_array_free(m, &ln->fit, &ln->fit_cap, sizeof *ln->fit);
     }
 }
 
@@ -549,12 +548,12 @@ static const uint32_t *fitting(lines_ctx *c, line *ln, uint32_t taken, uint32_t 
                 fits += !(sq->mask[j] & occ);
             if (!fits)
                 continue;
-            if (!reserve(c, (void **)&ln->fit, &ln->fit_cap, ln->nfit + 2, sizeof *ln->fit))
+            if (!grow(c, &ln->fit, &ln->fit_cap, ln->nfit + 2, sizeof *ln->fit))
                 return NULL;
             ln->fit[ln->nfit++] = (uint32_t)s << 16 | fits;
         }
         /* The entry's length is stored in front of it. */
-        if (!reserve(c, (void **)&ln->fit, &ln->fit_cap, ln->nfit + 1, sizeof *ln->fit))
+        if (!grow(c, &ln->fit, &ln->fit_cap, ln->nfit + 1, sizeof *ln->fit))
             return NULL;
         memmove(ln->fit + at + 1, ln->fit + at, (ln->nfit - at) * sizeof *ln->fit);
         ln->fit[at] = (uint32_t)(ln->nfit - at);
@@ -629,7 +628,7 @@ static bool keep_comp(lines_ctx *c, const comp *k)
 {
     if (k->size > c->largest)
         c->largest = k->size;
-    if (!reserve(c, (void **)&c->comps, &c->kept_cap, c->nkept + 1, sizeof *c->comps))
+    if (!grow(c, &c->comps, &c->kept_cap, c->nkept + 1, sizeof *c->comps))
         return false;
     c->comps[c->nkept++] = *k;
     if (c->keep && c->nkept / 2 >= c->keep + 512) {   /* no 2 * keep: it may wrap */
@@ -638,6 +637,153 @@ static bool keep_comp(lines_ctx *c, const comp *k)
     }
     return true;
 }
+
+/* The skeleton being walked, as its walks read it: copied out of the
+ * context into the walk's own struct first, so that the compiler may keep
+ * it in registers (stores into the bitmap and the worklist, 64-bit words,
+ * could alias the context's 64-bit fields, which it would then read again
+ * at every move). */
+typedef struct skel {
+    int na;                      /* active lines */
+    uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
+    const seq *aseq[MAX_ACTIVE];
+    bool vert[MAX_ACTIVE];
+    bool small, dense, unit;
+    const uint64_t *table;       /* hash mode: number + 1 per slot */
+    uint64_t tmask;
+    uint64_t base_mask, base_across;
+    u128 base_code;
+    uint64_t *seen;              /* a bit per slot */
+} skel;
+
+static void skel_load(const lines_ctx *c, skel *k)
+{
+    k->na = c->nactive;
+    for (int l = 0; l < k->na; l++) {
+        k->rad[l] = c->radix[l];
+        k->mag[l] = c->magic[l];
+        k->aseq[l] = c->aseq[l];
+        k->vert[l] = c->avert[l];
+    }
+    k->small = c->small;
+    k->dense = c->dense;
+    k->unit = c->metric == SB_METRIC_UNIT;
+    k->table = c->table;
+    k->tmask = c->table_cap - 1;
+    k->base_mask = c->base_mask;
+    k->base_across = c->base_across;
+    k->base_code = c->base_code;
+    k->seen = c->seen;
+}
+
+/* The slot of layout number x (hash mode: it is in the table). */
+static inline __attribute__((always_inline)) uint64_t skel_slot(const skel *k, uint64_t x)
+{
+    if (k->dense)
+        return x;
+    uint64_t h = sb_mix64(x) & k->tmask;
+    while (k->table[h] != x + 1)
+        h = (h + 1) & k->tmask;
+    return h;
+}
+
+/* Layout number x taken apart: each active line's placement, the cells
+ * taken (row-major, and column-major), its code. */
+typedef struct decoded {
+    int d[MAX_ACTIVE];
+    uint64_t occ, occ_t;
+    u128 code;
+} decoded;
+
+static inline __attribute__((always_inline)) void skel_decode(const skel *k, uint64_t x,
+                                                              decoded *at)
+{
+    uint64_t r = x, occ = k->base_mask, occ_t = k->base_across;
+    u128 code = k->base_code;
+    for (int l = 0; l < k->na; l++) {
+        uint64_t v = k->rad[l] == 1 ? r
+                     : k->small     ? (uint64_t)(((u128)k->mag[l] * r) >> 64)
+                                    : r / k->rad[l];
+        at->d[l] = (int)v;
+        r -= v * k->rad[l];
+        occ |= k->aseq[l]->mask[v];
+        occ_t |= k->aseq[l]->across[v];
+        code |= k->aseq[l]->code[v];
+    }
+    at->occ = occ;
+    at->occ_t = occ_t;
+    at->code = code;
+}
+
+/* This path's move generator: every move from layout x (taken apart in
+ * at) under the metric, as the number of the layout it makes, handed to
+ * visit.  A piece slides along its line while the cells ahead are free:
+ * the other lines' cells, numbered along this line (row-major for a row,
+ * column-major for a column), so the free run ahead is a run of zero
+ * bits.  The moves are the general board's (board.c) on the same layout:
+ * tests/test_components.c checks the two paths' maps agree. */
+typedef void (*move_fn)(void *ctx, uint64_t y);
+
+static inline __attribute__((always_inline)) void skel_moves(const skel *k, uint64_t x,
+                                                             const decoded *at, move_fn visit,
+                                                             void *ctx)
+{
+    for (int l = 0; l < k->na; l++) {
+        const seq *sq = k->aseq[l];
+        const int kk = sq->k, from = at->d[l];
+        const uint64_t others = k->vert[l] ? at->occ_t & ~sq->across[from]
+                                           : at->occ & ~sq->mask[from];
+        const slide *sl = &sq->slides[(size_t)from * (size_t)kk * 2];
+        const uint64_t rad = k->rad[l];
+        for (int s2 = 0; s2 < 2 * kk; s2++, sl++) {
+            unsigned most = sl->most;
+            if (!most)
+                continue;
+            uint64_t ahead = sl->down ? others << (63 - sl->first) : others >> sl->first;
+            unsigned room = !ahead ? 64
+                                   : (unsigned)(sl->down ? __builtin_clzll(ahead)
+                                                         : __builtin_ctzll(ahead));
+            if (room < most)
+                most = room;
+            if (k->unit && most > 1)
+                most = 1;
+            const int16_t *delta = sq->delta + sl->at;
+            for (unsigned t = 0; t < most; t++)
+                visit(ctx, x + (uint64_t)((int64_t)delta[t] * (int64_t)rad));
+        }
+    }
+}
+
+/* The most moves one layout of the skeleton can have. */
+static size_t skel_most_moves(const lines_ctx *c)
+{
+    size_t most = 0;
+    for (int l = 0; l < c->nactive; l++)
+        most += c->aseq[l]->most_moves;
+    return most;
+}
+
+/* ---- the components with a goal layout: one search from all of them ---- */
+
+/* The search from every goal layout of a skeleton at once, a walker of
+ * the engine's breadth-first driver (search/bfs.h): the current layer is
+ * queue[head, end), the next grows from end to tail.  Each goal layout is
+ * its own node of a union-find (label names a layout's node); every
+ * layout gets its distance to the nearest goal layout (the driver's
+ * depth), and searches that meet join their components, whose tallies
+ * (size, first layout, the greatest distance and its first layout)
+ * merge.  A move never leaves a component, so the nearest goal layout is
+ * in the layout's own. */
+typedef struct goal_search {
+    lines_ctx *c;
+    const skel *k;
+    sb_bfs *run;
+    size_t head, end, tail;
+    size_t roots;                /* union-find roots left */
+    uint32_t root;               /* the node of the layout being expanded ... */
+    comp *at;                    /* ... and its tally */
+    uint64_t edges;
+} goal_search;
 
 /* The union-find of goal components: node u's parent, and a root's
  * component so far. */
@@ -663,162 +809,146 @@ static void merge(comp *a, const comp *b)
     }
 }
 
-/* What to do with each valid layout of a skeleton (each_valid). */
-enum { FILL_TABLE, SEED_GOALS, WALK_REST };
-
-/* Breadth-first search from c->queue[0..n), marked seen already, under
- * the metric.  With goals, the sources are every goal layout of the
- * skeleton, each its own node of the union-find (c->label names a
- * layout's node): every layout gets its distance to the nearest goal
- * layout, and searches that meet join their components, whose tallies
- * (size, first layout, the greatest distance and its first layout)
- * merge; a move never leaves a component, so the nearest goal layout is
- * in the layout's own.  Without, the source is one layout of a component
- * with no goal layout, tallied into *solo.
- *
- * The skeleton's fields are copied into locals first: stores into the
- * queue and the bitmap (64-bit words) could alias the context's 64-bit
- * fields, which the compiler would then read again at every move. */
-static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
+static inline __attribute__((always_inline)) void goal_move(void *ctx, uint64_t y)
 {
-    const int na = c->nactive;
-    uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
-    const seq *aseq[MAX_ACTIVE];
-    bool vert[MAX_ACTIVE];
-    for (int l = 0; l < na; l++) {
-        rad[l] = c->radix[l];
-        mag[l] = c->magic[l];
-        aseq[l] = c->aseq[l];
-        vert[l] = c->avert[l];
-    }
-    const bool small = c->small, dense = c->dense, unit = c->metric == SB_METRIC_UNIT;
-    const uint64_t *table = c->table;
-    const uint64_t tmask = c->table_cap - 1, base_mask = c->base_mask;
-    const uint64_t base_across = c->base_across;
-    const u128 base_code = c->base_code;
-    uint64_t *seen = c->seen, *q = c->queue;
-    uint32_t *label = c->label, *parent = c->parent;
-    comp *tally = c->tally;
-    size_t cap = c->queue_cap, head = 0, layer_end = n, roots = n;
-    uint64_t edges = 0;
-    uint32_t depth = 0;
-    sb_meter *m = c->meter;
-    comp local = { 0, 0, 0, ~(u128)0, ~(u128)0 };
-    if (goals)
-        for (size_t u = 0; u < n; u++)
-            parent[u] = (uint32_t)u;
-#define SLOT(y, out)                                                  \
-    do {                                                              \
-        if (dense) {                                                  \
-            (out) = (y);                                              \
-        } else {                                                      \
-            uint64_t h_ = sb_mix64(y) & tmask;                        \
-            while (table[h_] != (y) + 1)                              \
-                h_ = (h_ + 1) & tmask;                                \
-            (out) = h_;                                               \
-        }                                                             \
-    } while (0)
-    while (head < n) {
-        if (head == layer_end) {
-            depth++;
-            layer_end = n;
-        }
-        if (sb_meter_tick(m, 0) != SB_OK) {
-            c->failed = SB_ELIMIT;
-            c->queue = q;
-            return false;
-        }
-        uint64_t x = q[head++], r = x;
-        int d[MAX_ACTIVE];
-        uint64_t occ = base_mask, occ_t = base_across;
-        u128 code = base_code;
-        for (int l = 0; l < na; l++) {
-            uint64_t v = rad[l] == 1 ? r : small ? (uint64_t)(((u128)mag[l] * r) >> 64)
-                                                  : r / rad[l];
-            d[l] = (int)v;
-            r -= v * rad[l];
-            occ |= aseq[l]->mask[v];
-            occ_t |= aseq[l]->across[v];
-            code |= aseq[l]->code[v];
-        }
-        uint32_t root = 0;
-        comp *k = &local;
-        if (goals) {
-            uint64_t sx;
-            SLOT(x, sx);
-            root = find(parent, label[sx]);
-            k = &tally[root];
-        }
-        k->size++;
-        if (code < k->first)
-            k->first = code;
-        if (depth > k->hardest || (depth == k->hardest && code < k->hard)) {
-            k->hardest = depth;
-            k->hard = code;
-        }
-        for (int l = 0; l < na; l++) {
-            const seq *sq = aseq[l];
-            const int kk = sq->k, from = d[l];
-            /* The other lines' cells, numbered along this line (row-major
-             * for a row, column-major for a column): a free run ahead of
-             * a piece is a run of zero bits. */
-            const uint64_t others = vert[l] ? occ_t & ~sq->across[from] : occ & ~sq->mask[from];
-            const slide *sl = &sq->slides[(size_t)from * (size_t)kk * 2];
-            for (int s2 = 0; s2 < 2 * kk; s2++, sl++) {
-                unsigned most = sl->most;
-                if (!most)
-                    continue;
-                uint64_t ahead = sl->down ? others << (63 - sl->first) : others >> sl->first;
-                unsigned room = !ahead ? 64
-                                       : (unsigned)(sl->down ? __builtin_clzll(ahead)
-                                                             : __builtin_ctzll(ahead));
-                if (room < most)
-                    most = room;
-                if (unit && most > 1)
-                    most = 1;
-                const int16_t *delta = sq->delta + sl->at;
-                for (unsigned t = 0; t < most; t++) {
-                    uint64_t y = x + (uint64_t)((int64_t)delta[t] * (int64_t)rad[l]), sy;
-                    SLOT(y, sy);
-                    edges++;
-                    uint64_t bit = 1ULL << (sy & 63), *w = &seen[sy >> 6];
-                    if (!(*w & bit)) {
-                        *w |= bit;
-                        if (n == cap) {
-                            c->queue = q;
-                            if (!reserve(c, (void **)&c->queue, &c->queue_cap, n + 1,
-                                         sizeof *c->queue))
-                                return false;
-                            q = c->queue;
-                            cap = c->queue_cap;
-                        }
-                        q[n++] = y;
-                        if (goals)
-                            label[sy] = root;
-                    } else if (goals && roots > 1) {
-                        uint32_t other = find(parent, label[sy]);
-                        if (other != root) {
-                            /* Two goal layouts' searches meet: one component. */
-                            uint32_t keep_root = root < other ? root : other;
-                            uint32_t gone = root < other ? other : root;
-                            merge(&tally[keep_root], &tally[gone]);
-                            parent[gone] = keep_root;
-                            roots--;
-                            root = keep_root;
-                            k = &tally[root];
-                        }
-                    }
-                }
-            }
+    goal_search *g = ctx;
+    lines_ctx *c = g->c;
+    uint64_t sy = skel_slot(g->k, y), bit = 1ULL << (sy & 63), *word = &g->k->seen[sy >> 6];
+    g->edges++;
+    if (!(*word & bit)) {
+        *word |= bit;
+        c->queue[g->tail++] = y;
+        c->label[sy] = g->root;
+        sb_bfs_met(g->run, 1, false);
+    } else if (g->roots > 1) {
+        uint32_t other = find(c->parent, c->label[sy]);
+        if (other != g->root) {
+            /* Two goal layouts' searches meet: one component. */
+            uint32_t keep = g->root < other ? g->root : other;
+            uint32_t gone = g->root < other ? other : g->root;
+            merge(&c->tally[keep], &c->tally[gone]);
+            c->parent[gone] = keep;
+            g->roots--;
+            g->root = keep;
+            g->at = &c->tally[keep];
         }
     }
-#undef SLOT
-    c->queue = q;
-    c->edges += edges;
-    if (!goals)
-        *solo = local;
+}
+
+static sb_status goal_layer(void *walker, sb_bfs *run)
+{
+    goal_search *g = walker;
+    lines_ctx *c = g->c;
+    const skel *k = g->k;
+    size_t most = skel_most_moves(c);
+    uint32_t depth = run->depth;
+    for (size_t i = g->head; i < g->end; i++) {
+        if (sb_meter_tick(c->meter, 0) != SB_OK ||
+            !grow(c, &c->queue, &c->queue_cap, g->tail + most, sizeof *c->queue))
+            return SB_ELIMIT;
+        uint64_t x = c->queue[i];
+        decoded at;
+        skel_decode(k, x, &at);
+        g->root = find(c->parent, c->label[skel_slot(k, x)]);
+        comp *t = g->at = &c->tally[g->root];
+        t->size++;
+        if (at.code < t->first)
+            t->first = at.code;
+        if (depth > t->hardest || (depth == t->hardest && at.code < t->hard)) {
+            t->hardest = depth;
+            t->hard = at.code;
+        }
+        skel_moves(k, x, &at, goal_move, g);
+    }
+    return SB_OK;
+}
+
+static void goal_advance(void *walker)
+{
+    goal_search *g = walker;
+    g->head = g->end;
+    g->end = g->tail;
+}
+
+static const sb_bfs_walker goal_walker = { goal_layer, goal_advance, NULL, NULL, NULL };
+
+/* Searches from c->queue[0..n), the skeleton's goal layouts, each marked
+ * seen and its own node of the union-find (goal_search). */
+static bool search_goals(lines_ctx *c, size_t n)
+{
+    skel k;
+    skel_load(c, &k);
+    for (size_t u = 0; u < n; u++)
+        c->parent[u] = (uint32_t)u;
+    sb_bfs run;
+    sb_bfs_init(&run, c->meter, false, false, n, false);
+    goal_search g = { c, &k, &run, 0, n, n, n, 0, NULL, 0 };
+    sb_status status = sb_bfs_run(&run, &goal_walker, &g);
+    sb_bfs_free(&run);
+    c->edges += g.edges;
+    if (status != SB_OK)
+        c->failed = SB_ELIMIT;
+    return status == SB_OK;
+}
+
+/* ---- the components without: the component walker ---- */
+
+/* One component walk's view: the skeleton, and the component's tally
+ * (its first layout: the size is the walker's count). */
+typedef struct rest_walk {
+    skel k;
+    u128 first;
+} rest_walk;
+
+/* One expansion's: the walk's copy of the walker (walk.h), the layout
+ * being expanded and where it was met from. */
+typedef struct rest_move_at {
+    sb_walk *w;
+    const skel *k;
+    uint64_t x, from;
+} rest_move_at;
+
+static inline __attribute__((always_inline)) void rest_move(void *ctx, uint64_t y)
+{
+    rest_move_at *at = ctx;
+    uint64_t sy = skel_slot(at->k, y), bit = 1ULL << (sy & 63), *word = &at->k->seen[sy >> 6];
+    uint64_t old = *word;
+    *word = old | bit;
+    sb_walk_meet(at->w, y, at->x, !(old & bit));
+}
+
+static inline __attribute__((always_inline)) void rest_expand(sb_walk *w, uint64_t x,
+                                                              uint64_t from)
+{
+    rest_walk *r = w->ctx;
+    decoded d;
+    skel_decode(&r->k, x, &d);
+    if (d.code < r->first)
+        r->first = d.code;
+    rest_move_at at = { w, &r->k, x, from };
+    skel_moves(&r->k, x, &d, rest_move, &at);
+}
+
+/* Walks the component of layout x (marked seen already), which holds no
+ * goal layout, into *k. */
+static bool walk_rest(lines_ctx *c, uint64_t x, comp *k)
+{
+    rest_walk r;
+    skel_load(c, &r.k);
+    r.first = ~(u128)0;
+    c->walk.ctx = &r;
+    c->walk.most = skel_most_moves(c);
+    if (!sb_walk_seed(&c->walk, x, c->layouts) || !sb_walk_run(&c->walk, rest_expand, SIZE_MAX)) {
+        c->failed = SB_ELIMIT;
+        return false;
+    }
+    c->edges += c->walk.edges;
+    *k = (comp){ c->walk.found, 0, c->goal ? SB_DISTANCE_NONE : 0, r.first, r.first };
     return true;
 }
+
+/* What to do with each valid layout of a skeleton (each_valid). */
+enum { FILL_TABLE, SEED_GOALS, WALK_REST };
 
 /* Calls for every valid layout of the skeleton, in number order (each row
  * placement of hs, then the column placements that fit it, an odometer
@@ -833,7 +963,7 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
     off[0] = 0;
     for (int l = 0; l < ncols_active; l++)
         off[l + 1] = off[l] + c->aseq[rows_active + l]->nplace;
-    if (!reserve(c, (void **)&c->fits, &c->fits_cap, (size_t)off[ncols_active] + 1,
+    if (!grow(c, &c->fits, &c->fits_cap, (size_t)off[ncols_active] + 1,
                  sizeof *c->fits))
         return false;
     int *fits = c->fits;
@@ -880,11 +1010,11 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
                 if (all_hits == c->ngoals) {
                     uint64_t s = slot_of(c, x);
                     test_and_set(c->seen, s);
-                    if (!reserve(c, (void **)&c->queue, &c->queue_cap, *n + 1,
+                    if (!grow(c, &c->queue, &c->queue_cap, *n + 1,
                                  sizeof *c->queue) ||
-                        !reserve(c, (void **)&c->parent, &c->parent_cap, *n + 1,
+                        !grow(c, &c->parent, &c->parent_cap, *n + 1,
                                  sizeof *c->parent) ||
-                        !reserve(c, (void **)&c->tally, &c->tally_cap, *n + 1,
+                        !grow(c, &c->tally, &c->tally_cap, *n + 1,
                                  sizeof *c->tally))
                         return false;
                     c->label[s] = (uint32_t)*n;
@@ -894,14 +1024,9 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
             } else if (!test_and_set(c->seen, slot_of(c, x))) {
                 /* A component without a goal layout: its size and first
                  * layout. */
-                if (!reserve(c, (void **)&c->queue, &c->queue_cap, 1, sizeof *c->queue))
-                    return false;
-                c->queue[0] = x;
                 comp k;
-                if (!bfs(c, 1, false, &k))
+                if (!walk_rest(c, x, &k))
                     return false;
-                k.hardest = c->goal ? SB_DISTANCE_NONE : 0;
-                k.hard = k.first;
                 c->layouts += k.size;
                 c->ncomps++;
                 if (!keep_comp(c, &k))
@@ -978,15 +1103,15 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
         uint64_t cap = 64;
         while (cap < 2 * count)
             cap *= 2;
-        if (!reserve(c, (void **)&c->table, &c->table_alloc, (size_t)cap, sizeof *c->table))
+        if (!grow(c, &c->table, &c->table_alloc, (size_t)cap, sizeof *c->table))
             return false;
         c->table_cap = cap;   /* slots in use, of table_alloc held */
         memset(c->table, 0, (size_t)cap * sizeof *c->table);
         slots = (size_t)cap;
     }
     size_t words = (slots + 63) / 64;
-    if (!reserve(c, (void **)&c->seen, &c->seen_cap, words, sizeof *c->seen) ||
-        (c->goal && !reserve(c, (void **)&c->label, &c->label_cap, slots, sizeof *c->label)))
+    if (!grow(c, &c->seen, &c->seen_cap, words, sizeof *c->seen) ||
+        (c->goal && !grow(c, &c->label, &c->label_cap, slots, sizeof *c->label)))
         return false;
     memset(c->seen, 0, words * sizeof *c->seen);
     size_t n = 0;
@@ -1002,7 +1127,7 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
         /* The components with a goal layout, all at once. */
         n = 0;
         if (!each_valid(c, hs, nh, rows_active, col_span, SEED_GOALS, &n) ||
-            (n && !bfs(c, n, true, NULL)))
+            (n && !search_goals(c, n)))
             return false;
         for (size_t u = 0; u < n; u++)
             if (c->parent[u] == u) {
@@ -1066,8 +1191,8 @@ static long bucket(lines_ctx *c, const uint8_t *cs)
             return (long)b;
         s = (s + 1) & (c->skel_slots - 1);
     }
-    if (!reserve(c, (void **)&c->skel, &c->skel_cap, (c->nskel + 1) * (size_t)(n ? n : 1), 1) ||
-        !reserve(c, (void **)&c->skel_layouts, &c->layouts_cap, c->nskel + 1,
+    if (!grow(c, &c->skel, &c->skel_cap, (c->nskel + 1) * (size_t)(n ? n : 1), 1) ||
+        !grow(c, &c->skel_layouts, &c->layouts_cap, c->nskel + 1,
                  sizeof *c->skel_layouts))
         return -1;
     c->skel_layouts[c->nskel] = 0;
@@ -1097,7 +1222,7 @@ static bool columns(lines_ctx *c, colwalk *w, int k, uint64_t product)
         if (w->cells_left)
             return true;
         long b = bucket(c, w->cs);
-        if (b < 0 || !reserve(c, (void **)&c->pairs, &c->pairs_cap, c->npairs + 1,
+        if (b < 0 || !grow(c, &c->pairs, &c->pairs_cap, c->npairs + 1,
                               sizeof *c->pairs))
             return false;
         c->skel_layouts[b] += product;
@@ -1179,8 +1304,8 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
     }
     /* Bucket the pairs (a counting sort keeps each bucket's row placements
      * ascending), then walk each skeleton. */
-    if (!reserve(c, (void **)&c->sorted, &c->sorted_cap, c->npairs + 1, sizeof *c->sorted) ||
-        !reserve(c, (void **)&c->bstart, &c->bstart_cap, c->nskel + 2, sizeof *c->bstart))
+    if (!grow(c, &c->sorted, &c->sorted_cap, c->npairs + 1, sizeof *c->sorted) ||
+        !grow(c, &c->bstart, &c->bstart_cap, c->nskel + 2, sizeof *c->bstart))
         return false;
     memset(c->bstart, 0, (c->nskel + 2) * sizeof *c->bstart);
     for (size_t i = 0; i < c->npairs; i++)
@@ -1278,6 +1403,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
         return sb_fail(err, SB_ELIMIT, "out of memory");
     c->pc = pc;
     c->meter = &meter;
+    sb_walk_init(&c->walk, &meter, 0, NULL);
     c->metric = metric;
     c->keep = keep;
     c->nparts = nparts > 1 ? nparts : 1;
@@ -1386,15 +1512,24 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
         }
     }
     res->peak = meter.peak;
-    free_lines(c->rows, c->nrow);
-    free_lines(c->cols, c->ncol);
-    /* Everything else came from the meter, which is this call's alone:
-     * its blocks are freed here and its count goes with it. */
-    void *held[] = { c->table, c->seen, c->label, c->parent, c->tally, c->queue, c->fits,
-                     c->pairs, c->skel, c->skel_layouts, c->skel_slot, c->sorted, c->bstart,
-                     c->comps };
-    for (size_t i = 0; i < sizeof held / sizeof *held; i++)
-        free(held[i]);
+    free_lines(c, c->rows, c->nrow);
+    free_lines(c, c->cols, c->ncol);
+    sb_meter *m = &meter;
+    sb_array_free(m, &c->table, &c->table_alloc, sizeof *c->table);
+    sb_array_free(m, &c->seen, &c->seen_cap, sizeof *c->seen);
+    sb_array_free(m, &c->label, &c->label_cap, sizeof *c->label);
+    sb_array_free(m, &c->parent, &c->parent_cap, sizeof *c->parent);
+    sb_array_free(m, &c->tally, &c->tally_cap, sizeof *c->tally);
+    sb_array_free(m, &c->queue, &c->queue_cap, sizeof *c->queue);
+    sb_walk_free(&c->walk);
+    sb_array_free(m, &c->fits, &c->fits_cap, sizeof *c->fits);
+    sb_array_free(m, &c->pairs, &c->pairs_cap, sizeof *c->pairs);
+    sb_array_free(m, &c->skel, &c->skel_cap, 1);
+    sb_array_free(m, &c->skel_layouts, &c->layouts_cap, sizeof *c->skel_layouts);
+    sb_meter_free(m, c->skel_slot, c->skel_slots * sizeof *c->skel_slot);
+    sb_array_free(m, &c->sorted, &c->sorted_cap, sizeof *c->sorted);
+    sb_array_free(m, &c->bstart, &c->bstart_cap, sizeof *c->bstart);
+    sb_array_free(m, &c->comps, &c->kept_cap, sizeof *c->comps);
     free(c);
     return status;
 }
