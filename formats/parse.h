@@ -20,7 +20,9 @@ typedef struct sb_fmt_lines {
     const char *name;   /* file name for messages, not owned */
     long tray_line;     /* line of "H W" in an INIT file, 0 in a GOAL file */
     int tray[2];        /* rows, columns */
-    size_t n, cap;      /* block lines held, and room for */
+    size_t n;           /* block lines held */
+    size_t line_cap;    /* room in line (core/array.h) */
+    size_t v_cap;       /* room in v */
     long *line;         /* line number of each block line */
     int (*v)[4];        /* its four numbers, as written */
 } sb_fmt_lines;

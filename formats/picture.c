@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "picture.h"
 #include "scan.h"
 
@@ -221,13 +222,9 @@ static sb_status check_text(const pic_file *f, long line, const char *s, size_t 
 
 static void grid_drop(pic_grid *g)
 {
-    free(g->cells);
-    free(g->line);
-    free(g->indent);
-    g->cells = NULL;
-    g->line = NULL;
-    g->indent = NULL;
-    g->cap_cells = g->cap_rows = 0;
+    sb_array_free(NULL, &g->cells, &g->cap_cells, sizeof *g->cells);
+    sb_array_free(NULL, &g->line, &g->cap_line, sizeof *g->line);
+    sb_array_free(NULL, &g->indent, &g->cap_indent, sizeof *g->indent);
 }
 
 /* Stores one row of g->cols cells.  Returns -1 out of memory. */
@@ -240,29 +237,11 @@ static int grid_store(pic_grid *g, const char *row, long line, size_t indent)
         g->too_big = true;
         return 0;
     }
-    size_t need = (g->rows + 1) * g->cols;
-    if (need > g->cap_cells) {
-        size_t cap = g->cap_cells ? g->cap_cells : 256;
-        while (cap < need)
-            cap *= 2;
-        uint8_t *cells = realloc(g->cells, cap);
-        if (!cells)
-            return -1;
-        g->cells = cells;
-        g->cap_cells = cap;
-    }
-    if (g->rows == g->cap_rows) {
-        size_t cap = g->cap_rows ? g->cap_rows * 2 : 64;
-        long *lines = realloc(g->line, cap * sizeof *lines);
-        if (!lines)
-            return -1;
-        g->line = lines;
-        size_t *indents = realloc(g->indent, cap * sizeof *indents);
-        if (!indents)
-            return -1;
-        g->indent = indents;
-        g->cap_rows = cap;
-    }
+    if (!sb_array_reserve(NULL, &g->cells, &g->cap_cells, (g->rows + 1) * g->cols,
+                          sizeof *g->cells) ||
+        !sb_array_reserve(NULL, &g->line, &g->cap_line, g->rows + 1, sizeof *g->line) ||
+        !sb_array_reserve(NULL, &g->indent, &g->cap_indent, g->rows + 1, sizeof *g->indent))
+        return -1;
     memcpy(g->cells + g->rows * g->cols, row, g->cols);
     g->line[g->rows] = line;
     g->indent[g->rows] = indent;

@@ -29,7 +29,7 @@ typedef struct pic_grid {
     uint8_t *cells;          /* rows * cols characters, row-major */
     long *line;              /* the file line of each row */
     size_t *indent;          /* blanks before each row's first cell (for columns) */
-    size_t cap_cells, cap_rows;
+    size_t cap_cells, cap_line, cap_indent;   /* room in cells, line, indent (core/array.h) */
     bool too_big;            /* more than SB_MAX_CELLS cells: nothing stored */
     long first_line;         /* the line of row 0, 0 while there is no grid */
 } pic_grid;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/array.h"
 #include "parse.h"
 #include "scan.h"
 
@@ -94,17 +95,10 @@ void sb_fmt_lines_free(sb_fmt_lines *l)
 
 static int grow(sb_fmt_lines *l)
 {
-    size_t cap = l->cap ? l->cap * 2 : 64;
-    long *line = realloc(l->line, cap * sizeof *line);
-    if (!line)
-        return -1;
-    l->line = line;
-    int (*v)[4] = realloc(l->v, cap * sizeof *v);
-    if (!v)
-        return -1;
-    l->v = v;
-    l->cap = cap;
-    return 0;
+    return sb_array_reserve(NULL, &l->line, &l->line_cap, l->n + 1, sizeof *l->line) &&
+                   sb_array_reserve(NULL, &l->v, &l->v_cap, l->n + 1, sizeof *l->v)
+               ? 0
+               : -1;
 }
 
 static const char *block_fields(sb_format fmt)
@@ -164,7 +158,7 @@ sb_status sb_fmt_scan_text(const char *text, size_t len, const char *name,
             out->tray[1] = vals[1];
             continue;
         }
-        if (out->n == out->cap && grow(out) != 0) {
+        if (grow(out) != 0) {
             sb_fmt_lines_free(out);
             return sb_fmt_fail(err, SB_ELIMIT, name, 0, "out of memory at line %ld", lineno);
         }
@@ -190,10 +184,10 @@ static sb_status slurp(const char *path, char **text, size_t *len, sb_error *err
         return sb_fmt_fail(err, SB_EINPUT, path, 0, "is a directory, not a puzzle file");
     }
 
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
+    size_t cap = 0, n = 0;
+    char *buf = NULL;
     sb_status status = SB_OK;
-    while (buf) {
+    for (;;) {
         if (n == cap) {
             if (cap >= MAX_FILE_BYTES) {
                 status = sb_fmt_fail(err, SB_EINPUT, path, 0,
@@ -201,11 +195,10 @@ static sb_status slurp(const char *path, char **text, size_t *len, sb_error *err
                                      MAX_FILE_BYTES >> 20);
                 break;
             }
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger)
+            if (!sb_array_reserve(NULL, &buf, &cap, n + 4096, 1)) {
+                status = sb_fmt_fail(err, SB_ELIMIT, path, 0, "out of memory reading the file");
                 break;
-            buf = bigger;
-            cap *= 2;
+            }
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
@@ -217,8 +210,6 @@ static sb_status slurp(const char *path, char **text, size_t *len, sb_error *err
         }
     }
     fclose(f);
-    if (!buf)
-        return sb_fmt_fail(err, SB_ELIMIT, path, 0, "out of memory reading the file");
     if (status != SB_OK) {
         free(buf);
         return status;

@@ -22,6 +22,10 @@ bool sb_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t si
 {
     if (need <= *cap)
         return true;
+    if (size == 0) {   /* elements of no bytes (an empty key) need no memory */
+        *cap = need;
+        return true;
+    }
     size_t max = SIZE_MAX / size;
     if (need > max) {
         if (m)

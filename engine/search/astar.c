@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "search/astar.h"
 
 /* An open-list entry: the g it was pushed with tells stale entries. */
@@ -34,44 +35,22 @@ typedef struct astar {
 static bool push_open(astar *a, size_t f, uint32_t id, uint32_t g)
 {
     if (f >= a->nopen) {
-        size_t n = a->nopen ? a->nopen : 64;
-        while (n <= f)
-            n *= 2;
-        bucket *grown = sb_meter_realloc(a->meter, a->open, a->nopen * sizeof *grown,
-                                         n * sizeof *grown);
-        if (!grown)
+        size_t had = a->nopen;
+        if (!sb_array_reserve(a->meter, &a->open, &a->nopen, f + 1, sizeof *a->open))
             return false;
-        memset(grown + a->nopen, 0, (n - a->nopen) * sizeof *grown);
-        a->open = grown;
-        a->nopen = n;
+        memset(a->open + had, 0, (a->nopen - had) * sizeof *a->open);
     }
     bucket *b = &a->open[f];
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 16;
-        entry *items = sb_meter_realloc(a->meter, b->items, b->cap * sizeof *items,
-                                        cap * sizeof *items);
-        if (!items)
-            return false;
-        b->items = items;
-        b->cap = cap;
-    }
+    if (!sb_array_reserve(a->meter, &b->items, &b->cap, b->n + 1, sizeof *b->items))
+        return false;
     b->items[b->n++] = (entry){ id, g };
     return true;
 }
 
 static bool set_g(astar *a, uint32_t id, uint32_t g)
 {
-    if (id >= a->g_cap) {
-        size_t cap = a->g_cap ? 2 * a->g_cap : 1024;
-        while (cap <= id)
-            cap *= 2;
-        uint32_t *grown = sb_meter_realloc(a->meter, a->g, a->g_cap * sizeof *grown,
-                                           cap * sizeof *grown);
-        if (!grown)
-            return false;
-        a->g = grown;
-        a->g_cap = cap;
-    }
+    if (!sb_array_reserve(a->meter, &a->g, &a->g_cap, (size_t)id + 1, sizeof *a->g))
+        return false;
     a->g[id] = g;
     return true;
 }
@@ -169,9 +148,9 @@ sb_status sb_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint
     sb_children_free(&a.kids);
     free(a.parent);
     free(a.child);
-    sb_meter_free(a.meter, a.g, a.g_cap * sizeof *a.g);
+    sb_array_free(a.meter, &a.g, &a.g_cap, sizeof *a.g);
     for (size_t f = 0; f < a.nopen; f++)
-        sb_meter_free(a.meter, a.open[f].items, a.open[f].cap * sizeof *a.open[f].items);
-    sb_meter_free(a.meter, a.open, a.nopen * sizeof *a.open);
+        sb_array_free(a.meter, &a.open[f].items, &a.open[f].cap, sizeof *a.open[f].items);
+    sb_array_free(a.meter, &a.open, &a.nopen, sizeof *a.open);
     return status;
 }

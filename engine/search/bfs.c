@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "core/array.h"
 #include "search/bfs.h"
 
 void sb_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
@@ -22,15 +23,9 @@ static bool note_layer(sb_bfs *run)
 {
     if (!run->profile)
         return true;
-    if (run->nlayers == run->layers_cap) {
-        size_t cap = run->layers_cap ? 2 * run->layers_cap : 64;
-        uint64_t *grown = sb_meter_realloc(run->meter, run->layer_sizes,
-                                           run->layers_cap * sizeof *grown, cap * sizeof *grown);
-        if (!grown)
-            return false;
-        run->layer_sizes = grown;
-        run->layers_cap = cap;
-    }
+    if (!sb_array_reserve(run->meter, &run->layer_sizes, &run->layers_cap, run->nlayers + 1,
+                          sizeof *run->layer_sizes))
+        return false;
     run->layer_sizes[run->nlayers++] = run->size;
     return true;
 }
@@ -65,7 +60,6 @@ sb_status sb_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker)
 
 void sb_bfs_free(sb_bfs *run)
 {
-    sb_meter_free(run->meter, run->layer_sizes, run->layers_cap * sizeof *run->layer_sizes);
-    run->layer_sizes = NULL;
-    run->nlayers = run->layers_cap = 0;
+    sb_array_free(run->meter, &run->layer_sizes, &run->layers_cap, sizeof *run->layer_sizes);
+    run->nlayers = 0;
 }

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "search/path.h"
 #include "search/setup.h"
 #include "spaces/bitboard.h"

@@ -35,21 +35,9 @@ typedef struct W(fast_walk) {
                                  so both halves of every pair are reachable */
 } W(fast_walk);
 
-/* Doubles a layer's room. */
-static __attribute__((noinline)) bool W(layer_grow)(W(fast_walk) *k, W(layer) *l)
-{
-    size_t cap = l->cap ? 2 * l->cap : 256;
-    WORD *keys = sb_meter_realloc(k->meter, l->keys, l->cap * sizeof *keys, cap * sizeof *keys);
-    if (!keys)
-        return false;
-    l->keys = keys;
-    l->cap = cap;
-    return true;
-}
-
 static inline bool W(layer_push)(W(fast_walk) *k, W(layer) *l, WORD key)
 {
-    if (l->n == l->cap && !W(layer_grow)(k, l))
+    if (!sb_array_reserve(k->meter, &l->keys, &l->cap, l->n + 1, sizeof *l->keys))
         return false;
     l->keys[l->n++] = key;
     return true;
@@ -287,8 +275,8 @@ static void W(walk_free)(void *walker)
     if (!k)
         return;
     W(sb_seen_free)(&k->seen);
-    sb_meter_free(k->meter, k->now.keys, k->now.cap * sizeof *k->now.keys);
-    sb_meter_free(k->meter, k->next.keys, k->next.cap * sizeof *k->next.keys);
+    sb_array_free(k->meter, &k->now.keys, &k->now.cap, sizeof *k->now.keys);
+    sb_array_free(k->meter, &k->next.keys, &k->next.cap, sizeof *k->next.keys);
     sb_meter_free(k->meter, k, sizeof *k);
 }
 

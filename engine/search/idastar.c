@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "search/idastar.h"
 #include "search/path.h"
 
@@ -61,29 +62,30 @@ static bool reach_depth(ida *a, size_t d)
 {
     if (d + 2 <= a->cap)
         return true;
-    size_t cap = a->cap ? 2 * a->cap : 64;
-    unsigned char *keys = sb_meter_realloc(a->meter, a->keys, a->keys_cap * a->key_size,
-                                           cap * a->key_size);
-    if (!keys)
+    size_t had = a->cap;
+    if (!sb_array_reserve(a->meter, &a->keys, &a->keys_cap, d + 2, a->key_size) ||
+        !sb_array_reserve(a->meter, &a->frames, &a->cap, d + 2, sizeof *a->frames))
         return false;
-    a->keys = keys;
-    a->keys_cap = cap;
-    frame *frames = sb_meter_realloc(a->meter, a->frames, a->cap * sizeof *frames,
-                                     cap * sizeof *frames);
-    if (!frames)
-        return false;
-    a->frames = frames;
-    for (size_t i = a->cap; i < cap; i++)
+    for (size_t i = had; i < a->cap; i++)
         a->frames[i] = (frame){ .kids = { .rec_size = a->s->space->rec_size,
                                           .meter = a->meter } };
-    a->cap = cap;
     return true;
 }
 
 /* The transposition cache: CACHE_BYTES, or under a tight --max-memory
  * the largest power of two of slots (at least MIN_CACHE_SLOTS) the meter
  * grants.  Without one IDA* circles without end on block puzzles, so
- * false (the meter's hit says why) when not even the smallest fits. */
+ * false (the meter's hit says why) when not even the smallest fits.
+ *
+ * Why not the engine's hash table (stores/table.h).  That table is a set
+ * that never forgets: every key added is found again, under a dense id,
+ * and it grows to hold them all.  The cache is the opposite, a memo that
+ * may forget: a fixed block sized to stay in the processor's cache, where
+ * a key's one slot is picked by its hash's low bits and a newcomer simply
+ * overwrites it (no probing, no growth, no ids).  A lost entry costs a
+ * subtree searched again, never a wrong answer; the table's probing would
+ * cost every look, and its growth would make IDA*'s memory follow the
+ * search, which IDA* exists to avoid. */
 enum { MIN_CACHE_SLOTS = 64 };
 static bool cache_open(ida *a)
 {
@@ -239,7 +241,8 @@ typedef struct tiles {
     int32_t *at;             /* per cell: the moved tile's place in key, -1 the hole, -2 a wall */
     unsigned *terms;         /* per depth, nterms of them */
     uint16_t *holes;         /* per depth: where the hole went */
-    size_t cap;              /* depths allocated */
+    size_t terms_cap;        /* depths allocated in terms */
+    size_t cap;              /* depths allocated in holes */
     unsigned bound, next;
     uint64_t expanded;
     sb_status status;
@@ -247,24 +250,9 @@ typedef struct tiles {
 
 static bool tiles_reach(tiles *t, size_t d)
 {
-    if (d + 2 <= t->cap)
-        return true;
-    size_t cap = t->cap ? 2 * t->cap : 128;
     sb_meter *m = t->a->meter;
-    unsigned *terms = sb_meter_realloc(m, t->terms, t->cap * t->nterms * sizeof *terms,
-                                       cap * t->nterms * sizeof *terms);
-    if (!terms)
-        return false;
-    t->terms = terms;
-    uint16_t *holes = sb_meter_realloc(m, t->holes, t->cap * sizeof *holes, cap * sizeof *holes);
-    if (!holes) {
-        t->terms = sb_meter_realloc(m, terms, cap * t->nterms * sizeof *terms,
-                                    t->cap * t->nterms * sizeof *terms);
-        return false;
-    }
-    t->holes = holes;
-    t->cap = cap;
-    return true;
+    return sb_array_reserve(m, &t->terms, &t->terms_cap, d + 2, t->nterms * sizeof *t->terms) &&
+           sb_array_reserve(m, &t->holes, &t->cap, d + 2, sizeof *t->holes);
 }
 
 /* Depth-first below the hole at `hole` (g moves made, estimate h; it came
@@ -380,8 +368,8 @@ static sb_status tiles_run(ida *a, sb_solution *sol, sb_stats *stats)
 out:
     sb_meter_free(m, t.key, t.key ? sp->key_size : 0);
     sb_meter_free(m, t.at, t.at ? cat->ncells * sizeof *t.at : 0);
-    sb_meter_free(m, t.terms, t.cap * t.nterms * sizeof *t.terms);
-    sb_meter_free(m, t.holes, t.cap * sizeof *t.holes);
+    sb_array_free(m, &t.terms, &t.terms_cap, t.nterms * sizeof *t.terms);
+    sb_array_free(m, &t.holes, &t.cap, sizeof *t.holes);
     return status;
 }
 
@@ -428,8 +416,8 @@ sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
         a.meter->hit = SB_LIMIT_MEMORY;
     for (size_t i = 0; i < a.cap; i++)
         sb_children_free(&a.frames[i].kids);
-    sb_meter_free(a.meter, a.frames, a.cap * sizeof *a.frames);
-    sb_meter_free(a.meter, a.keys, a.keys_cap * a.key_size);
+    sb_array_free(a.meter, &a.frames, &a.cap, sizeof *a.frames);
+    sb_array_free(a.meter, &a.keys, &a.keys_cap, a.key_size);
     sb_meter_free(a.meter, a.cache, a.nslots * a.slot_size);
     return status;
 }

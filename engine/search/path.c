@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "search/path.h"
 
 typedef struct reader {
@@ -33,14 +34,9 @@ typedef struct reader {
 
 static bool add_move(reader *r, int fr, int fc, int tr, int tc)
 {
-    if (r->nmoves == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 64;
-        sb_move *grown = realloc(r->moves, cap * sizeof *grown);
-        if (!grown)
-            return false;
-        r->moves = grown;
-        r->cap = cap;
-    }
+    /* malloc's, not the meter's: the moves become the caller's solution. */
+    if (!sb_array_reserve(NULL, &r->moves, &r->cap, r->nmoves + 1, sizeof *r->moves))
+        return false;
     r->moves[r->nmoves++] = (sb_move){ fr, fc, tr, tc };
     return true;
 }

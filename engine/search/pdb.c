@@ -51,6 +51,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/array.h"
 #include "search/pdb.h"
 
 enum { MAX_GROUP = 8, MAX_GROUPS = 64, MAX_KEY = 128, FORMAT_VERSION = 4 };
@@ -237,23 +238,16 @@ typedef struct list { uint32_t *items; size_t n, cap; } list;
 
 static bool list_push(sb_meter *m, list *l, uint64_t x)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 4096;
-        uint32_t *grown = sb_meter_realloc(m, l->items, l->cap * sizeof *grown,
-                                           cap * sizeof *grown);
-        if (!grown)
-            return false;
-        l->items = grown;
-        l->cap = cap;
-    }
+    if (!sb_array_reserve(m, &l->items, &l->cap, l->n + 1, sizeof *l->items))
+        return false;
     l->items[l->n++] = (uint32_t)x;
     return true;
 }
 
 static void list_free(sb_meter *m, list *l)
 {
-    sb_meter_free(m, l->items, l->cap * sizeof *l->items);
-    memset(l, 0, sizeof *l);
+    sb_array_free(m, &l->items, &l->cap, sizeof *l->items);
+    l->n = 0;
 }
 
 /* The sum of the group's tiles' own distances home, or UNSEEN. */

@@ -4,9 +4,9 @@
  * memory limit like any other growth, and it looks at the deadline every
  * 4096 children, so one expansion cannot overrun the time limit by much.
  */
-#include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "spaces/space.h"
 
 /* Bytes per child: the record and the goal flag. */
@@ -19,31 +19,22 @@ bool sb_children_grow(sb_children *c)
 {
     if (sb_meter_late(c->meter))
         return false;
-    if (c->n < c->cap)
-        return true;
-    size_t cap = c->cap ? 2 * c->cap : 64;
-    /* One block, so that a refusal leaves the buffer as it was. */
-    unsigned char *grown = sb_meter_realloc(c->meter, NULL, 0, cap * per_child(c));
-    if (!grown)
+    /* One block, records then flags, so that a refusal leaves the buffer
+     * as it was: grown whole, then the flags moved up to where the
+     * records now end. */
+    size_t had = c->cap;
+    if (!sb_array_reserve(c->meter, &c->recs, &c->cap, c->n + 1, per_child(c)))
         return false;
-    unsigned char *recs = grown;
-    bool *goal = (bool *)(recs + cap * c->rec_size);
-    if (c->cap) {
-        memcpy(recs, c->recs, c->n * c->rec_size);
-        memcpy(goal, c->goal, c->n * sizeof *goal);
-        sb_meter_free(c->meter, c->recs, c->cap * per_child(c));
-    }
-    c->recs = recs;
+    bool *goal = (bool *)(c->recs + c->cap * c->rec_size);
+    if (c->cap != had)
+        memmove(goal, c->recs + had * c->rec_size, c->n * sizeof *goal);
     c->goal = goal;
-    c->cap = cap;
     return true;
 }
 
 void sb_children_free(sb_children *c)
 {
-    if (c->cap)
-        sb_meter_free(c->meter, c->recs, c->cap * per_child(c));
-    c->recs = NULL;
+    sb_array_free(c->meter, &c->recs, &c->cap, per_child(c));
     c->goal = NULL;
-    c->n = c->cap = 0;
+    c->n = 0;
 }

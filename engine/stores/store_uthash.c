@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "stores/store.h"
 
 typedef struct table table;
@@ -88,16 +89,9 @@ static node *new_node(table *t)
     if (id == SB_NO_NODE)
         return NULL;
     if ((id >> t->chunk_shift) >= t->nchunks) {
-        if (t->nchunks == t->chunk_cap) {
-            size_t cap = t->chunk_cap ? 2 * t->chunk_cap : 16;
-            unsigned char **grown = sb_meter_realloc(t->base.meter, t->chunks,
-                                                     t->chunk_cap * sizeof *grown,
-                                                     cap * sizeof *grown);
-            if (!grown)
-                return NULL;
-            t->chunks = grown;
-            t->chunk_cap = cap;
-        }
+        if (!sb_array_reserve(t->base.meter, &t->chunks, &t->chunk_cap, t->nchunks + 1,
+                              sizeof *t->chunks))
+            return NULL;
         t->chunks[t->nchunks] = sb_meter_realloc(t->base.meter, NULL, 0, chunk_bytes(t));
         if (!t->chunks[t->nchunks])
             return NULL;
@@ -175,7 +169,7 @@ static void destroy(sb_store *st)
     (void)active;
     for (size_t i = 0; i < t->nchunks; i++)
         sb_meter_free(t->base.meter, t->chunks[i], chunk_bytes(t));
-    sb_meter_free(t->base.meter, t->chunks, t->chunk_cap * sizeof *t->chunks);
+    sb_array_free(t->base.meter, &t->chunks, &t->chunk_cap, sizeof *t->chunks);
     free(t);
 }
 
