@@ -219,10 +219,13 @@ bool sb_lines_takes(const sb_pieces *pc)
 /* ---- allocation through the meter ----------------------------------- */
 
 /* Makes room for need items in *items (core/array.h); false, with
- * c->failed, when the meter refused. */
+ * c->failed, when the meter refused.  An array starts at 64 items: a
+ * small member's arrays then never grow, so a member cut into parts
+ * (family.c) peaks at what it does whole, which sb_census_report_merge
+ * and the tests compare. */
 static bool grow(lines_ctx *c, void *items, size_t *cap, size_t need, size_t size)
 {
-    if (sb_array_reserve(c->meter, items, cap, need, size))
+    if (need <= *cap || sb_array_grow(c->meter, items, cap, need < 64 ? 64 : need, size))
         return true;
     c->failed = SB_ELIMIT;
     return false;
@@ -1449,7 +1452,11 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
             c->ngoals = 0, c->goal = true;
     }
     sb_status status = SB_OK;
-    bool ok = make_lines(c);
+    /* The walker's first stack (what sb_walk_seed would take) from the
+     * start: every part of a member has it then, and the part holding
+     * the goal layouts peaks where the member whole does. */
+    bool ok = grow(c, &c->walk.stack, &c->walk.cap, 1024, sizeof *c->walk.stack) &&
+              make_lines(c);
     if (ok && c->nparts > 1) {
         /* Parts by row skeleton when they are many; else by skeleton,
          * each part then bucketing every row skeleton's placements. */
