@@ -230,10 +230,10 @@ typedef struct split_marks {
     uint32_t k;                  /* the component being walked */
 } split_marks;
 
-static inline __attribute__((always_inline)) void split_expand(sb_walk *w, uint64_t node,
-                                                               uint64_t from)
+static inline __attribute__((always_inline)) void split_expand(sb_walk *w, void *ctx,
+                                                               uint64_t node, uint64_t from)
 {
-    const split_marks *s = w->ctx;
+    const split_marks *s = ctx;
     const sb_graph *g = s->g;
     uint32_t *of = s->of, k = s->k, x = (uint32_t)node;
     for (size_t j = g->start[x]; j < g->start[x + 1]; j++) {
@@ -265,7 +265,7 @@ bool sb_graph_split(const sb_graph *g, sb_parts *parts)
     }
     split_marks marks = { g, parts->of, 0 };
     sb_walk w;
-    sb_walk_init(&w, m, most, &marks);
+    sb_walk_init(&w, m, most, NULL);
     uint64_t done = 0;   /* nodes in the components so far */
     bool ok = true;
     for (uint32_t id = 0; id < g->n && ok; id++) {
@@ -273,7 +273,7 @@ bool sb_graph_split(const sb_graph *g, sb_parts *parts)
             continue;
         marks.k = (uint32_t)parts->n;
         parts->of[id] = marks.k;
-        ok = sb_walk_seed(&w, id, done) && sb_walk_run(&w, split_expand, SIZE_MAX) &&
+        ok = sb_walk_seed(&w, id, done) && sb_walk_run(&w, split_expand, &marks, SIZE_MAX) &&
              sb_array_reserve(m, &parts->list, &parts->list_cap, parts->n + 1,
                               sizeof *parts->list) &&
              sb_array_reserve(m, &parts->first, &parts->first_cap, parts->n + 1,

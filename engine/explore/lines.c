@@ -56,6 +56,7 @@
 #include "explore/explore.h"
 #include "explore/walk.h"
 #include "search/bfs.h"
+#include "stores/table.h"
 
 typedef unsigned __int128 u128;
 
@@ -151,9 +152,7 @@ typedef struct lines_ctx {
     uint32_t base_hits;
     /* Numbers -> slots: dense (slot = number) or a hash. */
     bool dense;
-    uint64_t *table;             /* hash: number + 1 per slot, 0 empty */
-    uint64_t table_cap;          /* slots in use */
-    size_t table_alloc;          /* slots held */
+    sb_table numbers;            /* hash: layout number -> slot (its id) */
     uint64_t *seen;              /* a bit per slot */
     size_t seen_cap;
     uint32_t *label;             /* with a goal: per slot, its goal search's node */
@@ -171,9 +170,8 @@ typedef struct lines_ctx {
     uint64_t *pairs;             /* bucket << 32 | row placement */
     size_t npairs, pairs_cap;
     uint8_t *skel;               /* per bucket: ncol sequence numbers */
-    uint64_t *skel_layouts;
-    uint32_t *skel_slot;         /* hash of buckets */
-    size_t nskel, skel_cap, skel_slots, layouts_cap;
+    sb_table skels;              /* the buckets: column skeleton (ncol classes'
+                                    sequence numbers) -> id, its layouts the value */
     uint32_t *sorted;            /* pairs' row placements, by bucket */
     size_t sorted_cap;
     size_t *bstart;              /* per bucket: its start in sorted */
@@ -578,17 +576,6 @@ static uint32_t taken_on(const lines_ctx *c, const line *ln, uint64_t occ)
 
 /* ---- one skeleton ------------------------------------------------------ */
 
-/* The slot of layout number x (hash mode: it is in the table). */
-static inline uint64_t slot_of(const lines_ctx *c, uint64_t x)
-{
-    if (c->dense)
-        return x;
-    uint64_t m = c->table_cap - 1, h = sb_mix64(x) & m;
-    while (c->table[h] != x + 1)
-        h = (h + 1) & m;
-    return h;
-}
-
 static inline bool test_and_set(uint64_t *bits, uint64_t slot)
 {
     uint64_t bit = 1ULL << (slot & 63), *w = &bits[slot >> 6];
@@ -652,8 +639,7 @@ typedef struct skel {
     const seq *aseq[MAX_ACTIVE];
     bool vert[MAX_ACTIVE];
     bool small, dense, unit;
-    const uint64_t *table;       /* hash mode: number + 1 per slot */
-    uint64_t tmask;
+    const sb_table *numbers;     /* hash mode: number -> slot */
     uint64_t base_mask, base_across;
     u128 base_code;
     uint64_t *seen;              /* a bit per slot */
@@ -671,23 +657,33 @@ static void skel_load(const lines_ctx *c, skel *k)
     k->small = c->small;
     k->dense = c->dense;
     k->unit = c->metric == SB_METRIC_UNIT;
-    k->table = c->table;
-    k->tmask = c->table_cap - 1;
+    k->numbers = &c->numbers;
     k->base_mask = c->base_mask;
     k->base_across = c->base_across;
     k->base_code = c->base_code;
     k->seen = c->seen;
 }
 
-/* The slot of layout number x (hash mode: it is in the table). */
-static inline __attribute__((always_inline)) uint64_t skel_slot(const skel *k, uint64_t x)
+/* The slot of layout number x: the number itself when dense, else its id
+ * in the table of the skeleton's numbers (it is there). */
+static inline __attribute__((always_inline)) uint64_t number_slot(bool dense,
+                                                                  const sb_table *numbers,
+                                                                  uint64_t x)
 {
-    if (k->dense)
+    if (dense)
         return x;
-    uint64_t h = sb_mix64(x) & k->tmask;
-    while (k->table[h] != x + 1)
-        h = (h + 1) & k->tmask;
-    return h;
+    /* Two words: table.h compares keys of one or two words inline, and
+     * the compiler must see room for either. */
+    uint64_t key[2] = { x, 0 };
+    return sb_table_find(numbers, key, sb_mix64(x));
+}
+
+/* The same in a walk compiled for one of the two modes (dense a
+ * constant: the dense walk carries no hashing at all). */
+static inline __attribute__((always_inline)) uint64_t skel_slot(const skel *k, uint64_t x,
+                                                                bool dense)
+{
+    return number_slot(dense, k->numbers, x);
 }
 
 /* Layout number x taken apart: each active line's placement, the cells
@@ -779,14 +775,23 @@ static size_t skel_most_moves(const lines_ctx *c)
  * in the layout's own. */
 typedef struct goal_search {
     lines_ctx *c;
-    const skel *k;
-    sb_bfs *run;
     size_t head, end, tail;
     size_t roots;                /* union-find roots left */
-    uint32_t root;               /* the node of the layout being expanded ... */
-    comp *at;                    /* ... and its tally */
     uint64_t edges;
 } goal_search;
+
+/* One layer's expansion works on a copy of the search and of the
+ * skeleton, locals that no store into the queue, the labels or the
+ * bitmap can alias, so that they stay in registers. */
+typedef struct goal_layer_at {
+    const skel *k;
+    uint64_t *queue;
+    uint32_t *label, *parent;
+    comp *tally;
+    size_t tail, roots;
+    uint32_t root;               /* the node of the layout being expanded */
+    uint64_t edges, met;
+} goal_layer_at;
 
 /* The union-find of goal components: node u's parent, and a root's
  * component so far. */
@@ -812,48 +817,68 @@ static void merge(comp *a, const comp *b)
     }
 }
 
-static inline __attribute__((always_inline)) void goal_move(void *ctx, uint64_t y)
+static inline __attribute__((always_inline)) void goal_move_with(goal_layer_at *g, uint64_t y,
+                                                                 bool dense)
 {
-    goal_search *g = ctx;
-    lines_ctx *c = g->c;
-    uint64_t sy = skel_slot(g->k, y), bit = 1ULL << (sy & 63), *word = &g->k->seen[sy >> 6];
+    uint64_t sy = skel_slot(g->k, y, dense), bit = 1ULL << (sy & 63), *word = &g->k->seen[sy >> 6];
     g->edges++;
     if (!(*word & bit)) {
         *word |= bit;
-        c->queue[g->tail++] = y;
-        c->label[sy] = g->root;
-        sb_bfs_met(g->run, 1, false);
+        g->queue[g->tail++] = y;
+        g->label[sy] = g->root;
+        g->met++;
     } else if (g->roots > 1) {
-        uint32_t other = find(c->parent, c->label[sy]);
+        uint32_t other = find(g->parent, g->label[sy]);
         if (other != g->root) {
             /* Two goal layouts' searches meet: one component. */
             uint32_t keep = g->root < other ? g->root : other;
             uint32_t gone = g->root < other ? other : g->root;
-            merge(&c->tally[keep], &c->tally[gone]);
-            c->parent[gone] = keep;
+            merge(&g->tally[keep], &g->tally[gone]);
+            g->parent[gone] = keep;
             g->roots--;
             g->root = keep;
-            g->at = &c->tally[keep];
         }
     }
 }
 
-static sb_status goal_layer(void *walker, sb_bfs *run)
+static inline __attribute__((always_inline)) void goal_move_dense(void *ctx, uint64_t y)
 {
-    goal_search *g = walker;
-    lines_ctx *c = g->c;
-    const skel *k = g->k;
+    goal_move_with(ctx, y, true);
+}
+
+static inline __attribute__((always_inline)) void goal_move_hash(void *ctx, uint64_t y)
+{
+    goal_move_with(ctx, y, false);
+}
+
+static inline __attribute__((always_inline)) sb_status goal_layer_with(goal_search *s,
+                                                                       sb_bfs *run, bool dense)
+{
+    lines_ctx *c = s->c;
+    skel k;
+    skel_load(c, &k);
+    goal_layer_at g = { &k, c->queue, c->label, c->parent, c->tally, s->tail, s->roots, 0, 0,
+                        0 };
     size_t most = skel_most_moves(c);
     uint32_t depth = run->depth;
-    for (size_t i = g->head; i < g->end; i++) {
-        if (sb_meter_tick(c->meter, 0) != SB_OK ||
-            !grow(c, &c->queue, &c->queue_cap, g->tail + most, sizeof *c->queue))
-            return SB_ELIMIT;
-        uint64_t x = c->queue[i];
+    sb_status status = SB_OK;
+    for (size_t i = s->head; i < s->end; i++) {
+        if (g.tail + most > c->queue_cap) {
+            if (!grow(c, &c->queue, &c->queue_cap, g.tail + most, sizeof *c->queue)) {
+                status = SB_ELIMIT;
+                break;
+            }
+            g.queue = c->queue;
+        }
+        if (sb_meter_tick(c->meter, 0) != SB_OK) {
+            status = SB_ELIMIT;
+            break;
+        }
+        uint64_t x = g.queue[i];
         decoded at;
-        skel_decode(k, x, &at);
-        g->root = find(c->parent, c->label[skel_slot(k, x)]);
-        comp *t = g->at = &c->tally[g->root];
+        skel_decode(&k, x, &at);
+        g.root = find(g.parent, g.label[skel_slot(&k, x, dense)]);
+        comp *t = &g.tally[g.root];
         t->size++;
         if (at.code < t->first)
             t->first = at.code;
@@ -861,16 +886,26 @@ static sb_status goal_layer(void *walker, sb_bfs *run)
             t->hardest = depth;
             t->hard = at.code;
         }
-        skel_moves(k, x, &at, goal_move, g);
+        skel_moves(&k, x, &at, dense ? goal_move_dense : goal_move_hash, &g);
     }
-    return SB_OK;
+    s->tail = g.tail;
+    s->roots = g.roots;
+    s->edges += g.edges;
+    sb_bfs_met(run, g.met, false);
+    return status;
+}
+
+static sb_status goal_layer(void *walker, sb_bfs *run)
+{
+    goal_search *s = walker;
+    return s->c->dense ? goal_layer_with(s, run, true) : goal_layer_with(s, run, false);
 }
 
 static void goal_advance(void *walker)
 {
-    goal_search *g = walker;
-    g->head = g->end;
-    g->end = g->tail;
+    goal_search *s = walker;
+    s->head = s->end;
+    s->end = s->tail;
 }
 
 static const sb_bfs_walker goal_walker = { goal_layer, goal_advance, NULL, NULL, NULL };
@@ -879,16 +914,14 @@ static const sb_bfs_walker goal_walker = { goal_layer, goal_advance, NULL, NULL,
  * seen and its own node of the union-find (goal_search). */
 static bool search_goals(lines_ctx *c, size_t n)
 {
-    skel k;
-    skel_load(c, &k);
     for (size_t u = 0; u < n; u++)
         c->parent[u] = (uint32_t)u;
     sb_bfs run;
     sb_bfs_init(&run, c->meter, false, false, n, false);
-    goal_search g = { c, &k, &run, 0, n, n, n, 0, NULL, 0 };
-    sb_status status = sb_bfs_run(&run, &goal_walker, &g);
+    goal_search s = { c, 0, n, n, n, 0 };
+    sb_status status = sb_bfs_run(&run, &goal_walker, &s);
     sb_bfs_free(&run);
-    c->edges += g.edges;
+    c->edges += s.edges;
     if (status != SB_OK)
         c->failed = SB_ELIMIT;
     return status == SB_OK;
@@ -896,40 +929,67 @@ static bool search_goals(lines_ctx *c, size_t n)
 
 /* ---- the components without: the component walker ---- */
 
-/* One component walk's view: the skeleton, and the component's tally
- * (its first layout: the size is the walker's count). */
+/* One component walk's: the skeleton, and the component's first layout
+ * (its size is the walker's count), locals of walk_rest that only
+ * inlined code sees. */
 typedef struct rest_walk {
     skel k;
     u128 first;
 } rest_walk;
 
-/* One expansion's: the walk's copy of the walker (walk.h), the layout
- * being expanded and where it was met from. */
+/* One expansion's: the walk's copy of the walker (walk.h) and the layout
+ * being expanded.  Its moves are not told apart from the move back to
+ * where it was met from: with dense numbers a look-up costs less than
+ * the test. */
 typedef struct rest_move_at {
     sb_walk *w;
     const skel *k;
-    uint64_t x, from;
+    uint64_t x;
 } rest_move_at;
 
-static inline __attribute__((always_inline)) void rest_move(void *ctx, uint64_t y)
+static inline __attribute__((always_inline)) void rest_move_with(rest_move_at *at, uint64_t y,
+                                                                 bool dense)
 {
-    rest_move_at *at = ctx;
-    uint64_t sy = skel_slot(at->k, y), bit = 1ULL << (sy & 63), *word = &at->k->seen[sy >> 6];
+    uint64_t sy = skel_slot(at->k, y, dense), bit = 1ULL << (sy & 63), *word = &at->k->seen[sy >> 6];
     uint64_t old = *word;
     *word = old | bit;
     sb_walk_meet(at->w, y, at->x, !(old & bit));
 }
 
-static inline __attribute__((always_inline)) void rest_expand(sb_walk *w, uint64_t x,
-                                                              uint64_t from)
+static inline __attribute__((always_inline)) void rest_move_dense(void *ctx, uint64_t y)
 {
-    rest_walk *r = w->ctx;
+    rest_move_with(ctx, y, true);
+}
+
+static inline __attribute__((always_inline)) void rest_move_hash(void *ctx, uint64_t y)
+{
+    rest_move_with(ctx, y, false);
+}
+
+static inline __attribute__((always_inline)) void rest_expand_with(sb_walk *w, void *ctx,
+                                                                   uint64_t x, uint64_t from,
+                                                                   bool dense)
+{
+    rest_walk *r = ctx;
     decoded d;
+    (void)from;
     skel_decode(&r->k, x, &d);
     if (d.code < r->first)
         r->first = d.code;
-    rest_move_at at = { w, &r->k, x, from };
-    skel_moves(&r->k, x, &d, rest_move, &at);
+    rest_move_at at = { w, &r->k, x };
+    skel_moves(&r->k, x, &d, dense ? rest_move_dense : rest_move_hash, &at);
+}
+
+static inline __attribute__((always_inline)) void rest_expand_dense(sb_walk *w, void *ctx,
+                                                                    uint64_t x, uint64_t from)
+{
+    rest_expand_with(w, ctx, x, from, true);
+}
+
+static inline __attribute__((always_inline)) void rest_expand_hash(sb_walk *w, void *ctx,
+                                                                   uint64_t x, uint64_t from)
+{
+    rest_expand_with(w, ctx, x, from, false);
 }
 
 /* Walks the component of layout x (marked seen already), which holds no
@@ -939,9 +999,10 @@ static bool walk_rest(lines_ctx *c, uint64_t x, comp *k)
     rest_walk r;
     skel_load(c, &r.k);
     r.first = ~(u128)0;
-    c->walk.ctx = &r;
     c->walk.most = skel_most_moves(c);
-    if (!sb_walk_seed(&c->walk, x, c->layouts) || !sb_walk_run(&c->walk, rest_expand, SIZE_MAX)) {
+    if (!sb_walk_seed(&c->walk, x, c->layouts) ||
+        !(c->dense ? sb_walk_run(&c->walk, rest_expand_dense, &r, SIZE_MAX)
+                   : sb_walk_run(&c->walk, rest_expand_hash, &r, SIZE_MAX))) {
         c->failed = SB_ELIMIT;
         return false;
     }
@@ -1004,14 +1065,17 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
                 all_hits += c->aseq[rows_active + l]->hits[j];
             }
             if (what == FILL_TABLE) {
-                uint64_t m = c->table_cap - 1, s = sb_mix64(x) & m;
-                while (c->table[s])
-                    s = (s + 1) & m;
-                c->table[s] = x + 1;
+                uint32_t id;
+                bool fresh;
+                uint64_t key[2] = { x, 0 };   /* as in number_slot */
+                if (sb_table_intern(&c->numbers, key, sb_mix64(x), &id, &fresh) != SB_OK) {
+                    c->failed = SB_ELIMIT;
+                    return false;
+                }
                 (*n)++;
             } else if (what == SEED_GOALS) {
                 if (all_hits == c->ngoals) {
-                    uint64_t s = slot_of(c, x);
+                    uint64_t s = number_slot(c->dense, &c->numbers, x);
                     test_and_set(c->seen, s);
                     if (!grow(c, &c->queue, &c->queue_cap, *n + 1,
                                  sizeof *c->queue) ||
@@ -1024,7 +1088,7 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
                     c->tally[*n] = (comp){ 0, 1, 0, ~(u128)0, ~(u128)0 };
                     c->queue[(*n)++] = x;
                 }
-            } else if (!test_and_set(c->seen, slot_of(c, x))) {
+            } else if (!test_and_set(c->seen, number_slot(c->dense, &c->numbers, x))) {
                 /* A component without a goal layout: its size and first
                  * layout. */
                 comp k;
@@ -1101,16 +1165,13 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
     /* Dense when the numbers are not many more than the layouts (a label
      * of 4 bytes per number with a goal), else a hash of the numbers. */
     c->dense = size <= (c->goal ? 16 : 64) * count + 4096;
-    size_t slots = c->dense ? (size_t)size : 0;
+    size_t slots = c->dense ? (size_t)size : (size_t)count;
     if (!c->dense) {
-        uint64_t cap = 64;
-        while (cap < 2 * count)
-            cap *= 2;
-        if (!grow(c, &c->table, &c->table_alloc, (size_t)cap, sizeof *c->table))
+        sb_table_clear(&c->numbers);
+        if (count > SIZE_MAX / 2 || sb_table_reserve(&c->numbers, (size_t)count) != SB_OK) {
+            c->failed = SB_ELIMIT;
             return false;
-        c->table_cap = cap;   /* slots in use, of table_alloc held */
-        memset(c->table, 0, (size_t)cap * sizeof *c->table);
-        slots = (size_t)cap;
+        }
     }
     size_t words = (slots + 63) / 64;
     if (!grow(c, &c->seen, &c->seen_cap, words, sizeof *c->seen) ||
@@ -1165,43 +1226,28 @@ static uint64_t skel_hash(const uint8_t *cs, int n)
     return h;
 }
 
-/* The bucket of column skeleton cs (added when new), or -1. */
+/* The bucket of column skeleton cs (added when new, with no layouts
+ * yet), or -1. */
 static long bucket(lines_ctx *c, const uint8_t *cs)
 {
-    int n = c->ncol;
-    if (2 * (c->nskel + 1) > c->skel_slots) {
-        size_t slots = c->skel_slots ? 2 * c->skel_slots : 1024;
-        uint32_t *t = sb_meter_calloc(c->meter, slots, sizeof *t);
-        if (!t) {
-            c->failed = SB_ELIMIT;
-            return -1;
-        }
-        for (size_t b = 0; b < c->nskel; b++) {
-            uint64_t s = skel_hash(c->skel + b * (size_t)n, n) & (slots - 1);
-            while (t[s])
-                s = (s + 1) & (slots - 1);
-            t[s] = (uint32_t)b + 1;
-        }
-        if (c->skel_slot)
-            sb_meter_free(c->meter, c->skel_slot, c->skel_slots * sizeof *t);
-        c->skel_slot = t;
-        c->skel_slots = slots;
-    }
-    uint64_t s = skel_hash(cs, n) & (c->skel_slots - 1);
-    while (c->skel_slot[s]) {
-        size_t b = c->skel_slot[s] - 1;
-        if (memcmp(c->skel + b * (size_t)n, cs, (size_t)n) == 0)
-            return (long)b;
-        s = (s + 1) & (c->skel_slots - 1);
-    }
-    if (!grow(c, &c->skel, &c->skel_cap, (c->nskel + 1) * (size_t)(n ? n : 1), 1) ||
-        !grow(c, &c->skel_layouts, &c->layouts_cap, c->nskel + 1,
-                 sizeof *c->skel_layouts))
+    uint32_t id;
+    bool fresh;
+    if (sb_table_intern(&c->skels, cs, skel_hash(cs, c->ncol), &id, &fresh) != SB_OK) {
+        c->failed = SB_ELIMIT;
         return -1;
-    c->skel_layouts[c->nskel] = 0;
-    memcpy(c->skel + c->nskel * (size_t)n, cs, (size_t)n);
-    c->skel_slot[s] = (uint32_t)c->nskel + 1;
-    return (long)c->nskel++;
+    }
+    if (fresh)
+        memset(sb_table_value(&c->skels, id), 0, sizeof(uint64_t));
+    return (long)id;
+}
+
+/* Adds `layouts` to bucket b's count. */
+static void add_layouts(lines_ctx *c, long b, uint64_t layouts)
+{
+    uint64_t sum;
+    memcpy(&sum, sb_table_value(&c->skels, (uint32_t)b), sizeof sum);
+    sum += layouts;
+    memcpy(sb_table_value(&c->skels, (uint32_t)b), &sum, sizeof sum);
 }
 
 /* Column by column, the sequences with room among the rows' cells, within
@@ -1228,7 +1274,7 @@ static bool columns(lines_ctx *c, colwalk *w, int k, uint64_t product)
         if (b < 0 || !grow(c, &c->pairs, &c->pairs_cap, c->npairs + 1,
                               sizeof *c->pairs))
             return false;
-        c->skel_layouts[b] += product;
+        add_layouts(c, b, product);
         c->pairs[c->npairs++] = (uint64_t)b << 32 | w->h;
         return true;
     }
@@ -1276,10 +1322,12 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
         }
     }
     colwalk w;
+    memset(w.cs, 0, sizeof w.cs);
     memcpy(w.left, vleft, sizeof w.left);
     w.cells_left = vcells;
     c->npairs = 0;
-    c->nskel = 0;
+    sb_table_clear(&c->skels);
+    size_t nskel;
     int d[MAX_LINES] = { 0 };
     for (uint64_t h = 0; h < ph; h++) {
         if (sb_meter_tick(c->meter, 0) != SB_OK) {
@@ -1307,28 +1355,24 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
     }
     /* Bucket the pairs (a counting sort keeps each bucket's row placements
      * ascending), then walk each skeleton. */
+    nskel = c->skels.count;
     if (!grow(c, &c->sorted, &c->sorted_cap, c->npairs + 1, sizeof *c->sorted) ||
-        !grow(c, &c->bstart, &c->bstart_cap, c->nskel + 2, sizeof *c->bstart))
+        !grow(c, &c->bstart, &c->bstart_cap, nskel + 2, sizeof *c->bstart))
         return false;
-    memset(c->bstart, 0, (c->nskel + 2) * sizeof *c->bstart);
+    memset(c->bstart, 0, (nskel + 2) * sizeof *c->bstart);
     for (size_t i = 0; i < c->npairs; i++)
         c->bstart[(c->pairs[i] >> 32) + 2]++;
-    for (size_t b = 0; b < c->nskel; b++)
+    for (size_t b = 0; b < nskel; b++)
         c->bstart[b + 2] += c->bstart[b + 1];
     for (size_t i = 0; i < c->npairs; i++)
         c->sorted[c->bstart[(c->pairs[i] >> 32) + 1]++] = (uint32_t)c->pairs[i];
-    for (size_t b = 0; b < c->nskel; b++)
+    for (uint32_t b = 0; b < nskel; b++) {
+        uint64_t layouts;
+        memcpy(&layouts, sb_table_value(&c->skels, b), sizeof layouts);
         if ((!c->by_skeleton || c->skeletons_met++ % c->nparts == c->part) &&
             !walk_skeleton(c, c->sorted + c->bstart[b], c->bstart[b + 1] - c->bstart[b],
-                           c->skel + b * (size_t)c->ncol, c->skel_layouts[b]))
+                           sb_table_key(&c->skels, b), layouts))
             return false;
-    /* Empty the buckets' hash for the next row skeleton, slot by slot
-     * (the table may be far larger than this one's buckets). */
-    for (size_t b = 0; b < c->nskel; b++) {
-        uint64_t s = skel_hash(c->skel + b * (size_t)c->ncol, c->ncol) & (c->skel_slots - 1);
-        while (c->skel_slot[s] != b + 1)
-            s = (s + 1) & (c->skel_slots - 1);
-        c->skel_slot[s] = 0;
     }
     return true;
 }
@@ -1407,6 +1451,8 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     c->pc = pc;
     c->meter = &meter;
     sb_walk_init(&c->walk, &meter, 0, NULL);
+    sb_table_init(&c->numbers, sizeof(uint64_t), 0, &meter, false);
+    sb_table_init(&c->skels, 1, sizeof(uint64_t), &meter, false);
     c->metric = metric;
     c->keep = keep;
     c->nparts = nparts > 1 ? nparts : 1;
@@ -1457,6 +1503,8 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
      * the goal layouts peaks where the member whole does. */
     bool ok = grow(c, &c->walk.stack, &c->walk.cap, 1024, sizeof *c->walk.stack) &&
               make_lines(c);
+    /* A column skeleton is a sequence number per column line. */
+    sb_table_init(&c->skels, c->ncol ? (size_t)c->ncol : 1, sizeof(uint64_t), &meter, false);
     if (ok && c->nparts > 1) {
         /* Parts by row skeleton when they are many; else by skeleton,
          * each part then bucketing every row skeleton's placements. */
@@ -1522,7 +1570,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     free_lines(c, c->rows, c->nrow);
     free_lines(c, c->cols, c->ncol);
     sb_meter *m = &meter;
-    sb_array_free(m, &c->table, &c->table_alloc, sizeof *c->table);
+    sb_table_free(&c->numbers);
     sb_array_free(m, &c->seen, &c->seen_cap, sizeof *c->seen);
     sb_array_free(m, &c->label, &c->label_cap, sizeof *c->label);
     sb_array_free(m, &c->parent, &c->parent_cap, sizeof *c->parent);
@@ -1531,9 +1579,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     sb_walk_free(&c->walk);
     sb_array_free(m, &c->fits, &c->fits_cap, sizeof *c->fits);
     sb_array_free(m, &c->pairs, &c->pairs_cap, sizeof *c->pairs);
-    sb_array_free(m, &c->skel, &c->skel_cap, 1);
-    sb_array_free(m, &c->skel_layouts, &c->layouts_cap, sizeof *c->skel_layouts);
-    sb_meter_free(m, c->skel_slot, c->skel_slots * sizeof *c->skel_slot);
+    sb_table_free(&c->skels);
     sb_array_free(m, &c->sorted, &c->sorted_cap, sizeof *c->sorted);
     sb_array_free(m, &c->bstart, &c->bstart_cap, sizeof *c->bstart);
     sb_array_free(m, &c->comps, &c->kept_cap, sizeof *c->comps);

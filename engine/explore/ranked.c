@@ -418,9 +418,10 @@ static inline __attribute__((always_inline)) bool meet_threaded(void *ctx, uint6
 /* The walk's expansion of layout X, met from `from`: read once for all
  * its children (parent_read), which the bitboard's generator hands to
  * meet. */
-static inline __attribute__((always_inline)) void expand(sb_walk *w, uint64_t X, uint64_t from)
+static inline __attribute__((always_inline)) void expand(sb_walk *w, void *ctx, uint64_t X,
+                                                         uint64_t from)
 {
-    meeting at = { w->ctx, w };
+    meeting at = { ctx, w };
     at.k->from = from;
     parent_read(&at.k->c->r, &at.k->x, X, from);
     if (at.k->recording)
@@ -428,10 +429,10 @@ static inline __attribute__((always_inline)) void expand(sb_walk *w, uint64_t X,
     generate64(at.k->c->r.b, X, 0, meet, &at);
 }
 
-static inline __attribute__((always_inline)) void expand_threaded(sb_walk *w, uint64_t X,
-                                                                  uint64_t from)
+static inline __attribute__((always_inline)) void expand_threaded(sb_walk *w, void *ctx,
+                                                                  uint64_t X, uint64_t from)
 {
-    meeting at = { w->ctx, w };
+    meeting at = { ctx, w };
     at.k->from = from;
     parent_read(&at.k->c->r, &at.k->x, X, from);
     generate64(at.k->c->r.b, X, 0, meet_threaded, &at);
@@ -542,7 +543,7 @@ static bool visit_layout(void *ctx, const void *key)
         keep_room(k, 1);
     if (k->recording)
         k->members[k->nmembers++] = S;
-    if (!sb_walk_run(&k->walk, expand, c->crew.n > 1 ? SHARE_AT : SIZE_MAX))
+    if (!sb_walk_run(&k->walk, expand, k, c->crew.n > 1 ? SHARE_AT : SIZE_MAX))
         return false;
     if (k->walk.depth) {
         k->recording = false;   /* shared walkers keep no members */

@@ -64,7 +64,8 @@ typedef struct sb_walk_crew sb_walk_crew;
 /* One walker: a stack and its counts. */
 typedef struct sb_walk {
     sb_meter *meter;             /* allocates the stack; ticked once per expansion */
-    void *ctx;                   /* the caller's, for its expand function */
+    void *ctx;                   /* the caller's, for a crew's walker: what its run
+                                    passes to expand */
     sb_walk_node *stack;
     size_t depth, cap;           /* nodes on the stack, room for them */
     size_t most;                 /* the most children one expansion meets */
@@ -78,8 +79,9 @@ typedef struct sb_walk {
 
 /* Expands node (met from `from`, SB_WALK_SEED for a seed): marks each
  * child and hands it to sb_walk_meet on this w (a copy of the caller's
- * walker: see sb_walk_loop), at most w->most of them. */
-typedef void (*sb_walk_expand_fn)(sb_walk *w, uint64_t node, uint64_t from);
+ * walker: see sb_walk_loop), at most w->most of them.  ctx is the
+ * caller's, as given to sb_walk_run. */
+typedef void (*sb_walk_expand_fn)(sb_walk *w, void *ctx, uint64_t node, uint64_t from);
 
 /* Walkers that share a large component: w[0] is the one that met it. */
 struct sb_walk_crew {
@@ -93,7 +95,9 @@ struct sb_walk_crew {
 };
 
 /* Makes w ready to walk, its stack allocated through m, with room for
- * `most` children per expansion.  Nothing is allocated yet. */
+ * `most` children per expansion; ctx is what sb_walk_run_shared passes
+ * to expand when w is a crew's (NULL otherwise).  Nothing is allocated
+ * yet. */
 void sb_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx);
 void sb_walk_free(sb_walk *w);
 
@@ -169,7 +173,8 @@ static inline __attribute__((always_inline)) bool sb_walk_expanded(sb_walk *w, u
  * w is written back before growing the stack and at the end. */
 static inline __attribute__((always_inline)) bool sb_walk_loop(sb_walk *w,
                                                                sb_walk_expand_fn expand,
-                                                               size_t split, bool shared)
+                                                               void *ctx, size_t split,
+                                                               bool shared)
 {
     sb_walk me = *w;
     bool ok = true;
@@ -183,7 +188,7 @@ static inline __attribute__((always_inline)) bool sb_walk_loop(sb_walk *w,
                 break;
         }
         uint64_t found = me.found;
-        expand(&me, top.node, top.from);
+        expand(&me, ctx, top.node, top.from);
         if (!sb_walk_expanded(&me, me.found - found, shared)) {
             ok = false;
             break;
@@ -194,21 +199,23 @@ static inline __attribute__((always_inline)) bool sb_walk_loop(sb_walk *w,
 }
 
 /* Expands the nodes on w's stack until none is left, or until it holds
- * `split` of them (SIZE_MAX: never), to be shared out then.  false when
- * a limit stopped it (the meter's hit says which). */
+ * `split` of them (SIZE_MAX: never), to be shared out then; ctx goes to
+ * expand (a pointer to the caller's locals, which no call out of line
+ * then sees, keeps them in registers).  false when a limit stopped it
+ * (the meter's hit says which). */
 static inline __attribute__((always_inline)) bool sb_walk_run(sb_walk *w,
                                                               sb_walk_expand_fn expand,
-                                                              size_t split)
+                                                              void *ctx, size_t split)
 {
-    return sb_walk_loop(w, expand, split, false);
+    return sb_walk_loop(w, expand, ctx, split, false);
 }
 
-/* The same for a walker of a crew (sb_walk_share runs it): expand must
- * mark atomically. */
+/* The same for a walker of a crew (sb_walk_share runs it), with its own
+ * w->ctx: expand must mark atomically. */
 static inline __attribute__((always_inline)) bool sb_walk_run_shared(sb_walk *w,
                                                                      sb_walk_expand_fn expand)
 {
-    return sb_walk_loop(w, expand, SIZE_MAX, true);
+    return sb_walk_loop(w, expand, w->ctx, SIZE_MAX, true);
 }
 
 #endif
