@@ -1,5 +1,5 @@
 /*
- * family.c - the census: every member of a piece alphabet (each class of
+ * census.c - the census: every member of a piece alphabet (each class of
  * piece between a least and a most count), each member's layouts split
  * into components (sb_census, and sb_alphabet_census for the engine).
  * The family of a puzzle (sb_family) is the census of one alphabet: the
@@ -38,7 +38,7 @@
  * sb_family_report_merge() or sb_census_report_merge() rebuild the
  * unsharded report from member indices.  Members differ in size by
  * orders of magnitude, so the plan is largest first (LPT): each member's
- * cost is estimated by the words of its piece set (census.c: tokens
+ * cost is estimated by the words of its piece set (ranked.c: tokens
  * empty, class 0, class 1, ... with fixed counts; an upper bound on its
  * layouts that grows with them), and members, largest first, go each to
  * the shard with the least estimated work so far.  The plan is a pure
@@ -55,6 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "explore/explore.h"
 
 /* Threads beyond the caller's that one census starts at most. */
@@ -376,13 +377,10 @@ static bool list_members(const sb_alphabet *a, sb_census_report *out)
     }
     for (;;) {
         if (used + a->min_empty <= open) {
-            if (out->nmembers == cap) {
-                cap = cap ? 2 * cap : 64;
-                uint32_t *grown = realloc(out->counts, cap * (size_t)(n ? n : 1) * sizeof *grown);
-                if (!grown)
-                    return false;
-                out->counts = grown;
-            }
+            /* The report's own array (malloc, no meter): n counts a member. */
+            if (!sb_array_reserve(NULL, &out->counts, &cap, (out->nmembers + 1) * (size_t)(n ? n : 1),
+                                  sizeof *out->counts))
+                return false;
             memcpy(out->counts + out->nmembers * (size_t)n, at, (size_t)n * sizeof *at);
             out->nmembers++;
         }

@@ -30,10 +30,12 @@
  * order, each empty or the anchor of a class), each with its first layout
  * in that order; with a goal, its hardest start is the first layout in
  * that order at the greatest distance from the nearest goal layout.  One
- * breadth-first search from every goal layout of a skeleton at once finds
- * those distances, and a union-find joins the goal layouts whose searches
- * meet, so each goal component is walked once; the components without a
- * goal layout are walked after, one at a time.  A layout's place in that
+ * breadth-first search from every goal layout of a skeleton at once (a
+ * walker of the engine's driver, search/bfs.h) finds those distances, and
+ * a union-find joins the goal layouts whose searches meet, so each goal
+ * component is walked once; the components without a goal layout are
+ * walked after, one at a time, by the component walker (walk.h).  Both
+ * take their moves from one generator (skel_moves).  A layout's place in that
  * order is a word over its cells, packed here into 128 bits (a few bits a
  * cell: 0 empty, 1 + class for an anchor, all ones for a covered cell),
  * so comparing layouts is comparing integers; the word also gives the
@@ -43,12 +45,20 @@
  *
  * Parts.  Since no component crosses skeletons, a member splits into
  * parts by skeletons, each mapped by its own call with no talk between
- * them; their counts add up and their kept lists join (family.c,
+ * them; their counts add up and their kept lists join (census.c,
  * member_join).  A part takes every nparts-th row skeleton, in the order
  * they are met; when they are few (fewer than four a part: a red car
  * alone on its row, the rest vertical), every nparts-th skeleton
  * instead, at the cost of each part bucketing every row skeleton's
  * placements to find them.
+ *
+ * This path is a faster way to the graph path's answer: sb_map_pieces
+ * (components.c) on the general board, whose expand() (board.c) moves a
+ * one-axis piece as skel_moves does, gives the same layouts, moves,
+ * components, first layouts, goal layouts and hardest starts.
+ * tests/test_components.c checks the two against each other and against
+ * a brute force on random small trays; tests/census.sh compares them on
+ * censuses under a cap.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -219,7 +229,7 @@ bool sb_lines_takes(const sb_pieces *pc)
 /* Makes room for need items in *items (core/array.h); false, with
  * c->failed, when the meter refused.  An array starts at 64 items: a
  * small member's arrays then never grow, so a member cut into parts
- * (family.c) peaks at what it does whole, which sb_census_report_merge
+ * (census.c) peaks at what it does whole, which sb_census_report_merge
  * and the tests compare. */
 static bool grow(lines_ctx *c, void *items, size_t *cap, size_t need, size_t size)
 {
@@ -587,7 +597,7 @@ static inline bool test_and_set(uint64_t *bits, uint64_t slot)
 
 /* Orders kept components by what the cap keeps: with a goal the hardest
  * (none last), then the report's order, largest first, ties by first
- * layout.  The policy is family.c's keep_best, which the graph path
+ * layout.  The policy is census.c's keep_best, which the graph path
  * applies to its finished list; this path keeps as it goes, on its own
  * records (tests/census.sh compares the two under keep). */
 static int by_list(const comp *a, const comp *b)
