@@ -149,29 +149,37 @@ static size_t graph_components(const tgraph *g, uint64_t *size, uint64_t *edges)
     return k;
 }
 
+/* Marks each neighbour of node and hands it to the walker: plainly, or
+ * with an atomic exchange when walkers share the graph. */
+static inline __attribute__((always_inline)) void expand_graph(sb_walk *w, void *ctx,
+                                                               uint64_t node, bool atomic)
+{
+    tgraph *g = ctx;
+    for (uint32_t j = g->start[node]; j < g->start[node + 1]; j++) {
+        uint32_t y = g->adj[j];
+        bool fresh;
+        if (atomic) {
+            fresh = __atomic_exchange_n(&g->mark[y], 1, __ATOMIC_RELAXED) == 0;
+        } else {
+            fresh = g->mark[y] == 0;
+            g->mark[y] = 1;
+        }
+        sb_walk_meet(w, y, node, fresh);
+    }
+}
+
 static inline __attribute__((always_inline)) void expand_plain(sb_walk *w, void *ctx,
                                                                uint64_t node, uint64_t from)
 {
-    tgraph *g = ctx;
     (void)from;
-    for (uint32_t j = g->start[node]; j < g->start[node + 1]; j++) {
-        uint32_t y = g->adj[j];
-        bool fresh = g->mark[y] == 0;
-        g->mark[y] = 1;
-        sb_walk_meet(w, y, node, fresh);
-    }
+    expand_graph(w, ctx, node, false);
 }
 
 static inline __attribute__((always_inline)) void expand_atomic(sb_walk *w, void *ctx,
                                                                 uint64_t node, uint64_t from)
 {
-    tgraph *g = ctx;
     (void)from;
-    for (uint32_t j = g->start[node]; j < g->start[node + 1]; j++) {
-        uint32_t y = g->adj[j];
-        bool fresh = __atomic_exchange_n(&g->mark[y], 1, __ATOMIC_RELAXED) == 0;
-        sb_walk_meet(w, y, node, fresh);
-    }
+    expand_graph(w, ctx, node, true);
 }
 
 static bool run_atomic(sb_walk *w)
@@ -381,17 +389,8 @@ static bool place_all(brute *b, uint8_t *code, int k, int left, int from, size_t
 static int kind_of(const brute *b, const sb_puzzle *p, const sb_block *blk, kind *t)
 {
     memset(t, 0, sizeof *t);
-    int ar = -1, ac = -1;
-    for (int r = 0; r < p->rows; r++)
-        for (int c = 0; c < p->cols; c++)
-            if (sb_block_covers(p, blk, r, c)) {
-                if (ar < 0) {
-                    ar = r;
-                    ac = c;
-                }
-                t->dr[t->n] = r - ar;
-                t->dc[t->n++] = c - ac;
-            }
+    int ar, ac;
+    t->n = unit_block_cells(p, blk, t->dr, t->dc, MAX_CELLS, &ar, &ac);
     t->axis = blk->axis;
     t->group = blk->group;
     for (int k = 0; k < b->nkinds; k++) {
@@ -847,24 +846,20 @@ static bool check_puzzle(const char *name, const sb_puzzle *p, size_t limit, int
 
 /* ---- random pictures ---------------------------------------------------- */
 
-typedef struct tshape {
-    int n;
-    int dr[4], dc[4];
-    bool line;                   /* one cell thick: a one-axis piece along it takes lines.c */
-} tshape;
-
-static const tshape SHAPES[] = {
-    { 1, { 0 }, { 0 }, true },                                /* 1x1 */
-    { 2, { 0, 0 }, { 0, 1 }, true },                          /* 1x2 */
-    { 2, { 0, 1 }, { 0, 0 }, true },                          /* 2x1 */
-    { 3, { 0, 0, 0 }, { 0, 1, 2 }, true },                    /* 1x3 */
-    { 3, { 0, 1, 2 }, { 0, 0, 0 }, true },                    /* 3x1 */
-    { 4, { 0, 0, 1, 1 }, { 0, 1, 0, 1 }, false },             /* 2x2 */
-    { 3, { 0, 1, 1 }, { 0, 0, 1 }, false },                   /* L trominoes */
-    { 3, { 0, 0, 1 }, { 0, 1, 1 }, false },
-    { 3, { 0, 1, 1 }, { 0, -1, 0 }, false },
-    { 4, { 0, 0, 0, 1 }, { 0, 1, 2, 1 }, false },             /* T tetrominoes */
-    { 4, { 0, 1, 1, 1 }, { 0, -1, 0, 1 }, false },
+/* The first five are one cell thick (a one-axis piece along its length
+ * is the line path's), the first six plain rectangles. */
+static const unit_shape SHAPES[] = {
+    { 1, { 0 }, { 0 } },                                      /* 1x1 */
+    { 2, { 0, 0 }, { 0, 1 } },                                /* 1x2 */
+    { 2, { 0, 1 }, { 0, 0 } },                                /* 2x1 */
+    { 3, { 0, 0, 0 }, { 0, 1, 2 } },                          /* 1x3 */
+    { 3, { 0, 1, 2 }, { 0, 0, 0 } },                          /* 3x1 */
+    { 4, { 0, 0, 1, 1 }, { 0, 1, 0, 1 } },                    /* 2x2 */
+    { 3, { 0, 1, 1 }, { 0, 0, 1 } },                          /* L trominoes */
+    { 3, { 0, 0, 1 }, { 0, 1, 1 } },
+    { 3, { 0, 1, 1 }, { 0, -1, 0 } },
+    { 4, { 0, 0, 0, 1 }, { 0, 1, 2, 1 } },                    /* T tetrominoes */
+    { 4, { 0, 1, 1, 1 }, { 0, -1, 0, 1 } },
 };
 enum { NSHAPES = sizeof SHAPES / sizeof SHAPES[0] };
 
@@ -893,16 +888,9 @@ static void random_picture(unit_rng *rng, int what, char *text, char *goal)
     for (int tries = 0; tries < 60 && left > keep && npieces < 10; tries++) {
         int s = unit_below(rng, what == LINES ? 5 : what == PLAIN ? 6 : NSHAPES);
         int at = unit_below(rng, ncells);
-        const tshape *sh = &SHAPES[s];
-        bool ok = sh->n <= left;
-        for (int i = 0; ok && i < sh->n; i++) {
-            int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
-            ok = r >= 0 && c >= 0 && r < rows && c < cols && grid[r * cols + c] == '.';
-        }
-        if (!ok)
+        const unit_shape *sh = &SHAPES[s];
+        if (sh->n > left || !unit_shape_put(grid, rows, cols, sh, at, (char)('A' + npieces)))
             continue;
-        for (int i = 0; i < sh->n; i++)
-            grid[(at / cols + sh->dr[i]) * cols + at % cols + sh->dc[i]] = (char)('A' + npieces);
         /* Axis: 0 along rows, 1 along columns, 2 both ways. */
         int a = what == PLAIN ? 2 : unit_below(rng, 4);
         if (what == LINES)
@@ -911,9 +899,6 @@ static void random_picture(unit_rng *rng, int what, char *text, char *goal)
         shape_of[npieces++] = s;
         left -= sh->n;
     }
-    char *out = text;
-    for (int r = 0; r < rows; r++)
-        out += sprintf(out, "%.*s\n", cols, grid + r * cols);
     char marked[32] = "", horizontal[32] = "", vertical[32] = "", same[8] = "";
     for (int i = 0; i < npieces; i++) {
         char ch[2] = { (char)('A' + i), 0 };
@@ -929,36 +914,23 @@ static void random_picture(unit_rng *rng, int what, char *text, char *goal)
             if (shape_of[i] == shape_of[j] && axis[i] == axis[j] && !strchr(marked, 'A' + i) &&
                 !strchr(marked, 'A' + j) && unit_below(rng, 3) == 0)
                 sprintf(same, "%c%c", 'A' + i, 'A' + j);
-    if (marked[0])
-        out += sprintf(out, "distinct: %s\n", marked);
-    if (horizontal[0])
-        out += sprintf(out, "horizontal: %s\n", horizontal);
-    if (vertical[0])
-        out += sprintf(out, "vertical: %s\n", vertical);
-    if (same[0])
-        sprintf(out, "same: %s\n", same);
+    unit_picture(text, grid, rows, cols, marked, horizontal, vertical, same);
     /* A goal, half the time: one piece drawn where it fits. */
     goal[0] = 0;
     if (npieces == 0 || unit_below(rng, 2))
         return;
     int g = unit_below(rng, npieces);
-    const tshape *sh = &SHAPES[shape_of[g]];
     for (int tries = 0; tries < 40; tries++) {
-        int at = unit_below(rng, ncells);
-        bool ok = true;
-        for (int i = 0; ok && i < sh->n; i++) {
-            int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
-            ok = r >= 0 && c >= 0 && r < rows && c < cols && grid[r * cols + c] != '#';
-        }
-        if (!ok)
-            continue;
+        /* Drawn on the walls alone, then shown without them. */
         char drawn[MAX_CELLS + 1];
-        memset(drawn, '.', sizeof drawn);
-        for (int i = 0; i < sh->n; i++)
-            drawn[(at / cols + sh->dr[i]) * cols + at % cols + sh->dc[i]] = (char)('A' + g);
-        out = goal;
-        for (int r = 0; r < rows; r++)
-            out += sprintf(out, "%.*s\n", cols, drawn + r * cols);
+        for (int i = 0; i < ncells; i++)
+            drawn[i] = grid[i] == '#' ? '#' : '.';
+        if (!unit_shape_put(drawn, rows, cols, &SHAPES[shape_of[g]], unit_below(rng, ncells),
+                            (char)('A' + g)))
+            continue;
+        for (int i = 0; i < ncells; i++)
+            drawn[i] = drawn[i] == '#' ? '.' : drawn[i];
+        unit_picture(goal, drawn, rows, cols, "", "", "", "");
         return;
     }
 }

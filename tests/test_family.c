@@ -101,17 +101,8 @@ static bool is_wall(const pieces *pc, int r, int c)
 static bool class_of_block(const sb_puzzle *p, const sb_block *b, tclass *t)
 {
     memset(t, 0, sizeof *t);
-    int ar = -1, ac = -1;
-    for (int r = 0; r < p->rows; r++)
-        for (int c = 0; c < p->cols; c++)
-            if (sb_block_covers(p, b, r, c) && t->n < MAX_CELLS) {
-                if (ar < 0) {
-                    ar = r;
-                    ac = c;
-                }
-                t->dr[t->n] = r - ar;
-                t->dc[t->n++] = c - ac;
-            }
+    int ar, ac;
+    t->n = unit_block_cells(p, b, t->dr, t->dc, MAX_CELLS, &ar, &ac);
     t->axis = b->axis;
     t->group = b->group;
     t->proto = *b;
@@ -1207,12 +1198,7 @@ static bool read_picture(const char *name, const char *text, sb_puzzle *p)
 }
 
 /* Shapes the random pictures draw from: cells relative to the first. */
-typedef struct tshape {
-    int n;
-    int dr[4], dc[4];
-} tshape;
-
-static const tshape SHAPES[] = {
+static const unit_shape SHAPES[] = {
     { 1, { 0 }, { 0 } },                              /* 1x1 */
     { 2, { 0, 0 }, { 0, 1 } },                        /* 1x2 */
     { 2, { 0, 1 }, { 0, 0 } },                        /* 2x1 */
@@ -1244,22 +1230,12 @@ static void random_picture(unit_rng *rng, char *text)
     int keep = unit_below(rng, 4);
     for (int tries = 0; tries < 80 && left > keep; tries++) {
         int s = unit_below(rng, NSHAPES), at = unit_below(rng, rows * cols);
-        const tshape *sh = &SHAPES[s];
-        bool ok = sh->n <= left;
-        for (int i = 0; ok && i < sh->n; i++) {
-            int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
-            ok = r >= 0 && c >= 0 && r < rows && c < cols && grid[r * cols + c] == '.';
-        }
-        if (!ok)
+        const unit_shape *sh = &SHAPES[s];
+        if (sh->n > left || !unit_shape_put(grid, rows, cols, sh, at, (char)('A' + npieces)))
             continue;
-        for (int i = 0; i < sh->n; i++)
-            grid[(at / cols + sh->dr[i]) * cols + at % cols + sh->dc[i]] = (char)('A' + npieces);
         shape_of[npieces++] = s;
         left -= sh->n;
     }
-    char *out = text;
-    for (int r = 0; r < rows; r++)
-        out += sprintf(out, "%.*s\n", cols, grid + r * cols);
     char marked[32] = "", horizontal[32] = "", vertical[32] = "", same[32] = "";
     int axis[26];
     bool all = unit_below(rng, 8) == 0, grouped = false;
@@ -1282,16 +1258,7 @@ static void random_picture(unit_rng *rng, char *text)
                 sprintf(same, "%c%c", 'A' + i, 'A' + j);
                 grouped = true;
             }
-    if (all)
-        out += sprintf(out, "distinct: *\n");
-    else if (marked[0])
-        out += sprintf(out, "distinct: %s\n", marked);
-    if (horizontal[0])
-        out += sprintf(out, "horizontal: %s\n", horizontal);
-    if (vertical[0])
-        out += sprintf(out, "vertical: %s\n", vertical);
-    if (same[0])
-        sprintf(out, "same: %s\n", same);
+    unit_picture(text, grid, rows, cols, all ? "*" : marked, horizontal, vertical, same);
 }
 
 /* Random pictures against the brute force; families for those with
