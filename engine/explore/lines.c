@@ -126,6 +126,26 @@ typedef struct line {
     size_t nfit, fit_cap;
 } line;
 
+/* The skeleton being walked: its active lines (more than one placement),
+ * most significant first, the layout numbers' mixed radix over them, and
+ * what the lines with one placement fix.  A walk copies it into a local
+ * of its own, which the compiler may keep in registers (stores into the
+ * bitmap and the worklist, 64-bit words, could alias the context's
+ * 64-bit fields, which it would then read again at every move). */
+typedef struct skel {
+    int na;                      /* active lines */
+    uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
+    const seq *aseq[MAX_ACTIVE];
+    bool vert[MAX_ACTIVE];       /* ... a column's */
+    bool small;                  /* every number below 2^32: fast division */
+    bool unit;                   /* unit moves */
+    uint64_t base_mask;          /* lines with one placement */
+    uint64_t base_across;        /* ... their cells numbered column-major */
+    u128 base_code;
+    const sb_table *numbers;     /* hash mode: number -> slot */
+    uint64_t *seen;              /* a bit per slot */
+} skel;
+
 /* A kept component. */
 typedef struct comp {
     uint64_t size, goal_layouts;
@@ -150,16 +170,8 @@ typedef struct lines_ctx {
     line rows[MAX_LINES], cols[MAX_LINES];
     /* The row skeleton being walked. */
     const seq *rseq[MAX_LINES];
-    /* The skeleton being walked: its active lines, most significant first. */
-    int nactive;
-    const seq *aseq[MAX_ACTIVE];
-    bool avert[MAX_ACTIVE];      /* ... a column's */
-    uint64_t radix[MAX_ACTIVE], magic[MAX_ACTIVE];
-    bool small;                  /* every number below 2^32: fast division */
-    uint64_t base_mask;          /* lines with one placement */
-    uint64_t base_across;        /* ... their cells numbered column-major */
-    u128 base_code;
-    uint32_t base_hits;
+    skel k;                      /* the skeleton being walked */
+    uint32_t base_hits;          /* goal entries its lines with one placement meet */
     /* Numbers -> slots: dense (slot = number) or a hash. */
     bool dense;
     sb_table numbers;            /* hash: layout number -> slot (its id) */
@@ -638,42 +650,6 @@ static bool keep_comp(lines_ctx *c, const comp *k)
     return true;
 }
 
-/* The skeleton being walked, as its walks read it: copied out of the
- * context into the walk's own struct first, so that the compiler may keep
- * it in registers (stores into the bitmap and the worklist, 64-bit words,
- * could alias the context's 64-bit fields, which it would then read again
- * at every move). */
-typedef struct skel {
-    int na;                      /* active lines */
-    uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
-    const seq *aseq[MAX_ACTIVE];
-    bool vert[MAX_ACTIVE];
-    bool small, dense, unit;
-    const sb_table *numbers;     /* hash mode: number -> slot */
-    uint64_t base_mask, base_across;
-    u128 base_code;
-    uint64_t *seen;              /* a bit per slot */
-} skel;
-
-static void skel_load(const lines_ctx *c, skel *k)
-{
-    k->na = c->nactive;
-    for (int l = 0; l < k->na; l++) {
-        k->rad[l] = c->radix[l];
-        k->mag[l] = c->magic[l];
-        k->aseq[l] = c->aseq[l];
-        k->vert[l] = c->avert[l];
-    }
-    k->small = c->small;
-    k->dense = c->dense;
-    k->unit = c->metric == SB_METRIC_UNIT;
-    k->numbers = &c->numbers;
-    k->base_mask = c->base_mask;
-    k->base_across = c->base_across;
-    k->base_code = c->base_code;
-    k->seen = c->seen;
-}
-
 /* The slot of layout number x: the number itself when dense, else its id
  * in the table of the skeleton's numbers (it is there). */
 static inline __attribute__((always_inline)) uint64_t number_slot(bool dense,
@@ -686,14 +662,6 @@ static inline __attribute__((always_inline)) uint64_t number_slot(bool dense,
      * the compiler must see room for either. */
     uint64_t key[2] = { x, 0 };
     return sb_table_find(numbers, key, sb_mix64(x));
-}
-
-/* The same in a walk compiled for one of the two modes (dense a
- * constant: the dense walk carries no hashing at all). */
-static inline __attribute__((always_inline)) uint64_t skel_slot(const skel *k, uint64_t x,
-                                                                bool dense)
-{
-    return number_slot(dense, k->numbers, x);
 }
 
 /* Layout number x taken apart: each active line's placement, the cells
@@ -731,11 +699,11 @@ static inline __attribute__((always_inline)) void skel_decode(const skel *k, uin
  * column-major for a column), so the free run ahead is a run of zero
  * bits.  The moves are the general board's (board.c) on the same layout:
  * tests/test_components.c checks the two paths' maps agree. */
-typedef void (*move_fn)(void *ctx, uint64_t y);
+typedef void (*move_fn)(void *ctx, uint64_t y, bool dense);
 
 static inline __attribute__((always_inline)) void skel_moves(const skel *k, uint64_t x,
                                                              const decoded *at, move_fn visit,
-                                                             void *ctx)
+                                                             void *ctx, bool dense)
 {
     for (int l = 0; l < k->na; l++) {
         const seq *sq = k->aseq[l];
@@ -758,7 +726,7 @@ static inline __attribute__((always_inline)) void skel_moves(const skel *k, uint
                 most = 1;
             const int16_t *delta = sq->delta + sl->at;
             for (unsigned t = 0; t < most; t++)
-                visit(ctx, x + (uint64_t)((int64_t)delta[t] * (int64_t)rad));
+                visit(ctx, x + (uint64_t)((int64_t)delta[t] * (int64_t)rad), dense);
         }
     }
 }
@@ -767,8 +735,8 @@ static inline __attribute__((always_inline)) void skel_moves(const skel *k, uint
 static size_t skel_most_moves(const lines_ctx *c)
 {
     size_t most = 0;
-    for (int l = 0; l < c->nactive; l++)
-        most += c->aseq[l]->most_moves;
+    for (int l = 0; l < c->k.na; l++)
+        most += c->k.aseq[l]->most_moves;
     return most;
 }
 
@@ -827,10 +795,11 @@ static void merge(comp *a, const comp *b)
     }
 }
 
-static inline __attribute__((always_inline)) void goal_move_with(goal_layer_at *g, uint64_t y,
-                                                                 bool dense)
+static inline __attribute__((always_inline)) void goal_move(void *ctx, uint64_t y, bool dense)
 {
-    uint64_t sy = skel_slot(g->k, y, dense), bit = 1ULL << (sy & 63), *word = &g->k->seen[sy >> 6];
+    goal_layer_at *g = ctx;
+    uint64_t sy = number_slot(dense, g->k->numbers, y), bit = 1ULL << (sy & 63);
+    uint64_t *word = &g->k->seen[sy >> 6];
     g->edges++;
     if (!(*word & bit)) {
         *word |= bit;
@@ -851,22 +820,11 @@ static inline __attribute__((always_inline)) void goal_move_with(goal_layer_at *
     }
 }
 
-static inline __attribute__((always_inline)) void goal_move_dense(void *ctx, uint64_t y)
-{
-    goal_move_with(ctx, y, true);
-}
-
-static inline __attribute__((always_inline)) void goal_move_hash(void *ctx, uint64_t y)
-{
-    goal_move_with(ctx, y, false);
-}
-
 static inline __attribute__((always_inline)) sb_status goal_layer_with(goal_search *s,
                                                                        sb_bfs *run, bool dense)
 {
     lines_ctx *c = s->c;
-    skel k;
-    skel_load(c, &k);
+    skel k = c->k;
     goal_layer_at g = { &k, c->queue, c->label, c->parent, c->tally, s->tail, s->roots, 0, 0,
                         0 };
     size_t most = skel_most_moves(c);
@@ -887,7 +845,7 @@ static inline __attribute__((always_inline)) sb_status goal_layer_with(goal_sear
         uint64_t x = g.queue[i];
         decoded at;
         skel_decode(&k, x, &at);
-        g.root = find(g.parent, g.label[skel_slot(&k, x, dense)]);
+        g.root = find(g.parent, g.label[number_slot(dense, k.numbers, x)]);
         comp *t = &g.tally[g.root];
         t->size++;
         if (at.code < t->first)
@@ -896,7 +854,7 @@ static inline __attribute__((always_inline)) sb_status goal_layer_with(goal_sear
             t->hardest = depth;
             t->hard = at.code;
         }
-        skel_moves(&k, x, &at, dense ? goal_move_dense : goal_move_hash, &g);
+        skel_moves(&k, x, &at, goal_move, &g, dense);
     }
     s->tail = g.tail;
     s->roots = g.roots;
@@ -957,23 +915,14 @@ typedef struct rest_move_at {
     uint64_t x;
 } rest_move_at;
 
-static inline __attribute__((always_inline)) void rest_move_with(rest_move_at *at, uint64_t y,
-                                                                 bool dense)
+static inline __attribute__((always_inline)) void rest_move(void *ctx, uint64_t y, bool dense)
 {
-    uint64_t sy = skel_slot(at->k, y, dense), bit = 1ULL << (sy & 63), *word = &at->k->seen[sy >> 6];
+    rest_move_at *at = ctx;
+    uint64_t sy = number_slot(dense, at->k->numbers, y), bit = 1ULL << (sy & 63);
+    uint64_t *word = &at->k->seen[sy >> 6];
     uint64_t old = *word;
     *word = old | bit;
     sb_walk_meet(at->w, y, at->x, !(old & bit));
-}
-
-static inline __attribute__((always_inline)) void rest_move_dense(void *ctx, uint64_t y)
-{
-    rest_move_with(ctx, y, true);
-}
-
-static inline __attribute__((always_inline)) void rest_move_hash(void *ctx, uint64_t y)
-{
-    rest_move_with(ctx, y, false);
 }
 
 static inline __attribute__((always_inline)) void rest_expand_with(sb_walk *w, void *ctx,
@@ -987,7 +936,7 @@ static inline __attribute__((always_inline)) void rest_expand_with(sb_walk *w, v
     if (d.code < r->first)
         r->first = d.code;
     rest_move_at at = { w, &r->k, x };
-    skel_moves(&r->k, x, &d, dense ? rest_move_dense : rest_move_hash, &at);
+    skel_moves(&r->k, x, &d, rest_move, &at, dense);
 }
 
 static inline __attribute__((always_inline)) void rest_expand_dense(sb_walk *w, void *ctx,
@@ -1006,9 +955,7 @@ static inline __attribute__((always_inline)) void rest_expand_hash(sb_walk *w, v
  * goal layout, into *k. */
 static bool walk_rest(lines_ctx *c, uint64_t x, comp *k)
 {
-    rest_walk r;
-    skel_load(c, &r.k);
-    r.first = ~(u128)0;
+    rest_walk r = { c->k, ~(u128)0 };
     c->walk.most = skel_most_moves(c);
     if (!sb_walk_seed(&c->walk, x, c->layouts) ||
         !(c->dense ? sb_walk_run(&c->walk, rest_expand_dense, &r, SIZE_MAX)
@@ -1032,29 +979,29 @@ enum { FILL_TABLE, SEED_GOALS, WALK_REST };
 static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_active,
                        uint64_t col_span, int what, size_t *n)
 {
-    int ncols_active = c->nactive - rows_active;
+    int ncols_active = c->k.na - rows_active;
     int nfits[MAX_ACTIVE], at[MAX_ACTIVE], off[MAX_ACTIVE + 1];
     off[0] = 0;
     for (int l = 0; l < ncols_active; l++)
-        off[l + 1] = off[l] + c->aseq[rows_active + l]->nplace;
+        off[l + 1] = off[l] + c->k.aseq[rows_active + l]->nplace;
     if (!grow(c, &c->fits, &c->fits_cap, (size_t)off[ncols_active] + 1,
                  sizeof *c->fits))
         return false;
     int *fits = c->fits;
     for (size_t hi = 0; hi < nh; hi++) {
         uint64_t h = hs[hi], rest = h;
-        uint64_t x0 = h * col_span, occ = c->base_mask;
+        uint64_t x0 = h * col_span, occ = c->k.base_mask;
         uint32_t hits = c->base_hits;
         for (int l = rows_active - 1; l >= 0; l--) {
-            uint64_t np = (uint64_t)c->aseq[l]->nplace;
+            uint64_t np = (uint64_t)c->k.aseq[l]->nplace;
             int dl = (int)(rest % np);
             rest /= np;
-            occ |= c->aseq[l]->mask[dl];
-            hits += c->aseq[l]->hits[dl];
+            occ |= c->k.aseq[l]->mask[dl];
+            hits += c->k.aseq[l]->hits[dl];
         }
         bool none = false;
         for (int l = 0; l < ncols_active; l++) {
-            const seq *sq = c->aseq[rows_active + l];
+            const seq *sq = c->k.aseq[rows_active + l];
             nfits[l] = 0;
             for (int j = 0; j < sq->nplace; j++)
                 if (!(sq->mask[j] & occ))
@@ -1071,8 +1018,8 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
             uint32_t all_hits = hits;
             for (int l = 0; l < ncols_active; l++) {
                 int j = fits[off[l] + at[l]];
-                x += (uint64_t)j * c->radix[rows_active + l];
-                all_hits += c->aseq[rows_active + l]->hits[j];
+                x += (uint64_t)j * c->k.rad[rows_active + l];
+                all_hits += c->k.aseq[rows_active + l]->hits[j];
             }
             if (what == FILL_TABLE) {
                 uint32_t id;
@@ -1128,11 +1075,11 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
                           uint64_t count)
 {
     /* Active lines: rows, then columns; the others fold into the base. */
-    c->nactive = 0;
-    c->base_mask = 0;
-    c->base_code = 0;
+    c->k.na = 0;
+    c->k.base_mask = 0;
+    c->k.base_code = 0;
     c->base_hits = 0;
-    c->base_across = 0;
+    c->k.base_across = 0;
     const seq *all[2 * MAX_LINES];
     int nall = 0;
     for (int r = 0; r < c->nrow; r++)
@@ -1143,35 +1090,35 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
     for (int i = 0; i < nall; i++) {
         const seq *sq = all[i];
         if (sq->nplace == 1) {
-            c->base_mask |= sq->mask[0];
-            c->base_code |= sq->code[0];
+            c->k.base_mask |= sq->mask[0];
+            c->k.base_code |= sq->code[0];
             c->base_hits += sq->hits[0];
-            c->base_across |= sq->across[0];
+            c->k.base_across |= sq->across[0];
             continue;
         }
-        if (c->nactive == MAX_ACTIVE) {
+        if (c->k.na == MAX_ACTIVE) {
             c->declined = true;
             return false;
         }
-        c->avert[c->nactive] = i >= c->nrow;
-        c->aseq[c->nactive++] = sq;
+        c->k.vert[c->k.na] = i >= c->nrow;
+        c->k.aseq[c->k.na++] = sq;
         rows_active += i < c->nrow;
     }
     uint64_t size = 1;
-    for (int l = c->nactive - 1; l >= 0; l--) {
-        c->radix[l] = size;
+    for (int l = c->k.na - 1; l >= 0; l--) {
+        c->k.rad[l] = size;
         if (size > UINT64_MAX / 4096) {
             c->declined = true;
             return false;
         }
-        size *= (uint64_t)c->aseq[l]->nplace;
+        size *= (uint64_t)c->k.aseq[l]->nplace;
     }
-    c->small = size <= UINT32_MAX;
-    for (int l = 0; l < c->nactive; l++)
-        c->magic[l] = c->radix[l] > 1 ? UINT64_MAX / c->radix[l] + 1 : 0;
+    c->k.small = size <= UINT32_MAX;
+    for (int l = 0; l < c->k.na; l++)
+        c->k.mag[l] = c->k.rad[l] > 1 ? UINT64_MAX / c->k.rad[l] + 1 : 0;
     uint64_t col_span = 1;   /* numbers per row placement */
-    for (int l = rows_active; l < c->nactive; l++)
-        col_span *= (uint64_t)c->aseq[l]->nplace;
+    for (int l = rows_active; l < c->k.na; l++)
+        col_span *= (uint64_t)c->k.aseq[l]->nplace;
     /* Dense when the numbers are not many more than the layouts (a label
      * of 4 bytes per number with a goal), else a hash of the numbers. */
     c->dense = size <= (c->goal ? 16 : 64) * count + 4096;
@@ -1188,6 +1135,7 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
         (c->goal && !grow(c, &c->label, &c->label_cap, slots, sizeof *c->label)))
         return false;
     memset(c->seen, 0, words * sizeof *c->seen);
+    c->k.seen = c->seen;
     size_t n = 0;
     if (!c->dense) {
         if (!each_valid(c, hs, nh, rows_active, col_span, FILL_TABLE, &n))
@@ -1464,6 +1412,8 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     sb_table_init(&c->numbers, sizeof(uint64_t), 0, &meter, false);
     sb_table_init(&c->skels, 1, sizeof(uint64_t), &meter, false);
     c->metric = metric;
+    c->k.unit = metric == SB_METRIC_UNIT;
+    c->k.numbers = &c->numbers;
     c->keep = keep;
     c->nparts = nparts > 1 ? nparts : 1;
     c->part = nparts > 1 ? part : 0;
