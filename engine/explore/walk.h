@@ -40,6 +40,14 @@
  * tick no meter (a meter belongs to one thread) but add to one atomic
  * count and look at the clock every 4,096 expansions, and the first
  * walker's thread records which limit stopped them.
+ *
+ * What it is not: a search by distance.  Anything that needs layers (a
+ * diameter, the distance to a goal) runs on the breadth-first driver,
+ * search/bfs.h.
+ *
+ * Invariants: every node on a stack is marked; a node is counted (found)
+ * by the one walker whose mark made it new; a walk is whole when every
+ * stack of its crew is empty.
  */
 #ifndef SB_WALK_H
 #define SB_WALK_H
