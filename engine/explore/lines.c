@@ -905,8 +905,7 @@ typedef struct rest_walk {
     u128 first;
 } rest_walk;
 
-/* One expansion's: the walk's copy of the walker (walk.h) and the layout
- * being expanded.  Its moves are not told apart from the move back to
+/* One expansion's: the walker and the layout being expanded.  Its moves are not told apart from the move back to
  * where it was met from: with dense numbers a look-up costs less than
  * the test. */
 typedef struct rest_move_at {

@@ -373,7 +373,7 @@ static void keep_room(walker *k, size_t n)
  * from is counted and not ranked: that layout is marked already. */
 typedef struct meeting {
     walker *k;
-    sb_walk *w;                       /* the walk's copy of k->walk (walk.h) */
+    sb_walk *w;                       /* k's walk, as the walker hands it to expand */
 } meeting;
 
 static inline __attribute__((always_inline)) bool meet_with(meeting *at, uint64_t child,
@@ -442,6 +442,8 @@ static bool run_shared(sb_walk *w)
 {
     return sb_walk_run_shared(w, expand_threaded);
 }
+
+
 
 /* Adds a component of size layouts whose first layout is seed; false
  * when the meter refused. */

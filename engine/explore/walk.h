@@ -86,9 +86,8 @@ typedef struct sb_walk {
 } sb_walk;
 
 /* Expands node (met from `from`, SB_WALK_SEED for a seed): marks each
- * child and hands it to sb_walk_meet on this w (a copy of the caller's
- * walker: see sb_walk_loop), at most w->most of them.  ctx is the
- * caller's, as given to sb_walk_run. */
+ * child and hands it to sb_walk_meet, at most w->most of them.  ctx is
+ * the caller's, as given to sb_walk_run. */
 typedef void (*sb_walk_expand_fn)(sb_walk *w, void *ctx, uint64_t node, uint64_t from);
 
 /* Walkers that share a large component: w[0] is the one that met it. */
@@ -175,34 +174,26 @@ static inline __attribute__((always_inline)) bool sb_walk_expanded(sb_walk *w, u
     return false;
 }
 
-/* The loop of sb_walk_run: on a copy of w, whose address no call out of
- * line sees, so that its fields stay in registers (stores onto the stack
- * or into the caller's marks, 64-bit words, could otherwise alias them);
- * w is written back before growing the stack and at the end. */
+/* The loop of sb_walk_run and sb_walk_run_shared. */
 static inline __attribute__((always_inline)) bool sb_walk_loop(sb_walk *w,
                                                                sb_walk_expand_fn expand,
                                                                void *ctx, size_t split,
                                                                bool shared)
 {
-    sb_walk me = *w;
     bool ok = true;
-    while (me.depth && me.depth < split) {
-        sb_walk_node top = me.stack[--me.depth];
-        if (me.depth + me.most > me.cap) {
-            *w = me;
-            ok = sb_walk_grow(w);
-            me = *w;
-            if (!ok)
-                break;
+    while (w->depth && w->depth < split) {
+        sb_walk_node top = w->stack[--w->depth];
+        if (w->depth + w->most > w->cap && !sb_walk_grow(w)) {
+            ok = false;
+            break;
         }
-        uint64_t found = me.found;
-        expand(&me, ctx, top.node, top.from);
-        if (!sb_walk_expanded(&me, me.found - found, shared)) {
+        uint64_t found = w->found;
+        expand(w, ctx, top.node, top.from);
+        if (!sb_walk_expanded(w, w->found - found, shared)) {
             ok = false;
             break;
         }
     }
-    *w = me;
     return ok;
 }
 
