@@ -17,6 +17,9 @@
 #            with a space of C(2N, empties) configurations.
 #  wide.*    a 5x6 tray of dominoes and unit squares (a picture), whose
 #            99-bit image runs on the bitboard's fast walker at 128 bits.
+#  six.*     a 6x6 tray, a 2x2 block and 1x1 blocks, with a goal that
+#            places every block (the 2x2 four cells right): bidirectional
+#            search, whose two stores both count against --max-states.
 set -u
 : "${SLIDE:?SLIDE must name the slide binary}"
 tmp=$(mktemp -d) || exit 1
@@ -38,6 +41,10 @@ jammed() {
 jammed 40 4 >"$tmp/jammed.init"
 jammed 6 2 >"$tmp/small-jammed.init"
 echo "2 0 2 39" >"$tmp/jammed.goal"
+awk 'BEGIN { print "6 6"; print "0 0 1 1"
+             for (r = 2; r < 6; r++) for (c = 0; c < 6; c++) if ((r * 6 + c) % 3 == 0) print r, c, r, c }' \
+    >"$tmp/six.init"
+awk 'NR == 1 { next } NR == 2 { print "0 4 1 5"; next } { print }' "$tmp/six.init" >"$tmp/six.goal"
 echo "2 0 2 5" >"$tmp/small-jammed.goal"
 
 # limit NAME WANT_RC MESSAGE_FRAGMENT ARGS...: runs slide, checks the exit
@@ -209,6 +216,14 @@ fi
 for n in 1 10 1000 100000 300000; do
     states_exact "5x6" "$n" slide -ostats --algo bfs "$tmp/wide.init" "$tmp/wide.goal"
     [ -n "${SLIDE_EXPLORE:-}" ] && states_exact "slide-explore 5x6" "$n" slide-explore "$tmp/wide.init"
+done
+# Bidirectional search: the start and the goal side together, on the
+# bitboard's flat store and on uthash (the whole search stores 198 and 302).
+for n in 1 2 3 100; do
+    for engine in bitboard general; do
+        states_exact "six bidir $engine" "$n" slide -ostats --optimal --algo bidir --metric unit \
+            --engine "$engine" "$tmp/six.init" "$tmp/six.goal"
+    done
 done
 
 # Never exit 1 after giving up: an unsolvable puzzle under each limit is 3;

@@ -133,6 +133,19 @@ static void odd_sizes(sb_meter *m)
     sb_array_free(m, &items, &cap, sizeof *items);
 }
 
+/* Elements of no bytes (an empty key) are granted without memory. */
+static void empty_elements(sb_meter *m)
+{
+    unsigned char *items = NULL;
+    size_t cap = 0, held = m ? m->held : 0;
+    CHECK(sb_array_reserve(m, &items, &cap, 5, 0) && cap >= 5);
+    CHECK(sb_array_reserve(m, &items, &cap, 1000, 0) && cap >= 1000);
+    if (m)
+        CHECK(m->held == held);
+    sb_array_free(m, &items, &cap, 0);
+    CHECK(items == NULL && cap == 0);
+}
+
 int main(void)
 {
     sb_meter m;
@@ -148,6 +161,8 @@ int main(void)
     overflow(NULL);
     odd_sizes(&m);
     odd_sizes(NULL);
+    empty_elements(&m);
+    empty_elements(NULL);
     CHECK(m.held == 0);
     meter_refusal();
     return unit_finish("test_array");

@@ -186,10 +186,83 @@ static void W(test_states_limit)(void)
     W(sb_seen_free)(&t);
 }
 
+/* A well-mixed hash of a key for the engine's hash table, of the test's
+ * own (the table does not hash). */
+static uint64_t W(table_hash)(WORD k)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < WORD_BITS; i += 64) {
+        h ^= (uint64_t)(k >> i);
+        h ^= h >> 33;
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 33;
+    }
+    return h;
+}
+
+/* The general path this table equals (seen.h): the engine's hash table
+ * with each key's depth as its value, as the flat store holds a search.
+ * Keys met layer by layer, many of them again (a BFS meets most
+ * configurations several times), go into both; each answers alike
+ * whether a key is new, and every key's depth mod 3 (or its absence) is
+ * the same in both.  Then again under a states limit: both stop at the
+ * same key. */
+static void W(test_same_as_table)(void)
+{
+    enum { U = 20000, DRAWS = 60000, LIMIT = 7000 };
+    WORD *pool = unit_alloc(U * sizeof *pool);
+    unit_rng rng = { 0x51de5eedULL };
+    for (int i = 0; i < U; i++)
+        pool[i] = W(random_key)(&rng);
+    for (int limited = 0; limited < 2; limited++) {
+        sb_options opts;
+        sb_options_default(&opts);
+        opts.limits.max_states = limited ? LIMIT : 0;
+        sb_meter m;
+        sb_meter_init(&m, &opts);
+        W(sb_seen) t;
+        W(sb_seen_init)(&t, SPARE, &m);
+        sb_meter tm;
+        sb_meter_init(&tm, &opts);
+        sb_table tab;
+        sb_table_init(&tab, sizeof(WORD), sizeof(unsigned), &tm, true);
+        int agree = 0, draws = 0, refused = 0;
+        for (int i = 0; i < DRAWS; i++) {
+            unsigned depth = (unsigned)(i / 500);   /* a layer every 500 keys met */
+            WORD key = pool[unit_below(&rng, U)];
+            int added = W(sb_seen_add)(&t, key, depth);
+            uint32_t id;
+            bool fresh;
+            sb_status st = sb_table_intern(&tab, &key, W(table_hash)(key), &id, &fresh);
+            if (st == SB_OK && fresh)
+                memcpy(sb_table_value(&tab, id), &depth, sizeof depth);
+            agree += (added == 1 && st == SB_OK && fresh) || (added == 0 && st == SB_OK && !fresh) ||
+                     (added == -1 && st == SB_ELIMIT);
+            refused += added == -1;
+            draws++;
+        }
+        CHECK_MSG(agree == draws, "limit %d: %d of %d keys met alike", limited, agree, draws);
+        CHECK(t.count == tab.count && (limited ? t.count == LIMIT && refused > 0 : !refused));
+        int same = 0;
+        for (int i = 0; i < U; i++) {
+            uint32_t id = sb_table_find(&tab, &pool[i], W(table_hash)(pool[i]));
+            unsigned depth = 0;
+            if (id != SB_TABLE_NONE)
+                memcpy(&depth, sb_table_value(&tab, id), sizeof depth);
+            same += W(sb_seen_find)(&t, pool[i]) == (id == SB_TABLE_NONE ? -1 : (int)(depth % 3));
+        }
+        CHECK_MSG(same == U, "limit %d: %d of %d keys found alike", limited, same, U);
+        W(sb_seen_free)(&t);
+        sb_table_free(&tab);
+    }
+    free(pool);
+}
+
 static void W(test_all)(void)
 {
     W(test_membership_and_depths)();
     W(test_long_runs)();
     W(test_budget)();
     W(test_states_limit)();
+    W(test_same_as_table)();
 }

@@ -52,16 +52,9 @@ static void make_key(const kind *k, uint32_t family, uint32_t i, bool plain, uns
         key[k->key_size - 1 - b] = (unsigned char)(tag >> (8 * b));
 }
 
-/* A well-mixed hash of a key's bytes, of the tests' own (FNV-1a, mixed). */
 static uint64_t hash_of(const kind *k, const unsigned char *key)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t b = 0; b < k->key_size; b++)
-        h = (h ^ key[b]) * 0x100000001b3ULL;
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    return h;
+    return unit_hash_bytes(key, k->key_size);
 }
 
 static sb_store *new_store(const kind *k, sb_meter *m)

@@ -58,16 +58,11 @@ static void make_key(const plan *p, uint32_t i, unsigned char *key)
         key[ks - 1 - b] = (unsigned char)(tag >> (8 * b));
 }
 
-/* The test's own hash of a key's bytes (FNV-1a, mixed), or one of a few
- * values when the plan wants collisions. */
+/* The test's own hash of a key's bytes, or one of a few values when the
+ * plan wants collisions. */
 static uint64_t hash_of(const plan *p, const unsigned char *key)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t b = 0; b < p->key_size; b++)
-        h = (h ^ key[b]) * 0x100000001b3ULL;
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
+    uint64_t h = unit_hash_bytes(key, p->key_size);
     if (p->hash_kinds)
         h = (h % (uint64_t)p->hash_kinds) * 0x9e3779b97f4a7c15ULL;
     return h;
@@ -141,7 +136,16 @@ static bool agrees(const plan *p, const sb_table *t, const reference *ref, const
     for (uint32_t id = 0; id < ref->count; id++) {
         make_key(p, ref->number_of[id], key);
         keys_ok &= memcmp(sb_table_key(t, id), key, p->key_size) == 0;
-        found_ok &= sb_table_find(t, key, hash_of(p, key)) == id;
+        uint64_t h = hash_of(p, key);
+        found_ok &= sb_table_find(t, key, h) == id;
+        /* The same with the size as a constant, as a caller that knows it
+         * writes it (one-word and two-word keys compile to word compares). */
+        if (p->key_size == 8)
+            found_ok &= sb_table_find_n(t, key, h, 8) == id;
+        else if (p->key_size == 16)
+            found_ok &= sb_table_find_n(t, key, h, 16) == id;
+        else if (p->key_size == 5)
+            found_ok &= sb_table_find_n(t, key, h, 5) == id;
         make_value(p, id, value);
         values_ok &= !p->value_size || memcmp(sb_table_value(t, id), value, p->value_size) == 0;
     }
@@ -179,6 +183,25 @@ static sb_status intern_checked(const plan *p, sb_table *t, reference *ref, uint
                   fresh, id, ref->id_of[i]);
     }
     return st;
+}
+
+/* A meter under the given limits (0: none). */
+static void limited_meter(sb_meter *m, size_t max_bytes, uint64_t max_states)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.limits.max_bytes = max_bytes;
+    opts.limits.max_states = max_states;
+    sb_meter_init(m, &opts);
+}
+
+/* Frees the table and the reference; the meter holds nothing after. */
+static void finish(sb_table *t, sb_meter *m, reference *ref)
+{
+    sb_table_free(t);
+    CHECK_MSG(m->held == 0, "%zu bytes held after free", m->held);
+    CHECK(t->count == 0 && t->slots == NULL && t->keys == NULL);
+    ref_free(ref);
 }
 
 /* Random finds, interns, reserves and clears against the reference. */
@@ -222,21 +245,15 @@ static void random_ops(const plan *p, unit_rng *r, int ops)
             agrees(p, &t, &ref, &m);
     }
     agrees(p, &t, &ref, &m);
-    sb_table_free(&t);
-    CHECK_MSG(m.held == 0, "%zu bytes held after free", m.held);
-    CHECK(t.count == 0 && t.slots == NULL && t.keys == NULL);
-    ref_free(&ref);
+    finish(&t, &m, &ref);
 }
 
 /* The bytes limit refuses a growth: nothing is lost, a held key is still
  * interned (found), and lifting the limit lets the table carry on. */
 static void bytes_refusal(const plan *p, size_t limit)
 {
-    sb_options opts;
-    sb_options_default(&opts);
-    opts.limits.max_bytes = limit;
     sb_meter m;
-    sb_meter_init(&m, &opts);
+    limited_meter(&m, limit, 0);
     sb_table t;
     sb_table_init(&t, p->key_size, p->value_size, &m, true);
     reference ref;
@@ -245,8 +262,7 @@ static void bytes_refusal(const plan *p, size_t limit)
     while (i < ref.n && intern_checked(p, &t, &ref, i) == SB_OK)
         i++;
     if (i == ref.n) {   /* short keys: the universe fits under the limit */
-        sb_table_free(&t);
-        ref_free(&ref);
+        finish(&t, &m, &ref);
         return;
     }
     CHECK_MSG(m.hit == SB_LIMIT_BYTES, "hit %d", (int)m.hit);
@@ -261,20 +277,15 @@ static void bytes_refusal(const plan *p, size_t limit)
     for (uint32_t j = i; j < i + 2000 && j < ref.n; j++)
         CHECK(intern_checked(p, &t, &ref, j) == SB_OK);
     agrees(p, &t, &ref, &m);
-    sb_table_free(&t);
-    CHECK(m.held == 0);
-    ref_free(&ref);
+    finish(&t, &m, &ref);
 }
 
 /* The states limit: exactly max keys, then a refusal saying so; held
  * keys still found; a table that does not keep the limit ignores it. */
 static void states_limit(const plan *p, uint32_t max)
 {
-    sb_options opts;
-    sb_options_default(&opts);
-    opts.limits.max_states = max;
     sb_meter m;
-    sb_meter_init(&m, &opts);
+    limited_meter(&m, 0, max);
     reference ref;
     ref_init(&ref, universe(p, max + 500));
     for (int keeps = 0; keeps < 2; keeps++) {
@@ -297,6 +308,40 @@ static void states_limit(const plan *p, uint32_t max)
     }
     CHECK(m.held == 0);
     ref_free(&ref);
+}
+
+/* The states limit counts the meter's stored_elsewhere (the other side of
+ * a bidirectional search), read again when the table is told it changed. */
+static void states_elsewhere(void)
+{
+    plan p = { 16, 4, false, 0 };
+    sb_meter m;
+    limited_meter(&m, 0, 500);
+    m.stored_elsewhere = 200;
+    sb_table t;
+    sb_table_init(&t, p.key_size, p.value_size, &m, true);
+    reference ref;
+    ref_init(&ref, 1000);
+    uint32_t i = 0;
+    while (intern_checked(&p, &t, &ref, i) == SB_OK)
+        i++;
+    CHECK_MSG(t.count == 300 && m.hit == SB_LIMIT_STATES, "%u stored with 200 elsewhere",
+              t.count);
+    m.stored_elsewhere = 100;
+    m.hit = SB_LIMIT_NONE;
+    sb_table_limits_changed(&t);
+    while (intern_checked(&p, &t, &ref, i) == SB_OK)
+        i++;
+    CHECK_MSG(t.count == 400, "%u stored with 100 elsewhere", t.count);
+    /* Elsewhere grows past what is left: the next new key is refused at
+     * once, held keys are still found. */
+    m.stored_elsewhere = 450;
+    m.hit = SB_LIMIT_NONE;
+    sb_table_limits_changed(&t);
+    CHECK(intern_checked(&p, &t, &ref, i) == SB_ELIMIT && m.hit == SB_LIMIT_STATES);
+    CHECK(intern_checked(&p, &t, &ref, 7) == SB_OK);
+    agrees(&p, &t, &ref, &m);
+    finish(&t, &m, &ref);
 }
 
 /* Clearing after many keys and then few gives the slots back. */
@@ -324,9 +369,7 @@ static void clear_shrinks(void)
     for (uint32_t i = 0; i < 3000; i++)
         intern_checked(&p, &t, &ref, (i * 7919u) % 50000);
     agrees(&p, &t, &ref, &m);
-    sb_table_free(&t);
-    CHECK(m.held == 0);
-    ref_free(&ref);
+    finish(&t, &m, &ref);
 }
 
 int main(void)
@@ -354,6 +397,7 @@ int main(void)
     states_limit(&one, 1);
     states_limit(&one, 12);    /* exactly the first slots' room */
     states_limit(&one, 13);
+    states_elsewhere();
     clear_shrinks();
     return unit_finish("test_table");
 }

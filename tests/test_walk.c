@@ -10,7 +10,10 @@
  *     depth, and the same goals at the same nearest distance, on both;
  *   - optimal BFS finds a solution of the same length on both, or proves
  *     both unsolvable;
- *   - --max-states stops the fast walker at exactly that many.
+ *   - --max-states stops the fast walker at exactly that many;
+ *   - the store's walker on the bitboard, over the flat store, counts
+ *     what the fast walker counts, depth by depth (seen.h says the fast
+ *     walker's table equals that path).
  * Every other tray is mirror-symmetric, blocks in mirror pairs and the
  * goal centred or absent, so the fast walker folds mirror pairs (and
  * counts each as two) where the general board counts one by one.
@@ -141,7 +144,51 @@ static sb_options options(sb_metric metric, sb_path path)
     return opts;
 }
 
-static unsigned compared, solved, unsolvable, limited;
+static unsigned compared, solved, unsolvable, limited, flat_compared;
+
+/* The store's walker on the bitboard itself, over the flat store (the
+ * engine's hash table, stores/table.h) where the fast walker has its own
+ * table (stores/seen.h says it equals this path): the same
+ * configurations, depth by depth, and the same goals at the same
+ * distance as the fast walker's report. */
+static void compare_flat(const sb_puzzle *p, sb_metric metric, const sb_explore_report *fast)
+{
+    sb_options opts = options(metric, SB_PATH_BITBOARD);
+    sb_setup s;
+    sb_error err;
+    sb_store *st = NULL;
+    if (!CHECK(sb_setup_begin(&s, p, &opts, &err) == SB_OK) ||
+        !CHECK(sb_setup_store(&s, s.space->root, &st) == SB_OK)) {
+        if (st)
+            st->ops->free(st);
+        sb_setup_end(&s);
+        return;
+    }
+    void *walker = sb_store_walker_new(&s, st, NULL);
+    sb_bfs run;
+    sb_bfs_init(&run, &s.meter, false, true, 1,
+                s.space->ops->is_goal(s.space, s.scratch, s.space->root));
+    sb_status status = walker ? sb_bfs_run(&run, &sb_store_walker, walker) : SB_ELIMIT;
+    /* Without a goal every configuration meets it, and the report says 0. */
+    uint64_t goals = p->ngoals ? run.goals : 0;
+    bool same = status == SB_OK && run.reached == fast->reachable &&
+                run.nlayers == (size_t)fast->farthest + 1 && goals == fast->goal_count &&
+                (!goals || run.nearest_goal == fast->nearest_goal);
+    for (size_t d = 0; same && d < run.nlayers; d++)
+        same = run.layer_sizes[d] == fast->per_depth[d];
+    CHECK_MSG(same, "metric %s: the flat store's walker: status %d, %llu reachable in %zu "
+              "layers, %llu goals; the fast walker %llu in %u, %llu goals",
+              sb_metric_name(metric), status, (unsigned long long)run.reached, run.nlayers,
+              (unsigned long long)goals, (unsigned long long)fast->reachable,
+              fast->farthest + 1, (unsigned long long)fast->goal_count);
+    if (!same)
+        unit_print_puzzle(stderr, p);
+    flat_compared++;
+    if (walker)
+        sb_store_walker.free(walker);
+    sb_bfs_free(&run);
+    sb_setup_end(&s);
+}
 
 /* Explores p on both paths and compares what they found; false when
  * either stopped at the states limit (nothing to compare). */
@@ -174,6 +221,8 @@ static bool compare_explore(const sb_puzzle *p, sb_metric metric)
     if (!same)
         unit_print_puzzle(stderr, p);
     compared++;
+    if (r[0].path == SB_PATH_BITBOARD && fast_walker(p))
+        compare_flat(p, metric, &r[0]);
     /* The states limit is exact on the fast walker too: half the space. */
     if (r[0].reachable > 2) {
         sb_options opts = options(metric, SB_PATH_BITBOARD);
@@ -249,8 +298,11 @@ static void test_random_trays(void)
               wide_fast, wide);
     /* Enough of the spaces were walked whole to mean something. */
     CHECK_MSG(compared >= 3 * limited, "%u compared, %u at the states limit", compared, limited);
-    printf("test_walk: %u spaces compared (%u at the states limit), %u solutions and %u "
-           "proofs of unsolvability alike\n", compared, limited, solved, unsolvable);
+    CHECK_MSG(flat_compared >= compared / 2, "%u of %u spaces compared with the flat store",
+              flat_compared, compared);
+    printf("test_walk: %u spaces compared (%u at the states limit, %u with the flat store "
+           "too), %u solutions and %u proofs of unsolvability alike\n", compared, limited,
+           flat_compared, solved, unsolvable);
 }
 
 /* 1x64: a 127-bit image, no bit left for the depth: the store's walker,

@@ -16,6 +16,7 @@
  * count includes cap * size bytes for it; a refusal changes nothing, so
  * the caller's array is still whole and can be freed or used as before.
  * Every call on one array passes the same meter (or NULL) and size.
+ * Elements of no bytes (an empty key) are granted without memory.
  */
 #ifndef SB_ARRAY_H
 #define SB_ARRAY_H

@@ -656,12 +656,7 @@ static inline __attribute__((always_inline)) uint64_t number_slot(bool dense,
                                                                   const sb_table *numbers,
                                                                   uint64_t x)
 {
-    if (dense)
-        return x;
-    /* Two words: table.h compares keys of one or two words inline, and
-     * the compiler must see room for either. */
-    uint64_t key[2] = { x, 0 };
-    return sb_table_find(numbers, key, sb_mix64(x));
+    return dense ? x : sb_table_find_n(numbers, &x, sb_mix64(x), sizeof x);
 }
 
 /* Layout number x taken apart: each active line's placement, the cells
@@ -952,13 +947,24 @@ static inline __attribute__((always_inline)) void rest_expand_hash(sb_walk *w, v
 
 /* Walks the component of layout x (marked seen already), which holds no
  * goal layout, into *k. */
+/* Each numbering's walk in a function of its own, out of line: so the
+ * compiler lays it out alone, the same whatever each_valid holds. */
+static __attribute__((noinline)) bool rest_dense(lines_ctx *c, rest_walk *r)
+{
+    return sb_walk_run(&c->walk, rest_expand_dense, r, SIZE_MAX);
+}
+
+static __attribute__((noinline)) bool rest_hash(lines_ctx *c, rest_walk *r)
+{
+    return sb_walk_run(&c->walk, rest_expand_hash, r, SIZE_MAX);
+}
+
 static bool walk_rest(lines_ctx *c, uint64_t x, comp *k)
 {
     rest_walk r = { c->k, ~(u128)0 };
     c->walk.most = skel_most_moves(c);
     if (!sb_walk_seed(&c->walk, x, c->layouts) ||
-        !(c->dense ? sb_walk_run(&c->walk, rest_expand_dense, &r, SIZE_MAX)
-                   : sb_walk_run(&c->walk, rest_expand_hash, &r, SIZE_MAX))) {
+        !(c->dense ? rest_dense(c, &r) : rest_hash(c, &r))) {
         c->failed = SB_ELIMIT;
         return false;
     }
@@ -969,6 +975,19 @@ static bool walk_rest(lines_ctx *c, uint64_t x, comp *k)
 
 /* What to do with each valid layout of a skeleton (each_valid). */
 enum { FILL_TABLE, SEED_GOALS, WALK_REST };
+
+/* Adds layout number x to the skeleton's table (hash mode).  Out of line:
+ * inlined, the table's code changed how the compiler laid out the walks
+ * beside it. */
+static __attribute__((noinline)) bool add_number(lines_ctx *c, uint64_t x)
+{
+    uint32_t id;
+    bool fresh;
+    if (sb_table_intern(&c->numbers, &x, sb_mix64(x), &id, &fresh) == SB_OK)
+        return true;
+    c->failed = SB_ELIMIT;
+    return false;
+}
 
 /* Calls for every valid layout of the skeleton, in number order (each row
  * placement of hs, then the column placements that fit it, an odometer
@@ -1021,13 +1040,8 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
                 all_hits += c->k.aseq[rows_active + l]->hits[j];
             }
             if (what == FILL_TABLE) {
-                uint32_t id;
-                bool fresh;
-                uint64_t key[2] = { x, 0 };   /* as in number_slot */
-                if (sb_table_intern(&c->numbers, key, sb_mix64(x), &id, &fresh) != SB_OK) {
-                    c->failed = SB_ELIMIT;
+                if (!add_number(c, x))
                     return false;
-                }
                 (*n)++;
             } else if (what == SEED_GOALS) {
                 if (all_hits == c->ngoals) {

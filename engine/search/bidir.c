@@ -78,8 +78,11 @@ sb_status sb_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *he
     sb_status status = goal_key ? sb_setup_goal_key(s, p, goal_key) : SB_ELIMIT;
     if (status == SB_OK)
         status = sb_setup_store(s, sp->root, &sides[0].store);
-    if (status == SB_OK)
+    if (status == SB_OK) {
+        /* The start counts against the states limit too. */
+        s->meter.stored_elsewhere = sides[0].store->count;
         status = sb_setup_store(s, goal_key, &sides[1].store);
+    }
     for (int i = 0; i < 2 && status == SB_OK; i++) {
         sides[i].walker = sb_store_walker_new(s, sides[i].store, sides[!i].store);
         if (!sides[i].walker) {
@@ -93,6 +96,7 @@ sb_status sb_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *he
     while (status == SB_OK && !solved) {
         from = sides[0].run.size <= sides[1].run.size ? 0 : 1;
         s->meter.stored_elsewhere = sides[!from].store->count;
+        sb_store_elsewhere_changed(sides[from].store);
         status = sb_bfs_step(&sides[from].run, &sb_store_walker, sides[from].walker);
         s->meter.depth = sides[0].run.depth + sides[1].run.depth;
         solved = sides[from].run.at_goal;

@@ -57,11 +57,10 @@ typedef struct ida {
     size_t keys_cap;       /* keys allocated */
 } ida;
 
-/* Makes room for depth d's frame and the key after it. */
-static bool reach_depth(ida *a, size_t d)
+/* Makes room for depth d's frame and the key after it (reach_depth's
+ * cold part). */
+static __attribute__((noinline)) bool grow_depth(ida *a, size_t d)
 {
-    if (d + 2 <= a->cap)
-        return true;
     size_t had = a->cap;
     if (!sb_array_reserve(a->meter, &a->keys, &a->keys_cap, d + 2, a->key_size) ||
         !sb_array_reserve(a->meter, &a->frames, &a->cap, d + 2, sizeof *a->frames))
@@ -70,6 +69,11 @@ static bool reach_depth(ida *a, size_t d)
         a->frames[i] = (frame){ .kids = { .rec_size = a->s->space->rec_size,
                                           .meter = a->meter } };
     return true;
+}
+
+static inline bool reach_depth(ida *a, size_t d)
+{
+    return d + 2 <= a->cap || grow_depth(a, d);
 }
 
 /* The transposition cache: CACHE_BYTES, or under a tight --max-memory

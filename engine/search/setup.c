@@ -119,7 +119,7 @@ sb_status sb_setup_store(sb_setup *s, const void *root_key, sb_store **out)
     bool fresh;
     status = (*out)->ops->intern(*out, root_key, sp->ops->hash(sp, root_key), SB_NO_NODE,
                                  &root, &fresh);
-    s->meter.stored = (*out)->count;
+    s->meter.stored = (*out)->count + s->meter.stored_elsewhere;
     return status;
 }
 

@@ -6,6 +6,17 @@
  * seen_grow.h) and made twice: sb_seen64 for images of up to 64 bits (the
  * 5x4 Klotski tray), sb_seen128 for images of up to 128 (5x5 to 6x6).
  *
+ * The general path it equals.  This is a specialised copy, kept for
+ * speed, of what the store's walker (search/bfs_store.c) does with the
+ * flat store (store_flat.c: the engine's hash table, table.h): a key is
+ * held here exactly when that table holds it, and its depth mod 3 here is
+ * the depth of the layer that table's id fell in, mod 3.  It gives up the
+ * ids, the keys array and the parents for one word per key and no parent
+ * link.  tests/test_seen.c feeds both tables the same keys, layer by
+ * layer, and checks they answer alike key by key; tests/test_walk.c runs
+ * both walkers on the same bitboard spaces and checks they count the same
+ * configurations, depth by depth.
+ *
  * Why depth mod 3 and nothing else.  A BFS needs to know which
  * configurations it has met; to print a solution it also needs a way back
  * from the goal.  Moves are reversible, so two neighbours' depths differ

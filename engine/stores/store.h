@@ -4,10 +4,10 @@
  * in insertion order, from 0) and a parent link.  Internal to the engine.
  *
  * Two stores exist: uthash (store_uthash.c, the general board's keys, of
- * any size) and an open-addressing table of short fixed-size keys
- * (store_flat.c, the bitboard's 8- and 16-byte images).  The bitboard's
- * own BFS (search/bfs_bitboard.c) uses neither but a leaner table,
- * seen.h.
+ * any size) and the engine's open-addressing hash table (table.h) with the
+ * parent as each node's value (store_flat.c: the bitboard's 8- and 16-byte
+ * images, the layouts' keys).  The bitboard's own BFS
+ * (search/bfs_bitboard.c) uses neither but a leaner table, seen.h.
  *
  * Stores do not hash: the caller passes the space's hash of each key.
  * They allocate through the search's meter, which refuses growth past the
@@ -36,6 +36,11 @@ typedef struct sb_store_ops {
     uint32_t (*parent)(const sb_store *st, uint32_t id);
     void (*set_parent)(sb_store *st, uint32_t id, uint32_t parent);
     void (*free)(sb_store *st);
+    /* The meter's count of configurations stored elsewhere changed (the
+     * idle side of a bidirectional search grew): a store that asks the
+     * states limit only where it grows works out again where that is.
+     * NULL: the store asks at every new key, so nothing to do. */
+    void (*elsewhere_changed)(sb_store *st);
 } sb_store_ops;
 
 struct sb_store {
@@ -43,6 +48,13 @@ struct sb_store {
     uint32_t count;         /* nodes stored */
     sb_meter *meter;        /* not owned */
 };
+
+/* Tells st that its meter's stored_elsewhere changed (the op above). */
+static inline void sb_store_elsewhere_changed(sb_store *st)
+{
+    if (st->ops->elsewhere_changed)
+        st->ops->elsewhere_changed(st);
+}
 
 sb_status sb_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out);
 /* The table for short fixed-size keys (store_flat.c): the bitboard's. */

@@ -174,7 +174,7 @@ static void destroy(sb_store *st)
 }
 
 static const sb_store_ops uthash_ops = {
-    find, intern, key_of, parent_of, set_parent, destroy
+    find, intern, key_of, parent_of, set_parent, destroy, NULL
 };
 
 sb_status sb_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out)

@@ -51,10 +51,21 @@ static void set_room(sb_table *t)
         room = t->values_cap;
     if (room > MAX_IDS)
         room = MAX_IDS;
-    uint64_t max = t->meter->limits.max_states;
-    if (t->states_limit && max && max < room)
-        room = max;
+    /* The states limit counts the keys of other stores too (the idle side
+     * of a bidirectional search); past it, room is count, so the next new
+     * key asks the meter and is refused. */
+    uint64_t max = t->meter->limits.max_states, elsewhere = t->meter->stored_elsewhere;
+    if (t->states_limit && max) {
+        uint64_t left = max > elsewhere ? max - elsewhere : 0;
+        if (left < room)
+            room = left > t->count ? left : t->count;
+    }
     t->room = (uint32_t)room;
+}
+
+void sb_table_limits_changed(sb_table *t)
+{
+    set_room(t);
 }
 
 /* Replaces the slots by n empty ones (a power of two, at most 2^32) and
@@ -73,7 +84,8 @@ static bool resize_slots(sb_table *t, uint64_t n)
     uint32_t mask = (uint32_t)(n - 1);
     int shift = 32 - __builtin_ctzll(n);
     size_t old = slot_count(t);
-    for (size_t j = 0; j < old; j++) {
+    /* An empty table (just cleared, then reserved) has nothing to move. */
+    for (size_t j = 0; t->count && j < old; j++) {
         uint64_t slot = t->slots[j];
         if (!slot)
             continue;

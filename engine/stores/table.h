@@ -8,8 +8,9 @@
  * Internal to the engine.
  *
  * The layout.  Keys (and values) are arrays indexed by id, so an id is a
- * key's whole address: key_of is an index, ids can index the caller's own
- * arrays (bitmaps, distances, labels), and the table never moves a key.
+ * key's whole address: key(id) is an index (the pointer holds until the
+ * table next grows), ids can index the caller's own arrays (bitmaps,
+ * distances, labels), and a key's id never changes.
  * The index is a power-of-two open-addressing table with linear probing,
  * at most 3/4 full, whose slots pack the top 32 bits of the key's hash
  * (the tag) with the id plus one (0 is an empty slot).  A key's first
@@ -27,7 +28,9 @@
  * against `room`, the count at which the table must next grow (its ids'
  * arrays or its slots); only there are the limits asked: the meter's
  * states limit when the table was made with states_limit (a store's),
- * the 2^32 - 1 ids, and the meter itself.  A refusal changes nothing:
+ * the 2^32 - 1 ids, and the meter itself.  (The states limit counts the
+ * meter's stored_elsewhere too, which the table reads only there: whoever
+ * changes it calls sb_table_limits_changed.)  A refusal changes nothing:
  * every key is still found, and the table can be freed or cleared.
  *
  * Invariants: count <= room; every id below count has its key at
@@ -74,11 +77,15 @@ void sb_table_free(sb_table *t);
  * just forgotten needed, so clearing costs about what those keys did. */
 void sb_table_clear(sb_table *t);
 
-/* Makes room for n keys in all, so that adding up to n asks for nothing
+/* Makes room for n keys in all, so that adding up to n allocates nothing
  * more (a walker that knows its count grows once).  SB_OK, or SB_ELIMIT
- * with the meter's hit saying why (nothing changed).  Does not ask the
- * states limit: adding still does. */
+ * with the meter's hit saying why (nothing changed).  The states limit,
+ * in a table that keeps it, is still asked as keys are added. */
 sb_status sb_table_reserve(sb_table *t, size_t n);
+
+/* The meter's limits or its count of configurations stored elsewhere
+ * changed: the table works out again where it must next ask them. */
+void sb_table_limits_changed(sb_table *t);
 
 /* The cold part of sb_table_intern: room for one more key, or SB_ELIMIT
  * when the states limit, the ids or the meter refused (hit says which). */
@@ -96,30 +103,49 @@ static inline void *sb_table_value(const sb_table *t, uint32_t id)
     return t->values + (size_t)id * t->value_size;
 }
 
-/* Whether two keys of n bytes are equal: one or two words (the bitboard's
- * keys, a layout number) compared inline. */
+/* The hot path, inline.  Keys of one and two words (the bitboard's keys,
+ * a layout number) are compared and copied by constant size.  GCC,
+ * inlining that where a caller's key is one word, warns of the two-word
+ * copy it cannot see is never taken for it: the pragmas say it need not. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#if __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Wstringop-overread"
+#endif
+#endif
 static inline __attribute__((always_inline)) bool sb_table_same(const void *a, const void *b,
                                                                 size_t n)
 {
-    uint64_t x[2], y[2];
-    if (n != sizeof x[0] && n != sizeof x)
-        return memcmp(a, b, n) == 0;
-    memcpy(x, a, n);
-    memcpy(y, b, n);
-    return x[0] == y[0] && (n == sizeof x[0] || x[1] == y[1]);
+    /* Each size spelled out, so that every copy is of a constant size: a
+     * load, never a call (memcpy of a size known only at run time is). */
+    if (n == 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        return x == y;
+    }
+    if (n == 16) {
+        uint64_t x[2], y[2];
+        memcpy(x, a, 16);
+        memcpy(y, b, 16);
+        return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
+    }
+    return memcmp(a, b, n) == 0;
 }
 
 /* The slot holding key, or the empty slot where it belongs (*found says
- * which).  The table must have slots. */
-static inline __attribute__((always_inline)) uint32_t sb_table_probe(const sb_table *t,
-                                                                     const void *key,
-                                                                     uint64_t hash, bool *found)
+ * which).  The table must have slots.  key_size is t->key_size: a caller
+ * that knows it passes it as a constant, and the compare is then one or
+ * two word compares, no call. */
+static inline __attribute__((always_inline)) uint32_t
+sb_table_probe_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size, bool *found)
 {
     uint32_t tag = (uint32_t)(hash >> 32);
     uint32_t i = tag >> t->shift;
     for (uint64_t slot; (slot = t->slots[i]) != 0; i = (i + 1) & t->mask) {
         if ((uint32_t)(slot >> 32) == tag &&
-            sb_table_same(sb_table_key(t, (uint32_t)slot - 1), key, t->key_size)) {
+            sb_table_same(t->keys + (size_t)((uint32_t)slot - 1) * key_size, key, key_size)) {
             *found = true;
             return i;
         }
@@ -128,14 +154,29 @@ static inline __attribute__((always_inline)) uint32_t sb_table_probe(const sb_ta
     return i;
 }
 
-/* The id of key (hash: its hash), or SB_TABLE_NONE. */
-static inline uint32_t sb_table_find(const sb_table *t, const void *key, uint64_t hash)
+static inline __attribute__((always_inline)) uint32_t sb_table_probe(const sb_table *t,
+                                                                     const void *key,
+                                                                     uint64_t hash, bool *found)
+{
+    return sb_table_probe_n(t, key, hash, t->key_size, found);
+}
+
+/* The id of key (hash: its hash), or SB_TABLE_NONE; key_size as for
+ * sb_table_probe_n. */
+static inline __attribute__((always_inline)) uint32_t
+sb_table_find_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size)
 {
     bool found;
     if (!t->slots)
         return SB_TABLE_NONE;
-    uint32_t i = sb_table_probe(t, key, hash, &found);
+    uint32_t i = sb_table_probe_n(t, key, hash, key_size, &found);
     return found ? (uint32_t)t->slots[i] - 1 : SB_TABLE_NONE;
+}
+
+/* The id of key (hash: its hash), or SB_TABLE_NONE. */
+static inline uint32_t sb_table_find(const sb_table *t, const void *key, uint64_t hash)
+{
+    return sb_table_find_n(t, key, hash, t->key_size);
 }
 
 /* Finds key or adds it with the next id.  *id receives its id, *fresh
@@ -163,11 +204,20 @@ static inline sb_status sb_table_intern(sb_table *t, const void *key, uint64_t h
         return SB_OK;
     }
     uint32_t n = t->count++;
-    memcpy(sb_table_key(t, n), key, t->key_size);
+    /* As in sb_table_same: one- and two-word keys copied by constant size. */
+    if (t->key_size == 8)
+        memcpy(sb_table_key(t, n), key, 8);
+    else if (t->key_size == 16)
+        memcpy(sb_table_key(t, n), key, 16);
+    else
+        memcpy(sb_table_key(t, n), key, t->key_size);
     t->slots[i] = (hash >> 32) << 32 | ((uint64_t)n + 1);
     *id = n;
     *fresh = true;
     return SB_OK;
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 #endif
