@@ -9,7 +9,7 @@
 #
 # For 2, 4 and 8 ranks: the most loaded rank's layouts above the mean
 # under round-robin (member i to rank i mod N), under largest first by
-# the words estimate (the plan engine/explore/family.c makes; the words
+# the words estimate (the plan engine/explore/census.c makes; the words
 # are computed again here, for measuring only), and under largest first
 # by the true sizes (what an exact estimate would give).  Layouts stand
 # for the work; the census's dealt split (slide-explore-mpi --census) has

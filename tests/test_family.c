@@ -1181,22 +1181,12 @@ static void random_picture(unit_rng *rng, char *text)
     int keep = unit_below(rng, 4);
     for (int tries = 0; tries < 80 && left > keep; tries++) {
         int s = unit_below(rng, NSHAPES), at = unit_below(rng, rows * cols);
-        const unit_shape_cells *sh = &UNIT_SHAPES[s];
-        bool ok = sh->n <= left;
-        for (int i = 0; ok && i < sh->n; i++) {
-            int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
-            ok = r >= 0 && c >= 0 && r < rows && c < cols && grid[r * cols + c] == '.';
-        }
-        if (!ok)
+        const unit_shape *sh = &UNIT_SHAPES[s];
+        if (sh->n > left || !unit_shape_put(grid, rows, cols, sh, at, (char)('A' + npieces)))
             continue;
-        for (int i = 0; i < sh->n; i++)
-            grid[(at / cols + sh->dr[i]) * cols + at % cols + sh->dc[i]] = (char)('A' + npieces);
         shape_of[npieces++] = s;
         left -= sh->n;
     }
-    char *out = text;
-    for (int r = 0; r < rows; r++)
-        out += sprintf(out, "%.*s\n", cols, grid + r * cols);
     char marked[32] = "", horizontal[32] = "", vertical[32] = "", same[32] = "";
     int axis[26];
     bool all = unit_below(rng, 8) == 0, grouped = false;
@@ -1219,16 +1209,7 @@ static void random_picture(unit_rng *rng, char *text)
                 sprintf(same, "%c%c", 'A' + i, 'A' + j);
                 grouped = true;
             }
-    if (all)
-        out += sprintf(out, "distinct: *\n");
-    else if (marked[0])
-        out += sprintf(out, "distinct: %s\n", marked);
-    if (horizontal[0])
-        out += sprintf(out, "horizontal: %s\n", horizontal);
-    if (vertical[0])
-        out += sprintf(out, "vertical: %s\n", vertical);
-    if (same[0])
-        sprintf(out, "same: %s\n", same);
+    unit_picture(text, grid, rows, cols, all ? "*" : marked, horizontal, vertical, same);
 }
 
 /* Random pictures against the brute force; families for those with

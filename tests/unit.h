@@ -5,6 +5,10 @@
  * and breadth-first search of the tests' own that use nothing of the
  * engine but slide.h's types.
  *
+ * unit_shape_put draws a piece of any shape into a random picture's grid,
+ * unit_picture writes the picture, unit_block_cells reads the cells a
+ * block covers.
+ *
  * The move generator works on plain block lists and an occupancy grid:
  * every block, every direction, every distance while the rectangle at the
  * new place stays inside the tray and covers only empty cells (line), the
@@ -173,6 +177,67 @@ static inline uint64_t unit_next(unit_rng *r)
 static inline int unit_below(unit_rng *r, int n)
 {
     return (int)(unit_next(r) % (uint64_t)n);
+}
+
+/* ---- random pictures ---------------------------------------------------- */
+
+/* A piece shape: cells relative to its first in row-major order (its
+ * anchor); unit_pieces.h's UNIT_SHAPES lists the ones the tests draw. */
+typedef struct unit_shape {
+    int n;
+    int dr[5], dc[5];
+} unit_shape;
+
+/* Draws sh with character ch into grid (rows x cols characters) with its
+ * first cell at `at`, when every cell it needs is on the tray and '.';
+ * false, and grid untouched, otherwise. */
+static inline bool unit_shape_put(char *grid, int rows, int cols, const unit_shape *sh, int at,
+                                  char ch)
+{
+    for (int i = 0; i < sh->n; i++) {
+        int r = at / cols + sh->dr[i], c = at % cols + sh->dc[i];
+        if (r < 0 || c < 0 || r >= rows || c >= cols || grid[r * cols + c] != '.')
+            return false;
+    }
+    for (int i = 0; i < sh->n; i++)
+        grid[(at / cols + sh->dr[i]) * cols + at % cols + sh->dc[i]] = ch;
+    return true;
+}
+
+/* Writes a picture into text: the grid's rows (rows x cols characters),
+ * then the option lines whose lists are not empty. */
+static inline void unit_picture(char *text, const char *grid, int rows, int cols,
+                                const char *marked, const char *horizontal, const char *vertical,
+                                const char *same)
+{
+    for (int r = 0; r < rows; r++)
+        text += sprintf(text, "%.*s\n", cols, grid + r * cols);
+    const char *word[4] = { "distinct", "horizontal", "vertical", "same" };
+    const char *list[4] = { marked, horizontal, vertical, same };
+    for (int i = 0; i < 4; i++)
+        if (list[i][0])
+            text += sprintf(text, "%s: %s\n", word[i], list[i]);
+}
+
+/* The cells block b of p covers (sb_block_covers), as offsets from the
+ * first in row-major order, into dr/dc (at most max of them); how many.
+ * *row, *col: that first cell (-1 when b covers none). */
+static inline int unit_block_cells(const sb_puzzle *p, const sb_block *b, int *dr, int *dc,
+                                   int max, int *row, int *col)
+{
+    int n = 0;
+    *row = *col = -1;
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++)
+            if (sb_block_covers(p, b, r, c) && n < max) {
+                if (*row < 0) {
+                    *row = r;
+                    *col = c;
+                }
+                dr[n] = r - *row;
+                dc[n++] = c - *col;
+            }
+    return n;
 }
 
 /* A well-mixed hash of n bytes, of the tests' own (FNV-1a, then mixed):

@@ -521,12 +521,7 @@ static inline unsigned unit_layout_bfs(const unit_adjacency *a, size_t n, uint32
 /* Shapes the random puzzles draw from: cells relative to the anchor.  A
  * plan draws from the first few (test_family.c's pictures from the first
  * 11), so new shapes go at the end. */
-typedef struct unit_shape_cells {
-    int n;
-    int dr[5], dc[5];
-} unit_shape_cells;
-
-static const unit_shape_cells UNIT_SHAPES[] = {
+static const unit_shape UNIT_SHAPES[] = {
     { 1, { 0 }, { 0 } },                              /* 1x1 */
     { 2, { 0, 0 }, { 0, 1 } },                        /* 1x2 */
     { 2, { 0, 1 }, { 0, 0 } },                        /* 2x1 */
@@ -584,7 +579,7 @@ static inline void unit_random_pieces(sb_puzzle *p, unit_rng *r, int rows, int c
     for (int tries = 0; tries < 40 * plan->max_pieces && open > plan->keep_empty &&
                         pieces < plan->max_pieces; tries++) {
         int s = unit_below(r, plan->shapes), at = unit_below(r, ncells);
-        const unit_shape_cells *sh = &UNIT_SHAPES[s];
+        const unit_shape *sh = &UNIT_SHAPES[s];
         int top = 0, left = 0, right = 0;
         for (int i = 0; i < sh->n; i++) {
             left = sh->dc[i] < left ? sh->dc[i] : left;

@@ -1,826 +1,1287 @@
 /*
- * census.c - the components of a piece set found with no table of
- * layouts: each layout has a perfect rank, so "visited" is one bit per
- * rank, and each component is walked with the bitboard's own move
- * generator from the first layout of it that the enumeration meets.
+ * census.c - the census: every member of a piece alphabet (each class of
+ * piece between a least and a most count), each member's layouts split
+ * into components (sb_census, and sb_alphabet_census for the engine).
+ * The family of a puzzle (sb_family) is the census of one alphabet: the
+ * puzzle's other pieces, as many as it has, and 1x1, 1x2 and 2x1 plain
+ * blocks, any number that fits.
  *
- * The rank.  The enumeration (layouts.c) decides cells in row-major
- * order, and each decision is a token: the cell stays empty, or a piece
- * of class s is anchored there.  A layout is therefore a word over the
- * tokens (empty, class 0, class 1, ...) with a fixed number of each
- * (the empty cells and the counts of the classes), and distinct layouts
- * are distinct words.  Words with fixed counts are ranked perfectly by
- * the multinomial number system: the rank is the number of words before
- * it in lexicographic order, the sum over positions of the words that
- * agree up to there and then take a smaller token.  That sum depends only
- * on which tokens remain (a state, numbered in mixed radix) and on the
- * token taken, so it is one table lookup per token.  Not every word is a
- * layout (pieces must fit), so ranks are sparse: Klotski's 65,880
- * layouts have ranks below 415,800, a bitmap of 52 KB.  The empty token
- * comes first, as in the enumeration, so ranks grow in enumeration order.
+ * Members are the unit of work: each is mapped on its own by
+ * sb_map_pieces, so memory is that of the largest member, not of the
+ * census (times the threads: with opts->threads > 1, that many members
+ * are mapped at once; they all draw on the census's one budget
+ * (core/meter.h), with the census's own lists and the components its
+ * report keeps, so the bytes limit bounds their sum; each thread takes
+ * the next member not yet taken,
+ * largest first by the plan below, so that the last to finish is a small
+ * one; every member's results go to its own slot, so the report is the
+ * same for any number of threads).  hooks let a caller skip members it
+ * already has (a checkpoint), hear of each one mapped, and stretch the
+ * threads' counter over processes (take: each process takes the next
+ * place in the plan's order from a counter they share, so the processes
+ * balance themselves whatever the members cost).
  *
- * Reading a word off a bitboard image takes a few word operations: a
- * token is a cell that is empty or the upper-left corner of a block (no
- * spacer bit to its left or above it), and a block's class is read off
- * its size (plain rectangles of distinct sizes are distinct classes),
- * and kept one byte per cell, where the ranks read it.
+ * Parts.  When one member is a large share of the census, it alone would
+ * bound the run however many workers there are.  A member of one-axis
+ * pieces (lines.c) splits cleanly: each of its components lies in one
+ * skeleton, so a share of its skeletons is a share of its components,
+ * with no walk crossing shares.  Such a member, when large and several
+ * workers map the census, is cut into parts (units of the plan, dealt
+ * like members); each part's counts and kept components are joined into
+ * the member as they come (member_join: sums, and the best of both lists
+ * in the report's order, which needs the enumeration order of their first
+ * layouts), here or, across processes, by sb_census_report_merge.  When
+ * a part finds that lines.c declines the member (in every part, or in a
+ * skeleton only it walks), the graph path maps the member whole, once per
+ * process, and that copy stands for every part.
  *
- * What makes it cheap: the enumeration keeps the rank of the layout it
- * is at as it decides cells, and skips a prefix whose every word is
- * marked already (layouts.c, sb_rank_tables); a child's rank is its
- * parent's with only the tokens between the lowest and highest bits of
- * the move redone (child_rank), its token types the parent's with the
- * moved block's at its new anchor; the move back to the layout the
- * parent was met from is counted and not ranked; marking a child takes
- * no branch.
+ * Sharding (opts->shard of opts->nshards) splits the members between
+ * processes with no talk between them: every process computes the same
+ * plan from the alphabet alone and maps its part, and
+ * sb_family_report_merge() or sb_census_report_merge() rebuild the
+ * unsharded report from member indices.  Members differ in size by
+ * orders of magnitude, so the plan is largest first (LPT): each member's
+ * cost is estimated by the words of its piece set (ranked.c: tokens
+ * empty, class 0, class 1, ... with fixed counts; an upper bound on its
+ * layouts that grows with them), and members, largest first, go each to
+ * the shard with the least estimated work so far.  The plan is a pure
+ * function of the member list, nshards and whether members are cut, so
+ * it is the same in every process of one build.
  *
- * Reflections.  Mirroring the tray (left to right, top to bottom, or
- * both) maps layouts to layouts and moves to moves, so the image of a
- * component is a component of the same size: the component itself, or
- * another, found with no walk by ranking the image of each of its
- * layouts (reflect_component).  That is one rank per layout instead of an
- * expansion and a rank per child, and it halves the walks of the classic
- * piece set, whose components come in pairs and fours; most of Klotski's
- * family lies in components that are their own images, which gain
- * nothing, so a walk keeps its layouts only while its seed's images are
- * still unmarked and it is small (MOST_KEPT).
- *
- * Threads.  A component whose walk's stack grows long is shared out: its
- * images go round-robin to several walkers, which mark the bitmap with an
- * atomic or (each layout is new to exactly one) and walk until every
- * stack is empty.  Sizes and moves are sums, so they do not depend on the
- * number of walkers or their timing.
- *
- * Invariant: components are reported in enumeration order of their first
- * layout (the least rank), the order the graph path (graph.c) numbers them
- * in, so both paths report the same components in the same order; the
- * images found early are put in place at the end (sort_parts).
+ * Invariant: members come in the order of an odometer over the classes,
+ * the last class turning fastest, skipping mixes that leave fewer than
+ * min_empty cells empty; a member's classes are the alphabet's that it
+ * has, in the alphabet's order, so its layouts are numbered as for a
+ * puzzle file listing them so.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "explore/explore.h"
-#include "spaces/bitboard.h"
 
-/* The most ranking states (remaining counts of each token) the table
- * holds, and the most ranks the bitmap may have: beyond either, a piece
- * set goes to the graph path. */
-enum { MAX_STATES = 1 << 20 };
-#define MAX_RANKS (1ULL << 36)
+/* Threads beyond the caller's that one census starts at most. */
+enum { SB_FAMILY_MAX_THREADS = 255 };
 
-/* The ranks of one piece set's layouts on the 64-bit bitboard. */
-typedef struct ranking {
-    const bitboard *b;
-    int ntokens;                      /* empty, then each class */
-    sb_rank_tables tab;               /* a state is numbered s * (ntokens + 1) (its row
-                                         in before); before[row + t] counts the words
-                                         that take a smaller token than t there */
-    uint64_t *before;                 /* tab.before, owned */
-    uint64_t *words;                  /* owned: per state, the words of the tokens left
-                                         (before's last column holds them too) */
-    uint64_t nstates, total;          /* states; words (ranks 0..total-1) */
-    int nclasses;
-    int height[SB_MAX_CLASSES], width[SB_MAX_CLASSES]; /* class s is token s + 1 */
-    int widest, tallest;
-} ranking;
+/* One member to map and what came of it. */
+typedef struct job {
+    sb_pieces pc;
+    sb_puzzle source;                /* the alphabet's, without the goal when the
+                                        member lacks its pieces */
+    bool lines;                      /* lines.c maps it (by skeletons: it splits) */
+    bool graph;                      /* a part found lines.c declines it: the graph
+                                        maps it whole, and its other parts are moot */
+    sb_status status;                /* its first part that failed says why */
+    sb_error err;
+} job;
 
-/* Sets up r for l's piece set on b; false when the table or the bitmap
- * would be too large, or the meter refused (m->hit set then). */
-static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_meter *m)
+/* A unit of work in the plan's order (largest first: see the top): a
+ * member, or one of the parts a large member of one-axis pieces is cut
+ * into (lines.c: a share of its row skeletons). */
+typedef struct sized {
+    double words;                    /* its estimated cost */
+    size_t index;                    /* the member */
+    unsigned part, nparts;
+} sized;
+
+/* The members, and the threads that take their units in order, one at a
+ * time. */
+typedef struct crew {
+    job *jobs;
+    sb_census_report *out;
+    const sb_alphabet *alphabet;
+    const sb_census_hooks *hooks;
+    const sized *order;              /* the plan's order: the crew takes units so */
+    const bool *mine;                /* per place in order: this call maps it (not
+                                        another shard's, nor a member skipped) */
+    size_t nunits, next;             /* next: the place in order to take */
+    const sb_options *opts;
+    sb_budget budget;                /* what every member's meter, and books, draw on */
+    sb_meter books;                  /* counts the census's own lists and the report's
+                                        (under lock) */
+    double t0;
+    bool stop;                       /* a member failed: take no more */
+    pthread_mutex_t lock;            /* guards next, stop, the members' results, the
+                                        hooks and progress */
+} crew;
+
+/* The user's progress callback, one thread at a time. */
+static void progress_locked(const sb_progress *p, void *ctx)
 {
-    const sb_pieces *pc = l->pc;
-    memset(r, 0, sizeof *r);
-    r->b = b;
-    r->ntokens = pc->nclasses + 1;
-    uint64_t count[SB_MAX_CLASSES + 1];
-    count[0] = pc->empties;
-    r->nclasses = pc->nclasses;
-    for (int s = 0; s < pc->nclasses; s++) {
-        count[s + 1] = pc->count[s];
-        r->height[s] = pc->proto[s].height;
-        r->width[s] = pc->proto[s].width;
-        r->widest = r->width[s] > r->widest ? r->width[s] : r->widest;
-        r->tallest = r->height[s] > r->tallest ? r->height[s] : r->tallest;
-    }
-    uint64_t n = 1, radix[SB_MAX_CLASSES + 1];
-    for (int t = 0; t < r->ntokens; t++) {
-        radix[t] = n;
-        n *= count[t] + 1;
-        if (n > MAX_STATES)
-            return false;
-    }
-    r->nstates = n;
-    /* A row of before per state: the ntokens counts, then the words the
-     * tokens left make, which the enumeration reads beside them. */
-    uint64_t row = (uint64_t)r->ntokens + 1;
-    uint64_t *words = sb_meter_calloc(m, n, sizeof *words);
-    r->before = sb_meter_calloc(m, n * row, sizeof *r->before);
-    r->words = words;
-    bool ok = words && r->before;
-    /* words[s]: how many words the tokens left in state s make; a state's
-     * smaller states (one token fewer) come first in number order. */
-    for (uint64_t s = 0; ok && s < n; s++) {
-        uint64_t sum = s == 0, left = 0;
-        for (int t = 0; t < r->ntokens; t++) {
-            r->before[s * row + (uint64_t)t] = left;
-            if (s / radix[t] % (count[t] + 1) == 0)
-                continue;
-            left += words[s - radix[t]];
-            ok = left <= MAX_RANKS;
-            if (!ok)
-                break;
-        }
-        words[s] = sum + left;
-        r->before[s * row + row - 1] = words[s];
-    }
-    /* The walk numbers a state by its row in before: s * row. */
-    uint64_t full = 0;
-    for (int t = 0; t < r->ntokens; t++) {
-        r->tab.stride[t] = radix[t] * row;
-        full += count[t] * radix[t];
-    }
-    r->tab.full = full * row;
-    r->tab.before = r->before;
-    r->total = ok ? words[full] : 0;
-    r->tab.words_at = row - 1;
-    return ok;
+    crew *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    c->opts->progress(p, c->opts->progress_ctx);
+    pthread_mutex_unlock(&c->lock);
 }
 
-static void ranking_free(ranking *r, sb_meter *m)
+/* A component at its place in a list in the report's order (largest
+ * first, ties in enumeration order of first layouts): which list (from)
+ * and where in it (i). */
+typedef struct pick {
+    const void *from;
+    size_t i, at;
+    uint64_t hardest;            /* 0 without a goal layout, else its hardest + 1 */
+} pick;
+
+static pick pick_of(const void *from, size_t i, size_t at, const sb_component *c)
 {
-    if (r->before)
-        sb_meter_free(m, r->before, r->nstates * ((uint64_t)r->ntokens + 1) * sizeof *r->before);
-    if (r->words)
-        sb_meter_free(m, r->words, r->nstates * sizeof *r->words);
-    r->before = r->words = NULL;
+    return (pick){ from, i, at, c->hardest == SB_DISTANCE_NONE ? 0 : (uint64_t)c->hardest + 1 };
 }
 
-/* Image S's tokens (cells empty or anchoring a block) and its anchors.
- * A token sits at a cell with no spacer bit to its left or above it. */
-static inline __attribute__((always_inline)) uint64_t anchors_of(const bitboard *b, uint64_t S)
+/* Hardest first (a component without a goal layout last), then the
+ * list's order. */
+static int by_hardest(const void *x, const void *y)
 {
-    uint64_t joined = (S << 1 & b->m64.may_leave[2]) | S << b->width;
-    return S & b->m64.cells & ~joined;
+    const pick *a = x, *b = y;
+    if (a->hardest != b->hardest)
+        return a->hardest > b->hardest ? -1 : 1;
+    return (a->at > b->at) - (a->at < b->at);
 }
 
-/* The token of each anchor of S, 1 + its class, written at its cell in
- * type (other cells are left as they were: a token read there is masked
- * by S's bit, 0 for an empty cell).  A block's class is read off its size,
- * for all blocks at once: the anchors of blocks at least j wide (tall). */
-static inline __attribute__((always_inline)) void types_of(const ranking *r, uint64_t S,
-                                                           uint64_t anchors, uint8_t *type)
+static int by_place(const void *x, const void *y)
 {
-    const bitboard *b = r->b;
-    /* Cells whose right (below) spacer is set: their piece goes on. */
-    uint64_t right = S >> 1 & b->m64.may_leave[3], down = S >> b->width & b->m64.may_leave[1];
-    uint64_t wide[MAX_SIDE + 2], tall[MAX_SIDE + 2];
-    wide[1] = tall[1] = anchors;
-    for (int j = 2; j <= r->widest + 1; j++)
-        wide[j] = wide[j - 1] & right >> 2 * (j - 2);
-    for (int j = 2; j <= r->tallest + 1; j++)
-        tall[j] = tall[j - 1] & down >> b->row_step * (j - 2);
-    for (int k = 0; k < r->nclasses; k++) {
-        int h = r->height[k], w = r->width[k];
-        for (uint64_t at = wide[w] & ~wide[w + 1] & tall[h] & ~tall[h + 1]; at; at &= at - 1)
-            type[sb_ctz64(at)] = (uint8_t)(k + 1);
-    }
+    const pick *a = x, *b = y;
+    return (a->at > b->at) - (a->at < b->at);
 }
 
-/* The rank contributions of tokens (a mask of S's cells, in cell order)
- * from state on, added to rank: a token is type[cell] where S has a
- * block, 0 where it is empty.  With prefix, each token's state and rank
- * before it are written there, and after the last, at [count].  The loop
- * carries only the state from one token to the next, so the table
- * lookups depend on nothing else and overlap. */
-static inline __attribute__((always_inline)) uint64_t rank_run(const ranking *r,
-                                                               const uint8_t *type, uint64_t S,
-                                                               uint64_t tokens, uint64_t state,
-                                                               uint64_t rank, uint64_t *pstate,
-                                                               uint64_t *prank)
+/* The census's policy for a capped list, the one place it is written
+ * (lines.c keeps as it goes, to the same end): of order[0..n), in the
+ * report's order, keep `keep` (0: all), with a goal the hardest, else
+ * the first (the largest), and leave them first, in the report's order.
+ * Returns how many are kept. */
+static size_t keep_best(pick *order, size_t n, uint64_t keep, bool goal)
 {
-    const uint64_t *before = r->tab.before, *stride = r->tab.stride;
-    int i = 0;
-    for (; tokens; tokens &= tokens - 1, i++) {
-        int a = sb_ctz64(tokens);
-        unsigned t = type[a] & (0u - (unsigned)(S >> a & 1));
-        if (prank) {
-            pstate[i] = state;
-            prank[i] = rank;
-        }
-        rank += before[state + t];
-        state -= stride[t];
-    }
-    if (prank) {
-        pstate[i] = state;
-        prank[i] = rank;
-    }
-    return rank;
+    if (!keep || n <= keep)
+        return n;
+    if (goal)
+        qsort(order, n, sizeof *order, by_hardest);
+    qsort(order, (size_t)keep, sizeof *order, by_place);
+    return (size_t)keep;
 }
 
-/* The rank of image S, from scratch. */
-static uint64_t rank_of(const ranking *r, uint64_t S)
+/* p (a block from malloc) cut down to bytes, or p as it was when realloc
+ * declines. */
+static void *shrunk(void *p, size_t bytes)
 {
-    uint8_t type[64];
-    uint64_t anchors = anchors_of(r->b, S);
-    types_of(r, S, anchors, type);
-    return rank_run(r, type, S, anchors | (r->b->m64.cells & ~S), r->tab.full, 0, NULL, NULL);
+    void *q = realloc(p, bytes ? bytes : 1);
+    return q ? q : p;
 }
 
-/* A layout being expanded, read once for all its children: a child
- * differs from it only between the lowest and highest bits the move
- * changed (the moved block's old and new cells), so the tokens outside
- * that window, their types and the state after it are the parent's, and
- * the child's rank is the parent's with the window's contributions
- * redone.  The moved block's type is the one its old anchor had.  The
- * types are kept one byte per cell, where a child reads them: a token of
- * the child is empty, the moved block's new anchor, or an anchor the
- * parent has, of the parent's type. */
-typedef struct parent {
-    uint64_t image, tokens, anchors;
-    uint8_t type[64];                 /* at each anchor: its token (else anything) */
-    uint64_t state[MAX_SIDE * MAX_SIDE / 32 + 2], rank[MAX_SIDE * MAX_SIDE / 32 + 2];
-} parent;
-
-/* Reads X into x.  When x holds the layout X was met from (the walk goes
- * on from its last new child, which is most of the time), X's types are
- * x's with the moved block's written at its new anchor, as child_rank
- * did, and are not read again. */
-static inline void parent_read(const ranking *r, parent *x, uint64_t X, uint64_t from)
+/* The bytes of a list of n components and their layouts (examples and
+ * hardest: `layouts` lists of nblocks pieces each). */
+static size_t list_bytes(size_t n, size_t nblocks, int layouts)
 {
-    uint64_t anchors = anchors_of(r->b, X);
-    uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
-    if (from && from == x->image && gone && !(gone & (gone - 1)) && came && !(came & (came - 1)))
-        x->type[sb_ctz64(came)] = x->type[sb_ctz64(gone)];
-    else
-        types_of(r, X, anchors, x->type);
-    x->image = X;
-    x->anchors = anchors;
-    x->tokens = anchors | (r->b->m64.cells & ~X);
-    rank_run(r, x->type, X, x->tokens, r->tab.full, 0, x->state, x->rank);
+    return n * (sizeof(sb_component) + (size_t)layouts * nblocks * sizeof(sb_block));
 }
 
-/* The rank of S, one move from x's layout.  The moved block's type is
- * written at its new anchor in x->type: no anchor of x's is there, so
- * x's own types stay as they were. */
-static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *r, parent *x,
-                                                                 uint64_t S)
+/* Moves what books counts for some lists from `was` to `now` bytes
+ * (under c->lock): false when the growth would pass the bytes limit. */
+static bool recount(crew *c, size_t was, size_t now)
 {
-    uint64_t anchors = anchors_of(r->b, S);
-    uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
-    if (!gone || gone & (gone - 1) || !came || came & (came - 1))
-        return rank_of(r, S);   /* not one block moved: never under unit moves */
-    x->type[sb_ctz64(came)] = x->type[sb_ctz64(gone)];
-    uint64_t diff = x->image ^ S;
-    int lo = sb_ctz64(diff), hi = 63 - __builtin_clzll(diff);
-    uint64_t below = (1ULL << lo) - 1, upto = hi == 63 ? ~0ULL : (2ULL << hi) - 1;
-    uint64_t window = upto & ~below;
-    int first = sb_popcount64(x->tokens & below), end = sb_popcount64(x->tokens & upto);
-    int last = sb_popcount64(x->tokens);
-    uint64_t rank = x->rank[last] - (x->rank[end] - x->rank[first]);
-    uint64_t tokens = (anchors | (r->b->m64.cells & ~S)) & window;
-    return rank_run(r, x->type, S, tokens, x->state[first], rank, NULL, NULL);
-}
-
-/* A layout met and not yet expanded, and the one it was met from (0 for
- * a seed: no layout's image is 0 but that of no pieces, which has no
- * moves). */
-typedef struct met {
-    uint64_t image, from;
-} met;
-
-/* One thread's share of a component's walk: its own stack of layouts met
- * and not yet expanded, and its counts. */
-typedef struct walker {
-    struct census *c;
-    parent x;                         /* the layout being expanded ... */
-    uint64_t from;                    /* ... and the one it was met from */
-    met *stack;
-    size_t depth, cap;
-    uint64_t layouts, edges;          /* new layouts marked, children met */
-    bool stopped;                     /* the meter refused, or the deadline passed */
-    /* Alone (not shared out): every layout of the component, kept for its
-     * reflections (reflect_component) while recording holds. */
-    uint64_t *members;
-    size_t nmembers, members_cap;
-    bool recording;
-} walker;
-
-/* The walk over one piece set: the bitmap, the walkers. */
-typedef struct census {
-    ranking r;
-    const sb_layouts *l;              /* the enumeration, which ranks each layout */
-    sb_meter *meter;
-    uint64_t *seen;                   /* one bit per rank */
-    size_t seen_bytes;
-    sb_census_parts *parts;
-    size_t most_children;             /* the most one expansion can make */
-    uint64_t init_rank;
-    bool has_init;
-    int nreflections, reflection[3];  /* the reflections (1 left-right, 2 top-bottom,
-                                         3 both) that map every layout to a layout */
-    unsigned nwalkers;                /* threads for a large component */
-    walker w[SB_CENSUS_MAX_THREADS];
-    pthread_mutex_t lock;             /* the meter, while walkers run at once */
-    uint64_t shared_layouts;          /* the component's layouts so far, all walkers' */
-    bool stop;                        /* a walker stopped: all stop */
-} census;
-
-/* Marks rank k seen; true when it was not (the enumeration's thread,
- * while no walker runs). */
-static inline bool mark(census *c, uint64_t k)
-{
-    uint64_t bit = 1ULL << (k & 63), *word = &c->seen[k >> 6];
-    if (*word & bit)
-        return false;
-    *word |= bit;
-    return true;
-}
-
-/* Makes room on w's stack for n more images; the meter is shared. */
-static bool room(walker *w, size_t n, bool threaded)
-{
-    if (w->depth + n <= w->cap)
+    if (now <= was) {
+        sb_meter_release(&c->books, was - now);
         return true;
-    size_t cap = w->cap ? 2 * w->cap : 1024;
-    while (cap < w->depth + n)
-        cap *= 2;
-    census *c = w->c;
-    if (threaded)
+    }
+    return sb_meter_hold(&c->books, now - was);
+}
+
+/* Counts res's components (all, those with a goal layout, the hardest)
+ * and keeps `keep` of them (0: all), in the list's order: with a goal the
+ * hardest, else the first (the largest).  The graph path's; lines.c does
+ * the same as it goes.  Out of memory the list stays whole. */
+static void keep_components(sb_piece_map *res, uint64_t keep, bool goal)
+{
+    res->counted = true;
+    res->all_components = res->ncomponents;
+    res->hardest_moves = SB_DISTANCE_NONE;
+    res->largest = res->ncomponents ? res->components[0].size : 0;   /* largest first */
+    for (size_t i = 0; i < res->ncomponents; i++) {
+        const sb_component *k = &res->components[i];
+        if (goal && k->goal_layouts) {
+            res->goal_components++;
+            if (res->hardest_moves == SB_DISTANCE_NONE || k->hardest > res->hardest_moves)
+                res->hardest_moves = k->hardest;
+        }
+    }
+    if (!keep || res->ncomponents <= keep)
+        return;
+    size_t n = res->ncomponents, nb = res->nblocks;
+    pick *order = malloc(n * sizeof *order);
+    if (!order)
+        return;
+    for (size_t i = 0; i < n; i++)
+        order[i] = pick_of(res, i, i, &res->components[i]);
+    n = keep_best(order, n, keep, goal);
+    for (size_t i = 0; i < n; i++) {
+        size_t from = order[i].at;
+        res->components[i] = res->components[from];
+        if (res->examples)
+            memmove(res->examples + i * nb, res->examples + from * nb, nb * sizeof(sb_block));
+        if (res->hardest)
+            memmove(res->hardest + i * nb, res->hardest + from * nb, nb * sizeof(sb_block));
+    }
+    res->ncomponents = (size_t)keep;
+    free(order);
+    /* The report holds the lists until the census ends: only what is kept. */
+    res->components = shrunk(res->components, n * sizeof *res->components);
+    if (res->examples)
+        res->examples = shrunk(res->examples, n * nb * sizeof *res->examples);
+    if (res->hardest)
+        res->hardest = shrunk(res->hardest, n * nb * sizeof *res->hardest);
+}
+
+static sb_status member_join(sb_census_member *m, const sb_census_member *part,
+                             const sb_pieces *classes, uint64_t keep);
+
+/* Whether the alphabet's members of one-axis pieces go to lines.c, which
+ * maps skeleton by skeleton (it measures no diameters; an explicit
+ * --engine asks for the graph). */
+static bool by_lines(const sb_alphabet *a, const sb_options *opts, const sb_pieces *pc)
+{
+    return !a->diameters && opts->path == SB_PATH_AUTO && sb_lines_takes(pc);
+}
+
+/* The parts mask of a member cut into n parts (n <= 64). */
+static uint64_t all_parts(uint32_t n)
+{
+    return n >= 64 ? UINT64_MAX : (1ULL << n) - 1;
+}
+
+/* Marks m whole once its parts are all in: it then reads as a member
+ * never cut, so a report does not depend on the cutting. */
+static void member_whole(sb_census_member *m)
+{
+    m->mapped = true;
+    m->nparts = 1;
+    m->parts = 1;
+}
+
+/* Maps unit u (a member or a part of it) under the census's options, each
+ * with its own meter, the deadline the census's, and joins what it found
+ * to the member's results. */
+static void map_unit(crew *c, const sized *u)
+{
+    size_t i = u->index;
+    job *j = &c->jobs[i];
+    sb_census_member *m = &c->out->members[i];
+    pthread_mutex_lock(&c->lock);
+    bool moot = m->mapped || j->graph;   /* the graph has it whole, or will */
+    sb_census_member got = { .counts = m->counts, .has_goal = m->has_goal };
+    pthread_mutex_unlock(&c->lock);
+    if (moot)
+        return;
+    sb_options member = *c->opts;
+    member.threads = 1;   /* the census's threads map units, one each */
+    if (c->opts->limits.max_seconds > 0) {
+        member.limits.max_seconds -= sb_clock() - c->t0;
+        if (member.limits.max_seconds <= 0)
+            member.limits.max_seconds = 1e-9;
+    }
+    if (c->opts->progress) {
+        member.progress = progress_locked;
+        member.progress_ctx = c;
+    }
+    const sb_alphabet *a = c->alphabet;
+    sb_piece_map res;
+    bool goal = a->hardest && got.has_goal, taken = false;
+    sb_status status = SB_OK;
+    sb_error err = { 0 };
+    if (j->lines)
+        status = sb_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
+                              u->nparts, &member, &c->budget, &res, &taken, &err);
+    if (status == SB_OK && !taken) {
+        /* Not taken after all (lines.c declined a skeleton, in this part
+         * or in all): the graph maps the member whole, once here. */
         pthread_mutex_lock(&c->lock);
-    met *grown = sb_meter_realloc(c->meter, w->stack, w->cap * sizeof *grown,
-                                  cap * sizeof *grown);
-    if (threaded)
+        moot = m->mapped || j->graph;
+        j->graph = true;
         pthread_mutex_unlock(&c->lock);
-    if (!grown)
-        return false;
-    w->stack = grown;
-    w->cap = cap;
-    return true;
-}
-
-/* The most layouts of one component kept for its reflections: large
- * components tend to be their own mirror images (Klotski's family keeps
- * 1.3% of its layouts in the images of others), so keeping all of them
- * would cost memory and time for nothing; the images of a larger one are
- * walked like any other component. */
-enum { MOST_KEPT = 1 << 16 };
-
-static uint64_t reflected(const bitboard *b, int f, uint64_t S);
-static uint64_t rank_of(const ranking *r, uint64_t S);
-
-/* Whether some reflection of the component walked from seed S maps it
- * onto layouts not marked yet; once S's every image is marked, the walk
- * has met them all (or an earlier component holds them). */
-static bool reflections_unmet(const struct census *c, uint64_t S);
-
-/* Makes room for n more members on w's list; when the meter refuses, the
- * list is dropped instead (the component's reflections are then walked
- * like any other component: slower, not wrong), and the refusal is
- * forgotten. */
-static void keep_room(walker *w, size_t n)
-{
-    if (w->nmembers + n <= w->members_cap)
-        return;
-    if (w->nmembers + n > MOST_KEPT || (w->nmembers && !reflections_unmet(w->c, w->members[0]))) {
-        w->recording = false;   /* too many, or nothing to mark: keep no more */
-        return;
+        if (moot)
+            return;
+        status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
+                               &member, &c->budget, NULL, 0, &res, &err);
     }
-    size_t cap = w->members_cap ? 2 * w->members_cap : 1024;
-    while (cap < w->nmembers + n)
-        cap *= 2;
-    sb_meter *m = w->c->meter;
-    sb_limit hit = m->hit;
-    uint64_t *grown = sb_meter_realloc(m, w->members, w->members_cap * sizeof *grown,
-                                       cap * sizeof *grown);
-    if (!grown) {
-        m->hit = hit;
-        w->recording = false;
-        return;
-    }
-    w->members = grown;
-    w->members_cap = cap;
-}
-
-/* A child met in a component's walk: marked, and kept when new.  Without
- * a branch on whether it was new (about half are, at random, which a
- * branch would mispredict): it is written on the stack either way and
- * kept by counting it; the caller made room for every child.  Walkers
- * that run at once mark with an atomic or, so each layout is new to
- * exactly one of them.  The move back to the layout the parent was met
- * from is counted and not ranked: that layout is marked already. */
-static inline __attribute__((always_inline)) bool meet_with(walker *w, uint64_t child,
-                                                             bool threaded)
-{
-    census *c = w->c;
-    w->edges++;
-    if (child == w->from)
-        return true;
-    uint64_t k = child_rank(&c->r, &w->x, child), *word = &c->seen[k >> 6];
-    uint64_t bit = 1ULL << (k & 63), old;
-    if (threaded)
-        old = __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
-    else {
-        old = *word;
-        *word = old | bit;
-    }
-    uint64_t fresh = (old & bit) == 0;
-    w->stack[w->depth] = (met){ child, w->x.image };
-    w->depth += fresh;
-    if (!threaded && w->recording) {
-        w->members[w->nmembers] = child;
-        w->nmembers += fresh;
-    }
-    w->layouts += fresh;
-    return true;
-}
-
-static inline __attribute__((always_inline)) bool meet(void *ctx, uint64_t child, uint64_t mirror)
-{
-    (void)mirror;
-    return meet_with(ctx, child, false);
-}
-
-static bool meet_threaded(void *ctx, uint64_t child, uint64_t mirror)
-{
-    (void)mirror;
-    return meet_with(ctx, child, true);
-}
-
-/* Expands w's stack until it is empty, or (alone) until it holds split
- * images, which are then shared out.  false when stopped: the meter's
- * limits, or another walker stopped (threaded). */
-static bool walk_stack(walker *w, size_t split, bool threaded)
-{
-    census *c = w->c;
-    sb_meter *m = c->meter;
-    uint64_t limit = m->limits.max_states, expansions = 0;
-    while (w->depth && w->depth < split) {
-        met top = w->stack[--w->depth];
-        uint64_t X = top.image;
-        w->from = top.from;
-        parent_read(&c->r, &w->x, X, top.from);
-        if (!room(w, c->most_children, threaded)) {
-            w->stopped = true;
-            return false;
+    /* The member's meter let go of its lists as it ended: the census's
+     * books count them from here (and keep_components's order while it
+     * trims them). */
+    size_t carried = 0;
+    if (status == SB_OK) {
+        int layouts = (res.examples != NULL) + (res.hardest != NULL);
+        carried = list_bytes(res.ncomponents, res.nblocks, layouts) +
+                  (res.counted ? 0 : res.ncomponents * sizeof(pick));
+        pthread_mutex_lock(&c->lock);
+        if (!recount(c, 0, carried)) {
+            carried = 0;
+            status = sb_meter_fail(&c->books, &err);
         }
-        if (w->recording)
-            keep_room(w, c->most_children);
-        uint64_t before = w->layouts;
-        if (threaded) {
-            generate64(c->r.b, X, 0, meet_threaded, w);
-            /* The component's count, every walker's, against the states
-             * limit; the clock every 4,096 expansions (the meter itself
-             * is the caller's thread's). */
-            uint64_t all = __atomic_add_fetch(&c->shared_layouts, w->layouts - before,
-                                              __ATOMIC_RELAXED);
-            if ((limit && c->parts->layouts + all > limit) ||
-                (++expansions % 4096 == 0 && m->deadline > 0 && sb_clock() > m->deadline))
-                __atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
-            if (__atomic_load_n(&c->stop, __ATOMIC_RELAXED)) {
-                w->stopped = true;
-                return false;
-            }
+        pthread_mutex_unlock(&c->lock);
+        if (status != SB_OK) {
+            free(res.components);
+            free(res.examples);
+            free(res.hardest);
+        }
+    }
+    if (status == SB_OK && !res.counted)
+        keep_components(&res, a->keep, goal);
+    if (status == SB_OK) {
+        got.layouts = res.layouts;
+        got.ncomponents = res.ncomponents;
+        got.components = res.components;
+        got.all_components = res.all_components;
+        got.largest = res.largest;
+        got.goal_components = res.goal_components;
+        got.hardest_moves = res.hardest_moves;
+        got.nblocks = res.nblocks;
+        got.examples = res.examples;
+        got.hardest = res.hardest;
+        got.peak_bytes = res.peak;
+        got.nparts = u->nparts;
+        got.parts = taken ? 1ULL << u->part : all_parts(u->nparts);
+    }
+    pthread_mutex_lock(&c->lock);
+    size_t was = carried + list_bytes(m->ncomponents, m->nblocks,
+                                      (m->examples != NULL) + (m->hardest != NULL));
+    if (status == SB_OK && !m->mapped) {
+        if (!taken) {   /* whole, on the graph: what parts came is moot */
+            sb_census_member_free(m);
+            *m = got;
+            got.components = NULL;
+            got.examples = got.hardest = NULL;
+            /* Cut, it keeps its nparts: other processes may map it whole
+             * too, and sb_census_report_merge takes any one copy. */
+            m->mapped = true;
+        } else if (!m->parts) {
+            *m = got;
+            got.components = NULL;
+            got.examples = got.hardest = NULL;
+        } else if (member_join(m, &got, &a->pieces, a->keep) != SB_OK) {
+            status = sb_fail(&err, SB_ELIMIT, "out of memory");   /* parts alike: memory */
+        }
+        if (!m->mapped && m->parts == all_parts(u->nparts))
+            member_whole(m);
+        if (m->mapped && c->hooks && c->hooks->done)
+            c->hooks->done(c->hooks->ctx, i, m);
+    }
+    /* What got still holds goes now; the report keeps m's. */
+    sb_census_member_free(&got);
+    if (!recount(c, was, list_bytes(m->ncomponents, m->nblocks,
+                                    (m->examples != NULL) + (m->hardest != NULL))) &&
+        status == SB_OK)
+        status = sb_meter_fail(&c->books, &err);
+    if (status != SB_OK && j->status == SB_OK) {
+        j->status = status;
+        j->err = err;
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+static void *worker(void *arg)
+{
+    crew *c = arg;
+    const sb_census_hooks *h = c->hooks;
+    for (;;) {
+        pthread_mutex_lock(&c->lock);
+        size_t at = c->stop ? c->nunits : h && h->take ? h->take(h->ctx) : c->next++;
+        pthread_mutex_unlock(&c->lock);
+        if (at >= c->nunits)
+            return NULL;
+        if (!c->mine[at])
             continue;
+        map_unit(c, &c->order[at]);
+        pthread_mutex_lock(&c->lock);
+        c->stop |= c->jobs[c->order[at].index].status != SB_OK;
+        pthread_mutex_unlock(&c->lock);
+    }
+}
+
+/* Runs the crew on up to nthreads threads, the caller's among them (so
+ * one thread starts none). */
+static void run_crew(crew *c, unsigned nthreads)
+{
+    pthread_t extra[SB_FAMILY_MAX_THREADS];
+    unsigned started = 0;
+    if (nthreads > SB_FAMILY_MAX_THREADS + 1)
+        nthreads = SB_FAMILY_MAX_THREADS + 1;
+    for (unsigned k = 1; k < nthreads && (size_t)k < c->nunits; k++) {
+        if (pthread_create(&extra[started], NULL, worker, c) != 0)
+            break;   /* fewer threads: slower, not wrong */
+        started++;
+    }
+    worker(c);
+    for (unsigned k = 0; k < started; k++)
+        pthread_join(extra[k], NULL);
+}
+
+/* The cells not walls of a's tray. */
+static uint32_t open_cells(const sb_alphabet *a)
+{
+    const sb_pieces *pc = &a->pieces;
+    uint32_t n = 0;
+    for (int r = 0; r < pc->rows; r++)
+        for (int col = 0; col < pc->cols; col++)
+            n += !(pc->source && pc->source->walls &&
+                   pc->source->walls[(size_t)r * (size_t)pc->cols + (size_t)col]);
+    return n;
+}
+
+/* Appends the count vector of every member of a to out->counts, in
+ * odometer order.  false out of memory. */
+static bool list_members(const sb_alphabet *a, sb_census_report *out)
+{
+    int n = a->pieces.nclasses;
+    uint32_t open = open_cells(a), cells[SB_MAX_CLASSES], at[SB_MAX_CLASSES];
+    uint64_t used = 0;
+    size_t cap = 0;
+    for (int s = 0; s < n; s++) {
+        cells[s] = sb_pieces_cells(&a->pieces, s);
+        at[s] = a->min[s];
+        used += (uint64_t)cells[s] * at[s];
+    }
+    for (;;) {
+        if (used + a->min_empty <= open) {
+            /* The report's own array (malloc, no meter): n counts a member. */
+            if (!sb_array_reserve(NULL, &out->counts, &cap, (out->nmembers + 1) * (size_t)(n ? n : 1),
+                                  sizeof *out->counts))
+                return false;
+            memcpy(out->counts + out->nmembers * (size_t)n, at, (size_t)n * sizeof *at);
+            out->nmembers++;
         }
-        generate64(c->r.b, X, 0, meet, w);
-        /* The states limit holds per expansion: layouts - 1 must be below it. */
-        if (!sb_meter_may_store(m, c->parts->layouts + w->layouts - 1) ||
-            sb_meter_tick(m, 0) != SB_OK) {
-            w->stopped = true;
-            return false;
+        /* Turn the odometer: the last class fastest; a class that would
+         * overflow the tray rolls over at once. */
+        int s = n - 1;
+        for (; s >= 0; s--) {
+            if (at[s] < a->max[s] && used + cells[s] + a->min_empty <= open) {
+                at[s]++;
+                used += cells[s];
+                break;
+            }
+            used -= (uint64_t)cells[s] * (at[s] - a->min[s]);
+            at[s] = a->min[s];
         }
-    }
-    return true;
-}
-
-static void *walk_thread(void *arg)
-{
-    walk_stack(arg, SIZE_MAX, true);
-    return NULL;
-}
-
-/* Shares w[0]'s stack out among the walkers, every k-th image to walker
- * k, and runs them at once until every stack is empty: the component is
- * then whole, its layouts each marked by one walker. */
-static bool walk_shared(census *c)
-{
-    walker *first = &c->w[0];
-    size_t n = first->depth;
-    unsigned k, started = 0;
-    first->recording = false;   /* threaded walkers keep no members */
-    pthread_t threads[SB_CENSUS_MAX_THREADS];
-    for (k = 1; k < c->nwalkers; k++) {
-        walker *w = &c->w[k];
-        w->depth = w->layouts = w->edges = 0;
-        if (!room(w, n / c->nwalkers + 1, false))
-            return false;
-        for (size_t i = k; i < n; i += c->nwalkers)
-            w->stack[w->depth++] = first->stack[i];
-    }
-    size_t kept = 0;
-    for (size_t i = 0; i < n; i += c->nwalkers)
-        first->stack[kept++] = first->stack[i];
-    first->depth = kept;
-    c->shared_layouts = first->layouts;
-    c->stop = false;
-    for (k = 1; k < c->nwalkers; k++) {
-        if (pthread_create(&threads[k], NULL, walk_thread, &c->w[k]) != 0)
-            break;
-        started = k;
-    }
-    walk_stack(first, SIZE_MAX, true);
-    /* A walker that did not start is walked here, after the others. */
-    for (unsigned j = started + 1; j < c->nwalkers; j++)
-        walk_stack(&c->w[j], SIZE_MAX, true);
-    for (k = 1; k <= started; k++)
-        pthread_join(threads[k], NULL);
-    bool ok = !first->stopped;
-    for (k = 1; k < c->nwalkers; k++) {
-        first->layouts += c->w[k].layouts;
-        first->edges += c->w[k].edges;
-        ok &= !c->w[k].stopped;
-    }
-    if (!ok) {
-        sb_meter *m = c->meter;
-        if (m->deadline > 0 && sb_clock() > m->deadline)
-            m->hit = SB_LIMIT_SECONDS;
-        else if (m->limits.max_states &&
-                 c->parts->layouts + first->layouts > m->limits.max_states)
-            m->hit = SB_LIMIT_STATES;
-        else if (m->hit == SB_LIMIT_NONE)
-            m->hit = SB_LIMIT_MEMORY;
-    }
-    return ok;
-}
-
-static bool add_part(census *c, uint64_t seed)
-{
-    sb_census_parts *p = c->parts;
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 64;
-        sb_component *list = sb_meter_realloc(c->meter, p->list, p->cap * sizeof *list,
-                                              cap * sizeof *list);
-        if (!list)
-            return false;
-        p->list = list;
-        uint64_t *seeds = sb_meter_realloc(c->meter, p->seed, p->cap * sizeof *seeds,
-                                           cap * sizeof *seeds);
-        if (!seeds)
-            return false;
-        p->seed = seeds;
-        p->cap = cap;
-    }
-    p->list[p->n] = (sb_component){ 0, 0, 0 };
-    p->seed[p->n++] = seed;
-    return true;
-}
-
-/* Image S reflected: f 1 left to right, 2 top to bottom, 3 both. */
-static uint64_t reflected(const bitboard *b, int f, uint64_t S)
-{
-    if (f & 2) {   /* image rows y and last - y trade places */
-        int w = b->width, last = 2 * b->rows - 2;
-        uint64_t row = (1ULL << w) - 1, T = 0;
-        for (int y = 0; y <= last; y++)
-            T |= (S >> (y * w) & row) << ((last - y) * w);
-        S = T;
-    }
-    return f & 1 ? mirrored64(b, S) : S;
-}
-
-/* Adds a component of size layouts whose first layout is seed; false
- * when the meter refused. */
-static bool found_part(census *c, uint64_t seed, uint64_t size, uint64_t edges)
-{
-    if (!add_part(c, seed))
-        return false;
-    c->parts->layouts += size;
-    c->parts->edges += edges;
-    c->meter->stored = c->parts->layouts;
-    c->parts->list[c->parts->n - 1].size = size;
-    if (c->has_init && c->parts->init == SIZE_MAX &&
-        c->seen[c->init_rank >> 6] >> (c->init_rank & 63) & 1)
-        c->parts->init = c->parts->n - 1;
-    return true;
-}
-
-static bool reflections_unmet(const census *c, uint64_t S)
-{
-    for (int i = 0; i < c->nreflections; i++) {
-        uint64_t k = rank_of(&c->r, reflected(c->r.b, c->reflection[i], S));
-        if (!(c->seen[k >> 6] >> (k & 63) & 1))
+        if (s < 0)
             return true;
     }
-    return false;
 }
 
-/* The component just walked from seed S (w's members) mapped by each
- * reflection of the tray: a reflection maps moves to moves, so the image
- * of a component is a component of the same size and moves.  When S's
- * image is not marked yet, the image is a component no walk has met
- * (the component itself otherwise, or one already found), and its
- * layouts are marked here, one rank each, instead of walked, which costs
- * an expansion and a rank per child.  Its first layout is its least rank
- * (ranks grow in enumeration order), and it is added out of order:
- * sort_parts puts it in its place. */
-static bool reflect_component(census *c, walker *w, uint64_t S)
+/* Whether a member with these counts has every piece the goal names. */
+static bool has_goal(const sb_alphabet *a, const uint32_t *counts)
 {
-    sb_meter *m = c->meter;
-    for (int i = 0; i < c->nreflections; i++) {
-        int f = c->reflection[i];
-        uint64_t first = rank_of(&c->r, reflected(c->r.b, f, S));
-        if (c->seen[first >> 6] >> (first & 63) & 1)
-            continue;
-        if (!sb_meter_may_store(m, c->parts->layouts + w->layouts - 1))
-            return false;
-        uint64_t seed = reflected(c->r.b, f, S);
-        for (size_t k = 0; k < w->nmembers; k++) {
-            uint64_t M = reflected(c->r.b, f, w->members[k]), rank = rank_of(&c->r, M);
-            c->seen[rank >> 6] |= 1ULL << (rank & 63);
-            if (rank < first) {
-                first = rank;
-                seed = M;
-            }
-            if ((k & 4095) == 4095 && sb_meter_check(m) != SB_OK)
-                return false;
-        }
-        if (!found_part(c, seed, w->layouts, w->edges))
+    const sb_puzzle *src = a->pieces.source;
+    if (!src || !src->ngoals)
+        return false;
+    uint32_t named[SB_MAX_CLASSES] = { 0 };
+    for (size_t g = 0; g < src->ngoals; g++) {
+        int s = sb_pieces_find(&a->pieces, &src->goals[g]);
+        if (s < 0 || ++named[s] > counts[s])
             return false;
     }
     return true;
 }
 
-/* Each layout of the enumeration: when no walk has marked it yet, the
- * first of a new component, which is walked whole at once: alone while
- * its stack is short, by every walker once it holds SHARE_AT images;
- * then its reflections are marked (reflect_component). */
-enum { SHARE_AT = 4096 };
-
-static bool visit_layout(void *ctx, const void *key)
+/* The words of a member's piece set (its empty cells and its pieces in
+ * every order, pieces of one class alike: a multinomial coefficient), as
+ * a double: an upper bound on its layouts that grows with them, the
+ * plan's estimate of its cost.  Past a double's range it is infinite,
+ * and such members tie (by index). */
+static double member_words(const sb_alphabet *a, const uint32_t *counts, uint32_t open)
 {
-    census *c = ctx;
-    walker *w = &c->w[0];
-    uint64_t S;
-    memcpy(&S, key, sizeof S);
-    if (!mark(c, c->l->rank))   /* the walk ranked it */
-        return true;
-    if (!sb_meter_may_store(c->meter, c->parts->layouts) || !room(w, 1, false))
-        return false;
-    w->stack[0] = (met){ S, 0 };
-    w->depth = 1;
-    w->layouts = 1;
-    w->edges = 0;
-    w->nmembers = 0;
-    w->recording = c->nreflections > 0;
-    if (w->recording)
-        keep_room(w, 1);
-    if (w->recording)
-        w->members[w->nmembers++] = S;
-    size_t split = c->nwalkers > 1 ? SHARE_AT : SIZE_MAX;
-    if (!walk_stack(w, split, false) || (w->depth && !walk_shared(c)))
-        return false;
-    if (!found_part(c, S, w->layouts, w->edges))
-        return false;
-    return !w->recording || reflect_component(c, w, S);
-}
-
-/* A part's first rank and its place in the list, to sort by. */
-typedef struct placed {
-    uint64_t rank;
-    size_t index;
-} placed;
-
-static int by_rank(const void *x, const void *y)
-{
-    const placed *a = x, *b = y;
-    return (a->rank > b->rank) - (a->rank < b->rank);
-}
-
-/* Puts the parts in order of their first layout's rank, the enumeration's
- * (reflect_component adds some early); false when the meter refused. */
-static bool sort_parts(census *c)
-{
-    sb_census_parts *p = c->parts;
-    size_t n = p->n, cap = p->cap;
-    bool sorted = true;
-    for (size_t i = 1; i < n && sorted; i++)
-        sorted = rank_of(&c->r, p->seed[i - 1]) < rank_of(&c->r, p->seed[i]);
-    if (sorted)
-        return true;
-    placed *order = sb_meter_calloc(c->meter, n, sizeof *order);
-    sb_component *list = sb_meter_calloc(c->meter, cap, sizeof *list);
-    uint64_t *seed = sb_meter_calloc(c->meter, cap, sizeof *seed);
-    bool ok = order && list && seed;
-    if (ok) {
-        for (size_t i = 0; i < n; i++)
-            order[i] = (placed){ rank_of(&c->r, p->seed[i]), i };
-        qsort(order, n, sizeof *order, by_rank);
-        size_t init = p->init;
-        for (size_t i = 0; i < n; i++) {
-            list[i] = p->list[order[i].index];
-            seed[i] = p->seed[order[i].index];
-            if (order[i].index == init)
-                p->init = i;
+    uint64_t empty = open;
+    for (int s = 0; s < a->pieces.nclasses; s++)
+        empty -= (uint64_t)sb_pieces_cells(&a->pieces, s) * counts[s];
+    double words = 1, tokens = (double)empty;
+    for (int s = 0; s < a->pieces.nclasses; s++)
+        for (uint32_t j = 1; j <= counts[s]; j++) {
+            tokens += 1;
+            words = words * tokens / j;
         }
-        sb_component *old_list = p->list;
-        uint64_t *old_seed = p->seed;
-        p->list = list;
-        p->seed = seed;
-        list = old_list;
-        seed = old_seed;
+    return words;
+}
+
+/* A shard's work so far in the plan. */
+typedef struct load {
+    double work;
+    unsigned shard;
+} load;
+
+/* Largest first; ties in member order, then part order, so the plan is
+ * one order. */
+static int by_words(const void *x, const void *y)
+{
+    const sized *a = x, *b = y;
+    if (a->words != b->words)
+        return a->words > b->words ? -1 : 1;
+    if (a->index != b->index)
+        return a->index < b->index ? -1 : 1;
+    return (a->part > b->part) - (a->part < b->part);
+}
+
+/* The least work first; ties to the lowest shard. */
+static bool lighter(const load *x, const load *y)
+{
+    return x->work < y->work || (x->work == y->work && x->shard < y->shard);
+}
+
+/* Restores the heap h[0..n) below i, whose work grew. */
+static void sift_down(load *h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t least = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && lighter(&h[l], &h[least]))
+            least = l;
+        if (r < n && lighter(&h[r], &h[least]))
+            least = r;
+        if (least == i)
+            return;
+        load t = h[i];
+        h[i] = h[least];
+        h[least] = t;
+        i = least;
     }
-    sb_meter_free(c->meter, list, cap * sizeof *list);
-    sb_meter_free(c->meter, seed, cap * sizeof *seed);
-    sb_meter_free(c->meter, order, n * sizeof *order);
+}
+
+/* When several workers (threads, shards or processes taking units) map
+ * the census, and no states limit (which counts a member's layouts)
+ * holds, a member of one-axis pieces estimated at more than
+ * 1/SPLIT_SHARE of it is cut into parts of about that share each, at most
+ * MOST_PARTS: so the last unit to finish is small however many there are
+ * (Rush Hour's largest member holds 0.9% of its census).  Each part sets
+ * up the member's lines again, about 2 ms on a 6x6 tray, which one worker
+ * alone would spend for nothing. */
+enum { SPLIT_SHARE = 256, MOST_PARTS = 16 };
+
+/* The parts a member of `words` is cut into, of a census of `total`. */
+static unsigned parts_of(double words, double total, bool splits)
+{
+    if (!splits || !(words * SPLIT_SHARE > total))
+        return 1;   /* small, or the estimates beyond a double's range */
+    double n = words * SPLIT_SHARE / total;
+    return n >= MOST_PARTS ? MOST_PARTS : (unsigned)n + 1;
+}
+
+/* The plan's order of units: each member's estimate (split into parts
+ * when it splits: one-axis pieces, several workers, and examples kept,
+ * since joining parts orders components by their first layouts),
+ * largest first (malloc'd, *nunits entries; NULL out of memory).  A pure
+ * function of the alphabet, the members and `several`. */
+static sized *plan_order(const sb_alphabet *a, const sb_census_report *out, const job *jobs,
+                         bool several, size_t *nunits)
+{
+    double *words = malloc((out->nmembers + 1) * sizeof *words), total = 0;
+    if (!words)
+        return NULL;
+    uint32_t open = open_cells(a);
+    for (size_t i = 0; i < out->nmembers; i++) {
+        words[i] = member_words(a, out->counts + i * (size_t)a->pieces.nclasses, open);
+        total += words[i];
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < out->nmembers; i++)
+        n += parts_of(words[i], total, several && jobs[i].lines && a->examples);
+    sized *order = malloc((n + 1) * sizeof *order);
+    if (order) {
+        n = 0;
+        for (size_t i = 0; i < out->nmembers; i++) {
+            unsigned parts = parts_of(words[i], total, several && jobs[i].lines && a->examples);
+            for (unsigned k = 0; k < parts; k++)
+                order[n++] = (sized){ words[i] / parts, i, k, parts };
+        }
+        qsort(order, n, sizeof *order, by_words);
+        *nunits = n;
+    }
+    free(words);
+    return order;
+}
+
+/* The shard plan (top): deals the units in order to the shard with the
+ * least work so far, and sets mine[place] for shard's.  Only the first
+ * min(nshards, units) shards can get units (each of the largest takes an
+ * empty shard, the lowest first), so only they are weighed.  false out
+ * of memory. */
+static bool plan_shards(const sized *order, size_t n, unsigned shard, unsigned nshards,
+                        bool *mine)
+{
+    size_t nloads = nshards < n ? nshards : n;
+    load *heap = malloc((nloads + 1) * sizeof *heap);
+    if (!heap)
+        return false;
+    for (size_t k = 0; k < nloads; k++)
+        heap[k] = (load){ 0, (unsigned)k };   /* in shard order: a heap already */
+    for (size_t j = 0; j < n; j++) {
+        mine[j] = heap[0].shard == shard;
+        heap[0].work += order[j].words;
+        sift_down(heap, nloads, 0);
+    }
+    free(heap);
+    return true;
+}
+
+sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
+                             const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
+{
+    double t0 = sb_clock();
+    memset(out, 0, sizeof *out);
+    int n = a->pieces.nclasses;   /* opts' shard was checked by sb_call_check */
+    out->nkinds = (size_t)n;
+    crew c = { .out = out, .alphabet = a, .hooks = hooks, .opts = opts, .t0 = t0 };
+    sb_budget_init(&c.budget, opts);
+    sb_meter_init(&c.books, opts);
+    sb_meter_draw_on(&c.books, &c.budget);
+    sized *order = NULL;
+    bool *mine = NULL;
+    if (!list_members(a, out)) {
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    /* The census's own lists count, before they are made (a member's job
+     * holds its piece set and an error record, some KB: a census of
+     * thousands of members needs MBs). */
+    if (!sb_meter_hold(&c.books, (out->nmembers + 1) * (sizeof *out->members + sizeof *c.jobs +
+                                                        (size_t)n * sizeof *out->counts))) {
+        size_t nmembers = out->nmembers;
+        sb_census_report_free(out);
+        sb_meter_fail(&c.books, err);
+        return sb_limit_fail(err, "mapping 0 of %zu members (0 layouts)", nmembers);
+    }
+    if (!(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
+        !(c.jobs = calloc(out->nmembers + 1, sizeof *c.jobs))) {
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    uint32_t open = open_cells(a);
+    for (size_t i = 0; i < out->nmembers; i++) {
+        sb_census_member *m = &out->members[i];
+        m->counts = out->counts + i * (size_t)n;
+        m->has_goal = a->hardest && has_goal(a, m->counts);
+        job *j = &c.jobs[i];
+        j->pc = a->pieces;
+        j->pc.nclasses = 0;
+        j->pc.empties = open;
+        j->pc.pinned = 0;
+        for (int s = 0; s < n; s++)
+            if (m->counts[s]) {
+                int t = j->pc.nclasses;
+                if (a->pieces.pinned >> s & 1) {
+                    j->pc.pinned |= 1ULL << t;
+                    j->pc.pin_first[t] = a->pieces.pin_first[s];
+                    j->pc.pin_last[t] = a->pieces.pin_last[s];
+                }
+                j->pc.proto[j->pc.nclasses] = a->pieces.proto[s];
+                j->pc.count[j->pc.nclasses++] = m->counts[s];
+                j->pc.empties -= sb_pieces_cells(&a->pieces, s) * m->counts[s];
+            }
+        if (a->pieces.source)
+            j->source = *a->pieces.source;
+        if (!m->has_goal) {
+            j->source.ngoals = 0;
+            j->source.goals = NULL;
+        }
+        j->pc.source = &j->source;
+        j->lines = by_lines(a, opts, &j->pc);
+    }
+    /* A states limit holds per member: members are cut only without one. */
+    bool several = (opts->threads > 1 || opts->nshards > 1 || (hooks && hooks->take)) &&
+                   !opts->limits.max_states;
+    if (!(order = plan_order(a, out, c.jobs, several, &c.nunits)) ||
+        !(mine = malloc((c.nunits + 1) * sizeof *mine)) ||
+        pthread_mutex_init(&c.lock, NULL) != 0) {
+        free(mine);
+        free(order);
+        free(c.jobs);
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    c.order = order;
+    c.mine = mine;
+    if (!sb_meter_hold(&c.books, (c.nunits + 1) * (sizeof *order + sizeof *mine)))
+        c.stop = true, c.jobs[0].status = sb_meter_fail(&c.books, &c.jobs[0].err);
+    for (size_t k = 0; k < c.nunits; k++)
+        mine[k] = true;
+    if (opts->nshards > 1 && !plan_shards(order, c.nunits, opts->shard, opts->nshards, mine))
+        c.stop = true, c.jobs[0].status = sb_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
+    /* Members the caller knows already (a checkpoint) are not mapped. */
+    bool *skipped = calloc(out->nmembers + 1, sizeof *skipped);
+    if (!skipped)
+        c.stop = true, c.jobs[0].status = sb_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
+    for (size_t i = 0; skipped && hooks && hooks->skip && i < out->nmembers; i++)
+        skipped[i] = hooks->skip(hooks->ctx, i);
+    size_t to_map = 0;
+    for (size_t k = 0; skipped && k < c.nunits; k++)
+        mine[k] = mine[k] && !skipped[order[k].index];
+    for (size_t k = 0; skipped && k < c.nunits; k++) {   /* skipped[i]: counted now */
+        size_t i = order[k].index;
+        to_map += mine[k] && !skipped[i];
+        skipped[i] |= mine[k];
+    }
+    free(skipped);
+    if (hooks && hooks->begin && !c.stop)
+        hooks->begin(hooks->ctx, to_map);
+    if (!c.stop)
+        run_crew(&c, opts->threads);
+    pthread_mutex_destroy(&c.lock);
+    /* The report's lists are the caller's now, the budget gone with the
+     * call. */
+    sb_meter_end(&c.books);
+    /* The first member that failed, in member order, says why; a limit
+     * says what was finished: the members this call mapped whole, of all
+     * the census's (the same words in every shard and process). */
+    sb_status status = SB_OK;
+    size_t done = 0;
+    uint64_t done_layouts = 0;
+    for (size_t i = 0; i < out->nmembers; i++) {
+        const job *j = &c.jobs[i];
+        const sb_census_member *m = &out->members[i];
+        done += m->mapped;
+        done_layouts += m->mapped ? m->layouts : 0;
+        if (j->status != SB_OK && status == SB_OK) {
+            status = j->status;
+            if (err)
+                *err = j->err;
+        }
+        if (!m->parts || status != SB_OK)
+            continue;   /* another's, or skipped */
+        out->layouts += m->layouts;
+        out->ncomponents += m->all_components;
+        if (m->peak_bytes > out->peak_bytes)
+            out->peak_bytes = m->peak_bytes;
+    }
+    free(mine);
+    free(c.jobs);
+    free(order);
+    if (status == SB_ELIMIT) {
+        if (err && opts->limits.max_seconds > 0 && err->limit == SB_LIMIT_SECONDS)
+            err->limit_value = opts->limits.max_seconds;   /* the census's, not a member's */
+        sb_limit_fail(err, "mapping %zu of %zu members (%llu layouts)", done, out->nmembers,
+                      (unsigned long long)done_layouts);
+    }
+    if (status != SB_OK) {
+        sb_census_report_free(out);
+        return status;
+    }
+    out->seconds = sb_clock() - t0;
+    return SB_OK;
+}
+
+/* The three plain blocks that vary in a family: 1x1, 1x2, 2x1. */
+static const int plain_sizes[3][2] = { { 1, 1 }, { 1, 2 }, { 2, 1 } };
+
+static sb_block plain(int h, int w)
+{
+    return (sb_block){ 0, 0, h, w, 0, 0, SB_AXIS_ANY, 0 };
+}
+
+sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report *out,
+                    sb_error *err)
+{
+    sb_options defaults;
+    sb_status bad = sb_call_check("sb_family", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
+    opts = sb_options_or_default(opts, &defaults);
+    sb_pieces base;
+    sb_status status = sb_pieces_of(p, &base, err);
+    if (status != SB_OK)
+        return status;
+    /* The alphabet: every class but the three small plain ones as INIT
+     * has it, then those three, any number. */
+    sb_alphabet a = { .pieces = base, .min_empty = base.empties };
+    a.pieces.nclasses = 0;
+    for (int s = 0; s < base.nclasses; s++) {
+        bool varies = false;
+        for (int k = 0; k < 3; k++) {
+            sb_block b = plain(plain_sizes[k][0], plain_sizes[k][1]);
+            varies |= sb_block_same_class(p, &base.proto[s], &b);
+        }
+        if (varies)
+            continue;
+        if (a.pieces.nclasses == SB_MAX_CLASSES - 3)
+            return sb_fail(err, SB_EINPUT, "a family keeps at most %d classes of "
+                           "pieces besides the 1x1, 1x2 and 2x1 blocks; this puzzle has "
+                           "more", SB_MAX_CLASSES - 3);
+        int t = a.pieces.nclasses++;
+        a.pieces.proto[t] = base.proto[s];
+        a.min[t] = a.max[t] = base.count[s];
+    }
+    int first_plain = a.pieces.nclasses;
+    for (int k = 0; k < 3; k++) {
+        int t = a.pieces.nclasses++;
+        a.pieces.proto[t] = plain(plain_sizes[k][0], plain_sizes[k][1]);
+        a.min[t] = 0;
+        a.max[t] = UINT32_MAX;   /* as many as fit */
+    }
+    sb_census_report census;
+    status = sb_alphabet_census(&a, opts, NULL, &census, err);
+    if (status != SB_OK)
+        return status;
+    out->members = calloc(census.nmembers + 1, sizeof *out->members);
+    if (!out->members) {
+        sb_census_report_free(&census);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    /* The census lists every member, another shard's unmapped; the family
+     * report lists its shard's only, each with its index in the whole
+     * family (sb_family_report_merge puts shards back together). */
+    for (size_t i = 0; i < census.nmembers; i++) {
+        const sb_census_member *m = &census.members[i];
+        if (m->mapped)
+            out->members[out->nmembers++] = (sb_family_member){
+                m->counts[first_plain], m->counts[first_plain + 1], m->counts[first_plain + 2],
+                m->layouts, m->ncomponents, i };
+    }
+    out->family_members = census.nmembers;
+    out->layouts = census.layouts;
+    out->ncomponents = census.ncomponents;
+    out->peak_bytes = census.peak_bytes;
+    out->seconds = census.seconds;
+    sb_census_report_free(&census);
+    return SB_OK;
+}
+
+void sb_family_report_free(sb_family_report *r)
+{
+    if (!r)
+        return;
+    free(r->members);
+    memset(r, 0, sizeof *r);
+}
+
+/* Orders members by index. */
+static int by_index(const void *a, const void *b)
+{
+    uint64_t x = ((const sb_family_member *)a)->index, y = ((const sb_family_member *)b)->index;
+    return (x > y) - (x < y);
+}
+
+sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
+                                 sb_family_report *out, sb_error *err)
+{
+    if (!out)
+        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: the record to fill is NULL");
+    memset(out, 0, sizeof *out);
+    if (!parts || nparts == 0)
+        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: no reports to merge");
+    uint64_t family = parts[0].family_members;
+    size_t total = 0;
+    for (size_t k = 0; k < nparts; k++) {
+        if (parts[k].family_members != family)
+            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu is of a family "
+                           "of %llu members, report 0 of %llu", k,
+                           (unsigned long long)parts[k].family_members,
+                           (unsigned long long)family);
+        if (parts[k].nmembers && !parts[k].members)
+            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu has no members "
+                           "array", k);
+        total += parts[k].nmembers;
+    }
+    /* Every index once: as many members as the family has, none out of
+     * range, and no two alike once sorted. */
+    if (total != family)
+        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: the reports hold %zu members "
+                       "of a family of %llu: a shard is %s", total, (unsigned long long)family,
+                       total < family ? "missing" : "repeated");
+    out->members = malloc((total ? total : 1) * sizeof *out->members);
+    if (!out->members)
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    for (size_t k = 0; k < nparts; k++) {
+        if (parts[k].nmembers)
+            memcpy(out->members + out->nmembers, parts[k].members,
+                   parts[k].nmembers * sizeof *out->members);
+        out->nmembers += parts[k].nmembers;
+        if (parts[k].peak_bytes > out->peak_bytes)
+            out->peak_bytes = parts[k].peak_bytes;
+        if (parts[k].seconds > out->seconds)
+            out->seconds = parts[k].seconds;
+    }
+    qsort(out->members, out->nmembers, sizeof *out->members, by_index);
+    for (size_t i = 0; i < out->nmembers; i++) {
+        if (out->members[i].index != i) {
+            uint64_t bad = out->members[i].index;
+            sb_family_report_free(out);
+            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: member %llu is %s",
+                           (unsigned long long)(bad < i ? bad : i),
+                           bad < i ? "repeated" : "missing");
+        }
+        out->layouts += out->members[i].layouts;
+        out->ncomponents += out->members[i].ncomponents;
+    }
+    out->family_members = family;
+    return SB_OK;
+}
+
+void sb_census_member_free(sb_census_member *m)
+{
+    if (!m)
+        return;
+    free(m->components);
+    free(m->examples);
+    free(m->hardest);
+    m->components = NULL;
+    m->examples = m->hardest = NULL;
+}
+
+void sb_census_report_free(sb_census_report *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; r->members && i < r->nmembers; i++)
+        sb_census_member_free(&r->members[i]);
+    free(r->members);
+    free(r->counts);
+    free(r->kinds);
+    memset(r, 0, sizeof *r);
+}
+
+/* A copy of n items of size bytes (NULL for NULL); *ok false out of
+ * memory. */
+static void *copy_of(const void *from, size_t n, size_t size, bool *ok)
+{
+    if (!from)
+        return NULL;
+    void *to = malloc(n * size + 1);
+    if (!to)
+        *ok = false;
+    else if (n)
+        memcpy(to, from, n * size);
+    return to;
+}
+
+/* *to becomes a deep copy of *from, but for counts (the report's
+ * storage, set by the caller).  false out of memory (*to is then freed). */
+static bool member_copy(sb_census_member *to, const sb_census_member *from)
+{
+    bool ok = true;
+    *to = *from;
+    to->components = copy_of(from->components, from->ncomponents, sizeof *from->components, &ok);
+    to->examples = copy_of(from->examples, from->ncomponents * from->nblocks,
+                           sizeof *from->examples, &ok);
+    to->hardest = copy_of(from->hardest, from->ncomponents * from->nblocks,
+                          sizeof *from->hardest, &ok);
+    if (!ok)
+        sb_census_member_free(to);
     return ok;
 }
 
-bool sb_census_takes(const sb_pieces *pc)
+/* Enumeration order (layouts.c) of two layouts of one member, each given
+ * as its blocks in row-major order of anchors: every cell before the
+ * first block that differs is the same in both (covered alike, since the
+ * pieces anchored before it are), so there the layout whose anchor comes
+ * later has an empty cell where the other has an anchor, and is first;
+ * at one anchor, the lesser class is. */
+static int layout_order(const sb_pieces *classes, const sb_block *a, const sb_block *b,
+                        size_t nblocks)
 {
-    return sb_pieces_bitboard(pc) && (2 * pc->rows - 1) * (2 * pc->cols - 1) <= 64;
+    for (size_t k = 0; k < nblocks; k++) {
+        if (a[k].row != b[k].row || a[k].col != b[k].col)
+            return a[k].row > b[k].row || (a[k].row == b[k].row && a[k].col > b[k].col) ? -1
+                                                                                        : 1;
+        int x = sb_pieces_find(classes, &a[k]), y = sb_pieces_find(classes, &b[k]);
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return 0;
 }
 
-sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
-                          sb_census_parts *parts, bool *taken)
+/* Joins part into m, two disjoint sets of parts of one member, each with
+ * its list in the report's order (largest first, ties in enumeration
+ * order of their first layouts, which examples hold): the counts summed,
+ * and of both lists the keep best (0: all) by the census's policy
+ * (keep_best).  SB_EINPUT when they cannot be of one member (no examples
+ * to order by, other shapes), SB_ELIMIT out of memory: m is then as it
+ * was. */
+static sb_status member_join(sb_census_member *m, const sb_census_member *part,
+                             const sb_pieces *classes, uint64_t keep)
 {
-    sb_meter *m = l->meter;
-    memset(parts, 0, sizeof *parts);
-    parts->meter = m;
-    parts->init = SIZE_MAX;
-    *taken = false;
-    if (!l->image || !sb_census_takes(l->pc) || l->space->metric == SB_METRIC_PIECE)
-        return SB_OK;
-    /* On the heap: each walker keeps a parent's prefixes. */
-    census *c = sb_meter_calloc(m, 1, sizeof *c);
-    if (!c)
+    size_t na = m->ncomponents, nb = part->ncomponents, n = na + nb, w = m->nblocks;
+    bool goal = m->hardest != NULL;
+    if ((na && !m->examples) || (nb && !part->examples) || part->nblocks != w ||
+        goal != (part->hardest != NULL))
+        return SB_EINPUT;
+    pick *order = malloc((n + 1) * sizeof *order);
+    if (!order)
         return SB_ELIMIT;
-    c->l = l;
-    c->meter = m;
-    c->parts = parts;
-    c->nwalkers = threads < 1 ? 1 : threads > SB_CENSUS_MAX_THREADS ? SB_CENSUS_MAX_THREADS
-                                                                    : threads;
-    for (unsigned k = 0; k < c->nwalkers; k++)
-        c->w[k].c = c;
-    sb_status status = SB_OK;
-    if (pthread_mutex_init(&c->lock, NULL) != 0) {
-        sb_meter_free(m, c, sizeof *c);
-        m->hit = SB_LIMIT_MEMORY;
+    /* Both lists are in the report's order: merged, they are too. */
+    for (size_t i = 0, j = 0, at = 0; at < n; at++) {
+        bool first = j == nb;
+        if (i < na && j < nb) {
+            const sb_component *x = &m->components[i], *y = &part->components[j];
+            first = x->size != y->size ? x->size > y->size
+                                       : layout_order(classes, m->examples + i * w,
+                                                      part->examples + j * w, w) < 0;
+        }
+        const sb_census_member *from = first ? m : part;
+        size_t k = first ? i++ : j++;
+        order[at] = pick_of(from, k, at, &from->components[k]);
+    }
+    n = keep_best(order, n, keep, goal);
+    sb_component *list = malloc((n + 1) * sizeof *list);
+    sb_block *examples = malloc((n * w + 1) * sizeof *examples);
+    sb_block *hardest = goal ? malloc((n * w + 1) * sizeof *hardest) : NULL;
+    if (!list || !examples || (goal && !hardest)) {
+        free(order);
+        free(list);
+        free(examples);
+        free(hardest);
         return SB_ELIMIT;
     }
-    if (!ranking_init(&c->r, l, (const bitboard *)l->space, m)) {
-        status = m->hit != SB_LIMIT_NONE ? SB_ELIMIT : SB_OK;
-        goto done;
+    for (size_t k = 0; k < n; k++) {
+        const sb_census_member *from = order[k].from;
+        size_t i = order[k].i;
+        list[k] = from->components[i];
+        memcpy(examples + k * w, from->examples + i * w, w * sizeof *examples);
+        if (goal)
+            memcpy(hardest + k * w, from->hardest + i * w, w * sizeof *hardest);
     }
-    *taken = true;
-    /* Unit and line moves: each block one run per direction, of at most
-     * the tray's longer side. */
-    c->most_children = 4 * sb_pieces_blocks(l->pc) *
-                       (size_t)(l->pc->rows > l->pc->cols ? l->pc->rows : l->pc->cols);
-    c->seen_bytes = (size_t)((c->r.total + 63) / 64 * sizeof *c->seen);
-    c->seen = sb_meter_map(m, NULL, 0, c->seen_bytes);
-    status = c->seen ? SB_OK : SB_ELIMIT;
-    for (int f = 1; f <= 3; f++) {
-        bool same = l->reflects[f - 1];   /* and every class its own image */
-        for (int s = 0; s < l->pc->nclasses; s++)
-            same &= l->mirror[f - 1][s] == s || l->pc->count[s] == 0;
-        if (same)
-            c->reflection[c->nreflections++] = f;
+    free(order);
+    sb_census_member_free(m);
+    m->components = list;
+    m->examples = examples;
+    m->hardest = hardest;
+    m->ncomponents = n;
+    m->layouts += part->layouts;
+    m->all_components += part->all_components;
+    m->goal_components += part->goal_components;
+    if (part->largest > m->largest)
+        m->largest = part->largest;
+    if (part->hardest_moves != SB_DISTANCE_NONE &&
+        (m->hardest_moves == SB_DISTANCE_NONE || part->hardest_moves > m->hardest_moves))
+        m->hardest_moves = part->hardest_moves;
+    if (part->peak_bytes > m->peak_bytes)
+        m->peak_bytes = part->peak_bytes;
+    m->parts |= part->parts;
+    return SB_OK;
+}
+
+/* A census kind as a block of its class (a marked kind k is group k + 1). */
+static sb_block kind_block(const sb_census_kind *kind, size_t k)
+{
+    return (sb_block){ 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
+                       kind->axis, 0 };
+}
+
+/* Member i of a merged report, from the reports that hold it: one that
+ * holds it whole (several may, when a part that lines.c declined had the
+ * graph map it whole: nparts > 1), or else its parts joined.  SB_OK, or
+ * SB_EINPUT with *wrong saying what is wrong, or SB_ELIMIT. */
+static sb_status merge_member(const sb_census_report *parts, size_t nparts, size_t i,
+                              const sb_pieces *classes, sb_census_report *out,
+                              const char **wrong)
+{
+    sb_census_member *m = &out->members[i];
+    const sb_census_member *whole = NULL;
+    for (size_t k = 0; k < nparts; k++) {
+        const sb_census_member *p = &parts[k].members[i];
+        if (!p->mapped)
+            continue;
+        if (whole && (whole->nparts <= 1 || p->nparts <= 1)) {
+            *wrong = "repeated";
+            return SB_EINPUT;
+        }
+        whole = whole ? whole : p;
     }
-    if (status == SB_OK && init_key) {
-        uint64_t S;
-        memcpy(&S, init_key, sizeof S);
-        c->init_rank = rank_of(&c->r, S);
-        c->has_init = true;
+    if (whole)   /* parts of it elsewhere are moot */
+        return member_copy(m, whole) ? SB_OK : SB_ELIMIT;
+    uint32_t cut = 0;
+    for (size_t k = 0; k < nparts; k++) {
+        const sb_census_member *p = &parts[k].members[i];
+        if (!p->parts)
+            continue;
+        if (!out->kinds) {
+            *wrong = "in parts, and the reports carry no kinds to join them by";
+            return SB_EINPUT;
+        }
+        if ((cut && p->nparts != cut) || p->nparts < 2 || p->nparts > 64 ||
+            (p->parts & ~all_parts(p->nparts))) {
+            *wrong = "cut differently in different reports";
+            return SB_EINPUT;
+        }
+        if (m->parts & p->parts) {
+            *wrong = "repeated (a part of it)";
+            return SB_EINPUT;
+        }
+        cut = p->nparts;
+        if (m->parts) {
+            sb_status st = member_join(m, p, classes, out->keep);
+            if (st == SB_EINPUT)
+                *wrong = "in parts that do not join (no examples, or other pieces)";
+            if (st != SB_OK)
+                return st;
+        } else if (!member_copy(m, p)) {
+            return SB_ELIMIT;
+        }
     }
+    if (!cut || m->parts != all_parts(cut)) {
+        *wrong = cut ? "missing (a part of it)" : "missing";
+        return SB_EINPUT;
+    }
+    member_whole(m);
+    return SB_OK;
+}
+
+sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
+                                 sb_census_report *out, sb_error *err)
+{
+    if (!out)
+        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: the record to fill is NULL");
+    memset(out, 0, sizeof *out);
+    if (!parts || nparts == 0)
+        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: no reports to merge");
+    size_t nkinds = parts[0].nkinds, nmembers = parts[0].nmembers;
+    if (nkinds > SB_MAX_CLASSES)
+        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: %zu kinds (a census has at "
+                       "most %d)", nkinds, SB_MAX_CLASSES);
+    for (size_t k = 0; k < nparts; k++) {
+        const sb_census_report *p = &parts[k];
+        bool same = p->nkinds == nkinds && p->nmembers == nmembers &&
+                    p->keep == parts[0].keep && !p->kinds == !parts[0].kinds &&
+                    (!nmembers || (p->members && p->counts)) &&
+                    (!nmembers || !nkinds ||
+                     memcmp(p->counts, parts[0].counts, nmembers * nkinds * sizeof *p->counts) ==
+                         0);
+        for (size_t q = 0; same && p->kinds && q < nkinds; q++) {
+            const sb_census_kind *x = &p->kinds[q], *y = &parts[0].kinds[q];
+            same = x->height == y->height && x->width == y->width && x->axis == y->axis &&
+                   x->marked == y->marked;
+        }
+        if (!same)
+            return sb_fail(err, SB_EINPUT, "sb_census_report_merge: report %zu is of another "
+                           "census than report 0 (its members, kinds or keep differ)", k);
+    }
+    out->nkinds = nkinds;
+    out->nmembers = nmembers;
+    out->keep = parts[0].keep;
+    bool ok = true;
+    out->members = calloc(nmembers + 1, sizeof *out->members);
+    out->counts = copy_of(parts[0].counts, nmembers * nkinds, sizeof *out->counts, &ok);
+    out->kinds = copy_of(parts[0].kinds, nkinds, sizeof *out->kinds, &ok);
+    if (!out->members || !ok) {
+        sb_census_report_free(out);
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    }
+    /* The kinds as classes, which order the blocks of a member's layouts. */
+    sb_puzzle plain = { 0 };
+    sb_pieces classes = { .source = &plain };
+    for (size_t k = 0; out->kinds && k < nkinds; k++)
+        classes.proto[classes.nclasses++] = kind_block(&out->kinds[k], k);
+    for (size_t i = 0; i < nmembers; i++) {
+        const char *wrong = "";
+        sb_status st = merge_member(parts, nparts, i, &classes, out, &wrong);
+        sb_census_member *m = &out->members[i];
+        m->counts = out->counts + i * nkinds;
+        if (st != SB_OK) {
+            sb_census_report_free(out);
+            return st == SB_ELIMIT ? sb_fail(err, SB_ELIMIT, "out of memory")
+                                   : sb_fail(err, SB_EINPUT, "sb_census_report_merge: member "
+                                             "%zu is %s", i, wrong);
+        }
+        out->layouts += m->layouts;
+        out->ncomponents += m->all_components;
+        if (m->peak_bytes > out->peak_bytes)
+            out->peak_bytes = m->peak_bytes;
+    }
+    for (size_t k = 0; k < nparts; k++)
+        if (parts[k].seconds > out->seconds)
+            out->seconds = parts[k].seconds;
+    return SB_OK;
+}
+
+sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
+                    const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
+{
+    sb_options defaults;
+    sb_status bad = sb_call_check("sb_census", out, sizeof *out, opts, err);
+    if (bad != SB_OK)
+        return bad;
+    if (!spec)
+        return sb_fail(err, SB_EINPUT, "sb_census: spec is NULL");
+    if (!sb_zeroed(spec->reserved, sizeof spec->reserved))
+        return sb_fail(err, SB_EINPUT, "sb_census: the spec's reserved space is not zero (a "
+                       "field this libslide %s does not know)", SLIDE_VERSION);
+    if (hooks && !sb_zeroed(hooks->reserved, sizeof hooks->reserved))
+        return sb_fail(err, SB_EINPUT, "sb_census: the hooks' reserved space is not NULL (a "
+                       "function this libslide %s does not know)", SLIDE_VERSION);
+    if (hooks && hooks->take && opts && opts->nshards > 1)
+        return sb_fail(err, SB_EINPUT, "sb_census: hooks->take and opts->nshards both split "
+                       "the members; use one");
+    opts = sb_options_or_default(opts, &defaults);
+    if (spec->rows < 1 || spec->cols < 1 ||
+        (long)spec->rows * spec->cols > SB_MAX_CELLS)
+        return sb_fail(err, SB_EINPUT, "the tray must have 1 to %d cells", SB_MAX_CELLS);
+    if (spec->nkinds > SB_MAX_CLASSES || (spec->nkinds && !spec->kinds) ||
+        (spec->ngoals && (!spec->goals || !spec->goal_kind)))
+        return sb_fail(err, SB_EINPUT, "a census takes 0 to %d kinds of piece, and goals "
+                       "with their kinds", SB_MAX_CLASSES);
+    /* The source puzzle carries the tray, its walls and the goal; kinds
+     * become classes, a marked kind a group of its own. */
+    sb_puzzle source = { .rows = spec->rows, .cols = spec->cols, .walls = spec->walls };
+    sb_alphabet a = { .pieces = { .rows = spec->rows, .cols = spec->cols, .source = &source },
+                      .min_empty = spec->min_empty, .diameters = spec->diameters,
+                      .examples = true, .hardest = spec->ngoals > 0, .keep = spec->keep };
+    for (size_t k = 0; k < spec->nkinds; k++) {
+        const sb_census_kind *kind = &spec->kinds[k];
+        if (kind->height < 1 || kind->width < 1 || kind->height > spec->rows ||
+            kind->width > spec->cols || kind->min > kind->max ||
+            (unsigned)kind->axis > SB_AXIS_COL)
+            return sb_fail(err, SB_EINPUT, "kind %zu (%s): a %dx%d piece, %u..%u of it, does "
+                           "not fit the %dx%d tray or its counts are reversed", k + 1,
+                           kind->name, kind->height, kind->width, kind->min, kind->max,
+                           spec->rows, spec->cols);
+        sb_block b = kind_block(kind, k);
+        if (sb_pieces_find(&a.pieces, &b) >= 0)
+            return sb_fail(err, SB_EINPUT, "kind %zu (%s) is a kind listed before it: the "
+                           "same size and axis, unmarked", k + 1, kind->name);
+        int s = sb_pieces_class(&a.pieces, &b);
+        a.min[s] = kind->min;
+        a.max[s] = kind->max;
+        if (kind->pinned) {
+            /* A pin holds only along the line the piece never leaves. */
+            int lines = kind->axis == SB_AXIS_ROW ? spec->rows : spec->cols;
+            if (kind->axis == SB_AXIS_ANY || kind->pin_first < 0 ||
+                kind->pin_first > kind->pin_last || kind->pin_last >= lines)
+                return sb_fail(err, SB_EINPUT, "kind %zu (%s): a pin takes a kind that slides "
+                               "along rows (its rows) or columns (its columns), from 0 to %d",
+                               k + 1, kind->name, lines - 1);
+            a.pieces.pinned |= 1ULL << s;
+            a.pieces.pin_first[s] = (int16_t)kind->pin_first;
+            a.pieces.pin_last[s] = (int16_t)kind->pin_last;
+        }
+    }
+    sb_block *goals = calloc(spec->ngoals + 1, sizeof *goals);
+    if (!goals)
+        return sb_fail(err, SB_ELIMIT, "out of memory");
+    for (size_t g = 0; g < spec->ngoals; g++) {
+        size_t k = spec->goal_kind[g];
+        const sb_block *at = &spec->goals[g];
+        if (k >= spec->nkinds || at->row < 0 || at->col < 0 ||
+            at->row + spec->kinds[k].height > spec->rows ||
+            at->col + spec->kinds[k].width > spec->cols) {
+            free(goals);
+            return sb_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
+                           "tray", g + 1);
+        }
+        for (int y = 0; spec->walls && y < spec->kinds[k].height; y++)
+            for (int x = 0; x < spec->kinds[k].width; x++)
+                if (spec->walls[(size_t)(at->row + y) * (size_t)spec->cols +
+                                (size_t)(at->col + x)]) {
+                    free(goals);
+                    return sb_fail(err, SB_EINPUT, "goal %zu (%s at %d %d) covers a wall",
+                                   g + 1, spec->kinds[k].name, at->row, at->col);
+                }
+        goals[g] = a.pieces.proto[k];
+        goals[g].row = at->row;
+        goals[g].col = at->col;
+    }
+    source.ngoals = spec->ngoals;
+    source.goals = goals;
+    sb_status status = sb_alphabet_census(&a, opts, hooks, out, err);
+    free(goals);
     if (status == SB_OK) {
-        c->r.tab.seen = c->seen;
-        l->ranks = &c->r.tab;
-        status = sb_layouts_each(l, visit_layout, c);
-        l->ranks = NULL;
-        if (status == SB_OK && !sort_parts(c))
-            status = SB_ELIMIT;
+        bool ok = true;
+        out->keep = spec->keep;
+        out->kinds = copy_of(spec->kinds, spec->nkinds, sizeof *out->kinds, &ok);
+        if (!ok) {
+            sb_census_report_free(out);
+            return sb_fail(err, SB_ELIMIT, "out of memory");
+        }
     }
-    if (status == SB_OK && c->has_init && parts->init == SIZE_MAX)
-        status = SB_EINPUT;   /* INIT is no layout of the set: an internal error */
-done:
-    if (c->seen)
-        sb_meter_map(m, c->seen, c->seen_bytes, 0);
-    for (unsigned k = 0; k < c->nwalkers; k++) {
-        sb_meter_free(m, c->w[k].stack, c->w[k].cap * sizeof *c->w[k].stack);
-        sb_meter_free(m, c->w[k].members, c->w[k].members_cap * sizeof *c->w[k].members);
-    }
-    ranking_free(&c->r, m);
-    pthread_mutex_destroy(&c->lock);
-    sb_meter_free(m, c, sizeof *c);
     return status;
-}
-
-void sb_census_parts_free(sb_census_parts *p)
-{
-    if (p->meter) {
-        sb_meter_free(p->meter, p->list, p->cap * sizeof *p->list);
-        sb_meter_free(p->meter, p->seed, p->cap * sizeof *p->seed);
-    }
-    memset(p, 0, sizeof *p);
 }

@@ -115,9 +115,9 @@ static const void *hard_seed(const void *ctx, size_t c)
     return st->ops->key(st, hard[c]);
 }
 
-static const void *census_seed(const void *ctx, size_t c)
+static const void *ranked_seed(const void *ctx, size_t c)
 {
-    return &((const sb_census_parts *)ctx)->seed[c];
+    return &((const sb_ranked_parts *)ctx)->seed[c];
 }
 
 /* Fills res's components from list (n of them, in discovery order),
@@ -224,7 +224,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     sb_graph g = { 0 };
     sb_sweep w = { 0 };
     sb_parts parts = { 0 };
-    sb_census_parts cparts = { 0 };
+    sb_ranked_parts cparts = { 0 };
     uint32_t *orbit = NULL, *hard = NULL;
     size_t room = (nblocks + 1) * sizeof(sb_block);
     sb_block *first = sb_meter_calloc(&s.meter, 1, room);
@@ -263,9 +263,9 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         goto done;
     }
     if (!diameters && !hardest) {
-        /* Sizes only: no table needed (census.c), when the set allows. */
+        /* Sizes only: no table needed (ranked.c), when the set allows. */
         bool taken;
-        status = sb_census_split(&l, init ? sb_layouts_key(&l, init, ninit) : NULL,
+        status = sb_ranked_split(&l, init ? sb_layouts_key(&l, init, ninit) : NULL,
                                  opts->threads, &cparts, &taken);
         if (status == SB_EINPUT) {
             status = sb_fail(err, SB_EINPUT, "internal error: INIT is not among the "
@@ -287,7 +287,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
             res->layouts = cparts.layouts;
             res->edges = cparts.edges;
             status = finish(cparts.list, cparts.n, init ? cparts.init : 0, sp, s.scratch,
-                            census_seed, &cparts, examples, false, &s.meter, res, err);
+                            ranked_seed, &cparts, examples, false, &s.meter, res, err);
             goto done;
         }
     }
@@ -308,7 +308,8 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
         goto done;
     res->edges = g.start[g.n];
     if ((diameters && sb_layout_orbits(&l, s.scratch, st, &orbit) != SB_OK) ||
-        !sb_sweep_init(&w, &g, diameters, orbit) || !sb_graph_split(&g, &w, &parts)) {
+        ((diameters || hardest) && !sb_sweep_init(&w, &g, diameters, orbit)) ||
+        !sb_graph_split(&g, &parts)) {
         status = sb_meter_fail(&s.meter, err);
         goto done;
     }
@@ -340,7 +341,7 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     status = finish(parts.list, parts.n, init_comp, sp, s.scratch, graph_seed, graph, examples,
                     hardest, &s.meter, res, err);
 done:
-    sb_census_parts_free(&cparts);
+    sb_ranked_parts_free(&cparts);
     if (hard)
         sb_meter_free(&s.meter, hard, (parts.n + 1) * sizeof *hard);
     res->peak = s.meter.peak;

@@ -1,17 +1,20 @@
 /*
- * explore_internal.h - what the explore files share.  Internal to the
- * engine.
+ * explore.h - what the explore files share.  Internal to the engine.
  *
  *   reach.c        the space reachable from one layout (sb_explore)
  *   layouts.c      a piece set, and every layout of it as a key of the space
  *                  that moves it (bitboard or general board) in a flat store
  *   orbits.c       layouts that relabelling marked pieces maps onto each
  *                  other: one eccentricity each
+ *   walk.c/.h      the component walker: everything reachable from a seed,
+ *                  each node marked once (graph.c, ranked.c, lines.c use it)
  *   graph.c        those layouts linked by moves: components and exact
  *                  diameters
+ *   ranked.c       the same components with no table of layouts: perfect
+ *                  ranks and a bitmap (plain rectangles on the bitboard)
  *   components.c   the two put together for one piece set (sb_components,
  *                  and sb_map_pieces below)
- *   family.c       the census: every member of an alphabet of pieces, mapped
+ *   census.c       the census: every member of an alphabet of pieces, mapped
  *                  one per thread (sb_census); the family is one alphabet
  *   lines.c        a member whose pieces all slide along one axis, by
  *                  skeletons (the classes on each line, which moves keep)
@@ -71,7 +74,7 @@ size_t sb_pieces_blocks(const sb_pieces *pc);
  * on a tray without walls whose spaced image fits one 64-bit word. */
 bool sb_pieces_bitboard(const sb_pieces *pc);
 
-/* The tables that rank a piece set's layouts (census.c says how): the
+/* The tables that rank a piece set's layouts (ranked.c says how): the
  * walk keeps the rank of the layout it is at when given them.  A state
  * (the tokens left to place) is a row offset into before. */
 typedef struct sb_rank_tables {
@@ -211,10 +214,10 @@ typedef struct sb_sweep {
     bool stopped;                /* a sweep was stopped by the meter */
 } sb_sweep;
 
-/* Makes w ready to split g (sb_graph_split); with diameters, to measure
- * them too, settling a whole orbit with each sweep when orbit is not NULL
- * (it must outlive w).  false when g's meter refused.  sb_sweep_free(w)
- * either way. */
+/* Makes w ready for sweeps over g (sb_graph_bfs); with diameters, to
+ * measure them too (sb_graph_diameter), settling a whole orbit with each
+ * sweep when orbit is not NULL (it must outlive w).  false when g's meter
+ * refused.  sb_sweep_free(w) either way. */
 bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_t *orbit);
 void sb_sweep_free(sb_sweep *w);
 
@@ -224,14 +227,15 @@ typedef struct sb_parts {
     size_t n;                    /* components */
     sb_component *list;          /* their sizes (diameters left 0) */
     uint32_t *first;             /* each one's lowest node id */
-    size_t cap;                  /* room in list and first */
+    size_t list_cap, first_cap;  /* room in list and first */
     uint32_t nodes;              /* entries in of */
     sb_meter *meter;             /* the graph's */
 } sb_parts;
 
-/* Splits g into *parts (zeroed first; sb_parts_free it, also on failure).
- * false when the meter refused (memory, or the deadline). */
-bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts);
+/* Splits g into *parts (zeroed first; sb_parts_free it, also on failure)
+ * with the component walker.  false when the meter refused (memory, or
+ * the deadline). */
+bool sb_graph_split(const sb_graph *g, sb_parts *parts);
 void sb_parts_free(sb_parts *parts);
 
 /* Breadth-first search from every node of src (nsrc of them; one listed
@@ -249,35 +253,35 @@ void sb_sweep_reset(sb_sweep *w, uint32_t n);
  * w->stopped says the meter stopped one (the result is then not exact). */
 unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start);
 
-/* ---- census.c: components by ranks, with no table of layouts ---- */
+/* ---- ranked.c: components by ranks, with no table of layouts ---- */
 
-/* Whether census.c can map pc: plain rectangles on a tray whose image
+/* Whether ranked.c can map pc: plain rectangles on a tray whose image
  * fits the 64-bit bitboard. */
-bool sb_census_takes(const sb_pieces *pc);
+bool sb_ranked_takes(const sb_pieces *pc);
 
 /* The components of a piece set in order of their first layout. */
-typedef struct sb_census_parts {
+typedef struct sb_ranked_parts {
     uint64_t layouts, edges;     /* edges: moves counted from both ends */
-    size_t n, cap;
+    size_t n;
     sb_component *list;          /* their sizes (diameters left 0) */
     uint64_t *seed;              /* each one's first layout, as a 64-bit image */
+    size_t list_cap, seed_cap;   /* room in list and seed */
     size_t init;                 /* the component of init_key (SIZE_MAX: none asked) */
     sb_meter *meter;             /* allocates list and seed */
-} sb_census_parts;
-
-/* The most threads that walk one component at once. */
-enum { SB_CENSUS_MAX_THREADS = 64 };
+} sb_ranked_parts;
 
 /* Splits l's layouts (l bound to the bitboard, built for the unit or
  * line metric) into *parts, with a bitmap over layout ranks instead of a
  * table; init_key (l's key of a layout, or NULL) names the component
  * wanted.  A large component is walked by up to `threads` threads at
- * once (0 and 1: one); the parts are the same for any number.  *taken is false when census.c cannot map the set (not
- * sb_census_takes, or its ranks too many): parts is then empty.  SB_OK,
- * or SB_ELIMIT (the meter's hit says why).  sb_census_parts_free it. */
-sb_status sb_census_split(sb_layouts *l, const void *init_key, unsigned threads,
-                          sb_census_parts *parts, bool *taken);
-void sb_census_parts_free(sb_census_parts *p);
+ * once (0 and 1: one; at most SB_WALK_MAX_THREADS); the parts are the
+ * same for any number.  *taken is false when ranked.c cannot map the set
+ * (not sb_ranked_takes, or its ranks too many): parts is then empty.
+ * SB_OK, or SB_ELIMIT (the meter's hit says why).  sb_ranked_parts_free
+ * it. */
+sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
+                          sb_ranked_parts *parts, bool *taken);
+void sb_ranked_parts_free(sb_ranked_parts *p);
 
 /* ---- components.c: one piece set, start to end ---- */
 
@@ -337,7 +341,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
                        uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
                        sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err);
 
-/* ---- family.c: members of an alphabet, each mapped on its own ---- */
+/* ---- census.c: members of an alphabet, each mapped on its own ---- */
 
 /* An alphabet: classes (of pieces.proto; pieces.count is ignored) with
  * how many of each a member has, on pieces' tray.  Walls, shapes and the

@@ -10,6 +10,11 @@
  * piece move, so the components do not depend on the metric; their
  * diameters do.
  *
+ * Components: the component walker (walk.h) from each node that no
+ * component holds yet, in id order, with the adjacency lists as the
+ * children and each node's component number as its mark; so components
+ * are numbered in order of their lowest id, the enumeration's.
+ *
  * Diameters: bounding eccentricities (in the manner of Takes and Kosters,
  * 2011).  One BFS from v, of eccentricity e, bounds the eccentricity of
  * every node at distance d between max(d, e - d) and e + d.  The largest
@@ -21,8 +26,9 @@
  * component is first copied out, renumbered in BFS order, so those sweeps
  * walk small, dense arrays.
  *
- * Each sweep is the engine's one breadth-first search (search/bfs.c) with
- * a walker of this file's: distances in an array, the visit order in a
+ * Each sweep (a diameter's, or a search from every goal layout at once)
+ * is the engine's one breadth-first search (search/bfs.c) with a walker
+ * of this file's: distances in an array, the visit order in a
  * queue whose layers are consecutive ranges.
  *
  * Invariant: outside a sweep every dist is -1, so a sweep needs no
@@ -32,23 +38,13 @@
 #include <string.h>
 
 #include "explore/explore.h"
+#include "explore/walk.h"
 #include "search/bfs.h"
 
-/* Makes room for `more` entries in g->adj. */
+/* Makes room for `more` entries in g->adj after `used`. */
 static bool adj_room(sb_graph *g, size_t used, size_t more)
 {
-    if (used + more <= g->adj_cap)
-        return true;
-    size_t cap = g->adj_cap ? g->adj_cap : 16;
-    while (used + more > cap)
-        cap *= 2;
-    uint32_t *grown = sb_meter_realloc(g->meter, g->adj, g->adj_cap * sizeof *grown,
-                                       cap * sizeof *grown);
-    if (!grown)
-        return false;
-    g->adj = grown;
-    g->adj_cap = cap;
-    return true;
+    return sb_array_reserve(g->meter, &g->adj, &g->adj_cap, used + more, sizeof *g->adj);
 }
 
 sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
@@ -225,62 +221,79 @@ void sb_sweep_reset(sb_sweep *w, uint32_t n)
         w->dist[w->queue[i]] = -1;
 }
 
-/* Makes room for one more component in parts. */
-static bool parts_room(sb_parts *parts)
+/* The split's marks: each node's component, UINT32_MAX before it has
+ * one.  A child of a node of component k is in k (an undirected graph),
+ * marked or not, so it is marked k either way, with no branch. */
+typedef struct split_marks {
+    const sb_graph *g;
+    uint32_t *of;
+    uint32_t k;                  /* the component being walked */
+} split_marks;
+
+static inline __attribute__((always_inline)) void split_expand(sb_walk *w, void *ctx,
+                                                               uint64_t node, uint64_t from)
 {
-    if (parts->n < parts->cap)
-        return true;
-    size_t cap = parts->cap ? 2 * parts->cap : 64;
-    sb_component *list = sb_meter_realloc(parts->meter, parts->list,
-                                          parts->cap * sizeof *list, cap * sizeof *list);
-    if (!list)
-        return false;
-    parts->list = list;
-    uint32_t *first = sb_meter_realloc(parts->meter, parts->first,
-                                       parts->cap * sizeof *first, cap * sizeof *first);
-    if (!first) {
-        /* Keep both arrays the same length: give the list's growth back. */
-        parts->list = sb_meter_realloc(parts->meter, list, cap * sizeof *list,
-                                       parts->cap * sizeof *list);
-        return false;
+    const split_marks *s = ctx;
+    const sb_graph *g = s->g;
+    uint32_t *of = s->of, k = s->k, x = (uint32_t)node;
+    for (size_t j = g->start[x]; j < g->start[x + 1]; j++) {
+        uint32_t y = g->adj[j];
+        if (y == from) {   /* the move back: marked */
+            sb_walk_edge(w);
+            continue;
+        }
+        bool fresh = of[y] != k;
+        of[y] = k;
+        sb_walk_meet(w, y, x, fresh);
     }
-    parts->first = first;
-    parts->cap = cap;
-    return true;
 }
 
-bool sb_graph_split(const sb_graph *g, sb_sweep *w, sb_parts *parts)
+bool sb_graph_split(const sb_graph *g, sb_parts *parts)
 {
     memset(parts, 0, sizeof *parts);
-    parts->meter = g->meter;
+    sb_meter *m = g->meter;
+    parts->meter = m;
     parts->nodes = g->n;
-    parts->of = sb_meter_calloc(g->meter, g->n, sizeof *parts->of);
+    parts->of = sb_meter_calloc(m, g->n, sizeof *parts->of);
     if (!parts->of)
         return false;
-    for (uint32_t i = 0; i < g->n; i++)
+    size_t most = 0;
+    for (uint32_t i = 0; i < g->n; i++) {
         parts->of[i] = UINT32_MAX;
-    for (uint32_t id = 0; id < g->n; id++) {
+        if (g->start[i + 1] - g->start[i] > most)
+            most = g->start[i + 1] - g->start[i];
+    }
+    split_marks marks = { g, parts->of, 0 };
+    sb_walk w;
+    sb_walk_init(&w, m, most, NULL);
+    uint64_t done = 0;   /* nodes in the components so far */
+    bool ok = true;
+    for (uint32_t id = 0; id < g->n && ok; id++) {
         if (parts->of[id] != UINT32_MAX)
             continue;
-        unsigned ecc;
-        uint32_t n = bfs(g, w, id, &ecc);
-        for (uint32_t k = 0; k < n; k++)
-            parts->of[w->queue[k]] = (uint32_t)parts->n;
-        sb_sweep_reset(w, n);
-        if (w->stopped || !parts_room(parts))
-            return false;
-        parts->first[parts->n] = id;
-        parts->list[parts->n++] = (sb_component){ n, 0, 0 };
+        marks.k = (uint32_t)parts->n;
+        parts->of[id] = marks.k;
+        ok = sb_walk_seed(&w, id, done) && sb_walk_run(&w, split_expand, &marks, SIZE_MAX) &&
+             sb_array_reserve(m, &parts->list, &parts->list_cap, parts->n + 1,
+                              sizeof *parts->list) &&
+             sb_array_reserve(m, &parts->first, &parts->first_cap, parts->n + 1,
+                              sizeof *parts->first);
+        if (ok) {
+            parts->first[parts->n] = id;
+            parts->list[parts->n++] = (sb_component){ w.found, 0, 0 };
+            done += w.found;
+        }
     }
-    return true;
+    sb_walk_free(&w);
+    return ok;
 }
 
 void sb_parts_free(sb_parts *parts)
 {
     if (parts->meter) {
         sb_meter_free(parts->meter, parts->of, (size_t)parts->nodes * sizeof *parts->of);
-        sb_meter_free(parts->meter, parts->list, parts->cap * sizeof *parts->list);
-        sb_meter_free(parts->meter, parts->first, parts->cap * sizeof *parts->first);
+        sb_array_free(parts->meter, &parts->list, &parts->list_cap, sizeof *parts->list);
+        sb_array_free(parts->meter, &parts->first, &parts->first_cap, sizeof *parts->first);
     }
     memset(parts, 0, sizeof *parts);
 }

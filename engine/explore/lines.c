@@ -30,10 +30,12 @@
  * order, each empty or the anchor of a class), each with its first layout
  * in that order; with a goal, its hardest start is the first layout in
  * that order at the greatest distance from the nearest goal layout.  One
- * breadth-first search from every goal layout of a skeleton at once finds
- * those distances, and a union-find joins the goal layouts whose searches
- * meet, so each goal component is walked once; the components without a
- * goal layout are walked after, one at a time.  A layout's place in that
+ * breadth-first search from every goal layout of a skeleton at once (a
+ * walker of the engine's driver, search/bfs.h) finds those distances, and
+ * a union-find joins the goal layouts whose searches meet, so each goal
+ * component is walked once; the components without a goal layout are
+ * walked after, one at a time, by the component walker (walk.h).  Both
+ * take their moves from one generator (skel_moves).  A layout's place in that
  * order is a word over its cells, packed here into 128 bits (a few bits a
  * cell: 0 empty, 1 + class for an anchor, all ones for a covered cell),
  * so comparing layouts is comparing integers; the word also gives the
@@ -43,17 +45,28 @@
  *
  * Parts.  Since no component crosses skeletons, a member splits into
  * parts by skeletons, each mapped by its own call with no talk between
- * them; their counts add up and their kept lists join (family.c,
+ * them; their counts add up and their kept lists join (census.c,
  * member_join).  A part takes every nparts-th row skeleton, in the order
  * they are met; when they are few (fewer than four a part: a red car
  * alone on its row, the rest vertical), every nparts-th skeleton
  * instead, at the cost of each part bucketing every row skeleton's
  * placements to find them.
+ *
+ * This path is a faster way to the graph path's answer: sb_map_pieces
+ * (components.c) on the general board, whose expand() (board.c) moves a
+ * one-axis piece as skel_moves does, gives the same layouts, moves,
+ * components, first layouts, goal layouts and hardest starts.
+ * tests/test_components.c checks the two against each other and against
+ * a brute force on random small trays; tests/census.sh compares them on
+ * censuses under a cap.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "explore/explore.h"
+#include "explore/walk.h"
+#include "search/bfs.h"
+#include "stores/table.h"
 
 typedef unsigned __int128 u128;
 
@@ -89,6 +102,7 @@ typedef struct seq {
     uint8_t use[SB_MAX_CLASSES]; /* pieces of each class */
     uint32_t cells;              /* cells they cover */
     int nplace;
+    uint32_t most_moves;         /* the most moves of one placement, by nothing blocked */
     uint8_t *pos;                /* nplace * k anchors, offsets along the line */
     uint64_t *mask;              /* per placement: the cells it covers */
     u128 *code;                  /* per placement: its cells' codes */
@@ -111,6 +125,26 @@ typedef struct line {
     uint32_t *fit;               /* seq << 16 | placements that fit */
     size_t nfit, fit_cap;
 } line;
+
+/* The skeleton being walked: its active lines (more than one placement),
+ * most significant first, the layout numbers' mixed radix over them, and
+ * what the lines with one placement fix.  A walk copies it into a local
+ * of its own, which the compiler may keep in registers (stores into the
+ * bitmap and the worklist, 64-bit words, could alias the context's
+ * 64-bit fields, which it would then read again at every move). */
+typedef struct skel {
+    int na;                      /* active lines */
+    uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
+    const seq *aseq[MAX_ACTIVE];
+    bool vert[MAX_ACTIVE];       /* ... a column's */
+    bool small;                  /* every number below 2^32: fast division */
+    bool unit;                   /* unit moves */
+    uint64_t base_mask;          /* lines with one placement */
+    uint64_t base_across;        /* ... their cells numbered column-major */
+    u128 base_code;
+    const sb_table *numbers;     /* hash mode: number -> slot */
+    uint64_t *seen;              /* a bit per slot */
+} skel;
 
 /* A kept component. */
 typedef struct comp {
@@ -136,21 +170,11 @@ typedef struct lines_ctx {
     line rows[MAX_LINES], cols[MAX_LINES];
     /* The row skeleton being walked. */
     const seq *rseq[MAX_LINES];
-    /* The skeleton being walked: its active lines, most significant first. */
-    int nactive;
-    const seq *aseq[MAX_ACTIVE];
-    bool avert[MAX_ACTIVE];      /* ... a column's */
-    uint64_t radix[MAX_ACTIVE], magic[MAX_ACTIVE];
-    bool small;                  /* every number below 2^32: fast division */
-    uint64_t base_mask;          /* lines with one placement */
-    uint64_t base_across;        /* ... their cells numbered column-major */
-    u128 base_code;
-    uint32_t base_hits;
+    skel k;                      /* the skeleton being walked */
+    uint32_t base_hits;          /* goal entries its lines with one placement meet */
     /* Numbers -> slots: dense (slot = number) or a hash. */
     bool dense;
-    uint64_t *table;             /* hash: number + 1 per slot, 0 empty */
-    uint64_t table_cap;          /* slots in use */
-    size_t table_alloc;          /* slots held */
+    sb_table numbers;            /* hash: layout number -> slot (its id) */
     uint64_t *seen;              /* a bit per slot */
     size_t seen_cap;
     uint32_t *label;             /* with a goal: per slot, its goal search's node */
@@ -159,17 +183,17 @@ typedef struct lines_ctx {
     size_t parent_cap;
     comp *tally;                 /* ... and each root's component */
     size_t tally_cap;
-    uint64_t *queue;             /* a search's layouts, in the order met */
+    uint64_t *queue;             /* the goal search's layouts, in the order met */
     size_t queue_cap;
+    sb_walk walk;                /* the walk of a component without a goal layout */
     int *fits;                   /* per active column: the placements that fit */
     size_t fits_cap;
     /* Pairs (row placement, column skeleton) of a row skeleton. */
     uint64_t *pairs;             /* bucket << 32 | row placement */
     size_t npairs, pairs_cap;
     uint8_t *skel;               /* per bucket: ncol sequence numbers */
-    uint64_t *skel_layouts;
-    uint32_t *skel_slot;         /* hash of buckets */
-    size_t nskel, skel_cap, skel_slots, layouts_cap;
+    sb_table skels;              /* the buckets: column skeleton (ncol classes'
+                                    sequence numbers) -> id, its layouts the value */
     uint32_t *sorted;            /* pairs' row placements, by bucket */
     size_t sorted_cap;
     size_t *bstart;              /* per bucket: its start in sorted */
@@ -214,27 +238,17 @@ bool sb_lines_takes(const sb_pieces *pc)
 
 /* ---- allocation through the meter ----------------------------------- */
 
-/* Grows *p (cap items of size bytes) to hold at least need; false when the
- * meter refused. */
-static bool reserve(lines_ctx *c, void **p, size_t *cap, size_t need, size_t size)
+/* Makes room for need items in *items (core/array.h); false, with
+ * c->failed, when the meter refused.  An array starts at 64 items: a
+ * small member's arrays then never grow, so a member cut into parts
+ * (census.c) peaks at what it does whole, which sb_census_report_merge
+ * and the tests compare. */
+static bool grow(lines_ctx *c, void *items, size_t *cap, size_t need, size_t size)
 {
-    if (need <= *cap)
+    if (need <= *cap || sb_array_grow(c->meter, items, cap, need < 64 ? 64 : need, size))
         return true;
-    size_t want = *cap ? *cap : 64;
-    while (want < need && want <= SIZE_MAX / 2 / size)
-        want *= 2;
-    if (want < need) {   /* more than memory could ever hold */
-        c->failed = SB_ELIMIT;
-        return false;
-    }
-    void *q = sb_meter_realloc(c->meter, *p, *cap * size, want * size);
-    if (!q) {
-        c->failed = SB_ELIMIT;
-        return false;
-    }
-    *p = q;
-    *cap = want;
-    return true;
+    c->failed = SB_ELIMIT;
+    return false;
 }
 
 static void *ctx_calloc(lines_ctx *c, size_t n, size_t size)
@@ -387,6 +401,7 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
         return false;
     for (int j = 0; j < n; j++) {
         const uint8_t *q = sq->pos + (size_t)j * (size_t)k;
+        uint32_t moves = 0;
         for (int i = 0; i < k; i++) {
             for (int t = 0; t < c->len[sq->cls[i]]; t++) {
                 int cell = cell_of(c, ln, q[i] + t), cols = c->pc->cols;
@@ -408,8 +423,11 @@ static bool place(lines_ctx *c, const line *ln, seq *sq)
                     sq->delta[ndelta++] = (int16_t)(at - j);
                     sl->most++;
                 }
+                moves += sl->most;
             }
         }
+        if (moves > sq->most_moves)
+            sq->most_moves = moves;
     }
     return true;
 }
@@ -432,7 +450,7 @@ static bool sequences(lines_ctx *c, line *ln)
                 c->declined = true;
                 return false;
             }
-            if (!reserve(c, (void **)&ln->seqs, &ln->seq_cap, (size_t)ln->nseq + 1,
+            if (!grow(c, &ln->seqs, &ln->seq_cap, (size_t)ln->nseq + 1,
                          sizeof *ln->seqs))
                 return false;
             seq *sq = &ln->seqs[ln->nseq++];
@@ -467,25 +485,29 @@ static bool sequences(lines_ctx *c, line *ln)
     }
 }
 
-static void free_lines(line *lines, int n)
+/* Gives back the memory of n lines and their sequences (place() and
+ * fitting() say how large each block is). */
+static void free_lines(lines_ctx *c, line *lines, int n)
 {
-    /* The meter is the member's own and goes with it: free() is enough. */
+    sb_meter *m = c->meter;
     for (int i = 0; i < n; i++) {
         line *ln = &lines[i];
         for (int s = 0; s < ln->nseq; s++) {
             seq *sq = &ln->seqs[s];
-            free(sq->pos);
-            free(sq->mask);
-            free(sq->code);
-            free(sq->hits);
-            free(sq->steps);
-            free(sq->across);
-            free(sq->slides);
-            free(sq->delta);
+            size_t np = (size_t)(sq->nplace > 0 ? sq->nplace : 1);
+            size_t per = np * (size_t)(sq->k ? sq->k : 1), nslides = per * 2;
+            sb_meter_free(m, sq->pos, per);
+            sb_meter_free(m, sq->mask, np * sizeof *sq->mask);
+            sb_meter_free(m, sq->code, np * sizeof *sq->code);
+            sb_meter_free(m, sq->hits, np);
+            sb_meter_free(m, sq->steps, nslides * sizeof *sq->steps);
+            sb_meter_free(m, sq->across, np * sizeof *sq->across);
+            sb_meter_free(m, sq->slides, nslides * sizeof *sq->slides);
+            sb_meter_free(m, sq->delta, (nslides * (size_t)ln->len + 1) * sizeof *sq->delta);
         }
-        free(ln->seqs);
-        free(ln->fit_at);
-        free(ln->fit);
+        sb_array_free(m, &ln->seqs, &ln->seq_cap, sizeof *ln->seqs);
+        sb_meter_free(m, ln->fit_at, (((size_t)1 << ln->len) + 1) * sizeof *ln->fit_at);
+        sb_array_free(m, &ln->fit, &ln->fit_cap, sizeof *ln->fit);
     }
 }
 
@@ -549,12 +571,12 @@ static const uint32_t *fitting(lines_ctx *c, line *ln, uint32_t taken, uint32_t 
                 fits += !(sq->mask[j] & occ);
             if (!fits)
                 continue;
-            if (!reserve(c, (void **)&ln->fit, &ln->fit_cap, ln->nfit + 2, sizeof *ln->fit))
+            if (!grow(c, &ln->fit, &ln->fit_cap, ln->nfit + 2, sizeof *ln->fit))
                 return NULL;
             ln->fit[ln->nfit++] = (uint32_t)s << 16 | fits;
         }
         /* The entry's length is stored in front of it. */
-        if (!reserve(c, (void **)&ln->fit, &ln->fit_cap, ln->nfit + 1, sizeof *ln->fit))
+        if (!grow(c, &ln->fit, &ln->fit_cap, ln->nfit + 1, sizeof *ln->fit))
             return NULL;
         memmove(ln->fit + at + 1, ln->fit + at, (ln->nfit - at) * sizeof *ln->fit);
         ln->fit[at] = (uint32_t)(ln->nfit - at);
@@ -576,17 +598,6 @@ static uint32_t taken_on(const lines_ctx *c, const line *ln, uint64_t occ)
 
 /* ---- one skeleton ------------------------------------------------------ */
 
-/* The slot of layout number x (hash mode: it is in the table). */
-static inline uint64_t slot_of(const lines_ctx *c, uint64_t x)
-{
-    if (c->dense)
-        return x;
-    uint64_t m = c->table_cap - 1, h = sb_mix64(x) & m;
-    while (c->table[h] != x + 1)
-        h = (h + 1) & m;
-    return h;
-}
-
 static inline bool test_and_set(uint64_t *bits, uint64_t slot)
 {
     uint64_t bit = 1ULL << (slot & 63), *w = &bits[slot >> 6];
@@ -598,7 +609,7 @@ static inline bool test_and_set(uint64_t *bits, uint64_t slot)
 
 /* Orders kept components by what the cap keeps: with a goal the hardest
  * (none last), then the report's order, largest first, ties by first
- * layout.  The policy is family.c's keep_best, which the graph path
+ * layout.  The policy is census.c's keep_best, which the graph path
  * applies to its finished list; this path keeps as it goes, on its own
  * records (tests/census.sh compares the two under keep). */
 static int by_list(const comp *a, const comp *b)
@@ -629,7 +640,7 @@ static bool keep_comp(lines_ctx *c, const comp *k)
 {
     if (k->size > c->largest)
         c->largest = k->size;
-    if (!reserve(c, (void **)&c->comps, &c->kept_cap, c->nkept + 1, sizeof *c->comps))
+    if (!grow(c, &c->comps, &c->kept_cap, c->nkept + 1, sizeof *c->comps))
         return false;
     c->comps[c->nkept++] = *k;
     if (c->keep && c->nkept / 2 >= c->keep + 512) {   /* no 2 * keep: it may wrap */
@@ -638,6 +649,122 @@ static bool keep_comp(lines_ctx *c, const comp *k)
     }
     return true;
 }
+
+/* The slot of layout number x: the number itself when dense, else its id
+ * in the table of the skeleton's numbers (it is there). */
+static inline __attribute__((always_inline)) uint64_t number_slot(bool dense,
+                                                                  const sb_table *numbers,
+                                                                  uint64_t x)
+{
+    return dense ? x : sb_table_find_n(numbers, &x, sb_mix64(x), sizeof x);
+}
+
+/* Layout number x taken apart: each active line's placement, the cells
+ * taken (row-major, and column-major), its code. */
+typedef struct decoded {
+    int d[MAX_ACTIVE];
+    uint64_t occ, occ_t;
+    u128 code;
+} decoded;
+
+static inline __attribute__((always_inline)) void skel_decode(const skel *k, uint64_t x,
+                                                              decoded *at)
+{
+    uint64_t r = x, occ = k->base_mask, occ_t = k->base_across;
+    u128 code = k->base_code;
+    for (int l = 0; l < k->na; l++) {
+        uint64_t v = k->rad[l] == 1 ? r
+                     : k->small     ? (uint64_t)(((u128)k->mag[l] * r) >> 64)
+                                    : r / k->rad[l];
+        at->d[l] = (int)v;
+        r -= v * k->rad[l];
+        occ |= k->aseq[l]->mask[v];
+        occ_t |= k->aseq[l]->across[v];
+        code |= k->aseq[l]->code[v];
+    }
+    at->occ = occ;
+    at->occ_t = occ_t;
+    at->code = code;
+}
+
+/* This path's move generator: every move from layout x (taken apart in
+ * at) under the metric, as the number of the layout it makes, handed to
+ * visit.  A piece slides along its line while the cells ahead are free:
+ * the other lines' cells, numbered along this line (row-major for a row,
+ * column-major for a column), so the free run ahead is a run of zero
+ * bits.  The moves are the general board's (board.c) on the same layout:
+ * tests/test_components.c checks the two paths' maps agree. */
+typedef void (*move_fn)(void *ctx, uint64_t y, bool dense);
+
+static inline __attribute__((always_inline)) void skel_moves(const skel *k, uint64_t x,
+                                                             const decoded *at, move_fn visit,
+                                                             void *ctx, bool dense)
+{
+    for (int l = 0; l < k->na; l++) {
+        const seq *sq = k->aseq[l];
+        const int kk = sq->k, from = at->d[l];
+        const uint64_t others = k->vert[l] ? at->occ_t & ~sq->across[from]
+                                           : at->occ & ~sq->mask[from];
+        const slide *sl = &sq->slides[(size_t)from * (size_t)kk * 2];
+        const uint64_t rad = k->rad[l];
+        for (int s2 = 0; s2 < 2 * kk; s2++, sl++) {
+            unsigned most = sl->most;
+            if (!most)
+                continue;
+            uint64_t ahead = sl->down ? others << (63 - sl->first) : others >> sl->first;
+            unsigned room = !ahead ? 64
+                                   : (unsigned)(sl->down ? __builtin_clzll(ahead)
+                                                         : __builtin_ctzll(ahead));
+            if (room < most)
+                most = room;
+            if (k->unit && most > 1)
+                most = 1;
+            const int16_t *delta = sq->delta + sl->at;
+            for (unsigned t = 0; t < most; t++)
+                visit(ctx, x + (uint64_t)((int64_t)delta[t] * (int64_t)rad), dense);
+        }
+    }
+}
+
+/* The most moves one layout of the skeleton can have. */
+static size_t skel_most_moves(const lines_ctx *c)
+{
+    size_t most = 0;
+    for (int l = 0; l < c->k.na; l++)
+        most += c->k.aseq[l]->most_moves;
+    return most;
+}
+
+/* ---- the components with a goal layout: one search from all of them ---- */
+
+/* The search from every goal layout of a skeleton at once, a walker of
+ * the engine's breadth-first driver (search/bfs.h): the current layer is
+ * queue[head, end), the next grows from end to tail.  Each goal layout is
+ * its own node of a union-find (label names a layout's node); every
+ * layout gets its distance to the nearest goal layout (the driver's
+ * depth), and searches that meet join their components, whose tallies
+ * (size, first layout, the greatest distance and its first layout)
+ * merge.  A move never leaves a component, so the nearest goal layout is
+ * in the layout's own. */
+typedef struct goal_search {
+    lines_ctx *c;
+    size_t head, end, tail;
+    size_t roots;                /* union-find roots left */
+    uint64_t edges;
+} goal_search;
+
+/* One layer's expansion works on a copy of the search and of the
+ * skeleton, locals that no store into the queue, the labels or the
+ * bitmap can alias, so that they stay in registers. */
+typedef struct goal_layer_at {
+    const skel *k;
+    uint64_t *queue;
+    uint32_t *label, *parent;
+    comp *tally;
+    size_t tail, roots;
+    uint32_t root;               /* the node of the layout being expanded */
+    uint64_t edges, met;
+} goal_layer_at;
 
 /* The union-find of goal components: node u's parent, and a root's
  * component so far. */
@@ -663,161 +790,203 @@ static void merge(comp *a, const comp *b)
     }
 }
 
+static inline __attribute__((always_inline)) void goal_move(void *ctx, uint64_t y, bool dense)
+{
+    goal_layer_at *g = ctx;
+    uint64_t sy = number_slot(dense, g->k->numbers, y), bit = 1ULL << (sy & 63);
+    uint64_t *word = &g->k->seen[sy >> 6];
+    g->edges++;
+    if (!(*word & bit)) {
+        *word |= bit;
+        g->queue[g->tail++] = y;
+        g->label[sy] = g->root;
+        g->met++;
+    } else if (g->roots > 1) {
+        uint32_t other = find(g->parent, g->label[sy]);
+        if (other != g->root) {
+            /* Two goal layouts' searches meet: one component. */
+            uint32_t keep = g->root < other ? g->root : other;
+            uint32_t gone = g->root < other ? other : g->root;
+            merge(&g->tally[keep], &g->tally[gone]);
+            g->parent[gone] = keep;
+            g->roots--;
+            g->root = keep;
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) sb_status goal_layer_with(goal_search *s,
+                                                                       sb_bfs *run, bool dense)
+{
+    lines_ctx *c = s->c;
+    skel k = c->k;
+    goal_layer_at g = { &k, c->queue, c->label, c->parent, c->tally, s->tail, s->roots, 0, 0,
+                        0 };
+    size_t most = skel_most_moves(c);
+    uint32_t depth = run->depth;
+    sb_status status = SB_OK;
+    for (size_t i = s->head; i < s->end; i++) {
+        if (g.tail + most > c->queue_cap) {
+            if (!grow(c, &c->queue, &c->queue_cap, g.tail + most, sizeof *c->queue)) {
+                status = SB_ELIMIT;
+                break;
+            }
+            g.queue = c->queue;
+        }
+        if (sb_meter_tick(c->meter, 0) != SB_OK) {
+            status = SB_ELIMIT;
+            break;
+        }
+        uint64_t x = g.queue[i];
+        decoded at;
+        skel_decode(&k, x, &at);
+        g.root = find(g.parent, g.label[number_slot(dense, k.numbers, x)]);
+        comp *t = &g.tally[g.root];
+        t->size++;
+        if (at.code < t->first)
+            t->first = at.code;
+        if (depth > t->hardest || (depth == t->hardest && at.code < t->hard)) {
+            t->hardest = depth;
+            t->hard = at.code;
+        }
+        skel_moves(&k, x, &at, goal_move, &g, dense);
+    }
+    s->tail = g.tail;
+    s->roots = g.roots;
+    s->edges += g.edges;
+    sb_bfs_met(run, g.met, false);
+    return status;
+}
+
+static sb_status goal_layer(void *walker, sb_bfs *run)
+{
+    goal_search *s = walker;
+    return s->c->dense ? goal_layer_with(s, run, true) : goal_layer_with(s, run, false);
+}
+
+static void goal_advance(void *walker)
+{
+    goal_search *s = walker;
+    s->head = s->end;
+    s->end = s->tail;
+}
+
+static const sb_bfs_walker goal_walker = { goal_layer, goal_advance, NULL, NULL, NULL };
+
+/* Searches from c->queue[0..n), the skeleton's goal layouts, each marked
+ * seen and its own node of the union-find (goal_search). */
+static bool search_goals(lines_ctx *c, size_t n)
+{
+    for (size_t u = 0; u < n; u++)
+        c->parent[u] = (uint32_t)u;
+    sb_bfs run;
+    sb_bfs_init(&run, c->meter, false, false, n, false);
+    goal_search s = { c, 0, n, n, n, 0 };
+    sb_status status = sb_bfs_run(&run, &goal_walker, &s);
+    sb_bfs_free(&run);
+    c->edges += s.edges;
+    if (status != SB_OK)
+        c->failed = SB_ELIMIT;
+    return status == SB_OK;
+}
+
+/* ---- the components without: the component walker ---- */
+
+/* One component walk's: the skeleton, and the component's first layout
+ * (its size is the walker's count), locals of walk_rest that only
+ * inlined code sees. */
+typedef struct rest_walk {
+    skel k;
+    u128 first;
+} rest_walk;
+
+/* One expansion's: the walker and the layout being expanded.  Its moves are not told apart from the move back to
+ * where it was met from: with dense numbers a look-up costs less than
+ * the test. */
+typedef struct rest_move_at {
+    sb_walk *w;
+    const skel *k;
+    uint64_t x;
+} rest_move_at;
+
+static inline __attribute__((always_inline)) void rest_move(void *ctx, uint64_t y, bool dense)
+{
+    rest_move_at *at = ctx;
+    uint64_t sy = number_slot(dense, at->k->numbers, y), bit = 1ULL << (sy & 63);
+    uint64_t *word = &at->k->seen[sy >> 6];
+    uint64_t old = *word;
+    *word = old | bit;
+    sb_walk_meet(at->w, y, at->x, !(old & bit));
+}
+
+static inline __attribute__((always_inline)) void rest_expand_with(sb_walk *w, void *ctx,
+                                                                   uint64_t x, uint64_t from,
+                                                                   bool dense)
+{
+    rest_walk *r = ctx;
+    decoded d;
+    (void)from;
+    skel_decode(&r->k, x, &d);
+    if (d.code < r->first)
+        r->first = d.code;
+    rest_move_at at = { w, &r->k, x };
+    skel_moves(&r->k, x, &d, rest_move, &at, dense);
+}
+
+static inline __attribute__((always_inline)) void rest_expand_dense(sb_walk *w, void *ctx,
+                                                                    uint64_t x, uint64_t from)
+{
+    rest_expand_with(w, ctx, x, from, true);
+}
+
+static inline __attribute__((always_inline)) void rest_expand_hash(sb_walk *w, void *ctx,
+                                                                   uint64_t x, uint64_t from)
+{
+    rest_expand_with(w, ctx, x, from, false);
+}
+
+/* Walks the component of layout x (marked seen already), which holds no
+ * goal layout, into *k. */
+/* Each numbering's walk in a function of its own, out of line: so the
+ * compiler lays it out alone, the same whatever each_valid holds. */
+static __attribute__((noinline)) bool rest_dense(lines_ctx *c, rest_walk *r)
+{
+    return sb_walk_run(&c->walk, rest_expand_dense, r, SIZE_MAX);
+}
+
+static __attribute__((noinline)) bool rest_hash(lines_ctx *c, rest_walk *r)
+{
+    return sb_walk_run(&c->walk, rest_expand_hash, r, SIZE_MAX);
+}
+
+static bool walk_rest(lines_ctx *c, uint64_t x, comp *k)
+{
+    rest_walk r = { c->k, ~(u128)0 };
+    c->walk.most = skel_most_moves(c);
+    if (!sb_walk_seed(&c->walk, x, c->layouts) ||
+        !(c->dense ? rest_dense(c, &r) : rest_hash(c, &r))) {
+        c->failed = SB_ELIMIT;
+        return false;
+    }
+    c->edges += c->walk.edges;
+    *k = (comp){ c->walk.found, 0, c->goal ? SB_DISTANCE_NONE : 0, r.first, r.first };
+    return true;
+}
+
 /* What to do with each valid layout of a skeleton (each_valid). */
 enum { FILL_TABLE, SEED_GOALS, WALK_REST };
 
-/* Breadth-first search from c->queue[0..n), marked seen already, under
- * the metric.  With goals, the sources are every goal layout of the
- * skeleton, each its own node of the union-find (c->label names a
- * layout's node): every layout gets its distance to the nearest goal
- * layout, and searches that meet join their components, whose tallies
- * (size, first layout, the greatest distance and its first layout)
- * merge; a move never leaves a component, so the nearest goal layout is
- * in the layout's own.  Without, the source is one layout of a component
- * with no goal layout, tallied into *solo.
- *
- * The skeleton's fields are copied into locals first: stores into the
- * queue and the bitmap (64-bit words) could alias the context's 64-bit
- * fields, which the compiler would then read again at every move. */
-static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
+/* Adds layout number x to the skeleton's table (hash mode).  Out of line:
+ * inlined, the table's code changed how the compiler laid out the walks
+ * beside it. */
+static __attribute__((noinline)) bool add_number(lines_ctx *c, uint64_t x)
 {
-    const int na = c->nactive;
-    uint64_t rad[MAX_ACTIVE], mag[MAX_ACTIVE];
-    const seq *aseq[MAX_ACTIVE];
-    bool vert[MAX_ACTIVE];
-    for (int l = 0; l < na; l++) {
-        rad[l] = c->radix[l];
-        mag[l] = c->magic[l];
-        aseq[l] = c->aseq[l];
-        vert[l] = c->avert[l];
-    }
-    const bool small = c->small, dense = c->dense, unit = c->metric == SB_METRIC_UNIT;
-    const uint64_t *table = c->table;
-    const uint64_t tmask = c->table_cap - 1, base_mask = c->base_mask;
-    const uint64_t base_across = c->base_across;
-    const u128 base_code = c->base_code;
-    uint64_t *seen = c->seen, *q = c->queue;
-    uint32_t *label = c->label, *parent = c->parent;
-    comp *tally = c->tally;
-    size_t cap = c->queue_cap, head = 0, layer_end = n, roots = n;
-    uint64_t edges = 0;
-    uint32_t depth = 0;
-    sb_meter *m = c->meter;
-    comp local = { 0, 0, 0, ~(u128)0, ~(u128)0 };
-    if (goals)
-        for (size_t u = 0; u < n; u++)
-            parent[u] = (uint32_t)u;
-#define SLOT(y, out)                                                  \
-    do {                                                              \
-        if (dense) {                                                  \
-            (out) = (y);                                              \
-        } else {                                                      \
-            uint64_t h_ = sb_mix64(y) & tmask;                        \
-            while (table[h_] != (y) + 1)                              \
-                h_ = (h_ + 1) & tmask;                                \
-            (out) = h_;                                               \
-        }                                                             \
-    } while (0)
-    while (head < n) {
-        if (head == layer_end) {
-            depth++;
-            layer_end = n;
-        }
-        if (sb_meter_tick(m, 0) != SB_OK) {
-            c->failed = SB_ELIMIT;
-            c->queue = q;
-            return false;
-        }
-        uint64_t x = q[head++], r = x;
-        int d[MAX_ACTIVE];
-        uint64_t occ = base_mask, occ_t = base_across;
-        u128 code = base_code;
-        for (int l = 0; l < na; l++) {
-            uint64_t v = rad[l] == 1 ? r : small ? (uint64_t)(((u128)mag[l] * r) >> 64)
-                                                  : r / rad[l];
-            d[l] = (int)v;
-            r -= v * rad[l];
-            occ |= aseq[l]->mask[v];
-            occ_t |= aseq[l]->across[v];
-            code |= aseq[l]->code[v];
-        }
-        uint32_t root = 0;
-        comp *k = &local;
-        if (goals) {
-            uint64_t sx;
-            SLOT(x, sx);
-            root = find(parent, label[sx]);
-            k = &tally[root];
-        }
-        k->size++;
-        if (code < k->first)
-            k->first = code;
-        if (depth > k->hardest || (depth == k->hardest && code < k->hard)) {
-            k->hardest = depth;
-            k->hard = code;
-        }
-        for (int l = 0; l < na; l++) {
-            const seq *sq = aseq[l];
-            const int kk = sq->k, from = d[l];
-            /* The other lines' cells, numbered along this line (row-major
-             * for a row, column-major for a column): a free run ahead of
-             * a piece is a run of zero bits. */
-            const uint64_t others = vert[l] ? occ_t & ~sq->across[from] : occ & ~sq->mask[from];
-            const slide *sl = &sq->slides[(size_t)from * (size_t)kk * 2];
-            for (int s2 = 0; s2 < 2 * kk; s2++, sl++) {
-                unsigned most = sl->most;
-                if (!most)
-                    continue;
-                uint64_t ahead = sl->down ? others << (63 - sl->first) : others >> sl->first;
-                unsigned room = !ahead ? 64
-                                       : (unsigned)(sl->down ? __builtin_clzll(ahead)
-                                                             : __builtin_ctzll(ahead));
-                if (room < most)
-                    most = room;
-                if (unit && most > 1)
-                    most = 1;
-                const int16_t *delta = sq->delta + sl->at;
-                for (unsigned t = 0; t < most; t++) {
-                    uint64_t y = x + (uint64_t)((int64_t)delta[t] * (int64_t)rad[l]), sy;
-                    SLOT(y, sy);
-                    edges++;
-                    uint64_t bit = 1ULL << (sy & 63), *w = &seen[sy >> 6];
-                    if (!(*w & bit)) {
-                        *w |= bit;
-                        if (n == cap) {
-                            c->queue = q;
-                            if (!reserve(c, (void **)&c->queue, &c->queue_cap, n + 1,
-                                         sizeof *c->queue))
-                                return false;
-                            q = c->queue;
-                            cap = c->queue_cap;
-                        }
-                        q[n++] = y;
-                        if (goals)
-                            label[sy] = root;
-                    } else if (goals && roots > 1) {
-                        uint32_t other = find(parent, label[sy]);
-                        if (other != root) {
-                            /* Two goal layouts' searches meet: one component. */
-                            uint32_t keep_root = root < other ? root : other;
-                            uint32_t gone = root < other ? other : root;
-                            merge(&tally[keep_root], &tally[gone]);
-                            parent[gone] = keep_root;
-                            roots--;
-                            root = keep_root;
-                            k = &tally[root];
-                        }
-                    }
-                }
-            }
-        }
-    }
-#undef SLOT
-    c->queue = q;
-    c->edges += edges;
-    if (!goals)
-        *solo = local;
-    return true;
+    uint32_t id;
+    bool fresh;
+    if (sb_table_intern(&c->numbers, &x, sb_mix64(x), &id, &fresh) == SB_OK)
+        return true;
+    c->failed = SB_ELIMIT;
+    return false;
 }
 
 /* Calls for every valid layout of the skeleton, in number order (each row
@@ -828,29 +997,29 @@ static bool bfs(lines_ctx *c, size_t n, bool goals, comp *solo)
 static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_active,
                        uint64_t col_span, int what, size_t *n)
 {
-    int ncols_active = c->nactive - rows_active;
+    int ncols_active = c->k.na - rows_active;
     int nfits[MAX_ACTIVE], at[MAX_ACTIVE], off[MAX_ACTIVE + 1];
     off[0] = 0;
     for (int l = 0; l < ncols_active; l++)
-        off[l + 1] = off[l] + c->aseq[rows_active + l]->nplace;
-    if (!reserve(c, (void **)&c->fits, &c->fits_cap, (size_t)off[ncols_active] + 1,
+        off[l + 1] = off[l] + c->k.aseq[rows_active + l]->nplace;
+    if (!grow(c, &c->fits, &c->fits_cap, (size_t)off[ncols_active] + 1,
                  sizeof *c->fits))
         return false;
     int *fits = c->fits;
     for (size_t hi = 0; hi < nh; hi++) {
         uint64_t h = hs[hi], rest = h;
-        uint64_t x0 = h * col_span, occ = c->base_mask;
+        uint64_t x0 = h * col_span, occ = c->k.base_mask;
         uint32_t hits = c->base_hits;
         for (int l = rows_active - 1; l >= 0; l--) {
-            uint64_t np = (uint64_t)c->aseq[l]->nplace;
+            uint64_t np = (uint64_t)c->k.aseq[l]->nplace;
             int dl = (int)(rest % np);
             rest /= np;
-            occ |= c->aseq[l]->mask[dl];
-            hits += c->aseq[l]->hits[dl];
+            occ |= c->k.aseq[l]->mask[dl];
+            hits += c->k.aseq[l]->hits[dl];
         }
         bool none = false;
         for (int l = 0; l < ncols_active; l++) {
-            const seq *sq = c->aseq[rows_active + l];
+            const seq *sq = c->k.aseq[rows_active + l];
             nfits[l] = 0;
             for (int j = 0; j < sq->nplace; j++)
                 if (!(sq->mask[j] & occ))
@@ -867,41 +1036,34 @@ static bool each_valid(lines_ctx *c, const uint32_t *hs, size_t nh, int rows_act
             uint32_t all_hits = hits;
             for (int l = 0; l < ncols_active; l++) {
                 int j = fits[off[l] + at[l]];
-                x += (uint64_t)j * c->radix[rows_active + l];
-                all_hits += c->aseq[rows_active + l]->hits[j];
+                x += (uint64_t)j * c->k.rad[rows_active + l];
+                all_hits += c->k.aseq[rows_active + l]->hits[j];
             }
             if (what == FILL_TABLE) {
-                uint64_t m = c->table_cap - 1, s = sb_mix64(x) & m;
-                while (c->table[s])
-                    s = (s + 1) & m;
-                c->table[s] = x + 1;
+                if (!add_number(c, x))
+                    return false;
                 (*n)++;
             } else if (what == SEED_GOALS) {
                 if (all_hits == c->ngoals) {
-                    uint64_t s = slot_of(c, x);
+                    uint64_t s = number_slot(c->dense, &c->numbers, x);
                     test_and_set(c->seen, s);
-                    if (!reserve(c, (void **)&c->queue, &c->queue_cap, *n + 1,
+                    if (!grow(c, &c->queue, &c->queue_cap, *n + 1,
                                  sizeof *c->queue) ||
-                        !reserve(c, (void **)&c->parent, &c->parent_cap, *n + 1,
+                        !grow(c, &c->parent, &c->parent_cap, *n + 1,
                                  sizeof *c->parent) ||
-                        !reserve(c, (void **)&c->tally, &c->tally_cap, *n + 1,
+                        !grow(c, &c->tally, &c->tally_cap, *n + 1,
                                  sizeof *c->tally))
                         return false;
                     c->label[s] = (uint32_t)*n;
                     c->tally[*n] = (comp){ 0, 1, 0, ~(u128)0, ~(u128)0 };
                     c->queue[(*n)++] = x;
                 }
-            } else if (!test_and_set(c->seen, slot_of(c, x))) {
+            } else if (!test_and_set(c->seen, number_slot(c->dense, &c->numbers, x))) {
                 /* A component without a goal layout: its size and first
                  * layout. */
-                if (!reserve(c, (void **)&c->queue, &c->queue_cap, 1, sizeof *c->queue))
-                    return false;
-                c->queue[0] = x;
                 comp k;
-                if (!bfs(c, 1, false, &k))
+                if (!walk_rest(c, x, &k))
                     return false;
-                k.hardest = c->goal ? SB_DISTANCE_NONE : 0;
-                k.hard = k.first;
                 c->layouts += k.size;
                 c->ncomps++;
                 if (!keep_comp(c, &k))
@@ -926,11 +1088,11 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
                           uint64_t count)
 {
     /* Active lines: rows, then columns; the others fold into the base. */
-    c->nactive = 0;
-    c->base_mask = 0;
-    c->base_code = 0;
+    c->k.na = 0;
+    c->k.base_mask = 0;
+    c->k.base_code = 0;
     c->base_hits = 0;
-    c->base_across = 0;
+    c->k.base_across = 0;
     const seq *all[2 * MAX_LINES];
     int nall = 0;
     for (int r = 0; r < c->nrow; r++)
@@ -941,54 +1103,52 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
     for (int i = 0; i < nall; i++) {
         const seq *sq = all[i];
         if (sq->nplace == 1) {
-            c->base_mask |= sq->mask[0];
-            c->base_code |= sq->code[0];
+            c->k.base_mask |= sq->mask[0];
+            c->k.base_code |= sq->code[0];
             c->base_hits += sq->hits[0];
-            c->base_across |= sq->across[0];
+            c->k.base_across |= sq->across[0];
             continue;
         }
-        if (c->nactive == MAX_ACTIVE) {
+        if (c->k.na == MAX_ACTIVE) {
             c->declined = true;
             return false;
         }
-        c->avert[c->nactive] = i >= c->nrow;
-        c->aseq[c->nactive++] = sq;
+        c->k.vert[c->k.na] = i >= c->nrow;
+        c->k.aseq[c->k.na++] = sq;
         rows_active += i < c->nrow;
     }
     uint64_t size = 1;
-    for (int l = c->nactive - 1; l >= 0; l--) {
-        c->radix[l] = size;
+    for (int l = c->k.na - 1; l >= 0; l--) {
+        c->k.rad[l] = size;
         if (size > UINT64_MAX / 4096) {
             c->declined = true;
             return false;
         }
-        size *= (uint64_t)c->aseq[l]->nplace;
+        size *= (uint64_t)c->k.aseq[l]->nplace;
     }
-    c->small = size <= UINT32_MAX;
-    for (int l = 0; l < c->nactive; l++)
-        c->magic[l] = c->radix[l] > 1 ? UINT64_MAX / c->radix[l] + 1 : 0;
+    c->k.small = size <= UINT32_MAX;
+    for (int l = 0; l < c->k.na; l++)
+        c->k.mag[l] = c->k.rad[l] > 1 ? UINT64_MAX / c->k.rad[l] + 1 : 0;
     uint64_t col_span = 1;   /* numbers per row placement */
-    for (int l = rows_active; l < c->nactive; l++)
-        col_span *= (uint64_t)c->aseq[l]->nplace;
+    for (int l = rows_active; l < c->k.na; l++)
+        col_span *= (uint64_t)c->k.aseq[l]->nplace;
     /* Dense when the numbers are not many more than the layouts (a label
      * of 4 bytes per number with a goal), else a hash of the numbers. */
     c->dense = size <= (c->goal ? 16 : 64) * count + 4096;
-    size_t slots = c->dense ? (size_t)size : 0;
+    size_t slots = c->dense ? (size_t)size : (size_t)count;
     if (!c->dense) {
-        uint64_t cap = 64;
-        while (cap < 2 * count)
-            cap *= 2;
-        if (!reserve(c, (void **)&c->table, &c->table_alloc, (size_t)cap, sizeof *c->table))
+        sb_table_clear(&c->numbers);
+        if (count > SIZE_MAX / 2 || sb_table_reserve(&c->numbers, (size_t)count) != SB_OK) {
+            c->failed = SB_ELIMIT;
             return false;
-        c->table_cap = cap;   /* slots in use, of table_alloc held */
-        memset(c->table, 0, (size_t)cap * sizeof *c->table);
-        slots = (size_t)cap;
+        }
     }
     size_t words = (slots + 63) / 64;
-    if (!reserve(c, (void **)&c->seen, &c->seen_cap, words, sizeof *c->seen) ||
-        (c->goal && !reserve(c, (void **)&c->label, &c->label_cap, slots, sizeof *c->label)))
+    if (!grow(c, &c->seen, &c->seen_cap, words, sizeof *c->seen) ||
+        (c->goal && !grow(c, &c->label, &c->label_cap, slots, sizeof *c->label)))
         return false;
     memset(c->seen, 0, words * sizeof *c->seen);
+    c->k.seen = c->seen;
     size_t n = 0;
     if (!c->dense) {
         if (!each_valid(c, hs, nh, rows_active, col_span, FILL_TABLE, &n))
@@ -1002,7 +1162,7 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
         /* The components with a goal layout, all at once. */
         n = 0;
         if (!each_valid(c, hs, nh, rows_active, col_span, SEED_GOALS, &n) ||
-            (n && !bfs(c, n, true, NULL)))
+            (n && !search_goals(c, n)))
             return false;
         for (size_t u = 0; u < n; u++)
             if (c->parent[u] == u) {
@@ -1037,43 +1197,28 @@ static uint64_t skel_hash(const uint8_t *cs, int n)
     return h;
 }
 
-/* The bucket of column skeleton cs (added when new), or -1. */
+/* The bucket of column skeleton cs (added when new, with no layouts
+ * yet), or -1. */
 static long bucket(lines_ctx *c, const uint8_t *cs)
 {
-    int n = c->ncol;
-    if (2 * (c->nskel + 1) > c->skel_slots) {
-        size_t slots = c->skel_slots ? 2 * c->skel_slots : 1024;
-        uint32_t *t = sb_meter_calloc(c->meter, slots, sizeof *t);
-        if (!t) {
-            c->failed = SB_ELIMIT;
-            return -1;
-        }
-        for (size_t b = 0; b < c->nskel; b++) {
-            uint64_t s = skel_hash(c->skel + b * (size_t)n, n) & (slots - 1);
-            while (t[s])
-                s = (s + 1) & (slots - 1);
-            t[s] = (uint32_t)b + 1;
-        }
-        if (c->skel_slot)
-            sb_meter_free(c->meter, c->skel_slot, c->skel_slots * sizeof *t);
-        c->skel_slot = t;
-        c->skel_slots = slots;
-    }
-    uint64_t s = skel_hash(cs, n) & (c->skel_slots - 1);
-    while (c->skel_slot[s]) {
-        size_t b = c->skel_slot[s] - 1;
-        if (memcmp(c->skel + b * (size_t)n, cs, (size_t)n) == 0)
-            return (long)b;
-        s = (s + 1) & (c->skel_slots - 1);
-    }
-    if (!reserve(c, (void **)&c->skel, &c->skel_cap, (c->nskel + 1) * (size_t)(n ? n : 1), 1) ||
-        !reserve(c, (void **)&c->skel_layouts, &c->layouts_cap, c->nskel + 1,
-                 sizeof *c->skel_layouts))
+    uint32_t id;
+    bool fresh;
+    if (sb_table_intern(&c->skels, cs, skel_hash(cs, c->ncol), &id, &fresh) != SB_OK) {
+        c->failed = SB_ELIMIT;
         return -1;
-    c->skel_layouts[c->nskel] = 0;
-    memcpy(c->skel + c->nskel * (size_t)n, cs, (size_t)n);
-    c->skel_slot[s] = (uint32_t)c->nskel + 1;
-    return (long)c->nskel++;
+    }
+    if (fresh)
+        memset(sb_table_value(&c->skels, id), 0, sizeof(uint64_t));
+    return (long)id;
+}
+
+/* Adds `layouts` to bucket b's count. */
+static void add_layouts(lines_ctx *c, long b, uint64_t layouts)
+{
+    uint64_t sum;
+    memcpy(&sum, sb_table_value(&c->skels, (uint32_t)b), sizeof sum);
+    sum += layouts;
+    memcpy(sb_table_value(&c->skels, (uint32_t)b), &sum, sizeof sum);
 }
 
 /* Column by column, the sequences with room among the rows' cells, within
@@ -1097,10 +1242,10 @@ static bool columns(lines_ctx *c, colwalk *w, int k, uint64_t product)
         if (w->cells_left)
             return true;
         long b = bucket(c, w->cs);
-        if (b < 0 || !reserve(c, (void **)&c->pairs, &c->pairs_cap, c->npairs + 1,
+        if (b < 0 || !grow(c, &c->pairs, &c->pairs_cap, c->npairs + 1,
                               sizeof *c->pairs))
             return false;
-        c->skel_layouts[b] += product;
+        add_layouts(c, b, product);
         c->pairs[c->npairs++] = (uint64_t)b << 32 | w->h;
         return true;
     }
@@ -1148,10 +1293,12 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
         }
     }
     colwalk w;
+    memset(w.cs, 0, sizeof w.cs);
     memcpy(w.left, vleft, sizeof w.left);
     w.cells_left = vcells;
     c->npairs = 0;
-    c->nskel = 0;
+    sb_table_clear(&c->skels);
+    size_t nskel;
     int d[MAX_LINES] = { 0 };
     for (uint64_t h = 0; h < ph; h++) {
         if (sb_meter_tick(c->meter, 0) != SB_OK) {
@@ -1179,28 +1326,24 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
     }
     /* Bucket the pairs (a counting sort keeps each bucket's row placements
      * ascending), then walk each skeleton. */
-    if (!reserve(c, (void **)&c->sorted, &c->sorted_cap, c->npairs + 1, sizeof *c->sorted) ||
-        !reserve(c, (void **)&c->bstart, &c->bstart_cap, c->nskel + 2, sizeof *c->bstart))
+    nskel = c->skels.count;
+    if (!grow(c, &c->sorted, &c->sorted_cap, c->npairs + 1, sizeof *c->sorted) ||
+        !grow(c, &c->bstart, &c->bstart_cap, nskel + 2, sizeof *c->bstart))
         return false;
-    memset(c->bstart, 0, (c->nskel + 2) * sizeof *c->bstart);
+    memset(c->bstart, 0, (nskel + 2) * sizeof *c->bstart);
     for (size_t i = 0; i < c->npairs; i++)
         c->bstart[(c->pairs[i] >> 32) + 2]++;
-    for (size_t b = 0; b < c->nskel; b++)
+    for (size_t b = 0; b < nskel; b++)
         c->bstart[b + 2] += c->bstart[b + 1];
     for (size_t i = 0; i < c->npairs; i++)
         c->sorted[c->bstart[(c->pairs[i] >> 32) + 1]++] = (uint32_t)c->pairs[i];
-    for (size_t b = 0; b < c->nskel; b++)
+    for (uint32_t b = 0; b < nskel; b++) {
+        uint64_t layouts;
+        memcpy(&layouts, sb_table_value(&c->skels, b), sizeof layouts);
         if ((!c->by_skeleton || c->skeletons_met++ % c->nparts == c->part) &&
             !walk_skeleton(c, c->sorted + c->bstart[b], c->bstart[b + 1] - c->bstart[b],
-                           c->skel + b * (size_t)c->ncol, c->skel_layouts[b]))
+                           sb_table_key(&c->skels, b), layouts))
             return false;
-    /* Empty the buckets' hash for the next row skeleton, slot by slot
-     * (the table may be far larger than this one's buckets). */
-    for (size_t b = 0; b < c->nskel; b++) {
-        uint64_t s = skel_hash(c->skel + b * (size_t)c->ncol, c->ncol) & (c->skel_slots - 1);
-        while (c->skel_slot[s] != b + 1)
-            s = (s + 1) & (c->skel_slots - 1);
-        c->skel_slot[s] = 0;
     }
     return true;
 }
@@ -1279,7 +1422,12 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
         return sb_fail(err, SB_ELIMIT, "out of memory");
     c->pc = pc;
     c->meter = &meter;
+    sb_walk_init(&c->walk, &meter, 0, NULL);
+    sb_table_init(&c->numbers, sizeof(uint64_t), 0, &meter, false);
+    sb_table_init(&c->skels, 1, sizeof(uint64_t), &meter, false);
     c->metric = metric;
+    c->k.unit = metric == SB_METRIC_UNIT;
+    c->k.numbers = &c->numbers;
     c->keep = keep;
     c->nparts = nparts > 1 ? nparts : 1;
     c->part = nparts > 1 ? part : 0;
@@ -1324,7 +1472,13 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
             c->ngoals = 0, c->goal = true;
     }
     sb_status status = SB_OK;
-    bool ok = make_lines(c);
+    /* The walker's first stack (what sb_walk_seed would take) from the
+     * start: every part of a member has it then, and the part holding
+     * the goal layouts peaks where the member whole does. */
+    bool ok = grow(c, &c->walk.stack, &c->walk.cap, 1024, sizeof *c->walk.stack) &&
+              make_lines(c);
+    /* A column skeleton is a sequence number per column line. */
+    sb_table_init(&c->skels, c->ncol ? (size_t)c->ncol : 1, sizeof(uint64_t), &meter, false);
     if (ok && c->nparts > 1) {
         /* Parts by row skeleton when they are many; else by skeleton,
          * each part then bucketing every row skeleton's placements. */
@@ -1387,16 +1541,22 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
         }
     }
     res->peak = meter.peak;
-    free_lines(c->rows, c->nrow);
-    free_lines(c->cols, c->ncol);
-    /* Everything else came from the meter, which is this call's alone:
-     * its blocks are freed here, and sb_meter_end gives its count back to
-     * the budget it draws on. */
-    void *held[] = { c->table, c->seen, c->label, c->parent, c->tally, c->queue, c->fits,
-                     c->pairs, c->skel, c->skel_layouts, c->skel_slot, c->sorted, c->bstart,
-                     c->comps };
-    for (size_t i = 0; i < sizeof held / sizeof *held; i++)
-        free(held[i]);
+    free_lines(c, c->rows, c->nrow);
+    free_lines(c, c->cols, c->ncol);
+    sb_meter *m = &meter;
+    sb_table_free(&c->numbers);
+    sb_array_free(m, &c->seen, &c->seen_cap, sizeof *c->seen);
+    sb_array_free(m, &c->label, &c->label_cap, sizeof *c->label);
+    sb_array_free(m, &c->parent, &c->parent_cap, sizeof *c->parent);
+    sb_array_free(m, &c->tally, &c->tally_cap, sizeof *c->tally);
+    sb_array_free(m, &c->queue, &c->queue_cap, sizeof *c->queue);
+    sb_walk_free(&c->walk);
+    sb_array_free(m, &c->fits, &c->fits_cap, sizeof *c->fits);
+    sb_array_free(m, &c->pairs, &c->pairs_cap, sizeof *c->pairs);
+    sb_table_free(&c->skels);
+    sb_array_free(m, &c->sorted, &c->sorted_cap, sizeof *c->sorted);
+    sb_array_free(m, &c->bstart, &c->bstart_cap, sizeof *c->bstart);
+    sb_array_free(m, &c->comps, &c->kept_cap, sizeof *c->comps);
     free(c);
     sb_meter_end(&meter);
     return status;

@@ -8,7 +8,7 @@
  * goals met, when to stop.  Limits, memory and progress are the meter's
  * (core/meter.h), which walkers tick once per expansion.  A walker holds
  * what differs: how configurations are kept and how their neighbours are
- * found.  Three exist:
+ * found.  Four exist:
  *
  *   bfs_store.c             any space, with a store (node ids are the queue)
  *   bfs_bitboard.c          the bitboard (64- and 128-bit images): the move
@@ -16,9 +16,12 @@
  *                           images, stores/seen.h (the fast path)
  *   explore/graph.c         a graph already built (the layouts of a piece
  *                           set): distances in an array
+ *   explore/lines.c         a skeleton's layouts numbered in mixed radix: the
+ *                           search from every goal layout at once
  *
- * Solving, exploring, splitting components and measuring diameters all
- * run sb_bfs_run with one of them.
+ * Solving, exploring, measuring diameters and distances to a goal all
+ * run sb_bfs_run with one of them (splitting components, which needs no
+ * distances, is explore/walk.h's).
  *
  * Invariant: when expand_layer starts, the walker's current layer holds
  * every configuration at distance `depth` and nothing else is unexpanded;

@@ -8,7 +8,11 @@
  * lacks is where it went.  That works the same for every space, because it
  * compares decoded block lists, not keys.  For piece moves the block's way
  * from one place to the other is found again by a breadth-first search on
- * the parent's grid, and printed as straight slides.
+ * the parent's grid, and printed as straight slides.  That search is over
+ * one piece's places, not over configurations, and it needs the way, not
+ * only the end: the space's expand() under the piece metric gives where a
+ * piece can go (board.c's wander, the bitboard's flood) but not how, so
+ * it cannot stand in; slide-check replays every slide printed.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -12,6 +12,12 @@
  *   MASKS      the bitboard's masks at that size (m64 or m128)
  * Every function is static inline: each caller gets it compiled around
  * its own visit function, and unused ones cost nothing.
+ *
+ * The generator is the general board's expand() (board.c) on the trays
+ * the bitboard takes, specialised: the same children under every metric.
+ * tests/test_spaces.c checks the two spaces' children against each other
+ * and against the tests' own generator (tests/unit.h) on random layouts;
+ * tests/test_walk.c checks whole searches of both.
  */
 
 /* The size of the block whose upper-left corner is at image bit a: its
