@@ -447,7 +447,7 @@ static void json_picture(const char *text)
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
         char *line = strndup(s, n);
         printf("%s", s == text ? "" : ", ");
-        sb_json_string(stdout, line ? line : "");
+        sbi_json_string(stdout, line ? line : "");
         free(line);
         s += n + (nl != NULL);
     }
@@ -458,7 +458,7 @@ static void write_json(run *r, const sb_census_report *rep)
 {
     const sb_census_spec *s = &r->spec;
     printf("{\"spec\": ");
-    sb_json_string(stdout, r->a->spec_path);
+    sbi_json_string(stdout, r->a->spec_path);
     printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"diameters\": %s,\n \"kinds\": [",
            s->rows, s->cols, sb_metric_name(r->a->opts.metric), s->diameters ? "true" : "false");
     for (size_t k = 0; k < s->nkinds; k++) {

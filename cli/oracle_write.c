@@ -62,10 +62,10 @@ static void distance_json(FILE *out, uint32_t dist)
 int sb_oracle_write_json(FILE *out, const sb_oracle_source *src, const sb_distances *d)
 {
     fputs("{\"init\": ", out);
-    sb_json_string(out, src->init_path);
+    sbi_json_string(out, src->init_path);
     fputs(", \"goal\": ", out);
     if (src->goal_path)
-        sb_json_string(out, src->goal_path);
+        sbi_json_string(out, src->goal_path);
     else
         fputs("null", out);
     fprintf(out, ",\n \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\", "

@@ -10,7 +10,7 @@
  * the style, the body's markup, the drawing (draw.js) and the player
  * (replay.js), whose head comments say what they do and what they leave
  * in the DOM for tests.  The page knows classes as numbers the C side
- * computes (sb_view_classes), so its own goal check treats
+ * computes (sbi_view_classes), so its own goal check treats
  * interchangeable pieces as the engine does.
  */
 #include <errno.h>
@@ -35,7 +35,7 @@ static void blocks_json(FILE *out, const char *name, const sb_puzzle *p, const s
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s[%d,%d,%d,%d,%zu,%d]", i ? (i % 16 ? "," : ",\n    ") : "", b[i].row,
                 b[i].col, b[i].height, b[i].width, classes[i],
-                sb_view_is_rectangle(p, &b[i]) ? -1 : b[i].shape - 1);
+                sbi_view_is_rectangle(p, &b[i]) ? -1 : b[i].shape - 1);
     putc(']', out);
 }
 
@@ -76,7 +76,7 @@ static void walls_json(FILE *out, const sb_puzzle *p)
 static void labels_json(FILE *out, const sb_puzzle *p)
 {
     fputs(",\n  labels: ", out);
-    if (!sb_view_own_labels(p) || p->nblocks == 0) {
+    if (!sbi_view_own_labels(p) || p->nblocks == 0) {
         fputs("null", out);
         return;
     }
@@ -88,7 +88,7 @@ static void labels_json(FILE *out, const sb_puzzle *p)
     for (size_t i = 0; i < p->nblocks; i++)
         text[i] = p->blocks[i].label;
     text[p->nblocks] = 0;
-    sb_json_string(out, text);
+    sbi_json_string(out, text);
     free(text);
 }
 
@@ -108,11 +108,11 @@ void sb_html_head(FILE *out, const char *page_title, const unsigned char *page_c
 
 int sb_html_puzzle_data(FILE *out, const sb_puzzle *p, const char *title)
 {
-    size_t *classes = sb_view_classes(p, NULL);
+    size_t *classes = sbi_view_classes(p, NULL);
     if (!classes)
         return -1;
     fputs("<script>\nvar P = {\n  title: ", out);
-    sb_json_string(out, title);
+    sbi_json_string(out, title);
     fprintf(out, ",\n  rows: %d, cols: %d", p->rows, p->cols);
     walls_json(out, p);
     shapes_json(out, p);

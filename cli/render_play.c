@@ -95,7 +95,7 @@ int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metri
         fputs(",\n  nohint: null", out);
     } else {
         fputs(",\n  hints: null,\n  nohint: ", out);
-        sb_json_string(out, no_hints ? no_hints : "No hints.");
+        sbi_json_string(out, no_hints ? no_hints : "No hints.");
     }
     fputs("\n};\n</script>\n", out);
     return sb_html_end(out, (const unsigned char *const[]){ sb_page_rules_js, sb_page_play_js,

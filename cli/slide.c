@@ -205,7 +205,7 @@ static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status st
                     "peak memory: %zu bytes\ntime: ",
             sb_algo_name(st->algo), sb_path_name(st->path), (unsigned long long)st->stored,
             (unsigned long long)st->expanded, st->peak_bytes);
-    sb_json_number(stderr, st->seconds, 6);   /* the JSON's number, in every locale */
+    sbi_json_number(stderr, st->seconds, 6);   /* the JSON's number, in every locale */
     fputs(" s\n", stderr);
     /* IDA* stores nothing to count a rate by; its expansions are the work. */
     if (st->seconds > 0 && st->algo == SB_ALGO_IDASTAR)
@@ -231,7 +231,7 @@ static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status st
 /* True when the user's locale encodes text as UTF-8.  Only LC_CTYPE is
  * taken from the environment, the one category the pictures need; the
  * numbers with a fraction (the JSON's, the statistics' time) go through
- * sb_json_number, which ignores LC_NUMERIC, so no locale can make them a
+ * sbi_json_number, which ignores LC_NUMERIC, so no locale can make them a
  * comma. */
 static bool utf8_locale(void)
 {

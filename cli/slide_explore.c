@@ -234,7 +234,7 @@ static void json_blocks(const sb_puzzle *p, const sb_block *b, size_t n)
     for (size_t i = 0; i < n; i++) {
         printf("%s{\"row\": %d, \"col\": %d, \"height\": %d, \"width\": %d, \"cells\": [",
                i ? ", " : "", b[i].row, b[i].col, b[i].height, b[i].width);
-        int left = sb_view_box_left(p, &b[i]);
+        int left = sbi_view_box_left(p, &b[i]);
         const char *sep = "";
         for (int r = b[i].row; r < b[i].row + b[i].height; r++)
             for (int c = left; c < left + b[i].width; c++)
@@ -275,7 +275,7 @@ static void json_picture(const sb_puzzle *p, const sb_block *b, size_t n)
         else
             *end = '\0';
         fputs(sep, stdout);
-        sb_json_string(stdout, line);
+        sbi_json_string(stdout, line);
         sep = ", ";
     }
     putchar(']');
@@ -319,7 +319,7 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
     uint64_t at_far = r->per_depth[r->farthest];
     if (c->json) {
         printf("{\"init\": ");
-        sb_json_string(stdout, c->init_path);
+        sbi_json_string(stdout, c->init_path);
         printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\",\n"
                " \"reachable\": %llu,\n \"farthest\": {\"distance\": %u, \"count\": %llu, "
                "\"example\": ",
@@ -332,7 +332,7 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
                (unsigned long long)r->widest);
         if (r->has_goal) {
             printf(" \"goal\": {\"file\": ");
-            sb_json_string(stdout, c->goal_path);
+            sbi_json_string(stdout, c->goal_path);
             printf(", \"satisfying\": %llu, \"nearest\": ", (unsigned long long)r->goal_count);
             if (r->goal_count)
                 printf("%u},\n", r->nearest_goal);
@@ -343,7 +343,7 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
         for (unsigned d = 0; d <= r->farthest; d++)
             printf("%s%llu", d ? ", " : "", (unsigned long long)r->per_depth[d]);
         printf("],\n \"seconds\": ");
-        sb_json_number(stdout, r->seconds, 6);
+        sbi_json_number(stdout, r->seconds, 6);
         printf(", \"peak_bytes\": %zu}\n", r->peak_bytes);
         return SB_OK;
     }
@@ -381,7 +381,7 @@ static sb_status print_components(const cli *c, const sb_puzzle *p,
     const sb_component *in = r->ncomponents ? &r->components[r->init_component] : NULL;
     if (c->json) {
         printf("{\"init\": ");
-        sb_json_string(stdout, c->init_path);
+        sbi_json_string(stdout, c->init_path);
         printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"layouts\": %llu, "
                "\"moves\": %llu, \"components\": %zu,\n \"init_component\": %zu, "
                "\"diameters\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu,\n \"list\": [",
@@ -449,7 +449,7 @@ static void print_family(const cli *c, const sb_family_report *r)
 {
     if (c->json) {
         printf("{\"init\": ");
-        sb_json_string(stdout, c->init_path);
+        sbi_json_string(stdout, c->init_path);
         printf(", \"members\": %zu, \"layouts\": %llu, \"components\": %llu, \"seconds\": %.6f, "
                "\"peak_bytes\": %zu,\n \"list\": [", r->nmembers,
                (unsigned long long)r->layouts, (unsigned long long)r->ncomponents, r->seconds,

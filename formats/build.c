@@ -49,17 +49,17 @@ static sb_status read_blocks(const sb_fmt_lines *l, sb_format fmt, sb_block **ou
     sb_block *b = calloc(l->n + 1, sizeof *b);
     *out = NULL;
     if (!b)
-        return sb_fmt_fail(err, SB_ELIMIT, l->name, 0, "out of memory");
+        return sbi_fmt_fail(err, SB_ELIMIT, l->name, 0, "out of memory");
     for (size_t i = 0; i < l->n; i++) {
         const int *v = l->v[i];
         if (fmt == SB_FORMAT_CORNERS && (v[2] < v[0] || v[3] < v[1])) {
             free(b);
             *line = l->line[i];
             if (v[2] < v[0])
-                return sb_fmt_fail(err, SB_EINPUT, l->name, *line,
+                return sbi_fmt_fail(err, SB_EINPUT, l->name, *line,
                                    "bottom row %d is above top row %d"
                                    " (corners lines are r1 c1 r2 c2)", v[2], v[0]);
-            return sb_fmt_fail(err, SB_EINPUT, l->name, *line,
+            return sbi_fmt_fail(err, SB_EINPUT, l->name, *line,
                                "right column %d is left of left column %d"
                                " (corners lines are r1 c1 r2 c2)", v[3], v[1]);
         }
@@ -89,10 +89,10 @@ static sb_status point(const sb_puzzle *p, const sb_fmt_lines *init,
 
     *line = 0;
     if (chk->status != SB_EINPUT)
-        return sb_fmt_fail(err, chk->status, init->name, 0, "%s", chk->msg);
+        return sbi_fmt_fail(err, chk->status, init->name, 0, "%s", chk->msg);
     if (chk->list == SB_LIST_NONE || i >= n || i >= src->n) {
         *line = init->tray_line;
-        return sb_fmt_fail(err, SB_EINPUT, init->name, *line, "%s", chk->msg);
+        return sbi_fmt_fail(err, SB_EINPUT, init->name, *line, "%s", chk->msg);
     }
     *line = src->line[i];
     if (strstr(chk->msg, "overlap")) {
@@ -103,12 +103,12 @@ static sb_status point(const sb_puzzle *p, const sb_fmt_lines *init,
             const char *what = chk->list == SB_LIST_GOAL ? "goal block" : "block";
             int r = list[i].row > list[j].row ? list[i].row : list[j].row;
             int c = list[i].col > list[j].col ? list[i].col : list[j].col;
-            return sb_fmt_fail(err, SB_EINPUT, src->name, *line,
+            return sbi_fmt_fail(err, SB_EINPUT, src->name, *line,
                                "%s overlaps the %s of line %ld (both cover cell %d %d)",
                                what, what, src->line[j], r, c);
         }
     }
-    return sb_fmt_fail(err, SB_EINPUT, src->name, *line, "%s", chk->msg);
+    return sbi_fmt_fail(err, SB_EINPUT, src->name, *line, "%s", chk->msg);
 }
 
 static void try_init(const sb_fmt_lines *init, sb_format fmt, attempt *a)
@@ -170,7 +170,7 @@ static sb_status ambiguous(const sb_fmt_lines *init, const attempt *c,
         i++;
     const int *v = init->v[i];
     const sb_block *bc = &c->p.blocks[i], *bs = &s->p.blocks[i];
-    sb_status st = sb_fmt_fail(err, SB_EINPUT, init->name, init->line[i],
+    sb_status st = sbi_fmt_fail(err, SB_EINPUT, init->name, init->line[i],
                                "cannot tell the format: '%d %d %d %d' reads as a %dx%d block at "
                                "%d %d (corners) or as a %dx%d block at %d %d (sizes), and the "
                                "whole file is valid both ways; name the format",
@@ -199,9 +199,9 @@ static void explain_both(const sb_fmt_lines *init, const attempt *best,
          * Both messages start with the same "FILE:LINE: "; an empty message
          * made the same way measures it. */
         sb_error where;
-        sb_fmt_fail(&where, SB_EINPUT, init->name, best->line, "%s", "");
+        sbi_fmt_fail(&where, SB_EINPUT, init->name, best->line, "%s", "");
         size_t head = strlen(where.msg);
-        sb_fmt_fail(err, SB_EINPUT, init->name, best->line, "as %s: %s; as %s: %s",
+        sbi_fmt_fail(err, SB_EINPUT, init->name, best->line, "as %s: %s; as %s: %s",
                     bname, best->err.msg + head, oname, other->err.msg + head);
         return;
     }
@@ -224,7 +224,7 @@ static sb_status decide(const sb_fmt_lines *init, sb_format *chosen, sb_puzzle *
     if (c.st == SB_OK && s.st == SB_OK) {
         int same = same_blocks(&c.p, &s.p);
         if (same < 0)
-            st = sb_fmt_fail(err, SB_ELIMIT, init->name, 0, "out of memory");
+            st = sbi_fmt_fail(err, SB_ELIMIT, init->name, 0, "out of memory");
         else if (!same)
             st = ambiguous(init, &c, &s, err);
         *chosen = SB_FORMAT_CORNERS;   /* the same puzzle either way */
@@ -251,7 +251,7 @@ static sb_status decide(const sb_fmt_lines *init, sb_format *chosen, sb_puzzle *
     return st;
 }
 
-sb_status sb_fmt_build(const sb_fmt_lines *init, const sb_fmt_lines *goal,
+sb_status sbi_fmt_build(const sb_fmt_lines *init, const sb_fmt_lines *goal,
                        sb_format fmt, sb_format *used, sb_puzzle *out,
                        sb_error *err)
 {

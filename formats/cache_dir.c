@@ -103,15 +103,15 @@ sb_status sb_fmt_cache_dir_new(const char *dir, sb_cache **out, sb_error *err)
     if (out)
         *out = NULL;
     if (!dir || !out)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_cache_dir_new: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_cache_dir_new: %s is NULL",
                            !dir ? "the directory" : "the cache to fill");
     if (!dir[0])
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_cache_dir_new: the directory "
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_cache_dir_new: the directory "
                            "name is empty");
     dir_cache *c = calloc(1, sizeof *c);
     if (!c || !(c->dir = strdup(dir))) {
         free(c);
-        return sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_fmt_cache_dir_new: out of memory");
+        return sbi_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_fmt_cache_dir_new: out of memory");
     }
     c->cache = (sb_cache){ open_read, read_bytes, close_read, open_write, write_bytes,
                            close_write, c };

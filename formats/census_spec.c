@@ -19,7 +19,7 @@
  * that repeats an earlier one), and when the file has been read what
  * needs lines from all over it (a goal on a wall the SPEC draws later),
  * blamed on the goal's line.  So every complaint is "FILE:LINE: ..."
- * (through sb_fmt_fail), and a SPEC read here never fails sb_census as
+ * (through sbi_fmt_fail), and a SPEC read here never fails sb_census as
  * input.  Every cap (line length, words a line, name length, kinds,
  * counts, keep) is in docs/explore.md and in the message that enforces it.
  *
@@ -172,7 +172,7 @@ static const char *axis_words(sb_axis a)
 }
 
 /* A complaint about the line being read. */
-#define FAIL(rd, st, ...) sb_fmt_fail(err, (st), (rd)->name, (rd)->line, __VA_ARGS__)
+#define FAIL(rd, st, ...) sbi_fmt_fail(err, (st), (rd)->name, (rd)->line, __VA_ARGS__)
 
 /* "kind NAME HxW COUNT [row|col] [marked] [rows|cols LINES]". */
 static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
@@ -258,7 +258,7 @@ static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
     }
     if (s->nkinds == MAX_KINDS)
         return FAIL(rd, SB_EINPUT, "a census may have at most %d kinds", MAX_KINDS);
-    if (!sb_array_reserve(NULL, &s->kinds, &rd->kinds_cap, s->nkinds + 1, sizeof *s->kinds))
+    if (!sbi_array_reserve(NULL, &s->kinds, &rd->kinds_cap, s->nkinds + 1, sizeof *s->kinds))
         return FAIL(rd, SB_ELIMIT, "out of memory");
     rd->kind_line[s->nkinds] = rd->line;
     s->kinds[s->nkinds++] = k;
@@ -329,10 +329,10 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
             return FAIL(rd, SB_EINPUT, "a %s piece at %ld %ld leaves the %dx%d tray", words[1],
                         a, b, s->rows, s->cols);
         size_t need = s->ngoals + 1;
-        if (!sb_array_reserve(NULL, &s->goals, &rd->goals_cap, need, sizeof *s->goals) ||
-            !sb_array_reserve(NULL, &s->goal_kind, &rd->goal_kind_cap, need,
+        if (!sbi_array_reserve(NULL, &s->goals, &rd->goals_cap, need, sizeof *s->goals) ||
+            !sbi_array_reserve(NULL, &s->goal_kind, &rd->goal_kind_cap, need,
                               sizeof *s->goal_kind) ||
-            !sb_array_reserve(NULL, &rd->goal_line, &rd->goal_line_cap, need,
+            !sbi_array_reserve(NULL, &rd->goal_line, &rd->goal_line_cap, need,
                               sizeof *rd->goal_line))
             return FAIL(rd, SB_ELIMIT, "out of memory");
         s->goals[s->ngoals] = (sb_block){ (int)a, (int)b, s->kinds[k].height,
@@ -398,7 +398,7 @@ static int read_line(reader *rd, FILE *f, char *buf, sb_error *err)
     return ch == EOF && n == 0 && !cr ? 0 : 1;
 }
 
-sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *out,
+sb_status sbi_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *out,
                                     sb_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -420,14 +420,14 @@ sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *o
             st = statement(&rd, words, n, err);
     }
     if (st == SB_OK && ferror(f))
-        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "cannot read: %s", sb_os_error(errno).text);
+        st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "cannot read: %s", sbi_os_error(errno).text);
     if (st == SB_OK && !out->rows)
-        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "no \"tray ROWS COLS\" line");
+        st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "no \"tray ROWS COLS\" line");
     if (st == SB_OK && !out->nkinds)
-        st = sb_fmt_fail(err, SB_EINPUT, name, 0, "no \"kind\" line: the alphabet is empty");
+        st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "no \"kind\" line: the alphabet is empty");
     if (st == SB_OK)
         st = whole_file(&rd, err);
-    sb_array_free(NULL, &rd.goal_line, &rd.goal_line_cap, sizeof *rd.goal_line);
+    sbi_array_free(NULL, &rd.goal_line, &rd.goal_line_cap, sizeof *rd.goal_line);
     if (st != SB_OK)
         sb_census_spec_free(out);
     return st;
@@ -436,13 +436,13 @@ sb_status sb_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *o
 sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *err)
 {
     if (!out || !path)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read_census: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read_census: %s is NULL",
                            out ? "the path" : "the spec to fill");
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "r");
     if (!f)
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "cannot open: %s", sb_os_error(errno).text);
-    sb_status st = sb_fmt_read_census_stream(f, path, out, err);
+        return sbi_fmt_fail(err, SB_EINPUT, path, 0, "cannot open: %s", sbi_os_error(errno).text);
+    sb_status st = sbi_fmt_read_census_stream(f, path, out, err);
     fclose(f);
     return st;
 }

@@ -22,14 +22,14 @@
 sb_status sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n, sb_error *err)
 {
     if (!out || (n > 0 && !moves))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_write_moves: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_write_moves: %s is NULL",
                            !out ? "the stream" : "the moves array");
-    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
+    errno = 0;   /* so that what the writes leave is theirs (sbi_fmt_written) */
     for (size_t i = 0; i < n && !ferror(out); i++) {
         const sb_move *m = &moves[i];
         fprintf(out, "%d %d %d %d\n", m->from_row, m->from_col, m->to_row, m->to_col);
     }
-    return sb_fmt_written(out, errno, err, "sb_fmt_write_moves", "the moves");
+    return sbi_fmt_written(out, errno, err, "sb_fmt_write_moves", "the moves");
 }
 
 static int is_blank(char ch)
@@ -45,7 +45,7 @@ static void keep_text(sb_move_reader *r, const char *buf, size_t len, int cut)
         a++;
     while (b > a && !cut && is_blank(buf[b - 1]))
         b--;
-    sb_fmt_quote(buf + a, b - a, r->text, sizeof r->text);
+    sbi_fmt_quote(buf + a, b - a, r->text, sizeof r->text);
     size_t t = strlen(r->text);
     if (cut && (t < 3 || strcmp(r->text + t - 3, "...") != 0)) {
         /* The line went on past what was kept: show that it did. */
@@ -57,7 +57,7 @@ static void keep_text(sb_move_reader *r, const char *buf, size_t len, int cut)
 
 static sb_status fail(sb_move_reader *r, sb_error *err, const char *why)
 {
-    sb_status st = sb_fmt_fail(err, SB_EINPUT, NULL, 0, "line %ld: %s: %s", r->line, r->text,
+    sb_status st = sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "line %ld: %s: %s", r->line, r->text,
                                why);
     if (err) {
         err->item = (size_t)r->line;
@@ -72,10 +72,10 @@ sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
     char buf[MAX_LINE];
 
     if (!r || !r->in || !mv)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: %s is NULL",
                            !r ? "the reader" : !r->in ? "the reader's stream" : "the move to fill");
-    if (!sb_zeroed(r->reserved, sizeof r->reserved))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: the reader's reserved "
+    if (!sbi_zeroed(r->reserved, sizeof r->reserved))
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: the reader's reserved "
                            "space is not zero (a field this libslide %s does not know)",
                            SLIDE_VERSION);
     r->end = false;
@@ -91,9 +91,9 @@ sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
         }
         if (ch == EOF && ferror(r->in)) {
             int saved = errno;
-            sb_status st = sb_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: read error: %s",
+            sb_status st = sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: read error: %s",
                                        r->name ? r->name : "moves",
-                                       sb_os_error(saved).text);
+                                       sbi_os_error(saved).text);
             if (err)
                 snprintf(err->file, sizeof err->file, "%s", r->name ? r->name : "");
             return st;
@@ -112,7 +112,7 @@ sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
 
         int v[4];
         char why[200], full[260];
-        int got = sb_fmt_scan_line(buf, len, 4, v, why, sizeof why);
+        int got = sbi_fmt_scan_line(buf, len, 4, v, why, sizeof why);
         if (got == 0)
             continue;
         if (got != 4) {

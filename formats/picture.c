@@ -72,7 +72,7 @@ static bool is_digit(unsigned char ch)
     return ch >= '0' && ch <= '9';
 }
 
-bool sb_fmt_picture_detect(const char *text, size_t len)
+bool sbi_fmt_picture_detect(const char *text, size_t len)
 {
     size_t pos = 0;
     bool comments = false;
@@ -141,7 +141,7 @@ static size_t option_word(const char *s, size_t a, size_t b)
 /* An option line starts with an option word and ':', or holds a ':' and a
  * blank, which no grid row does (an unknown option, or a misspelt one).
  * Any other ':' is a cell. */
-bool sb_pic_is_option_line(const char *s, size_t n)
+bool sbi_pic_is_option_line(const char *s, size_t n)
 {
     if (option_word(s, 0, n) != NOPTIONS)
         return true;
@@ -184,7 +184,7 @@ static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t n,
 {
     const char *name = f->name;
     if (ch == ' ' || ch == '\t')
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "a %s at column %zu: grid rows hold no blanks ('.' is an empty "
                            "cell)%s", ch == ' ' ? "space" : "tab", col,
                            s[0] == '#' || s[0] == '/' ? "; comments start with ';'"
@@ -192,13 +192,13 @@ static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t n,
                                                   "its tray line, two integers 'H W'"
                                                 : "");
     if (ch < 0x20 || ch == 0x7f)
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "binary data: byte 0x%02x at column %zu is not text", ch, col);
     if (ch >= 0x80)
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "byte 0x%02x at column %zu is not ASCII: pieces are drawn with "
                            "printable ASCII characters", ch, col);
-    return sb_fmt_fail(err, SB_EINPUT, name, line,
+    return sbi_fmt_fail(err, SB_EINPUT, name, line,
                        "';' at column %zu cannot be a piece: it starts a comment, and only "
                        "at the start of a line", col);
 }
@@ -210,7 +210,7 @@ static sb_status check_text(const pic_file *f, long line, const char *s, size_t 
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch < 0x20 && !is_blank(ch))
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "binary data: byte 0x%02x at column %zu is not text", ch, i + 1);
         if (ch == 0x7f || ch >= 0x80)
             return bad_cell(f, line, s, n, i + 1, ch, err);
@@ -222,9 +222,9 @@ static sb_status check_text(const pic_file *f, long line, const char *s, size_t 
 
 static void grid_drop(pic_grid *g)
 {
-    sb_array_free(NULL, &g->cells, &g->cap_cells, sizeof *g->cells);
-    sb_array_free(NULL, &g->line, &g->cap_line, sizeof *g->line);
-    sb_array_free(NULL, &g->indent, &g->cap_indent, sizeof *g->indent);
+    sbi_array_free(NULL, &g->cells, &g->cap_cells, sizeof *g->cells);
+    sbi_array_free(NULL, &g->line, &g->cap_line, sizeof *g->line);
+    sbi_array_free(NULL, &g->indent, &g->cap_indent, sizeof *g->indent);
 }
 
 /* Stores one row of g->cols cells.  Returns -1 out of memory. */
@@ -237,10 +237,10 @@ static int grid_store(pic_grid *g, const char *row, long line, size_t indent)
         g->too_big = true;
         return 0;
     }
-    if (!sb_array_reserve(NULL, &g->cells, &g->cap_cells, (g->rows + 1) * g->cols,
+    if (!sbi_array_reserve(NULL, &g->cells, &g->cap_cells, (g->rows + 1) * g->cols,
                           sizeof *g->cells) ||
-        !sb_array_reserve(NULL, &g->line, &g->cap_line, g->rows + 1, sizeof *g->line) ||
-        !sb_array_reserve(NULL, &g->indent, &g->cap_indent, g->rows + 1, sizeof *g->indent))
+        !sbi_array_reserve(NULL, &g->line, &g->cap_line, g->rows + 1, sizeof *g->line) ||
+        !sbi_array_reserve(NULL, &g->indent, &g->cap_indent, g->rows + 1, sizeof *g->indent))
         return -1;
     memcpy(g->cells + g->rows * g->cols, row, g->cols);
     g->line[g->rows] = line;
@@ -256,15 +256,15 @@ static sb_status grid_row(reader *r, const char *s, size_t a, size_t b, long lin
 
     for (size_t i = a; i < b; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch != '.' && ch != '#' && !sb_pic_is_piece_char(ch))
+        if (ch != '.' && ch != '#' && !sbi_pic_is_piece_char(ch))
             return bad_cell(r->f, line, s + a, b - a, i + 1, ch, err);
     }
     if (r->at == AFTER_GAP)
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "grid rows must be contiguous: the blank line %ld ended the grid%s",
                            r->gap_line, colon_hint(s, a, b));
     if (r->at == IN_OPTIONS)
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "a grid row after the option lines (line %ld): the grid comes "
                            "first%s", r->options_line, colon_hint(s, a, b));
     if (r->at == BEFORE_GRID) {
@@ -272,13 +272,13 @@ static sb_status grid_row(reader *r, const char *s, size_t a, size_t b, long lin
         g->first_line = line;
         g->cols = b - a;
     } else if (b - a != g->cols) {
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "rows of different lengths: this row has %zu cells, the first "
                            "(line %ld) has %zu%s", b - a, g->first_line, g->cols,
                            colon_hint(s, a, b));
     }
     if (grid_store(g, s + a, line, a) != 0)
-        return sb_fmt_fail(err, SB_ELIMIT, name, line, "out of memory");
+        return sbi_fmt_fail(err, SB_ELIMIT, name, line, "out of memory");
     g->rows++;
     return SB_OK;
 }
@@ -292,7 +292,7 @@ static sb_status close_grid(reader *r, sb_error *err)
     if (r->init) {
         const pic_grid *ig = &r->init->grid;
         if (g->rows != ig->rows || g->cols != ig->cols)
-            return sb_fmt_fail(err, SB_EINPUT, name, g->first_line,
+            return sbi_fmt_fail(err, SB_EINPUT, name, g->first_line,
                                "the goal picture is %zux%zu but INIT (%s) is %zux%zu: a GOAL "
                                "draws the whole tray, '.' where it does not matter",
                                g->rows, g->cols, r->init->name, ig->rows, ig->cols);
@@ -304,13 +304,13 @@ static sb_status close_grid(reader *r, sb_error *err)
             tray.rows = (int)g->rows;
             tray.cols = (int)g->cols;
             if (sb_puzzle_check(&tray, &chk) != SB_OK)
-                return sb_fmt_fail(err, SB_EINPUT, name, g->first_line, "%s", chk.msg);
+                return sbi_fmt_fail(err, SB_EINPUT, name, g->first_line, "%s", chk.msg);
         }
-        return sb_fmt_fail(err, SB_EINPUT, name, g->first_line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, g->first_line,
                            "tray of %zux%zu is too large; slide handles at most %d cells "
                            "(e.g. 256x256)", g->rows, g->cols, SB_MAX_CELLS);
     }
-    return sb_pic_find_pieces(r->f, r->init, err);
+    return sbi_pic_find_pieces(r->f, r->init, err);
 }
 
 /* ---- option lines ---------------------------------------------------- */
@@ -320,11 +320,11 @@ static sb_status named_piece(reader *r, const char *word, unsigned char ch, long
                              pic_piece **out, sb_error *err)
 {
     pic_file *f = r->f;
-    if (sb_pic_is_piece_char(ch) && f->pieces.index[ch]) {
+    if (sbi_pic_is_piece_char(ch) && f->pieces.index[ch]) {
         *out = &f->pieces.piece[f->pieces.index[ch] - 1];
         return SB_OK;
     }
-    return sb_fmt_fail(err, SB_EINPUT, f->name, line, "%s: '%c' is no piece of the picture%s",
+    return sbi_fmt_fail(err, SB_EINPUT, f->name, line, "%s: '%c' is no piece of the picture%s",
                        word, ch,
                        ch == '*' ? " ('*' alone means every piece, in distinct: only)"
                        : ch == '.' || ch == '#' ? " (it draws empty cells and walls)" : "");
@@ -332,7 +332,7 @@ static sb_status named_piece(reader *r, const char *word, unsigned char ch, long
 
 static sb_status no_piece(const reader *r, const char *word, long line, sb_error *err)
 {
-    return sb_fmt_fail(err, SB_EINPUT, r->f->name, line,
+    return sbi_fmt_fail(err, SB_EINPUT, r->f->name, line,
                        "%s: names no piece (list the characters of the pieces it is for)",
                        word);
 }
@@ -344,12 +344,12 @@ static sb_status opt_distinct(reader *r, const char *s, size_t n, long line, sb_
 
     if (n == 1 && s[0] == '*') {
         if (f->pieces.n == 0)
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "distinct: * names no piece: the picture has none");
         for (size_t i = 0; i < f->pieces.n; i++) {
             pic_piece *p = &f->pieces.piece[i];
             if (p->same)
-                return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+                return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                    "distinct: * marks piece '%c', which line %ld put in a "
                                    "same group: a piece is distinct or in a group, not both",
                                    p->ch, p->same_line);
@@ -366,7 +366,7 @@ static sb_status opt_distinct(reader *r, const char *s, size_t n, long line, sb_
         if (st != SB_OK)
             return st;
         if (p->same)
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "distinct: piece '%c' is in a same group (line %ld): a piece "
                                "is distinct or in a group, not both", p->ch, p->same_line);
         if (!p->distinct_line)
@@ -390,7 +390,7 @@ static sb_status opt_axis(reader *r, sb_axis axis, const char *s, size_t n, long
         if (st != SB_OK)
             return st;
         if (p->axis_line && p->axis != axis)
-            return sb_fmt_fail(err, SB_EINPUT, r->f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, r->f->name, line,
                                "%s: piece '%c' is %s (line %ld): it cannot be both", word,
                                p->ch, axis == SB_AXIS_ROW ? "vertical" : "horizontal",
                                p->axis_line);
@@ -413,7 +413,7 @@ static sb_status opt_same(reader *r, const char *s, size_t n, long line, sb_erro
         if (i == n)
             break;
         if (f->ngroups == PIC_CHARS)   /* cannot happen: a piece is in one group */
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line, "same: too many groups");
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line, "same: too many groups");
         int id = (int)++f->ngroups;
         f->group_line[id - 1] = line;
         groups++;
@@ -423,15 +423,15 @@ static sb_status opt_same(reader *r, const char *s, size_t n, long line, sb_erro
             if (st != SB_OK)
                 return st;
             if (p->distinct_line)
-                return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+                return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                    "same: piece '%c' is marked distinct (line %ld): a piece "
                                    "is distinct or in a group, not both", p->ch,
                                    p->distinct_line);
             if (p->same && p->same != id) {
                 if (p->same_line == line)
-                    return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+                    return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                        "same: piece '%c' is in two groups", p->ch);
-                return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+                return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                    "same: piece '%c' is already in a group (line %ld): a "
                                    "piece is in one group at most", p->ch, p->same_line);
             }
@@ -457,18 +457,18 @@ static sb_status option_line(reader *r, const char *s, size_t a, size_t b, long 
         wb--;
     size_t word = option_word(s, a, b);
     if (r->init)
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "option lines are not allowed in a GOAL picture (options "
                            "belong in INIT, after its grid)");
     if (word == NOPTIONS) {
         char shown[40];
-        sb_fmt_quote(s + wa, wb - wa, shown, sizeof shown);
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        sbi_fmt_quote(s + wa, wb - wa, shown, sizeof shown);
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "unknown option '%s:' (the options are distinct:, same:, "
                            "horizontal: and vertical:)", shown);
     }
     if (r->at == BEFORE_GRID)
-        return sb_fmt_fail(err, SB_EINPUT, name, line,
+        return sbi_fmt_fail(err, SB_EINPUT, name, line,
                            "option line before the grid: options come after it");
     if (r->at == IN_GRID && (st = close_grid(r, err)) != SB_OK)
         return st;
@@ -521,7 +521,7 @@ static sb_status read_picture(const char *text, size_t len, const char *name,
             }
         } else if (s[a] == ';') {
             continue;
-        } else if (sb_pic_is_option_line(s + a, b - a)) {
+        } else if (sbi_pic_is_option_line(s + a, b - a)) {
             st = option_line(&r, s, a, b, line, err);
         } else {
             st = grid_row(&r, s, a, b, line, err);
@@ -530,13 +530,13 @@ static sb_status read_picture(const char *text, size_t len, const char *name,
     if (st == SB_OK && r.at == IN_GRID)
         st = close_grid(&r, err);
     if (st == SB_OK && f->grid.rows == 0)
-        st = sb_fmt_fail(err, SB_EINPUT, name, 0,
+        st = sbi_fmt_fail(err, SB_EINPUT, name, 0,
                          "empty picture: no grid rows (a picture draws the tray, one line "
                          "per row)");
     return st;
 }
 
-sb_status sb_fmt_picture_parse(const char *init_text, size_t init_len, const char *init_name,
+sb_status sbi_fmt_picture_parse(const char *init_text, size_t init_len, const char *init_name,
                                const char *goal_text, size_t goal_len, const char *goal_name,
                                sb_puzzle *out, sb_error *err)
 {
@@ -547,13 +547,13 @@ sb_status sb_fmt_picture_parse(const char *init_text, size_t init_len, const cha
     if (!init || (goal_text && !goal)) {
         free(init);
         free(goal);
-        return sb_fmt_fail(err, SB_ELIMIT, init_name, 0, "out of memory");
+        return sbi_fmt_fail(err, SB_ELIMIT, init_name, 0, "out of memory");
     }
     st = read_picture(init_text, init_len, init_name, NULL, init, err);
     if (st == SB_OK && goal)
         st = read_picture(goal_text, goal_len, goal_name, init, goal, err);
     if (st == SB_OK)
-        st = sb_pic_build(init, goal, out, err);
+        st = sbi_pic_build(init, goal, out, err);
     grid_drop(&init->grid);
     if (goal)
         grid_drop(&goal->grid);

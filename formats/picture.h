@@ -67,23 +67,23 @@ typedef struct pic_file {
 } pic_file;
 
 /* True for the characters that draw a piece. */
-bool sb_pic_is_piece_char(int ch);
+bool sbi_pic_is_piece_char(int ch);
 
 /* Whether the line s[0..n) (trimmed, not blank, not a comment) is an
  * option line rather than a grid row: it starts with an option word and
  * ':', or holds a ':' and a blank.  The writer asks it of its rows. */
-bool sb_pic_is_option_line(const char *s, size_t n);
+bool sbi_pic_is_option_line(const char *s, size_t n);
 
 /* Finds the pieces of f's grid (which must be stored: !too_big) and, for
  * an INIT (init == NULL), checks that each is 4-connected; for a GOAL
  * checks each character against init's piece of it.  Errors point at the
  * line of the offending cell. */
-sb_status sb_pic_find_pieces(pic_file *f, const pic_file *init, sb_error *err);
+sb_status sbi_pic_find_pieces(pic_file *f, const pic_file *init, sb_error *err);
 
 /* Checks the same groups (one shape, one axis each) and builds the puzzle
  * from INIT (and GOAL, which may be NULL: no goal).  On failure *out is
  * zeroed. */
-sb_status sb_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *out,
+sb_status sbi_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *out,
                        sb_error *err);
 
 #endif

@@ -25,7 +25,7 @@
 
 #include "picture.h"
 
-bool sb_pic_is_piece_char(int ch)
+bool sbi_pic_is_piece_char(int ch)
 {
     return ch > ' ' && ch < 0x7f && ch != '.' && ch != '#' && ch != ';';
 }
@@ -113,7 +113,7 @@ static sb_status check_connected(const pic_file *f, sb_error *err)
     if (!seen || !stack) {
         free(seen);
         free(stack);
-        return sb_fmt_fail(err, SB_ELIMIT, f->name, 0, "out of memory");
+        return sbi_fmt_fail(err, SB_ELIMIT, f->name, 0, "out of memory");
     }
     for (size_t k = 0; k < f->pieces.n; k++) {
         const pic_piece *p = &f->pieces.piece[k];
@@ -145,7 +145,7 @@ static sb_status check_connected(const pic_file *f, sb_error *err)
         uint8_t ch = g->cells[i];
         if (ch == '.' || ch == '#' || seen[i])
             continue;
-        st = sb_fmt_fail(err, SB_EINPUT, f->name, g->line[cell_row(g, i)],
+        st = sbi_fmt_fail(err, SB_EINPUT, f->name, g->line[cell_row(g, i)],
                          "piece '%c' is not connected: its cell at column %zu does not touch "
                          "the rest of it (the cells drawn with one character form one piece, "
                          "joined edge to edge)", ch, file_col(g, i));
@@ -165,20 +165,20 @@ static sb_status check_goal(const pic_file *f, const pic_file *init, sb_error *e
         int idx = init->pieces.index[(uint8_t)p->ch];
         long line = g->line[p->top];
         if (!idx)
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "'%c' (column %zu) is no piece of INIT (%s): a GOAL draws "
                                "INIT's pieces where they must end up", p->ch,
                                file_col(g, p->first), init->name);
         const pic_piece *q = &init->pieces.piece[idx - 1];
         if (box_height(p) != box_height(q) || box_width(p) != box_width(q) ||
             p->ncells != q->ncells)
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "piece '%c' is drawn here as %zu cells in a %dx%d box, but in "
                                "INIT it is %zu cells in a %dx%d box: a GOAL draws each piece "
                                "with its own shape", p->ch, p->ncells, box_height(p),
                                box_width(p), q->ncells, box_height(q), box_width(q));
         if (!same_drawing(g, p, &init->grid, q))
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "piece '%c' is drawn here with another shape than in INIT "
                                "(the same %dx%d box, other cells): a GOAL draws each piece "
                                "with its own shape", p->ch, box_height(p), box_width(p));
@@ -186,7 +186,7 @@ static sb_status check_goal(const pic_file *f, const pic_file *init, sb_error *e
     return SB_OK;
 }
 
-sb_status sb_pic_find_pieces(pic_file *f, const pic_file *init, sb_error *err)
+sb_status sbi_pic_find_pieces(pic_file *f, const pic_file *init, sb_error *err)
 {
     survey(&f->grid, &f->pieces);
     return init ? check_goal(f, init, err) : check_connected(f, err);
@@ -209,11 +209,11 @@ static sb_status check_groups(const pic_file *f, sb_error *err)
         }
         long line = f->group_line[p->same - 1];
         if (!same_drawing(&f->grid, q, &f->grid, p))
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "same: pieces '%c' and '%c' have different shapes: a group is "
                                "pieces of one shape", q->ch, p->ch);
         if (q->axis != p->axis)
-            return sb_fmt_fail(err, SB_EINPUT, f->name, line,
+            return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                "same: pieces '%c' and '%c' slide along different axes (line "
                                "%ld): a group is pieces that move alike", q->ch, p->ch,
                                q->axis_line > p->axis_line ? q->axis_line : p->axis_line);
@@ -292,7 +292,7 @@ static int build_goals(const pic_file *init, const pic_file *goal, sb_puzzle *ou
     return 0;
 }
 
-sb_status sb_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *out,
+sb_status sbi_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *out,
                        sb_error *err)
 {
     sb_error chk;
@@ -303,7 +303,7 @@ sb_status sb_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *ou
         return st;
     if (build_blocks(init, out) != 0 || (goal && build_goals(init, goal, out) != 0)) {
         sb_puzzle_free(out);
-        return sb_fmt_fail(err, SB_ELIMIT, init->name, 0, "out of memory");
+        return sbi_fmt_fail(err, SB_ELIMIT, init->name, 0, "out of memory");
     }
     st = sb_puzzle_check(out, &chk);
     if (st != SB_OK) {
@@ -317,7 +317,7 @@ sb_status sb_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *ou
         long line = f->grid.first_line;
         if (chk.list != SB_LIST_NONE && chk.item < n)
             line = f->grid.line[list[chk.item].row];
-        st = sb_fmt_fail(err, st, f->name, st == SB_EINPUT ? line : 0, "%s", chk.msg);
+        st = sbi_fmt_fail(err, st, f->name, st == SB_EINPUT ? line : 0, "%s", chk.msg);
         sb_puzzle_free(out);
     }
     return st;

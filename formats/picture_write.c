@@ -56,7 +56,7 @@ static void deal(drawing *d)
     bool used[256] = { false };
     for (size_t i = 0; i < d->n; i++) {
         unsigned char ch = (unsigned char)d->b[i].label;
-        d->chars[i] = sb_pic_is_piece_char(ch) && !used[ch] ? (char)ch : 0;
+        d->chars[i] = sbi_pic_is_piece_char(ch) && !used[ch] ? (char)ch : 0;
         used[ch] = used[ch] || d->chars[i];
     }
     const char *next = POOL;
@@ -99,7 +99,7 @@ static const char *draw_row(drawing *d, int r)
 static bool spells_option(drawing *d)
 {
     for (int r = 0; r < d->p->rows; r++)
-        if (sb_pic_is_option_line(draw_row(d, r), (size_t)d->p->cols))
+        if (sbi_pic_is_option_line(draw_row(d, r), (size_t)d->p->cols))
             return true;
     return false;
 }
@@ -189,23 +189,23 @@ static sb_status write_drawing(FILE *out, drawing *d, const char *indent, sb_err
     deal(d);
     cover(d);
     if (!mend_colon(d))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0,
                            "sb_fmt_picture_write: the %zu pieces cannot be drawn so that the picture reads back: "
                            "every way of dealing ':' starts a row with an option word", d->n);
-    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
+    errno = 0;   /* so that what the writes leave is theirs (sbi_fmt_written) */
     for (int r = 0; r < d->p->rows; r++)
         fprintf(out, "%s%s\n", indent, draw_row(d, r));
     axis_line(out, indent, "horizontal: ", d, SB_AXIS_ROW);
     axis_line(out, indent, "vertical: ", d, SB_AXIS_COL);
     group_lines(out, indent, d);
-    return sb_fmt_written(out, errno, err, "sb_fmt_picture_write", "the picture");
+    return sbi_fmt_written(out, errno, err, "sb_fmt_picture_write", "the picture");
 }
 
 sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *blocks, size_t n,
                                const char *indent, sb_error *err)
 {
     if (!out || !p || (n > 0 && !blocks))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_picture_write: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_picture_write: %s is NULL",
                            !out ? "the stream" : !p ? "the puzzle" : "the blocks array");
     if (!indent)
         indent = "";
@@ -221,9 +221,9 @@ sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *bl
     layout.goals = NULL;
     layout.ngoals = 0;
     if (sb_puzzle_check(p, &chk) != SB_OK || sb_puzzle_check(&layout, &chk) != SB_OK)
-        return sb_fmt_refuse(err, "sb_fmt_picture_write", &chk);
+        return sbi_fmt_refuse(err, "sb_fmt_picture_write", &chk);
     if (n > NCHARS)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0,
                            "sb_fmt_picture_write: %zu pieces are too many to draw as a "
                            "picture: each needs a "
                            "character of its own, and %d characters draw pieces", n, NCHARS);
@@ -232,7 +232,7 @@ sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *bl
                   malloc((size_t)p->cols + 1) };
     sb_status st = d.owner && d.row
                        ? write_drawing(out, &d, indent, err)
-                       : sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_fmt_picture_write: out of memory");
+                       : sbi_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_fmt_picture_write: out of memory");
     free(d.owner);
     free(d.row);
     return st;

@@ -43,7 +43,7 @@ static bool known_format(sb_format f)
            f == SB_FORMAT_PICTURE;
 }
 
-sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
+sb_status sbi_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
                       const char *fmt, ...)
 {
     va_list ap;
@@ -76,9 +76,9 @@ sb_status sb_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
     return st;
 }
 
-sb_status sb_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk)
+sb_status sbi_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk)
 {
-    sb_fmt_fail(err, chk->status, NULL, 0, "%s: %s", fn, chk->msg);
+    sbi_fmt_fail(err, chk->status, NULL, 0, "%s: %s", fn, chk->msg);
     if (err) {
         /* Which list and item is to blame is what a caller acts on. */
         err->list = chk->list;
@@ -87,17 +87,17 @@ sb_status sb_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk)
     return chk->status;
 }
 
-sb_status sb_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *fn,
+sb_status sbi_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *fn,
                          const char *what)
 {
     if (!ferror(out))
         return SB_OK;
-    return sb_fmt_fail(err, SB_EWRITE, NULL, 0, "%s: write error: cannot write %s: %s", fn,
-                       what, saved_errno ? sb_os_error(saved_errno).text
+    return sbi_fmt_fail(err, SB_EWRITE, NULL, 0, "%s: write error: cannot write %s: %s", fn,
+                       what, saved_errno ? sbi_os_error(saved_errno).text
                                          : "the stream reports an error");
 }
 
-void sb_fmt_lines_free(sb_fmt_lines *l)
+void sbi_fmt_lines_free(sb_fmt_lines *l)
 {
     if (!l)
         return;
@@ -108,8 +108,8 @@ void sb_fmt_lines_free(sb_fmt_lines *l)
 
 static int grow(sb_fmt_lines *l)
 {
-    return sb_array_reserve(NULL, &l->line, &l->line_cap, l->n + 1, sizeof *l->line) &&
-                   sb_array_reserve(NULL, &l->v, &l->v_cap, l->n + 1, sizeof *l->v)
+    return sbi_array_reserve(NULL, &l->line, &l->line_cap, l->n + 1, sizeof *l->line) &&
+                   sbi_array_reserve(NULL, &l->v, &l->v_cap, l->n + 1, sizeof *l->v)
                ? 0
                : -1;
 }
@@ -125,7 +125,7 @@ static const char *block_fields(sb_format fmt)
     return "";
 }
 
-sb_status sb_fmt_scan_text(const char *text, size_t len, const char *name,
+sb_status sbi_fmt_scan_text(const char *text, size_t len, const char *name,
                            bool is_init, sb_format fmt, sb_fmt_lines *out,
                            sb_error *err)
 {
@@ -145,21 +145,21 @@ sb_status sb_fmt_scan_text(const char *text, size_t len, const char *name,
         lineno++;
         bool tray = is_init && out->tray_line == 0;
         int want = tray ? 2 : 4;
-        int got = sb_fmt_scan_line(s, n, want, vals, why, sizeof why);
+        int got = sbi_fmt_scan_line(s, n, want, vals, why, sizeof why);
         if (got < 0) {
-            sb_fmt_lines_free(out);
-            return sb_fmt_fail(err, SB_EINPUT, name, lineno, "%s", why);
+            sbi_fmt_lines_free(out);
+            return sbi_fmt_fail(err, SB_EINPUT, name, lineno, "%s", why);
         }
         if (got == 0)
             continue;
         if (got != want) {
             bool first_block = out->n == 0;
-            sb_fmt_lines_free(out);
+            sbi_fmt_lines_free(out);
             if (tray)
-                return sb_fmt_fail(err, SB_EINPUT, name, lineno,
+                return sbi_fmt_fail(err, SB_EINPUT, name, lineno,
                                    "the tray line should be 2 numbers (rows columns), found %d",
                                    got);
-            return sb_fmt_fail(err, SB_EINPUT, name, lineno,
+            return sbi_fmt_fail(err, SB_EINPUT, name, lineno,
                                "a block line should be 4 numbers%s, found %d%s",
                                block_fields(fmt), got,
                                !is_init && first_block && got == 2
@@ -172,15 +172,15 @@ sb_status sb_fmt_scan_text(const char *text, size_t len, const char *name,
             continue;
         }
         if (grow(out) != 0) {
-            sb_fmt_lines_free(out);
-            return sb_fmt_fail(err, SB_ELIMIT, name, 0, "out of memory at line %ld", lineno);
+            sbi_fmt_lines_free(out);
+            return sbi_fmt_fail(err, SB_ELIMIT, name, 0, "out of memory at line %ld", lineno);
         }
         out->line[out->n] = lineno;
         memcpy(out->v[out->n], vals, sizeof vals);
         out->n++;
     }
     if (is_init && out->tray_line == 0)
-        return sb_fmt_fail(err, SB_EINPUT, name, 0, "no tray line: the file %s",
+        return sbi_fmt_fail(err, SB_EINPUT, name, 0, "no tray line: the file %s",
                            len == 0 ? "is empty" : "has only blank lines");
     return SB_OK;
 }
@@ -228,7 +228,7 @@ static size_t tray_cells(const char *text, size_t n, bool whole)
         if (!width) {
             int v[2];
             char why[160];
-            if (sb_fmt_scan_line(s, len, 2, v, why, sizeof why) == 2 && v[0] > 0 && v[1] > 0 &&
+            if (sbi_fmt_scan_line(s, len, 2, v, why, sizeof why) == 2 && v[0] > 0 && v[1] > 0 &&
                 (long long)v[0] * v[1] <= SB_MAX_CELLS)
                 return (size_t)v[0] * (size_t)v[1];
             size_t trail = len;
@@ -284,25 +284,25 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
     struct stat st;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "%s", sb_os_error(errno).text);
+        return sbi_fmt_fail(err, SB_EINPUT, path, 0, "%s", sbi_os_error(errno).text);
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
-        return sb_fmt_fail(err, SB_EINPUT, path, 0, "is a directory, not a puzzle file");
+        return sbi_fmt_fail(err, SB_EINPUT, path, 0, "is a directory, not a puzzle file");
     }
 
     size_t room = 0, n = 0;
     char *buf = NULL;
     sb_status status = SB_OK;
     for (;;) {
-        if (n == room && !sb_array_reserve(NULL, &buf, &room, n + 4096, 1)) {
-            status = sb_fmt_fail(err, SB_ELIMIT, path, 0, "out of memory reading the file");
+        if (n == room && !sbi_array_reserve(NULL, &buf, &room, n + 4096, 1)) {
+            status = sbi_fmt_fail(err, SB_ELIMIT, path, 0, "out of memory reading the file");
             break;
         }
         size_t got = fread(buf + n, 1, room - n, f);
         if (got == 0) {
             if (ferror(f))
-                status = sb_fmt_fail(err, SB_EINPUT, path, 0, "read error: %s",
-                                     sb_os_error(errno).text);
+                status = sbi_fmt_fail(err, SB_EINPUT, path, 0, "read error: %s",
+                                     sbi_os_error(errno).text);
             break;
         }
         const char *nul = memchr(buf + n, '\0', got);
@@ -314,7 +314,7 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
             const char *first = nul - (column - 1);
             while (first < nul && !is_control((unsigned char)*first))
                 first++;
-            status = sb_fmt_fail(err, SB_EINPUT, path, line, "binary data: byte 0x%02x at "
+            status = sbi_fmt_fail(err, SB_EINPUT, path, line, "binary data: byte 0x%02x at "
                                  "column %zu is not text", (unsigned char)*first,
                                  (size_t)(first - (nul - (column - 1))) + 1);
             break;
@@ -324,7 +324,7 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
             cap = file_cap(cells);
         if (!cap && n > FIRST_LINE_BYTES) {
             long line = line_of(buf, FIRST_LINE_BYTES, &column);
-            status = sb_fmt_fail(err, SB_EINPUT, path, line, "no tray line or picture row "
+            status = sbi_fmt_fail(err, SB_EINPUT, path, line, "no tray line or picture row "
                                  "ends within the first " FIRST_LINE_WORDS " bytes: not a "
                                  "puzzle file (its first line that is not blank or a comment "
                                  "must end within " FIRST_LINE_WORDS " bytes)");
@@ -333,7 +333,7 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
         if (cap && n > cap) {
             long line = line_of(buf, cap, &column);
             char bytes[32], ncells[32];
-            status = sb_fmt_fail(err, SB_EINPUT, path, line, "the file goes on past %s bytes, "
+            status = sbi_fmt_fail(err, SB_EINPUT, path, line, "the file goes on past %s bytes, "
                                  "more than a puzzle file of a tray of %s cells may hold ("
                                  FIRST_LINE_WORDS " bytes and %zu more a cell)",
                                  grouped(cap, bytes),
@@ -362,34 +362,34 @@ sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_
     sb_status st;
 
     if (!out || !init_text)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: %s is NULL",
                            out ? "the INIT text" : "the puzzle to fill");
     memset(out, 0, sizeof *out);
     if (!known_format(fmt))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: unknown format %d",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: unknown format %d",
                            (int)fmt);
     if (!init_name)
         init_name = "INIT";
     if (!goal_name)
         goal_name = "GOAL";
     if (fmt == SB_FORMAT_PICTURE ||
-        (fmt == SB_FORMAT_AUTO && sb_fmt_picture_detect(init_text, init_len))) {
-        st = sb_fmt_picture_parse(init_text, init_len, init_name, goal_text, goal_len,
+        (fmt == SB_FORMAT_AUTO && sbi_fmt_picture_detect(init_text, init_len))) {
+        st = sbi_fmt_picture_parse(init_text, init_len, init_name, goal_text, goal_len,
                                   goal_name, out, err);
         if (st == SB_OK && used)
             *used = SB_FORMAT_PICTURE;
         return st;
     }
-    st = sb_fmt_scan_text(init_text, init_len, init_name, true, fmt, &init, err);
+    st = sbi_fmt_scan_text(init_text, init_len, init_name, true, fmt, &init, err);
     if (st != SB_OK)
         return st;
-    st = sb_fmt_scan_text(goal_text ? goal_text : "", goal_text ? goal_len : 0,
+    st = sbi_fmt_scan_text(goal_text ? goal_text : "", goal_text ? goal_len : 0,
                           goal_name, false, fmt, &goal, err);
     if (st == SB_OK) {
-        st = sb_fmt_build(&init, &goal, fmt, used, out, err);
-        sb_fmt_lines_free(&goal);
+        st = sbi_fmt_build(&init, &goal, fmt, used, out, err);
+        sbi_fmt_lines_free(&goal);
     }
-    sb_fmt_lines_free(&init);
+    sbi_fmt_lines_free(&init);
     return st;
 }
 
@@ -401,11 +401,11 @@ sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fm
     sb_status st;
 
     if (!out || !init_path)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: %s is NULL",
                            out ? "the INIT path" : "the puzzle to fill");
     memset(out, 0, sizeof *out);
     if (!known_format(fmt))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: unknown format %d",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: unknown format %d",
                            (int)fmt);
     size_t goal_cap = 0;
     st = slurp(init_path, 0, &init, &init_len, &goal_cap, err);
@@ -427,7 +427,7 @@ _Static_assert(SB_FORMAT_AUTO == 0 && SB_FORMAT_PICTURE == NFORMATS - 1, "FORMAT
 sb_status sb_fmt_parse_name(const char *name, sb_format *out, sb_error *err)
 {
     int v = 0;
-    sb_status st = sb_name_parse(FORMATS, NFORMATS, "format", name, out ? &v : NULL, err);
+    sb_status st = sbi_name_parse(FORMATS, NFORMATS, "format", name, out ? &v : NULL, err);
     if (st == SB_OK)
         *out = (sb_format)v;
     return st;
@@ -435,5 +435,5 @@ sb_status sb_fmt_parse_name(const char *name, sb_format *out, sb_error *err)
 
 const char *sb_fmt_name(sb_format f)
 {
-    return sb_name_of(FORMATS, NFORMATS, (int)f);
+    return sbi_name_of(FORMATS, NFORMATS, (int)f);
 }

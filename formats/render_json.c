@@ -11,7 +11,7 @@
  * moves name) and its cells, with a class number shared by the pieces
  * that are interchangeable, and the goal entries in the same form; null
  * when the puzzle could not be read.
- * Strings go through view.h's sb_json_string, which escapes them byte by
+ * Strings go through view.h's sbi_json_string, which escapes them byte by
  * byte, since messages quote file names, which may hold any bytes; what
  * is not valid UTF-8 becomes U+FFFD so the document always parses.
  */
@@ -49,7 +49,7 @@ static void piece_json(FILE *out, const sb_puzzle *p, const sb_block *b, size_t 
         fputs(", \"label\": ", out);
         if (b->label > ' ' && b->label <= '~') {
             char text[2] = { b->label, 0 };
-            sb_json_string(out, text);
+            sbi_json_string(out, text);
         } else {
             fputs("null", out);
         }
@@ -126,7 +126,7 @@ static void write_report(FILE *out, const sb_json_report *r, const size_t *class
                      "\"peak_bytes\": %zu, \"seconds\": ",
                 sb_algo_name(st->algo), sb_path_name(st->path), st->stored, st->expanded,
                 st->peak_bytes);
-        sb_json_number(out, st->seconds, 6);
+        sbi_json_number(out, st->seconds, 6);
         fputs("},\n", out);
     } else {
         fputs("  \"stats\": null,\n", out);
@@ -134,7 +134,7 @@ static void write_report(FILE *out, const sb_json_report *r, const size_t *class
     puzzle_json(out, r->puzzle, classes);
     fputs("  \"message\": ", out);
     if (r->message)
-        sb_json_string(out, r->message);
+        sbi_json_string(out, r->message);
     else
         fputs("null", out);
     fputs("\n}\n", out);
@@ -143,14 +143,14 @@ static void write_report(FILE *out, const sb_json_report *r, const size_t *class
 sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
 {
     if (!out || !r || (r->status == SB_OK && r->nmoves > 0 && !r->moves))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: %s is NULL",
                            !out ? "the stream" : !r ? "the report" : "the moves array");
-    if (!sb_zeroed(r->reserved, sizeof r->reserved))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: the report's reserved "
+    if (!sbi_zeroed(r->reserved, sizeof r->reserved))
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: the report's reserved "
                            "space is not zero (a field this libslide %s does not know)",
                            SLIDE_VERSION);
     if (r->status == SB_OK && !r->puzzle)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: a solved report needs "
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: a solved report needs "
                            "its puzzle, to replay the moves on");
     size_t *classes = NULL;
     if (r->puzzle) {
@@ -159,20 +159,20 @@ sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
          * the goal. */
         sb_error chk;
         if (sb_puzzle_check(r->puzzle, &chk) != SB_OK)
-            return sb_fmt_refuse(err, "sb_json_write", &chk);
+            return sbi_fmt_refuse(err, "sb_json_write", &chk);
         if (r->status == SB_OK) {
-            sb_status st = sb_judge_replay("sb_json_write", r->puzzle, r->moves, r->nmoves,
+            sb_status st = sbi_judge_replay("sb_json_write", r->puzzle, r->moves, r->nmoves,
                                            true, err);
             if (st != SB_OK)
                 return st;
         }
-        classes = sb_view_classes(r->puzzle, NULL);
+        classes = sbi_view_classes(r->puzzle, NULL);
         if (!classes)
-            return sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_json_write: out of memory");
+            return sbi_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_json_write: out of memory");
     }
-    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
+    errno = 0;   /* so that what the writes leave is theirs (sbi_fmt_written) */
     write_report(out, r, classes);
-    sb_status st = sb_fmt_written(out, errno, err, "sb_json_write", "the JSON document");
+    sb_status st = sbi_fmt_written(out, errno, err, "sb_json_write", "the JSON document");
     free(classes);
     return st;
 }

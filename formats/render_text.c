@@ -167,10 +167,10 @@ static void draw_label(canvas *cv, const frame *f, size_t i)
 {
     const sb_puzzle *p = f->p;
     const sb_block *b = &f->blocks[i];
-    int left = sb_view_box_left(p, b);
+    int left = sbi_view_box_left(p, b);
     int y0 = 2 * b->row, x0 = 4 * left, y1 = y0 + 2 * b->height, x1 = x0 + 4 * b->width;
     int y = (y0 + y1) / 2, room = x1 - x0 - 1, from = x0 + 1;
-    if (!sb_view_is_rectangle(p, b)) {
+    if (!sbi_view_is_rectangle(p, b)) {
         long best = -1;
         for (int r = b->row; r < b->row + b->height; r++)
             for (int c = left; c < left + b->width; c++) {
@@ -239,7 +239,7 @@ static void own_cells(frame *f)
         f->owner[k] = p->walls && p->walls[k] ? WALL : EMPTY;
     for (size_t i = 0; i < p->nblocks; i++) {
         const sb_block *b = &f->blocks[i];
-        int left = sb_view_box_left(p, b);
+        int left = sbi_view_box_left(p, b);
         for (int r = b->row; r < b->row + b->height; r++)
             for (int c = left; c < left + b->width; c++)
                 if (sb_block_covers(p, b, r, c))
@@ -284,17 +284,17 @@ static sb_status write_frames(FILE *out, const sb_puzzle *p, const sb_move *move
     canvas cv = { 2 * p->rows + 1, 4 * p->cols + 1, NULL };
     sb_block *blocks = malloc(p->nblocks * sizeof *blocks + 1);
     frame f = { p, blocks, malloc((size_t)p->rows * (size_t)p->cols * sizeof *f.owner),
-                sb_view_own_labels(p) };
+                sbi_view_own_labels(p) };
     cv.p = malloc((size_t)cv.h * (size_t)cv.w * sizeof *cv.p);
     sb_status status = SB_OK;
     if (!blocks || !cv.p || !f.owner) {
-        status = sb_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_show_write: out of memory");
+        status = sbi_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_show_write: out of memory");
         goto done;
     }
     if (p->nblocks)
         memcpy(blocks, p->blocks, p->nblocks * sizeof *blocks);
     const char *bold = st->color ? "\033[1m" : "", *plain = st->color ? "\033[0m" : "";
-    errno = 0;   /* so that what the writes leave is theirs (sb_fmt_written) */
+    errno = 0;   /* so that what the writes leave is theirs (sbi_fmt_written) */
     for (size_t k = 0; k < n; k++) {
         const sb_move *m = &moves[k];
         size_t i = find_block(blocks, p->nblocks, m->from_row, m->from_col);
@@ -314,7 +314,7 @@ static sb_status write_frames(FILE *out, const sb_puzzle *p, const sb_move *move
         fprintf(out, "%ssolved already: no moves%s\n", bold, plain);
     draw(&cv, &f, -1, NULL);
     print_canvas(out, &cv, st);
-    status = sb_fmt_written(out, errno, err, "sb_show_write", "the pictures");
+    status = sbi_fmt_written(out, errno, err, "sb_show_write", "the pictures");
 done:
     free(blocks);
     free(f.owner);
@@ -327,21 +327,21 @@ sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, siz
 {
     static const sb_show_style plain_style = { false, false };
     if (!out || !p)
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: %s is NULL",
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: %s is NULL",
                            !out ? "the stream" : "the puzzle");
-    if (style && !sb_zeroed(style->reserved, sizeof style->reserved))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: the style's reserved space "
+    if (style && !sbi_zeroed(style->reserved, sizeof style->reserved))
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: the style's reserved space "
                            "is not zero (a field this libslide %s does not know)", SLIDE_VERSION);
     /* Drawing indexes the tray by p's shapes and walls and by where the
      * moves put the pieces: both are checked before a byte is written. */
     sb_error chk;
     if (sb_puzzle_check(p, &chk) != SB_OK)
-        return sb_fmt_refuse(err, "sb_show_write", &chk);
+        return sbi_fmt_refuse(err, "sb_show_write", &chk);
     if (!sb_show_fits(p))
-        return sb_fmt_fail(err, SB_EINPUT, NULL, 0,
+        return sbi_fmt_fail(err, SB_EINPUT, NULL, 0,
                            "sb_show_write: the %dx%d tray is too large to draw (up to %dx%d)",
                            p->rows, p->cols, SB_SHOW_MAX_ROWS, SB_SHOW_MAX_COLS);
-    sb_status st = sb_judge_replay("sb_show_write", p, moves, n, false, err);
+    sb_status st = sbi_judge_replay("sb_show_write", p, moves, n, false, err);
     if (st != SB_OK)
         return st;
     return write_frames(out, p, moves, n, style ? style : &plain_style, err);

@@ -32,7 +32,7 @@ static size_t quoted_len(unsigned char ch)
     return ch >= 0x20 && ch < 0x7f ? 1 : 4;
 }
 
-void sb_fmt_quote(const char *s, size_t len, char *out, size_t outsz)
+void sbi_fmt_quote(const char *s, size_t len, char *out, size_t outsz)
 {
     size_t total = 0, o = 0, limit;
 
@@ -76,7 +76,7 @@ static int parse_token(const char *t, size_t n, int *val, char *why, size_t whys
     }
     if (value > SB_FMT_MAX_VALUE)
         too_large = 1;
-    sb_fmt_quote(t, n, shown, sizeof shown);
+    sbi_fmt_quote(t, n, shown, sizeof shown);
     if (digits == n) {
         if (too_large) {
             snprintf(why, whysz, "number %s is too large (at most %d)",
@@ -100,7 +100,7 @@ static int parse_token(const char *t, size_t n, int *val, char *why, size_t whys
     return -1;
 }
 
-int sb_fmt_scan_line(const char *s, size_t len, int want, int *vals,
+int sbi_fmt_scan_line(const char *s, size_t len, int want, int *vals,
                      char *why, size_t whysz)
 {
     for (size_t i = 0; i < len; i++) {
@@ -126,7 +126,7 @@ int sb_fmt_scan_line(const char *s, size_t len, int want, int *vals,
         if (parse_token(s + start, i - start, &v, reason, sizeof reason) != 0) {
             if (count >= want) {
                 char shown[40];
-                sb_fmt_quote(s + start, len - start, shown, sizeof shown);
+                sbi_fmt_quote(s + start, len - start, shown, sizeof shown);
                 snprintf(why, whysz, "trailing text '%s' after the %d numbers", shown, want);
             } else {
                 snprintf(why, whysz, "%s", reason);

@@ -21,11 +21,11 @@
  * want) values in vals; or -1 with a short reason in why (no line number,
  * no file name) when a token is not a non-negative integer that fits or the
  * line holds control bytes. */
-int sb_fmt_scan_line(const char *s, size_t len, int want, int *vals,
+int sbi_fmt_scan_line(const char *s, size_t len, int want, int *vals,
                      char *why, size_t whysz);
 
 /* Copies s[0..len) into out for quoting in a message: control and non-ASCII
  * bytes become \xNN and the copy is cut with "..." to fit outsz. */
-void sb_fmt_quote(const char *s, size_t len, char *out, size_t outsz);
+void sbi_fmt_quote(const char *s, size_t len, char *out, size_t outsz);
 
 #endif

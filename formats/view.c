@@ -36,7 +36,7 @@ static int compare_entries(const void *x, const void *y)
     return by_class ? by_class : (a->i > b->i) - (a->i < b->i);
 }
 
-size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses)
+size_t *sbi_view_classes(const sb_puzzle *p, size_t *nclasses)
 {
     if (nclasses)
         *nclasses = 0;
@@ -72,7 +72,7 @@ size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses)
     return out;
 }
 
-int sb_view_box_left(const sb_puzzle *p, const sb_block *b)
+int sbi_view_box_left(const sb_puzzle *p, const sb_block *b)
 {
     if (!p || !b)
         return 0;
@@ -81,7 +81,7 @@ int sb_view_box_left(const sb_puzzle *p, const sb_block *b)
     return left < INT_MIN ? INT_MIN : (int)left;
 }
 
-bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b)
+bool sbi_view_is_rectangle(const sb_puzzle *p, const sb_block *b)
 {
     if (!p || !b)
         return false;
@@ -93,7 +93,7 @@ bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b)
     return sb_block_is_plain(p, &box);
 }
 
-bool sb_view_own_labels(const sb_puzzle *p)
+bool sbi_view_own_labels(const sb_puzzle *p)
 {
     if (!p || (p->nblocks && !p->blocks))
         return false;
@@ -126,7 +126,7 @@ static int utf8_length(const unsigned char *s)
     return n;
 }
 
-sb_status sb_json_string(FILE *out, const char *str)
+sb_status sbi_json_string(FILE *out, const char *str)
 {
     if (!out || !str)
         return SB_EINPUT;
@@ -159,7 +159,7 @@ sb_status sb_json_string(FILE *out, const char *str)
     return ferror(out) ? SB_EWRITE : SB_OK;
 }
 
-sb_status sb_json_number(FILE *out, double x, int places)
+sb_status sbi_json_number(FILE *out, double x, int places)
 {
     if (!out || places < 0 || places > SB_JSON_MAX_PLACES)
         return SB_EINPUT;

@@ -23,26 +23,26 @@
  * Returns an array of nblocks + ngoals entries the caller frees (free()),
  * or NULL when memory runs out.  *nclasses (may be NULL) receives the
  * count. */
-size_t *sb_view_classes(const sb_puzzle *p, size_t *nclasses);
+size_t *sbi_view_classes(const sb_puzzle *p, size_t *nclasses);
 
 /* Whether block b covers every cell of its box. */
-bool sb_view_is_rectangle(const sb_puzzle *p, const sb_block *b);
+bool sbi_view_is_rectangle(const sb_puzzle *p, const sb_block *b);
 
 /* Whether every block has a picture character (sb_block.label) that is
  * printable and no other block has: then labels name pieces. */
-bool sb_view_own_labels(const sb_puzzle *p);
+bool sbi_view_own_labels(const sb_puzzle *p);
 
 /* The column of the left edge of b's box (INT_MIN when that is below
  * INT_MIN, for a block no check has passed). */
-int sb_view_box_left(const sb_puzzle *p, const sb_block *b);
+int sbi_view_box_left(const sb_puzzle *p, const sb_block *b);
 
 /* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
  * are escaped too, so the literal is safe inside an HTML <script>; bytes
  * that are not valid UTF-8 become U+FFFD.  SB_OK, SB_EINPUT for a NULL
  * argument, or the status of a write error (out's ferror). */
-sb_status sb_json_string(FILE *out, const char *s);
+sb_status sbi_json_string(FILE *out, const char *s);
 
-/* The most digits sb_json_number writes after the point. */
+/* The most digits sbi_json_number writes after the point. */
 enum { SB_JSON_MAX_PLACES = 9 };
 
 /* Writes x as a JSON number rounded to places digits after the point
@@ -50,6 +50,6 @@ enum { SB_JSON_MAX_PLACES = 9 };
  * locale, or null when x is NaN or infinite.  SB_OK, SB_EINPUT for a NULL
  * out or places out of range, or the status of a write error.  One
  * formatter for the library's JSON and the programs' own numbers. */
-sb_status sb_json_number(FILE *out, double x, int places);
+sb_status sbi_json_number(FILE *out, double x, int places);
 
 #endif

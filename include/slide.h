@@ -86,8 +86,10 @@
  * the symbols libslide.so exports against tests/abi/, fails on any change
  * until the version says what kind it was, and once it does, `BUILD_DIR=
  * build tests/abi.sh --update` writes the files anew.  Symbols the
- * headers do not declare are internal (hidden in libslide.so) and may
- * change in any release.
+ * headers do not declare are internal and may change in any release:
+ * hidden in libslide.so, and named sbi_ (the internal prefix) in the
+ * static libslide.a, which cannot hide them, so no program's sb_ name
+ * ever clashes with one (tests/exports.sh checks both).
  *
  * Records and handles.  What is plain data stays a transparent record:
  * a puzzle (sb_puzzle) is what a caller builds, reads field by field and

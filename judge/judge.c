@@ -67,22 +67,22 @@ static bool copy_puzzle(sb_puzzle *q, const sb_puzzle *p)
 sb_status sb_judge_new(const sb_puzzle *p, sb_judge **out, sb_error *err)
 {
     if (!out)
-        return sb_fail(err, SB_EINPUT, "sb_judge_new: the handle to fill is NULL");
+        return sbi_fail(err, SB_EINPUT, "sb_judge_new: the handle to fill is NULL");
     *out = NULL;
     if (!p)
-        return sb_fail(err, SB_EINPUT, "sb_judge_new: the puzzle is NULL");
+        return sbi_fail(err, SB_EINPUT, "sb_judge_new: the puzzle is NULL");
     sb_status st = sb_puzzle_check(p, err);
     if (st != SB_OK)
         return st;
     sb_judge *j = calloc(1, sizeof *j);
     if (!j || !copy_puzzle(&j->puzzle, p)) {
         free(j);
-        return sb_fail(err, SB_ELIMIT, "out of memory setting up the judge");
+        return sbi_fail(err, SB_ELIMIT, "out of memory setting up the judge");
     }
     j->live = LIVE_JUDGE;
-    if (sb_replay_init(&j->replay, &j->puzzle) != SB_OK) {
+    if (sbi_replay_init(&j->replay, &j->puzzle) != SB_OK) {
         sb_judge_free(j);
-        return sb_fail(err, SB_ELIMIT, "out of memory setting up the judge");
+        return sbi_fail(err, SB_ELIMIT, "out of memory setting up the judge");
     }
     *out = j;
     return SB_OK;
@@ -100,7 +100,7 @@ void sb_judge_free(sb_judge *j)
     if (!live(j))
         return;
     j->live = 0;
-    sb_replay_free(&j->replay);
+    sbi_replay_free(&j->replay);
     sb_puzzle_free(&j->puzzle);
     free(j);
 }
@@ -108,7 +108,7 @@ void sb_judge_free(sb_judge *j)
 /* Fills err for a move the judge refuses: item is the move's index. */
 static sb_status refuse(sb_error *err, size_t index, const char *why)
 {
-    sb_fail(err, SB_EMOVE, "%s", why);
+    sbi_fail(err, SB_EMOVE, "%s", why);
     if (err) {
         err->list = SB_LIST_MOVES;
         err->item = index;
@@ -119,10 +119,10 @@ static sb_status refuse(sb_error *err, size_t index, const char *why)
 sb_status sb_judge_move(sb_judge *j, const sb_move *m, sb_error *err)
 {
     if (!live(j) || !m)
-        return sb_fail(err, SB_EINPUT, "sb_judge_move: the %s", !j ? "judge is NULL"
+        return sbi_fail(err, SB_EINPUT, "sb_judge_move: the %s", !j ? "judge is NULL"
                        : !live(j) ? "judge is freed" : "move is NULL");
     char why[160];
-    const char *bad = sb_replay_move(&j->replay, m, why, sizeof why);
+    const char *bad = sbi_replay_move(&j->replay, m, why, sizeof why);
     if (bad)
         return refuse(err, j->applied, bad);
     j->applied++;
@@ -132,22 +132,22 @@ sb_status sb_judge_move(sb_judge *j, const sb_move *m, sb_error *err)
 sb_status sb_judge_goal(const sb_judge *j, sb_error *err)
 {
     if (!live(j))
-        return sb_fail(err, SB_EINPUT, "sb_judge_goal: the judge is %s", j ? "freed" : "NULL");
-    if (!sb_replay_goal_met(&j->replay, &j->puzzle))
+        return sbi_fail(err, SB_EINPUT, "sb_judge_goal: the judge is %s", j ? "freed" : "NULL");
+    if (!sbi_replay_goal_met(&j->replay, &j->puzzle))
         return refuse(err, j->applied, "moves end before the goal is reached");
     return SB_OK;
 }
 
 sb_status sb_check_moves(const sb_puzzle *p, const sb_move *moves, size_t n, sb_error *err)
 {
-    return sb_judge_replay("sb_check_moves", p, moves, n, true, err);
+    return sbi_judge_replay("sb_check_moves", p, moves, n, true, err);
 }
 
-sb_status sb_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
+sb_status sbi_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
                           bool goal, sb_error *err)
 {
     if (n > 0 && !moves)
-        return sb_fail(err, SB_EINPUT, "%s: %zu moves but the array is NULL", fn, n);
+        return sbi_fail(err, SB_EINPUT, "%s: %zu moves but the array is NULL", fn, n);
     sb_judge *j;
     sb_status st = sb_judge_new(p, &j, err);
     for (size_t i = 0; st == SB_OK && i < n; i++) {

@@ -84,7 +84,7 @@ static void paint(sb_replay *r, size_t k, uint32_t id)
         r->cell[index_of(r, blk->row + r->dy[j], blk->col + r->dx[j])] = id;
 }
 
-sb_status sb_replay_init(sb_replay *r, const sb_puzzle *p)
+sb_status sbi_replay_init(sb_replay *r, const sb_puzzle *p)
 {
     memset(r, 0, sizeof *r);
     size_t ncells = (size_t)p->rows * (size_t)p->cols, total = 0;
@@ -102,7 +102,7 @@ sb_status sb_replay_init(sb_replay *r, const sb_puzzle *p)
     if (p->walls)
         r->wall = malloc(ncells);
     if (!r->cell || !r->blocks || !r->first || !r->dy || !r->dx || (p->walls && !r->wall)) {
-        sb_replay_free(r);
+        sbi_replay_free(r);
         return SB_ELIMIT;
     }
     if (p->walls)
@@ -121,7 +121,7 @@ sb_status sb_replay_init(sb_replay *r, const sb_puzzle *p)
     return SB_OK;
 }
 
-void sb_replay_free(sb_replay *r)
+void sbi_replay_free(sb_replay *r)
 {
     if (!r)
         return;
@@ -157,7 +157,7 @@ static const char *find_anchor(const sb_replay *r, int row, int col, size_t *k, 
     return why;
 }
 
-const char *sb_replay_move(sb_replay *r, const sb_move *m, char *why, size_t whysz)
+const char *sbi_replay_move(sb_replay *r, const sb_move *m, char *why, size_t whysz)
 {
     int fr = m->from_row, fc = m->from_col, tr = m->to_row, tc = m->to_col;
     size_t k = 0;
@@ -223,7 +223,7 @@ static bool same_class(const sb_replay *r, size_t k, const sb_puzzle *p, const s
 
 /* sb_puzzle_check() has placed every goal entry inside the tray, so the
  * lookups below stay in the grid. */
-bool sb_replay_goal_met(const sb_replay *r, const sb_puzzle *p)
+bool sbi_replay_goal_met(const sb_replay *r, const sb_puzzle *p)
 {
     for (size_t i = 0; i < p->ngoals; i++) {
         const sb_block *g = &p->goals[i];

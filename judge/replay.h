@@ -41,11 +41,11 @@ typedef struct sb_replay {
 /* Sets r up on the initial configuration of p, which must have passed
  * sb_puzzle_check() (sb_fmt_read and sb_fmt_parse guarantee that).
  * Returns SB_OK, or SB_ELIMIT when memory runs out (r then holds nothing
- * to free).  The caller releases r with sb_replay_free. */
-sb_status sb_replay_init(sb_replay *r, const sb_puzzle *p);
+ * to free).  The caller releases r with sbi_replay_free. */
+sb_status sbi_replay_init(sb_replay *r, const sb_puzzle *p);
 
 /* Releases r's arrays; harmless on a zeroed or freed replay. */
-void sb_replay_free(sb_replay *r);
+void sbi_replay_free(sb_replay *r);
 
 /* Applies one move: the piece whose anchor is (from_row, from_col) slides
  * in a straight line (along its axis, for a one-axis piece) to have its
@@ -54,18 +54,18 @@ void sb_replay_free(sb_replay *r);
  * Returns NULL when the move is legal (r is updated), or why it is not (r
  * is unchanged): either a constant string or why, which receives the
  * text when the reason quotes the move. */
-const char *sb_replay_move(sb_replay *r, const sb_move *m, char *why, size_t whysz);
+const char *sbi_replay_move(sb_replay *r, const sb_move *m, char *why, size_t whysz);
 
 /* True when every goal entry of p is met: a block of the entry's class
  * (the same cells, axis and group) has its anchor at the entry's anchor.
  * p must be the puzzle r was set up from. */
-bool sb_replay_goal_met(const sb_replay *r, const sb_puzzle *p);
+bool sbi_replay_goal_met(const sb_replay *r, const sb_puzzle *p);
 
 /* sb_check_moves with the goal test optional (judge.c): every move legal
  * and, with goal, the last configuration meeting p's goal.  fn names the
  * call in the NULL-array message.  For the library's own callers that
  * must not trust moves they are handed (the views, formats/render_text.c). */
-sb_status sb_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
+sb_status sbi_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
                           bool goal, sb_error *err);
 
 #endif

@@ -4,7 +4,10 @@
 # slide.h, slide_map.h, slide_formats.h) declares with SB_API, and every
 # such function is exported.  The list comes from the headers themselves,
 # so a function added to one and not the other fails here.  (tests/abi.sh
-# pins the same list, and the records' layout, against files.)
+# pins the same list, and the records' layout, against files.)  The static
+# libslide.a cannot hide anything, so there every global symbol that is
+# not the API carries the internal prefix sbi_: a program linking it may
+# use any sb_ name the headers do not, and no library name can clash.
 #
 # Environment: BUILD_DIR, SOURCE_DIR, LIBDIR.
 set -u
@@ -46,6 +49,23 @@ fi
 if [ -n "$missing" ]; then
     echo "FAIL: the public headers declare functions libslide.so does not export:"
     echo "$missing" | sed 's/^/    /'
+    fails=1
+fi
+static=$tmp/prefix/$LIBDIR/libslide.a
+if [ -f "$static" ]; then
+    nm -g --defined-only "$static" 2>/dev/null |
+        awk 'NF == 3 && $2 ~ /^[TDBRVWGS]$/ { print $3 }' | sort -u >"$tmp/static"
+    stray=$(comm -23 "$tmp/static" "$tmp/declared" | grep -v '^sbi_')
+    if [ "$(wc -l <"$tmp/static")" -lt 20 ]; then
+        echo "FAIL: found only $(wc -l <"$tmp/static") global symbols in libslide.a"
+        fails=1
+    elif [ -n "$stray" ]; then
+        echo "FAIL: libslide.a defines globals that are neither the API nor sbi_ (the internal prefix):"
+        echo "$stray" | sed 's/^/    /'
+        fails=1
+    fi
+else
+    echo "FAIL: the install has no $LIBDIR/libslide.a"
     fails=1
 fi
 echo "exports: $(wc -l <"$tmp/exported") exported, $(wc -l <"$tmp/declared") declared"

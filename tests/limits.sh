@@ -99,7 +99,7 @@ for mem in 1M 16M; do
 done
 # The bitboard's fast walker on a 5x6 tray (a 99-bit image): its table
 # grows in place, mapped in huge pages from 2 MB up (the meter's
-# sb_meter_map), and is counted and limited like the rest.  Its goal, two
+# sbi_meter_map), and is counted and limited like the rest.  Its goal, two
 # vertical dominoes in the lower corners with unit squares beside one,
 # lies 34 line moves away: BFS stores 10.9 million configurations (343 MB)
 # to reach it.

@@ -21,7 +21,7 @@ static void push_and_check(sb_meter *m, size_t n)
     size_t cap = 0, grows = 0;
     for (size_t i = 0; i < n; i++) {
         size_t before = cap;
-        if (!CHECK(sb_array_reserve(m, &items, &cap, i + 1, sizeof *items)))
+        if (!CHECK(sbi_array_reserve(m, &items, &cap, i + 1, sizeof *items)))
             break;
         if (cap != before) {
             grows++;
@@ -41,7 +41,7 @@ static void push_and_check(sb_meter *m, size_t n)
     while ((16u << (most - 1)) < n)
         most++;
     CHECK_MSG(grows <= most, "%zu reallocations for %zu pushes", grows, n);
-    sb_array_free(m, &items, &cap, sizeof *items);
+    sbi_array_free(m, &items, &cap, sizeof *items);
     CHECK(items == NULL && cap == 0);
     if (m)
         CHECK(m->held == 0);
@@ -52,14 +52,14 @@ static void jump(sb_meter *m)
 {
     double *items = NULL;
     size_t cap = 0;
-    CHECK(sb_array_reserve(m, &items, &cap, 1000, sizeof *items) && cap >= 1000);
+    CHECK(sbi_array_reserve(m, &items, &cap, 1000, sizeof *items) && cap >= 1000);
     items[999] = 1.5;
-    CHECK(sb_array_reserve(m, &items, &cap, 1000, sizeof *items) && cap >= 1000);
-    CHECK(sb_array_reserve(m, &items, &cap, 1001, sizeof *items) && cap >= 2000);
+    CHECK(sbi_array_reserve(m, &items, &cap, 1000, sizeof *items) && cap >= 1000);
+    CHECK(sbi_array_reserve(m, &items, &cap, 1001, sizeof *items) && cap >= 2000);
     CHECK(items[999] == 1.5);
-    CHECK(sb_array_reserve(m, &items, &cap, 100000, sizeof *items) && cap >= 100000);
+    CHECK(sbi_array_reserve(m, &items, &cap, 100000, sizeof *items) && cap >= 100000);
     CHECK(items[999] == 1.5);
-    sb_array_free(m, &items, &cap, sizeof *items);
+    sbi_array_free(m, &items, &cap, sizeof *items);
 }
 
 /* A size that would overflow is refused with nothing changed. */
@@ -67,19 +67,19 @@ static void overflow(sb_meter *m)
 {
     uint64_t *items = NULL;
     size_t cap = 0;
-    CHECK(sb_array_reserve(m, &items, &cap, 20, sizeof *items));
+    CHECK(sbi_array_reserve(m, &items, &cap, 20, sizeof *items));
     items[19] = 77;
     uint64_t *was = items;
     size_t was_cap = cap, held = m ? m->held : 0;
     if (m)
         m->hit = SB_LIMIT_NONE;
-    CHECK(!sb_array_reserve(m, &items, &cap, SIZE_MAX / sizeof *items + 1, sizeof *items));
+    CHECK(!sbi_array_reserve(m, &items, &cap, SIZE_MAX / sizeof *items + 1, sizeof *items));
     CHECK(items == was && cap == was_cap && items[19] == 77);
-    CHECK(!sb_array_grow(m, &items, &cap, SIZE_MAX, sizeof *items));
+    CHECK(!sbi_array_grow(m, &items, &cap, SIZE_MAX, sizeof *items));
     CHECK(items == was && cap == was_cap && items[19] == 77);
     if (m)
         CHECK(m->hit == SB_LIMIT_MEMORY && m->held == held);
-    sb_array_free(m, &items, &cap, sizeof *items);
+    sbi_array_free(m, &items, &cap, sizeof *items);
 }
 
 /* The bytes limit refuses a growth; the array is whole and still usable. */
@@ -89,10 +89,10 @@ static void meter_refusal(void)
     sb_options_default(&opts);
     opts.limits.max_bytes = 4096;
     sb_meter m;
-    sb_meter_init(&m, &opts);
+    sbi_meter_init(&m, &opts);
     uint32_t *items = NULL;
     size_t cap = 0, n = 0;
-    while (sb_array_reserve(&m, &items, &cap, n + 1, sizeof *items))
+    while (sbi_array_reserve(&m, &items, &cap, n + 1, sizeof *items))
         items[n] = (uint32_t)n, n++;
     CHECK(m.hit == SB_LIMIT_BYTES);
     CHECK_MSG(n == cap && cap * sizeof *items <= 4096, "n %zu cap %zu", n, cap);
@@ -102,12 +102,12 @@ static void meter_refusal(void)
         kept &= items[i] == i;
     CHECK(kept);
     /* Within what it has, the array is still usable. */
-    CHECK(sb_array_reserve(&m, &items, &cap, n, sizeof *items));
-    sb_array_free(&m, &items, &cap, sizeof *items);
+    CHECK(sbi_array_reserve(&m, &items, &cap, n, sizeof *items));
+    sbi_array_free(&m, &items, &cap, sizeof *items);
     CHECK(items == NULL && cap == 0 && m.held == 0);
     /* Freeing an array that was never allocated is harmless. */
-    sb_array_free(&m, &items, &cap, sizeof *items);
-    sb_array_free(NULL, &items, &cap, sizeof *items);
+    sbi_array_free(&m, &items, &cap, sizeof *items);
+    sbi_array_free(NULL, &items, &cap, sizeof *items);
     CHECK(m.held == 0);
 }
 
@@ -121,7 +121,7 @@ static void odd_sizes(sb_meter *m)
     odd *items = NULL;
     size_t cap = 0;
     for (size_t i = 0; i < 500; i++) {
-        CHECK(sb_array_reserve(m, &items, &cap, i + 1, sizeof *items));
+        CHECK(sbi_array_reserve(m, &items, &cap, i + 1, sizeof *items));
         memset(items[i].b, (int)(i & 255), sizeof items[i].b);
     }
     bool kept = true;
@@ -130,7 +130,7 @@ static void odd_sizes(sb_meter *m)
     CHECK(kept);
     if (m)
         CHECK(m->held == cap * sizeof *items);
-    sb_array_free(m, &items, &cap, sizeof *items);
+    sbi_array_free(m, &items, &cap, sizeof *items);
 }
 
 /* Elements of no bytes (an empty key) are granted without memory. */
@@ -138,18 +138,18 @@ static void empty_elements(sb_meter *m)
 {
     unsigned char *items = NULL;
     size_t cap = 0, held = m ? m->held : 0;
-    CHECK(sb_array_reserve(m, &items, &cap, 5, 0) && cap >= 5);
-    CHECK(sb_array_reserve(m, &items, &cap, 1000, 0) && cap >= 1000);
+    CHECK(sbi_array_reserve(m, &items, &cap, 5, 0) && cap >= 5);
+    CHECK(sbi_array_reserve(m, &items, &cap, 1000, 0) && cap >= 1000);
     if (m)
         CHECK(m->held == held);
-    sb_array_free(m, &items, &cap, 0);
+    sbi_array_free(m, &items, &cap, 0);
     CHECK(items == NULL && cap == 0);
 }
 
 int main(void)
 {
     sb_meter m;
-    sb_meter_init(&m, NULL);
+    sbi_meter_init(&m, NULL);
     size_t counts[] = { 1, 15, 16, 17, 1000, 100000 };
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
         push_and_check(&m, counts[i]);

@@ -2,9 +2,9 @@
  * test_catalog.c - the catalog (model/catalog.h): shapes, counts, goals
  * grouped by shape, and the lower bound A* relies on.
  *
- * sb_catalog_init is checked on hand-built puzzles whose numbering,
+ * sbi_catalog_init is checked on hand-built puzzles whose numbering,
  * counts, sorted goal lists and empty cells are worked out here.
- * sb_catalog_estimate is checked three ways on random small puzzles,
+ * sbi_catalog_estimate is checked three ways on random small puzzles,
  * under every metric:
  *   - it is the documented value: per shape, the goal entry farthest from
  *     its nearest block of the shape (unit: cells; line and piece: the
@@ -24,7 +24,7 @@
 
 #include "spaces/space.h"
 
-/* ---- sb_catalog_init on hand-built puzzles ----------------------------- */
+/* ---- sbi_catalog_init on hand-built puzzles ----------------------------- */
 
 static void make_puzzle(sb_puzzle *p, int rows, int cols, const sb_block *blocks, size_t n,
                         const sb_block *goals, size_t ngoals)
@@ -56,7 +56,7 @@ static void check_catalog(const char *name, const sb_puzzle *p, const want_shape
                           int nshapes, int unit, uint32_t nempty)
 {
     sb_catalog cat;
-    CHECK(sb_catalog_init(&cat, p) == SB_OK);
+    CHECK(sbi_catalog_init(&cat, p) == SB_OK);
     CHECK_MSG(cat.rows == p->rows && cat.cols == p->cols &&
                   cat.ncells == (uint32_t)(p->rows * p->cols), "%s: tray", name);
     CHECK_MSG(cat.nblocks == p->nblocks, "%s: nblocks %u", name, cat.nblocks);
@@ -79,13 +79,13 @@ static void check_catalog(const char *name, const sb_puzzle *p, const want_shape
         for (uint32_t g = 0; g < sh->ngoals && g < w->ngoals; g++)
             CHECK_MSG(sh->goals[g] == w->goals[g], "%s: shape %d goal %u is %u, want %u", name,
                       s, g, sh->goals[g], w->goals[g]);
-        CHECK(sb_catalog_rect(&cat, w->height, w->width) == s);
+        CHECK(sbi_catalog_rect(&cat, w->height, w->width) == s);
         ngoals += w->ngoals;
     }
     CHECK_MSG(cat.ngoals == ngoals, "%s: ngoals %u, want %u", name, cat.ngoals, ngoals);
-    CHECK(sb_catalog_rect(&cat, 7, 7) == -1);
-    sb_catalog_free(&cat);
-    sb_catalog_free(&cat);   /* harmless twice */
+    CHECK(sbi_catalog_rect(&cat, 7, 7) == -1);
+    sbi_catalog_free(&cat);
+    sbi_catalog_free(&cat);   /* harmless twice */
 }
 
 static void test_klotski(void)
@@ -111,25 +111,25 @@ static void test_klotski(void)
      * goes, so one move (line or piece) carries it one cell at most: 3
      * moves under every metric. */
     sb_catalog cat;
-    CHECK(sb_catalog_init(&cat, &p) == SB_OK);
+    CHECK(sbi_catalog_init(&cat, &p) == SB_OK);
     static const uint16_t units[] = { 13, 14, 16, 19 }, wide[] = { 9 }, talls[] = { 0, 3, 8, 11 };
     static const uint16_t big[] = { 1 }, big_there[] = { 13 }, big_aside[] = { 8 };
     const uint16_t *anchors[] = { units, wide, talls, big };
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 3);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 3);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 3);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 3);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 3);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 3);
     anchors[3] = big_there;
     for (int m = 0; m < 3; m++)
-        CHECK(sb_catalog_estimate(&cat, (sb_metric)m, anchors) == 0);
+        CHECK(sbi_catalog_estimate(&cat, (sb_metric)m, anchors) == 0);
     anchors[3] = big_aside;   /* (2,0): one row and one column away; piece: the two
                                  empty cells let one move go one cell down and one
                                  across (the argument is per axis), so 1 */
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 2);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 2);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 1);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 2);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 2);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 1);
     anchors[3] = NULL;        /* a shape not listed counts 0 */
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 0);
-    sb_catalog_free(&cat);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 0);
+    sbi_catalog_free(&cat);
     sb_puzzle_free(&p);
 }
 
@@ -161,21 +161,21 @@ static void test_mixed(void)
      * line, and 19 empty cells let one move carry any of them that far).
      * Piece: 1 + 1. */
     sb_catalog cat;
-    CHECK(sb_catalog_init(&cat, &p) == SB_OK);
+    CHECK(sbi_catalog_init(&cat, &p) == SB_OK);
     static const uint16_t units[] = { 5, 35 }, wide[] = { 26 }, long3[] = { 1 }, big[] = { 7 },
                           talls[] = { 0, 22 };
     const uint16_t *anchors[] = { units, wide, long3, big, talls };
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 4);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 2);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 2);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 4);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 2);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_PIECE, anchors) == 2);
     /* The 3x1s at (0,3) and (2,2) instead: goal (1,4) is 2 cells from
      * (0,3), goal (3,0) 3 from (2,2), so 3 (unit); neither goal is in
      * line with either block, so 2 (line). */
     static const uint16_t talls2[] = { 3, 14 };
     anchors[4] = talls2;
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 1 + 3);
-    CHECK(sb_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 1 + 2);
-    sb_catalog_free(&cat);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_UNIT, anchors) == 1 + 3);
+    CHECK(sbi_catalog_estimate(&cat, SB_METRIC_LINE, anchors) == 1 + 2);
+    sbi_catalog_free(&cat);
     sb_puzzle_free(&p);
 }
 
@@ -299,7 +299,7 @@ static unsigned catalog_estimate(const sb_catalog *cat, const sb_block *blocks, 
                 blocks[i].width == cat->classes[s].width)
                 store[filled++] = (uint16_t)(blocks[i].row * cat->cols + blocks[i].col);
     }
-    return sb_catalog_estimate(cat, m, anchors);
+    return sbi_catalog_estimate(cat, m, anchors);
 }
 
 /* Moves to the nearest goal configuration from every configuration of g
@@ -380,8 +380,8 @@ static void check_space_estimate(const sb_puzzle *p, const sb_catalog *cat, sb_m
                                  bool bitboard, unit_rng *r)
 {
     sb_space *sp = NULL;
-    sb_status st = bitboard ? sb_bitboard_space_new(p, cat, m, &sp)
-                            : sb_board_space_new(p, cat, m, &sp);
+    sb_status st = bitboard ? sbi_bitboard_space_new(p, cat, m, &sp)
+                            : sbi_board_space_new(p, cat, m, &sp);
     CHECK(st == SB_OK);
     if (st != SB_OK)
         return;
@@ -395,7 +395,7 @@ static void check_space_estimate(const sb_puzzle *p, const sb_catalog *cat, sb_m
     bool complement = !bitboard && cat->unit >= 0 && cat->classes[cat->unit].count > cat->nempty;
     sb_scratch *w = sp->ops->scratch_new(sp);
     sb_meter meter;
-    sb_meter_init(&meter, NULL);
+    sbi_meter_init(&meter, NULL);
     sb_children kids = { .rec_size = sp->rec_size, .meter = &meter, .first_goal = SIZE_MAX };
     unsigned char *cur = unit_alloc(sp->key_size), *child = unit_alloc(sp->key_size);
     memcpy(cur, sp->root, sp->key_size);
@@ -415,7 +415,7 @@ static void check_space_estimate(const sb_puzzle *p, const sb_catalog *cat, sb_m
                 CHECK_MSG(e <= to_goal[i], "%s, metric %s: estimate %u, true distance %u",
                           name, sb_metric_name(m), e, to_goal[i]);
         }
-        sb_children_clear(&kids);
+        sbi_children_clear(&kids);
         CHECK(sp->ops->expand(sp, w, cur, &kids) == SB_OK);
         if (!kids.n)
             break;
@@ -432,7 +432,7 @@ static void check_space_estimate(const sb_puzzle *p, const sb_catalog *cat, sb_m
     free(b);
     free(cur);
     free(child);
-    sb_children_free(&kids);
+    sbi_children_free(&kids);
     sp->ops->scratch_free(w);
     sp->ops->free(sp);
     free(to_goal);
@@ -464,7 +464,7 @@ static void test_random(void)
         unit_random_puzzle(&p, &r, t.rows, t.cols, &plan);
         sb_catalog cat;
         CHECK(sb_puzzle_check(&p, NULL) == SB_OK);
-        CHECK(sb_catalog_init(&cat, &p) == SB_OK);
+        CHECK(sbi_catalog_init(&cat, &p) == SB_OK);
         for (int m = 0; m < 3; m++) {
             if (!big)
                 check_estimate(&p, &cat, (sb_metric)m);
@@ -472,7 +472,7 @@ static void test_random(void)
             if (sb_bitboard_fits(p.rows, p.cols))
                 check_space_estimate(&p, &cat, (sb_metric)m, true, &r);
         }
-        sb_catalog_free(&cat);
+        sbi_catalog_free(&cat);
         sb_puzzle_free(&p);
     }
     printf("test_catalog: the estimate checked against %lu true distances (%lu of them met "
@@ -517,11 +517,11 @@ static void test_class_order(void)
     CHECK_MSG(sb_puzzle_check(&p, &err) == SB_OK, "%s", err.msg);
 
     sb_catalog cat;
-    CHECK(sb_catalog_init(&cat, &p) == SB_OK);
+    CHECK(sbi_catalog_init(&cat, &p) == SB_OK);
     CHECK(cat.nclasses == 7 && !sb_puzzle_is_plain(&p));
     for (int i = 0; i < N; i++) {
-        CHECK_MSG(sb_catalog_class(&cat, &blocks[i]) == want_class[i], "block %d: class %d", i,
-                  sb_catalog_class(&cat, &blocks[i]));
+        CHECK_MSG(sbi_catalog_class(&cat, &blocks[i]) == want_class[i], "block %d: class %d", i,
+                  sbi_catalog_class(&cat, &blocks[i]));
         CHECK_MSG(sb_block_is_plain(&p, &blocks[i]) == want_plain[i], "block %d", i);
         for (int j = 0; j < N; j++) {
             int by = sb_block_class_cmp(&p, &blocks[i], &blocks[j]);
@@ -536,7 +536,7 @@ static void test_class_order(void)
     CHECK(cat.classes[2].count == 2 && cat.classes[5].count == 2 && cat.classes[6].count == 1);
     CHECK(cat.classes[5].ngoals == 1 && cat.classes[5].goals[0] == 16);
     CHECK(cat.classes[0].ngoals == 1 && cat.classes[0].goals[0] == 34);
-    sb_catalog_free(&cat);
+    sbi_catalog_free(&cat);
 
     /* The plain blocks alone are the CS61B model, the square drawn as a
      * shape included; a wall array of zeros is no wall, one wall is. */
@@ -544,9 +544,9 @@ static void test_class_order(void)
     uint8_t walls[40] = { 0 };
     sb_puzzle q = { 2, 20, 4, plain, 0, NULL, 4, shapes, walls };
     CHECK(sb_puzzle_check(&q, &err) == SB_OK);
-    CHECK(sb_catalog_init(&cat, &q) == SB_OK);
+    CHECK(sbi_catalog_init(&cat, &q) == SB_OK);
     CHECK(sb_puzzle_is_plain(&q) && cat.nclasses == 3);
-    sb_catalog_free(&cat);
+    sbi_catalog_free(&cat);
     walls[39] = 1;
     CHECK(!sb_puzzle_is_plain(&q));
     /* Asked before sb_puzzle_check: a shape number out of range is not plain. */

@@ -4,7 +4,7 @@
  * broken invariant stops the process with SIGABRT and one line naming the
  * file, the line and the condition; in any other build the check is
  * compiled away, its condition not even evaluated.  Both halves run
- * against the library's own meter (sb_meter_release of more than is held,
+ * against the library's own meter (sbi_meter_release of more than is held,
  * which the engine never does), in a child process, so that the abort is
  * observed rather than suffered.
  */
@@ -17,7 +17,7 @@
 #include "core/check.h"
 #include "core/meter.h"
 
-/* Runs sb_meter_release of one byte more than is held in a child; *text
+/* Runs sbi_meter_release of one byte more than is held in a child; *text
  * gets what it wrote on stderr.  Returns its wait status. */
 static int release_too_much(char *text, size_t n)
 {
@@ -29,9 +29,9 @@ static int release_too_much(char *text, size_t n)
         dup2(fds[1], 2);
         close(fds[0]);
         sb_meter m;
-        sb_meter_init(&m, NULL);
-        sb_meter_hold(&m, 10);
-        sb_meter_release(&m, 11);
+        sbi_meter_init(&m, NULL);
+        sbi_meter_hold(&m, 10);
+        sbi_meter_release(&m, 11);
         _exit(m.held == 0 ? 0 : 1);
     }
     close(fds[1]);

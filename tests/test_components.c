@@ -24,14 +24,14 @@
  * labels components with a union-find and measures every layout's
  * distance to the nearest goal layout with a breadth-first search from
  * all of them.  Against it, wherever each path applies:
- *   - the graph path (sb_map_pieces on the general board, and on the
+ *   - the graph path (sbi_map_pieces on the general board, and on the
  *     bitboard with a goal): layouts, edges, the components largest first
  *     (ties in enumeration order), each one's first layout, goal layouts,
  *     hardest start and its distance, INIT's component;
- *   - the ranked path (sb_ranked_split, plain rectangles on the 64-bit
+ *   - the ranked path (sbi_ranked_split, plain rectangles on the 64-bit
  *     bitboard, with 1 and 3 threads): layouts, edges, the components in
  *     enumeration order of their first layout, each first layout, INIT's;
- *   - the line path (sb_lines_map, one-axis pieces one cell thick): the
+ *   - the line path (sbi_lines_map, one-axis pieces one cell thick): the
  *     same as the graph path's, and its totals (all, goal components,
  *     largest, hardest moves).
  * tests/test_family.c compares the public calls end to end; this is the
@@ -164,7 +164,7 @@ static inline __attribute__((always_inline)) void expand_graph(sb_walk *w, void 
             fresh = g->mark[y] == 0;
             g->mark[y] = 1;
         }
-        sb_walk_meet(w, y, node, fresh);
+        sbi_walk_meet(w, y, node, fresh);
     }
 }
 
@@ -184,7 +184,7 @@ static inline __attribute__((always_inline)) void expand_atomic(sb_walk *w, void
 
 static bool run_atomic(sb_walk *w)
 {
-    return sb_walk_run_shared(w, expand_atomic);
+    return sbi_walk_run_shared(w, expand_atomic);
 }
 
 /* Walks every component of g with a crew of `threads` walkers that share
@@ -196,9 +196,9 @@ static size_t walk_graph(tgraph *g, sb_meter *m, unsigned threads, size_t split,
 {
     sb_walk_crew crew;
     sb_walk walkers[4];
-    CHECK(sb_walk_crew_init(&crew, threads, run_atomic) && crew.n == threads);
+    CHECK(sbi_walk_crew_init(&crew, threads, run_atomic) && crew.n == threads);
     for (unsigned k = 0; k < crew.n; k++) {
-        sb_walk_init(&walkers[k], m, g->most, g);
+        sbi_walk_init(&walkers[k], m, g->most, g);
         crew.w[k] = &walkers[k];
     }
     memset(g->mark, 0, (size_t)g->n * sizeof *g->mark);
@@ -210,9 +210,9 @@ static size_t walk_graph(tgraph *g, sb_meter *m, unsigned threads, size_t split,
             continue;
         g->mark[x] = 1;
         sb_walk *w = &walkers[0];
-        ok = sb_walk_seed(w, x, *done) &&
-             sb_walk_run(w, expand_plain, g, threads > 1 ? split : SIZE_MAX) &&
-             (w->depth == 0 || sb_walk_share(&crew));
+        ok = sbi_walk_seed(w, x, *done) &&
+             sbi_walk_run(w, expand_plain, g, threads > 1 ? split : SIZE_MAX) &&
+             (w->depth == 0 || sbi_walk_share(&crew));
         if (ok) {
             size[n] = w->found;
             edges[n++] = w->edges;
@@ -220,8 +220,8 @@ static size_t walk_graph(tgraph *g, sb_meter *m, unsigned threads, size_t split,
         }
     }
     for (unsigned k = 0; k < crew.n; k++)
-        sb_walk_free(&walkers[k]);
-    sb_walk_crew_free(&crew);
+        sbi_walk_free(&walkers[k]);
+    sbi_walk_crew_free(&crew);
     return ok ? n : SIZE_MAX;
 }
 
@@ -241,7 +241,7 @@ static void check_walker(void)
             for (unsigned threads = 1; threads <= 4; threads++)
                 for (size_t sp = 0; sp < sizeof splits / sizeof *splits; sp++) {
                     sb_meter m;
-                    sb_meter_init(&m, NULL);
+                    sbi_meter_init(&m, NULL);
                     uint64_t done;
                     size_t n = walk_graph(&g, &m, threads, splits[sp], got, got + g.n + 1,
                                           &done);
@@ -261,7 +261,7 @@ static void check_walker(void)
                     sb_options opts;
                     sb_options_default(&opts);
                     opts.limits.max_states = (uint64_t)unit_below(&rng, (int)g.n + 2);
-                    sb_meter_init(&m, &opts);
+                    sbi_meter_init(&m, &opts);
                     n = walk_graph(&g, &m, threads, splits[sp], got, got + g.n + 1, &done);
                     bool over = opts.limits.max_states && opts.limits.max_states < g.n;
                     CHECK_MSG(over ? n == SIZE_MAX && m.hit == SB_LIMIT_STATES &&
@@ -693,9 +693,9 @@ static void check_graph(const char *name, const brute *b, const sb_puzzle *p, sb
     sb_piece_map res;
     sb_error err;
     bool goal = dist != NULL;
-    if (!CHECK_MSG(sb_map_pieces(pc, metric, false, true, goal, &opts, NULL, p->blocks, p->nblocks,
+    if (!CHECK_MSG(sbi_map_pieces(pc, metric, false, true, goal, &opts, NULL, p->blocks, p->nblocks,
                                  &res, &err) == SB_OK,
-                   "%s: sb_map_pieces on the %s: %s", name, sb_path_name(path), err.msg))
+                   "%s: sbi_map_pieces on the %s: %s", name, sb_path_name(path), err.msg))
         return;
     check_map(name, path == SB_PATH_GENERAL ? "graph (board)" : "graph (bitboard)", b, p, &res,
               metric, dist, !goal);
@@ -719,20 +719,20 @@ static void check_ranked(const char *name, const brute *b, const sb_puzzle *p,
     sb_setup s;
     sb_options opts;
     sb_options_default(&opts);
-    sb_setup_meter(&s, &opts);
+    sbi_setup_meter(&s, &opts);
     sb_layouts l;
-    size_t nb = sb_pieces_blocks(pc);
+    size_t nb = sbi_pieces_blocks(pc);
     sb_block *first = unit_alloc((nb + 1) * sizeof *first);
     sb_block *blocks = unit_alloc((nb + 1) * sizeof *blocks);
     sb_ranked_parts parts = { 0 };
     sb_error err;
     bool found = false, taken = false;
-    bool ok = sb_layouts_init(&l, pc, &s.meter) == SB_OK &&
-              sb_layouts_first(&l, first, &found) == SB_OK && found;
+    bool ok = sbi_layouts_init(&l, pc, &s.meter) == SB_OK &&
+              sbi_layouts_first(&l, first, &found) == SB_OK && found;
     sb_puzzle fp = { p->rows, p->cols, nb, first, 0, NULL, 0, NULL, NULL };
-    ok = ok && sb_setup_space(&s, &fp, SB_PATH_BITBOARD, SB_METRIC_UNIT, &err) == SB_OK &&
-         sb_layouts_bind(&l, s.space, true) == SB_OK &&
-         sb_ranked_split(&l, sb_layouts_key(&l, p->blocks, p->nblocks), threads, &parts,
+    ok = ok && sbi_setup_space(&s, &fp, SB_PATH_BITBOARD, SB_METRIC_UNIT, &err) == SB_OK &&
+         sbi_layouts_bind(&l, s.space, true) == SB_OK &&
+         sbi_ranked_split(&l, sbi_layouts_key(&l, p->blocks, p->nblocks), threads, &parts,
                          &taken) == SB_OK;
     if (CHECK_MSG(ok && taken, "%s: the ranked path did not map it", name)) {
         bool same = parts.layouts == b->n && parts.edges == b->edges[SB_METRIC_UNIT] &&
@@ -753,9 +753,9 @@ static void check_ranked(const char *name, const brute *b, const sb_puzzle *p,
         CHECK_MSG(init != SIZE_MAX && parts.init == b->comp[init], "%s, ranked path: INIT's "
                   "component %zu, want %u", name, parts.init, init != SIZE_MAX ? b->comp[init] : 0);
     }
-    sb_ranked_parts_free(&parts);
-    sb_layouts_free(&l);
-    sb_setup_end(&s);
+    sbi_ranked_parts_free(&parts);
+    sbi_layouts_free(&l);
+    sbi_setup_end(&s);
     free(first);
     free(blocks);
 }
@@ -770,9 +770,9 @@ static void check_lines(const char *name, const brute *b, const sb_puzzle *p,
     sb_error err;
     bool taken;
     bool goal = p->ngoals > 0;
-    if (!CHECK_MSG(sb_lines_map(pc, metric, goal, true, 0, 0, 1, &opts, NULL, &res, &taken, &err) ==
+    if (!CHECK_MSG(sbi_lines_map(pc, metric, goal, true, 0, 0, 1, &opts, NULL, &res, &taken, &err) ==
                        SB_OK && taken,
-                   "%s: sb_lines_map: %s", name, taken ? err.msg : "not taken"))
+                   "%s: sbi_lines_map: %s", name, taken ? err.msg : "not taken"))
         return;
     check_map(name, "line", b, p, &res, metric, goal ? dist : NULL, false);
     want *w = wanted(b, dist, true);
@@ -809,7 +809,7 @@ static bool check_puzzle(const char *name, const sb_puzzle *p, size_t limit, int
         brute_free(&b);
         return false;
     }
-    if (!CHECK_MSG(sb_pieces_of(p, &pc, &err) == SB_OK, "%s: %s", name, err.msg)) {
+    if (!CHECK_MSG(sbi_pieces_of(p, &pc, &err) == SB_OK, "%s: %s", name, err.msg)) {
         brute_free(&b);
         return true;
     }
@@ -825,17 +825,17 @@ static bool check_puzzle(const char *name, const sb_puzzle *p, size_t limit, int
         uint32_t *dist = goal ? goal_distances(&b, metric) : NULL;
         check_graph(name, &b, p, &pc, SB_PATH_GENERAL, metric, dist);
         paths[0]++;
-        if (sb_pieces_bitboard(&pc) && goal) {
+        if (sbi_pieces_bitboard(&pc) && goal) {
             check_graph(name, &b, p, &pc, SB_PATH_BITBOARD, metric, dist);
             paths[0]++;
         }
-        if (metric != SB_METRIC_PIECE && sb_lines_takes(&pc)) {
+        if (metric != SB_METRIC_PIECE && sbi_lines_takes(&pc)) {
             check_lines(name, &b, p, &pc, metric, dist);
             paths[2]++;
         }
         free(dist);
     }
-    if (sb_ranked_takes(&pc)) {
+    if (sbi_ranked_takes(&pc)) {
         check_ranked(name, &b, p, &pc, 1);
         check_ranked(name, &b, p, &pc, 3);
         paths[1]++;

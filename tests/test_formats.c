@@ -353,7 +353,7 @@ static void test_moves(void)
     CHECK(sb_fmt_write_moves(full, out, 2, &err) == SB_EWRITE && err.status == SB_EWRITE);
     CHECK_MSG(strstr(err.msg, "sb_fmt_write_moves: write error") &&
               strstr(err.msg, strerror(ENOSPC)), "%s", err.msg);
-    CHECK(sb_json_string(full, "x") == SB_EWRITE);
+    CHECK(sbi_json_string(full, "x") == SB_EWRITE);
     fclose(full);
 }
 
@@ -454,7 +454,7 @@ static void expect_spec(const char *text, size_t len, long line, const char *fra
     memcpy(copy, text, len);
     sb_census_spec spec;
     sb_error err = { 0 };
-    sb_status st = sb_fmt_read_census_stream(f, "S", &spec, &err);
+    sb_status st = sbi_fmt_read_census_stream(f, "S", &spec, &err);
     fclose(f);
     free(copy);
     if (!fragment) {
@@ -520,7 +520,7 @@ static void test_census_specs(void)
     }
 }
 
-/* What sb_json_number writes for x at places; "" when it fails. */
+/* What sbi_json_number writes for x at places; "" when it fails. */
 static bool number_is(double x, int places, const char *want)
 {
     char *text = NULL;
@@ -528,17 +528,17 @@ static bool number_is(double x, int places, const char *want)
     FILE *f = open_memstream(&text, &len);
     if (!f)
         return false;
-    sb_status st = sb_json_number(f, x, places);
+    sb_status st = sbi_json_number(f, x, places);
     fclose(f);
     bool ok = st == SB_OK && text && strcmp(text, want) == 0;
     if (!ok)
-        printf("sb_json_number(%g, %d) wrote \"%s\", not \"%s\"\n", x, places,
+        printf("sbi_json_number(%g, %d) wrote \"%s\", not \"%s\"\n", x, places,
                text ? text : "(nothing)", want);
     free(text);
     return ok;
 }
 
-/* What sb_json_string writes for s. */
+/* What sbi_json_string writes for s. */
 static bool string_is(const char *s, const char *want)
 {
     char *text = NULL;
@@ -546,11 +546,11 @@ static bool string_is(const char *s, const char *want)
     FILE *f = open_memstream(&text, &len);
     if (!f)
         return false;
-    sb_status st = sb_json_string(f, s);
+    sb_status st = sbi_json_string(f, s);
     fclose(f);
     bool ok = st == SB_OK && text && strcmp(text, want) == 0;
     if (!ok)
-        printf("sb_json_string wrote \"%s\", not \"%s\"\n", text ? text : "(nothing)", want);
+        printf("sbi_json_string wrote \"%s\", not \"%s\"\n", text ? text : "(nothing)", want);
     free(text);
     return ok;
 }
@@ -564,26 +564,26 @@ static void test_view_helpers(void)
     if (!CHECK(parse("2 2\n0 0 0 0\n", NULL, SB_FORMAT_AUTO, NULL, &p, &err) == SB_OK))
         return;
     size_t nclasses = 9;
-    CHECK(sb_view_classes(NULL, &nclasses) == NULL && nclasses == 0);
-    CHECK(!sb_view_own_labels(NULL));
-    CHECK(!sb_view_is_rectangle(NULL, NULL) && !sb_view_is_rectangle(&p, NULL));
-    CHECK(sb_view_box_left(NULL, NULL) == 0 && sb_view_box_left(&p, NULL) == 0);
+    CHECK(sbi_view_classes(NULL, &nclasses) == NULL && nclasses == 0);
+    CHECK(!sbi_view_own_labels(NULL));
+    CHECK(!sbi_view_is_rectangle(NULL, NULL) && !sbi_view_is_rectangle(&p, NULL));
+    CHECK(sbi_view_box_left(NULL, NULL) == 0 && sbi_view_box_left(&p, NULL) == 0);
     sb_block odd = p.blocks[0];
     odd.shape = 1000;
-    CHECK(!sb_view_is_rectangle(&p, &odd));
+    CHECK(!sbi_view_is_rectangle(&p, &odd));
     odd = (sb_block){ .row = INT_MAX, .col = INT_MIN, .height = INT_MAX, .width = INT_MIN };
-    CHECK(sb_view_box_left(&p, &odd) == INT_MIN && sb_view_is_rectangle(&p, &odd));
+    CHECK(sbi_view_box_left(&p, &odd) == INT_MIN && sbi_view_is_rectangle(&p, &odd));
     sb_puzzle_free(&p);
 
-    CHECK(sb_json_string(NULL, "x") == SB_EINPUT && sb_json_string(stdout, NULL) == SB_EINPUT);
+    CHECK(sbi_json_string(NULL, "x") == SB_EINPUT && sbi_json_string(stdout, NULL) == SB_EINPUT);
     CHECK(string_is("a\"b\\c\n<&>", "\"a\\\"b\\\\c\\n\\u003c\\u0026\\u003e\""));
     CHECK(string_is("\xff\xc3\xa9", "\"\\ufffd\xc3\xa9\""));   /* bad byte, then an e-acute */
     CHECK(number_is(0.000041, 6, "0.000041") && number_is(-2.5, 1, "-2.5"));
     CHECK(number_is(12.3456, 0, "12") && number_is(-0.0000001, 6, "0.000000"));
     CHECK(number_is(1e17, 3, "100000000000000000"));   /* past 2^53: no fraction to show */
     CHECK(number_is(NAN, 6, "null") && number_is(-INFINITY, 2, "null"));
-    CHECK(sb_json_number(NULL, 1, 1) == SB_EINPUT && sb_json_number(stdout, 1, -1) == SB_EINPUT);
-    CHECK(sb_json_number(stdout, 1, SB_JSON_MAX_PLACES + 1) == SB_EINPUT);
+    CHECK(sbi_json_number(NULL, 1, 1) == SB_EINPUT && sbi_json_number(stdout, 1, -1) == SB_EINPUT);
+    CHECK(sbi_json_number(stdout, 1, SB_JSON_MAX_PLACES + 1) == SB_EINPUT);
 }
 
 int main(void)

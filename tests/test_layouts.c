@@ -10,10 +10,10 @@
  * grouped pieces, empty cells; counts changed and classes pinned to rows
  * or columns as a census and the line path do), for the general board
  * and, where the set allows, the bitboard:
- *   - sb_pieces_of's classes, counts, cells and empty cells, and
- *     sb_pieces_bitboard, are the brute force's;
- *   - sb_layouts_first gives the first layout (or none when none fits);
- *   - sb_layouts_each hands over every layout once, in order: each key,
+ *   - sbi_pieces_of's classes, counts, cells and empty cells, and
+ *     sbi_pieces_bitboard, are the brute force's;
+ *   - sbi_layouts_first gives the first layout (or none when none fits);
+ *   - sbi_layouts_each hands over every layout once, in order: each key,
  *     decoded by the space, is the brute force's layout of that index;
  *     a visit that says stop stops it there;
  *   - with rank tables of the test's own (the multinomial number system
@@ -21,11 +21,11 @@
  *     the brute force's rank of its word; with a bitmap of layouts
  *     already seen it still visits every layout not seen, in order, and
  *     with every bit set it visits none;
- *   - sb_layouts_enumerate stores them with ids in that order, the first
+ *   - sbi_layouts_enumerate stores them with ids in that order, the first
  *     key is the space's own root, the states limit stops it at one
- *     layout fewer, and sb_layouts_key of each layout's blocks (in any
+ *     layout fewer, and sbi_layouts_key of each layout's blocks (in any
  *     order) is its stored key;
- *   - sb_layout_twin names the lowest id among a layout's mirror images,
+ *   - sbi_layout_twin names the lowest id among a layout's mirror images,
  *     as the brute force reflects it, when every layout is its own
  *     component.
  */
@@ -149,7 +149,7 @@ static bool is_seen(const test_ranks *r, size_t layout)
 
 /* ---- the engine's side ----------------------------------------------------- */
 
-/* A piece set bound to one space, as sb_map_pieces sets it up. */
+/* A piece set bound to one space, as sbi_map_pieces sets it up. */
 typedef struct bound {
     sb_setup s;
     sb_layouts l;
@@ -160,8 +160,8 @@ typedef struct bound {
 
 static void bound_end(bound *b)
 {
-    sb_layouts_free(&b->l);
-    sb_setup_end(&b->s);
+    sbi_layouts_free(&b->l);
+    sbi_setup_end(&b->s);
     free(b->first);
 }
 
@@ -175,20 +175,20 @@ static void bound_begin(bound *b, const sb_pieces *pc, sb_path path, uint64_t ma
     sb_options opts;
     sb_options_default(&opts);
     opts.limits.max_states = max_states;
-    sb_setup_meter(&b->s, &opts);
-    size_t nblocks = sb_pieces_blocks(pc);
+    sbi_setup_meter(&b->s, &opts);
+    size_t nblocks = sbi_pieces_blocks(pc);
     b->first = unit_alloc((nblocks + 1) * sizeof *b->first);
-    if (!CHECK_MSG(sb_layouts_init(&b->l, &b->pc, &b->s.meter) == SB_OK, "%s: init", name) ||
-        !CHECK_MSG(sb_layouts_first(&b->l, b->first, &b->found) == SB_OK, "%s: first", name) ||
+    if (!CHECK_MSG(sbi_layouts_init(&b->l, &b->pc, &b->s.meter) == SB_OK, "%s: init", name) ||
+        !CHECK_MSG(sbi_layouts_first(&b->l, b->first, &b->found) == SB_OK, "%s: first", name) ||
         !b->found)
         return;
     const sb_puzzle *src = pc->source;
     sb_puzzle first = { pc->rows, pc->cols, nblocks, b->first, 0, NULL,
                         src->nshapes, src->shapes, src->walls };
     sb_error err;
-    if (!CHECK_MSG(sb_setup_space(&b->s, &first, path, SB_METRIC_UNIT, &err) == SB_OK,
+    if (!CHECK_MSG(sbi_setup_space(&b->s, &first, path, SB_METRIC_UNIT, &err) == SB_OK,
                    "%s: the %s space: %s", name, sb_path_name(path), err.msg) ||
-        !CHECK_MSG(sb_layouts_bind(&b->l, b->s.space, path == SB_PATH_BITBOARD) == SB_OK,
+        !CHECK_MSG(sbi_layouts_bind(&b->l, b->s.space, path == SB_PATH_BITBOARD) == SB_OK,
                    "%s: bind", name))
         return;
     b->ready = true;
@@ -214,7 +214,7 @@ static bool visit(void *ctx, const void *key)
 {
     walk *w = ctx;
     const sb_space *sp = w->b->s.space;
-    size_t nblocks = sb_pieces_blocks(&w->b->pc);
+    size_t nblocks = sbi_pieces_blocks(&w->b->pc);
     sp->ops->decode(sp, w->b->s.scratch, key, w->blocks);
     size_t at = SIZE_MAX;
     if (unit_code_of(w->up, w->blocks, nblocks, w->code)) {
@@ -343,20 +343,20 @@ static bool engine_pieces(const sb_puzzle *p, const unit_pieces *drawn, const un
                           sb_pieces *pc, const char *name)
 {
     sb_error err;
-    if (!CHECK_MSG(sb_pieces_of(p, pc, &err) == SB_OK, "%s: %s", name, err.msg) ||
+    if (!CHECK_MSG(sbi_pieces_of(p, pc, &err) == SB_OK, "%s: %s", name, err.msg) ||
         !CHECK_MSG(pc->nclasses == drawn->nclasses, "%s: %d classes, the brute force %d", name,
                    pc->nclasses, drawn->nclasses))
         return false;
     bool ok = CHECK_MSG(pc->empties == (uint32_t)drawn->empties &&
-                            sb_pieces_blocks(pc) == (size_t)unit_pieces_count(drawn),
+                            sbi_pieces_blocks(pc) == (size_t)unit_pieces_count(drawn),
                         "%s: %u empty cells, %zu pieces", name, pc->empties,
-                        sb_pieces_blocks(pc));
+                        sbi_pieces_blocks(pc));
     for (int s = 0; s < drawn->nclasses && ok; s++) {
         const unit_class *k = &drawn->cls[s];
-        ok = CHECK_MSG(sb_pieces_find(pc, &k->proto) == s && pc->count[s] == (uint32_t)k->count &&
-                           sb_pieces_cells(pc, s) == (uint32_t)k->n,
+        ok = CHECK_MSG(sbi_pieces_find(pc, &k->proto) == s && pc->count[s] == (uint32_t)k->count &&
+                           sbi_pieces_cells(pc, s) == (uint32_t)k->n,
                        "%s: class %d: found as %d, %u pieces, %u cells", name, s,
-                       sb_pieces_find(pc, &k->proto), pc->count[s], sb_pieces_cells(pc, s));
+                       sbi_pieces_find(pc, &k->proto), pc->count[s], sbi_pieces_cells(pc, s));
     }
     for (int s = 0; s < meant->nclasses; s++) {
         const unit_class *k = &meant->cls[s];
@@ -376,8 +376,8 @@ static bool engine_pieces(const sb_puzzle *p, const unit_pieces *drawn, const un
     for (int s = 0; s < drawn->nclasses; s++)
         plain = plain && drawn->cls[s].proto.shape == 0 && drawn->cls[s].group == 0 &&
                 drawn->cls[s].axis == SB_AXIS_ANY;
-    return ok && CHECK_MSG(sb_pieces_bitboard(pc) == plain, "%s: sb_pieces_bitboard %d", name,
-                           sb_pieces_bitboard(pc));
+    return ok && CHECK_MSG(sbi_pieces_bitboard(pc) == plain, "%s: sbi_pieces_bitboard %d", name,
+                           sbi_pieces_bitboard(pc));
 }
 
 /* Every check above on one space. */
@@ -386,8 +386,8 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
 {
     bound b;
     bound_begin(&b, pc, path, 0, name);
-    size_t nblocks = sb_pieces_blocks(pc);
-    CHECK_MSG(b.found == (L->n > 0), "%s: sb_layouts_first found %d, %zu layouts", name,
+    size_t nblocks = sbi_pieces_blocks(pc);
+    CHECK_MSG(b.found == (L->n > 0), "%s: sbi_layouts_first found %d, %zu layouts", name,
               b.found, L->n);
     if (!b.ready) {
         bound_end(&b);
@@ -397,7 +397,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
     uint8_t *code = unit_alloc((size_t)L->ncells + 1);
     CHECK_MSG(unit_code_of(up, b.first, nblocks, code) &&
                   memcmp(code, unit_layout_code(L, 0), (size_t)L->ncells) == 0,
-              "%s (%s): sb_layouts_first is not the first layout", name, sb_path_name(path));
+              "%s (%s): sbi_layouts_first is not the first layout", name, sb_path_name(path));
     const sb_space *sp = b.s.space;
 
     /* Every layout once, in order, ranked when the tables apply. */
@@ -409,7 +409,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
     w.keys = unit_alloc(L->n * sp->key_size + 1);
     w.ranks = ranked ? &ranks : NULL;
     b.l.ranks = w.ranks ? &ranks.tab : NULL;
-    CHECK_MSG(sb_layouts_each(&b.l, visit, &w) == SB_OK, "%s: the walk failed", name);
+    CHECK_MSG(sbi_layouts_each(&b.l, visit, &w) == SB_OK, "%s: the walk failed", name);
     CHECK_MSG(w.visits == L->n && w.wrong == 0, "%s (%s): %zu visits (%zu wrong), %zu layouts",
               name, sb_path_name(path), w.visits, w.wrong, L->n);
     unsigned char *keys = w.keys;
@@ -422,7 +422,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
     walk_begin(&w, &b, up, L, name);
     w.stop_at = stop;
     b.l.ranks = NULL;
-    CHECK_MSG(sb_layouts_each(&b.l, visit, &w) == SB_ELIMIT && w.visits == stop && !w.wrong,
+    CHECK_MSG(sbi_layouts_each(&b.l, visit, &w) == SB_ELIMIT && w.visits == stop && !w.wrong,
               "%s: a walk stopped at visit %zu made %zu", name, stop, w.visits);
     walk_end(&w);
 
@@ -442,7 +442,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
         b.l.ranks = &ranks.tab;
         walk_begin(&w, &b, up, L, name);
         w.ranks = &ranks;
-        CHECK(sb_layouts_each(&b.l, visit, &w) == SB_OK);
+        CHECK(sbi_layouts_each(&b.l, visit, &w) == SB_OK);
         /* Every layout after the last visited must be seen as well. */
         for (size_t k = w.last == SIZE_MAX ? 0 : w.last + 1; k < L->n && w.in_order; k++)
             w.in_order = is_seen(&ranks, k);
@@ -455,7 +455,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
         memset(seen, 0xff, nwords * sizeof *seen);
         walk_begin(&w, &b, up, L, name);
         w.ranks = &ranks;
-        CHECK(sb_layouts_each(&b.l, visit, &w) == SB_OK);
+        CHECK(sbi_layouts_each(&b.l, visit, &w) == SB_OK);
         CHECK_MSG(w.visits == (nblocks == 0), "%s (%s): %zu visits with every layout seen",
                   name, sb_path_name(path), w.visits);
         walk_end(&w);
@@ -468,7 +468,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
 
     /* Stored, ids in the same order; the first is the space's own root. */
     sb_store *st = NULL;
-    if (CHECK_MSG(sb_layouts_enumerate(&b.l, &st) == SB_OK && st && st->count == L->n,
+    if (CHECK_MSG(sbi_layouts_enumerate(&b.l, &st) == SB_OK && st && st->count == L->n,
                   "%s (%s): enumerate", name, sb_path_name(path))) {
         bool same = true;
         for (uint32_t id = 0; id < st->count && same; id++)
@@ -488,17 +488,17 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
                 blocks[j - 1] = blocks[k];
                 blocks[k] = t;
             }
-            const void *key = sb_layouts_key(&b.l, blocks, n);
+            const void *key = sbi_layouts_key(&b.l, blocks, n);
             same = CHECK_MSG(key && memcmp(key, keys + i * sp->key_size, sp->key_size) == 0 &&
                                  st->ops->find(st, key, sp->ops->hash(sp, key)) == i,
-                             "%s (%s): sb_layouts_key of layout %zu", name, sb_path_name(path),
+                             "%s (%s): sbi_layouts_key of layout %zu", name, sb_path_name(path),
                              i);
         }
         /* A block of no class of the set has no key. */
         if (nblocks) {
             unit_blocks_of(up, unit_layout_code(L, 0), blocks);
             blocks[0].group = 1000;
-            CHECK(sb_layouts_key(&b.l, blocks, nblocks) == NULL);
+            CHECK(sbi_layouts_key(&b.l, blocks, nblocks) == NULL);
         }
         /* Twins: with every layout its own component, the lowest id among
          * its mirror images. */
@@ -525,7 +525,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
                     want = at < want ? at : want;
                     any = true;
                 }
-            size_t got = sb_layout_twin(&b.l, b.s.scratch, st, comp, id, blocks);
+            size_t got = sbi_layout_twin(&b.l, b.s.scratch, st, comp, id, blocks);
             same = same && CHECK_MSG(got == want, "%s (%s): twin of %u is %zu, want %zu", name,
                                      sb_path_name(path), id, got, want);
         }
@@ -545,7 +545,7 @@ static void check_on(const unit_pieces *up, const sb_pieces *pc, const unit_layo
     if (L->n >= 2) {
         bound_begin(&b, pc, path, L->n - 1, name);
         st = NULL;
-        CHECK_MSG(b.ready && sb_layouts_enumerate(&b.l, &st) == SB_ELIMIT && !st &&
+        CHECK_MSG(b.ready && sbi_layouts_enumerate(&b.l, &st) == SB_ELIMIT && !st &&
                       b.s.meter.hit == SB_LIMIT_STATES,
                   "%s: %zu layouts under a limit of %zu", name, L->n, L->n - 1);
         bound_end(&b);
@@ -592,7 +592,7 @@ static bool check_set(const sb_puzzle *p, bool varied, size_t max, const char *n
     sb_pieces pc;
     if (counted && engine_pieces(p, &drawn, &meant, &pc, name)) {
         check_on(&meant, &pc, &L, SB_PATH_GENERAL, name);
-        if (sb_pieces_bitboard(&pc)) {
+        if (sbi_pieces_bitboard(&pc)) {
             check_on(&meant, &pc, &L, SB_PATH_BITBOARD, name);
             bitboard_sets++;
         }
@@ -691,7 +691,7 @@ static void hand_sets(void)
     sb_puzzle p = { 9, 9, N, many, 0, NULL, 0, NULL, NULL };
     sb_pieces pc;
     sb_error err;
-    CHECK_MSG(sb_pieces_of(&p, &pc, &err) == SB_EINPUT && strstr(err.msg, "classes"),
+    CHECK_MSG(sbi_pieces_of(&p, &pc, &err) == SB_EINPUT && strstr(err.msg, "classes"),
               "%d classes: %s", N, err.msg);
 }
 

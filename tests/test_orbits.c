@@ -1,6 +1,6 @@
 /*
  * test_orbits.c - orbits of layouts under relabelling marked pieces
- * (engine/explore/orbits.c, sb_layout_orbits), against the brute force of
+ * (engine/explore/orbits.c, sbi_layout_orbits), against the brute force of
  * unit_pieces.h and a breadth-first search of the test's own.
  *
  * On random piece sets rich in marked pieces that are otherwise alike
@@ -186,35 +186,35 @@ static bool check_puzzle(const sb_puzzle *p, size_t max, const char *name)
     sb_pieces pc;
     sb_error err;
     sb_setup s;
-    sb_setup_meter(&s, NULL);
+    sbi_setup_meter(&s, NULL);
     sb_layouts l;
     sb_store *st = NULL;
     size_t nblocks = (size_t)unit_pieces_count(&up);
     sb_block *first = unit_alloc((nblocks + 1) * sizeof *first);
     bool found = false;
     uint32_t *orbit = NULL;
-    if (CHECK_MSG(sb_pieces_of(p, &pc, &err) == SB_OK, "%s: %s", name, err.msg) &&
-        CHECK(sb_layouts_init(&l, &pc, &s.meter) == SB_OK) &&
-        CHECK(sb_layouts_first(&l, first, &found) == SB_OK && found)) {
+    if (CHECK_MSG(sbi_pieces_of(p, &pc, &err) == SB_OK, "%s: %s", name, err.msg) &&
+        CHECK(sbi_layouts_init(&l, &pc, &s.meter) == SB_OK) &&
+        CHECK(sbi_layouts_first(&l, first, &found) == SB_OK && found)) {
         sb_puzzle at_first = { p->rows, p->cols, nblocks, first, 0, NULL,
                                p->nshapes, p->shapes, p->walls };
-        if (CHECK_MSG(sb_setup_space(&s, &at_first, SB_PATH_GENERAL, SB_METRIC_UNIT, &err) ==
+        if (CHECK_MSG(sbi_setup_space(&s, &at_first, SB_PATH_GENERAL, SB_METRIC_UNIT, &err) ==
                           SB_OK, "%s: %s", name, err.msg) &&
-            CHECK(sb_layouts_bind(&l, s.space, false) == SB_OK) &&
-            CHECK(sb_layouts_enumerate(&l, &st) == SB_OK) &&
+            CHECK(sbi_layouts_bind(&l, s.space, false) == SB_OK) &&
+            CHECK(sbi_layouts_enumerate(&l, &st) == SB_OK) &&
             CHECK_MSG(st->count == L.n, "%s: %u layouts, the brute force %zu", name, st->count,
                       L.n) &&
-            CHECK(sb_layout_orbits(&l, s.scratch, st, &orbit) == SB_OK)) {
+            CHECK(sbi_layout_orbits(&l, s.scratch, st, &orbit) == SB_OK)) {
             check_orbits(&up, &L, orbit, name);
             sets_checked++;
         }
     }
     if (orbit)
-        sb_meter_free(&s.meter, orbit, L.n * sizeof *orbit);
+        sbi_meter_free(&s.meter, orbit, L.n * sizeof *orbit);
     if (st)
         st->ops->free(st);
-    sb_layouts_free(&l);
-    sb_setup_end(&s);
+    sbi_layouts_free(&l);
+    sbi_setup_end(&s);
     free(first);
     unit_layouts_free(&L);
     return true;

@@ -130,27 +130,27 @@ static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_gro
     sb_solution sol = { 0 };
     long len = -2;
     sb_stats stats = { 0 };
-    if (sb_setup_begin(&s, p, &opts, NULL) == SB_OK &&
-        (!sb_pdb_refuses(s.space, s.path) || !sb_pdb_blocks_refuses(s.space, s.path)) &&
-        sb_pdb_open(s.space, &s.meter, NULL, max_group, blank, &s.pdb) == SB_OK) {
-        *bound_at_init = sb_setup_bound(&s, s.space->root);
+    if (sbi_setup_begin(&s, p, &opts, NULL) == SB_OK &&
+        (!sbi_pdb_refuses(s.space, s.path) || !sbi_pdb_blocks_refuses(s.space, s.path)) &&
+        sbi_pdb_open(s.space, &s.meter, NULL, max_group, blank, &s.pdb) == SB_OK) {
+        *bound_at_init = sbi_setup_bound(&s, s.space->root);
         sb_status st;
         if (ida) {
-            st = sb_idastar(&s, &sol, &stats);
+            st = sbi_idastar(&s, &sol, &stats);
         } else {
             sb_store *store;
             uint32_t goal;
-            st = sb_setup_store(&s, s.space->root, &store);
+            st = sbi_setup_store(&s, s.space->root, &store);
             if (st == SB_OK)
-                st = sb_astar(&s, store, 1, false, &goal);
+                st = sbi_astar(&s, store, 1, false, &goal);
             if (st == SB_OK)
-                st = sb_path_read(s.space, s.scratch, store, goal, &sol);
+                st = sbi_path_read(s.space, s.scratch, store, goal, &sol);
             if (store)
                 store->ops->free(store);
         }
         len = st == SB_OK ? judged_length(p, &sol, metric) : st == SB_UNSOLVABLE ? -4 : -3;
     }
-    sb_setup_end(&s);
+    sbi_setup_end(&s);
     sb_solution_free(&sol);
     return len;
 }
@@ -261,28 +261,28 @@ static void same_builds(void)
         unsigned got[2][64] = { { 0 } };
         bool opened = true;
         for (int way = 0; way < 2; way++) {
-            opened = opened && sb_setup_begin(&s[way], &p, &opts, NULL) == SB_OK &&
-                      !sb_pdb_refuses(s[way].space, s[way].path) &&
-                      sb_pdb_open(s[way].space, &s[way].meter, NULL, max_group,
+            opened = opened && sbi_setup_begin(&s[way], &p, &opts, NULL) == SB_OK &&
+                      !sbi_pdb_refuses(s[way].space, s[way].path) &&
+                      sbi_pdb_open(s[way].space, &s[way].meter, NULL, max_group,
                                   way ? SB_PDB_BLANK_REGIONS : SB_PDB_BLANK_CELLS,
                                   &s[way].pdb) == SB_OK;
             if (opened)
-                sb_pdb_terms(s[way].pdb, s[way].space->root, got[way]);
+                sbi_pdb_terms(s[way].pdb, s[way].space->root, got[way]);
         }
         unsigned n = 0;
         bool same = false;
         if (CHECK(opened)) {
             size_t bytes[2];
             bool loaded;
-            sb_pdb_describe(s[0].pdb, &n, &bytes[0], &loaded);
-            sb_pdb_describe(s[1].pdb, &n, &bytes[1], &loaded);
+            sbi_pdb_describe(s[0].pdb, &n, &bytes[0], &loaded);
+            sbi_pdb_describe(s[1].pdb, &n, &bytes[1], &loaded);
             same = bytes[0] == bytes[1] && memcmp(got[0], got[1], n * sizeof got[0][0]) == 0;
         }
         if (!CHECK_MSG(same, "round %d (%dx%d, groups of %u): the builds differ", round, rows,
                        cols, max_group))
             unit_print_puzzle(stderr, &p);
         for (int way = 0; way < 2; way++)
-            sb_setup_end(&s[way]);
+            sbi_setup_end(&s[way]);
         terms += (int)n;
         rounds++;
         sb_puzzle_free(&p);
@@ -318,16 +318,16 @@ static void admissible_blocks(void)
         opts.metric = metric;
         opts.path = SB_PATH_GENERAL;
         sb_setup s;
-        bool takes = sb_setup_begin(&s, &p, &opts, NULL) == SB_OK &&
-                     sb_pdb_refuses(s.space, s.path) && !sb_pdb_blocks_refuses(s.space, s.path);
-        if (takes && sb_pdb_open(s.space, &s.meter, NULL, others, SB_PDB_BLANK_AUTO, &s.pdb) == SB_OK) {
+        bool takes = sbi_setup_begin(&s, &p, &opts, NULL) == SB_OK &&
+                     sbi_pdb_refuses(s.space, s.path) && !sbi_pdb_blocks_refuses(s.space, s.path);
+        if (takes && sbi_pdb_open(s.space, &s.meter, NULL, others, SB_PDB_BLANK_AUTO, &s.pdb) == SB_OK) {
             unsigned tables;
             size_t bytes;
             bool loaded;
-            sb_pdb_describe(s.pdb, &tables, &bytes, &loaded);
+            sbi_pdb_describe(s.pdb, &tables, &bytes, &loaded);
             dbs += (int)tables;
         }
-        sb_setup_end(&s);
+        sbi_setup_end(&s);
         if (!takes) {
             sb_puzzle_free(&p);
             continue;
@@ -401,15 +401,15 @@ static bool open_cached(const sb_puzzle *p, sb_metric metric, unsigned *bound)
     opts.path = SB_PATH_GENERAL;   /* what the databases read */
     bool loaded = false;
     *bound = 0;
-    if (CHECK(sb_setup_begin(&s, p, &opts, NULL) == SB_OK) &&
-        CHECK(sb_pdb_open(s.space, &s.meter, cache_in_use, 3, SB_PDB_BLANK_AUTO, &s.pdb) ==
+    if (CHECK(sbi_setup_begin(&s, p, &opts, NULL) == SB_OK) &&
+        CHECK(sbi_pdb_open(s.space, &s.meter, cache_in_use, 3, SB_PDB_BLANK_AUTO, &s.pdb) ==
               SB_OK)) {
         unsigned groups;
         size_t bytes;
-        sb_pdb_describe(s.pdb, &groups, &bytes, &loaded);
-        *bound = sb_pdb_estimate(s.pdb, s.space->root);
+        sbi_pdb_describe(s.pdb, &groups, &bytes, &loaded);
+        *bound = sbi_pdb_estimate(s.pdb, s.space->root);
     }
-    sb_setup_end(&s);
+    sbi_setup_end(&s);
     return loaded;
 }
 
@@ -703,10 +703,10 @@ static void limits(void)
     static const int home[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0 };
     tiles(&p, 4, 4, rosetta, home);
     opts.limits.max_seconds = 0.3;
-    double start = sb_clock();
+    double start = sbi_clock();
     st = sb_solve(&p, &opts, &sol, NULL, &err);
     CHECK_MSG(st == SB_ELIMIT && err.limit == SB_LIMIT_SECONDS, "%d %d %s", st, err.limit, err.msg);
-    CHECK_MSG(sb_clock() - start < 5, "the limit took %.1f s to be seen", sb_clock() - start);
+    CHECK_MSG(sbi_clock() - start < 5, "the limit took %.1f s to be seen", sbi_clock() - start);
     sb_puzzle_free(&p);
 }
 

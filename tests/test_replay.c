@@ -147,7 +147,7 @@ static int try_move(sb_replay *r, const char *text, const char *want, int line)
     char why[128];
     if (sscanf(text, "%d %d %d %d", &m.from_row, &m.from_col, &m.to_row, &m.to_col) != 4)
         return unit_check((0) != 0, __FILE__, line, text);
-    const char *got = sb_replay_move(r, &m, why, sizeof why);
+    const char *got = sbi_replay_move(r, &m, why, sizeof why);
     bool ok = want ? got && strcmp(got, want) == 0 : got == NULL;
     if (!ok)
         fprintf(stderr, "test_replay.c:%d: %s: got '%s', want '%s'\n", line, text,
@@ -184,7 +184,7 @@ static void shapes_and_walls(void)
                "DDDE.",
                NULL, "C", NULL, NULL));
     sb_replay r;
-    CHECK(sb_replay_init(&r, &p) == SB_OK);
+    CHECK(sbi_replay_init(&r, &p) == SB_OK);
     char pic[64];
 
     /* Naming pieces: the L by its anchor, not by another of its cells. */
@@ -228,27 +228,27 @@ static void shapes_and_walls(void)
     MOVE(&r, "4 4 1 4", NULL);
     picture(&r, pic);
     CHECK(strcmp(pic, ".AA.#\n.AB.E\n..BC.\nD.D#.\nDDD..") == 0);
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     sb_puzzle_free(&p);
 
     /* On a tray of rectangles only, the CS61B wording stays. */
     CHECK(draw(&p, "AA.\nAA.\n..B", NULL, NULL, NULL, NULL));
-    CHECK(sb_replay_init(&r, &p) == SB_OK);
+    CHECK(sbi_replay_init(&r, &p) == SB_OK);
     MOVE(&r, "0 1 0 2", "no block has its upper-left corner at 0 1");
     MOVE(&r, "2 2 0 2", NULL);
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     sb_puzzle_free(&p);
 
     /* A vertical piece, and a piece threading a gap between walls. */
     CHECK(draw(&p, "A.#\n..B\n#..", NULL, NULL, "A", NULL));
-    CHECK(sb_replay_init(&r, &p) == SB_OK);
+    CHECK(sbi_replay_init(&r, &p) == SB_OK);
     MOVE(&r, "0 0 0 1", "block slides only vertically");
     MOVE(&r, "0 0 2 0", "block would hit a wall");
     MOVE(&r, "0 0 1 0", NULL);
     MOVE(&r, "1 2 0 2", "block would hit a wall");
     MOVE(&r, "1 2 1 1", NULL);
     MOVE(&r, "1 1 0 1", NULL);
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     sb_puzzle_free(&p);
 }
 
@@ -262,11 +262,11 @@ static void goal_case(const char *init, const char *goal, const char *groups,
         sb_puzzle_free(&p);
         return;
     }
-    unit_check((sb_replay_init(&r, &p) == SB_OK) != 0, __FILE__, line, "init");
-    unit_check((sb_replay_goal_met(&r, &p) == want) != 0, __FILE__, line, goal);
+    unit_check((sbi_replay_init(&r, &p) == SB_OK) != 0, __FILE__, line, "init");
+    unit_check((sbi_replay_goal_met(&r, &p) == want) != 0, __FILE__, line, goal);
     /* The engine's own test must agree with the judge. */
     unit_check((sb_puzzle_solved(&p) == want) != 0, __FILE__, line, "sb_puzzle_solved agrees");
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     sb_puzzle_free(&p);
 }
 
@@ -336,7 +336,7 @@ static void cross_check(const char *init, const char *horizontal, const char *ve
             return;
         }
         sb_replay r;
-        CHECK(sb_replay_init(&r, &p) == SB_OK);
+        CHECK(sbi_replay_init(&r, &p) == SB_OK);
         char why[128];
         for (int s = 0; s < 40; s++) {
             const sb_block *b = &r.blocks[next((uint32_t)r.nblocks)];
@@ -346,13 +346,13 @@ static void cross_check(const char *init, const char *horizontal, const char *ve
                 m.to_row += d ? len : -len;
             else
                 m.to_col += d == 3 ? len : -len;
-            (void)sb_replay_move(&r, &m, why, sizeof why);
+            (void)sbi_replay_move(&r, &m, why, sizeof why);
         }
         p.ngoals = 0;
         for (size_t k = 0; k < r.nblocks; k++)
             if (next(3) == 0 || (k + 1 == r.nblocks && p.ngoals == 0))
                 p.goals[p.ngoals++] = r.blocks[k];
-        sb_replay_free(&r);
+        sbi_replay_free(&r);
 
         bool takes = bitboard_takes(&p);
         static const sb_path paths[] = { SB_PATH_AUTO, SB_PATH_GENERAL };
@@ -376,10 +376,10 @@ static void cross_check(const char *init, const char *horizontal, const char *ve
                         sb_path_name(paths[i]), (int)st, st == SB_OK ? "" : err.msg);
                 continue;
             }
-            CHECK(sb_replay_init(&r, &p) == SB_OK);
+            CHECK(sbi_replay_init(&r, &p) == SB_OK);
             bool ok = true;
             for (size_t k = 0; k < sol.nmoves && ok; k++) {
-                const char *bad = sb_replay_move(&r, &sol.moves[k], why, sizeof why);
+                const char *bad = sbi_replay_move(&r, &sol.moves[k], why, sizeof why);
                 if (bad) {
                     fprintf(stderr, "  %s (path %s): move %zu: %d %d %d %d: %s\n", init,
                             sb_path_name(paths[i]), k + 1, sol.moves[k].from_row,
@@ -389,10 +389,10 @@ static void cross_check(const char *init, const char *horizontal, const char *ve
                 }
             }
             CHECK(ok);
-            if (ok && !CHECK(sb_replay_goal_met(&r, &p)))
+            if (ok && !CHECK(sbi_replay_goal_met(&r, &p)))
                 fprintf(stderr, "  %s (path %s): the moves end short of the goal\n", init,
                         sb_path_name(paths[i]));
-            sb_replay_free(&r);
+            sbi_replay_free(&r);
             sb_solution_free(&sol);
         }
         sb_puzzle_free(&p);
@@ -578,7 +578,7 @@ static void piece_moves(space *sp, sb_replay *r, const uint8_t *key, size_t i, u
         for (int d = 0; d < 4; d++) {
             set_state(r, at);
             sb_move m = { row[k], col[k], row[k] + DR[d], col[k] + DC[d] };
-            if (sb_replay_move(r, &m, why, sizeof why))
+            if (sbi_replay_move(r, &m, why, sizeof why))
                 continue;
             bool known = false;
             for (int j = 0; j < n && !known; j++)
@@ -602,7 +602,7 @@ static walk judge_walk(const sb_puzzle *p, sb_metric metric, size_t cap)
     space sp = { 0 };
     walk out = { 0 };
     char why[128];
-    if (sb_replay_init(&r, p) != SB_OK)
+    if (sbi_replay_init(&r, p) != SB_OK)
         return out;
     sp.n = r.nblocks;
     sp.keylen = 2 * sp.n;
@@ -621,7 +621,7 @@ static walk judge_walk(const sb_puzzle *p, sb_metric metric, size_t cap)
     for (size_t s = 0; s < sp.count && sp.count <= cap; s++) {
         memcpy(key, sp.keys + s * sp.keylen, sp.keylen);
         set_state(&r, key);
-        if (sb_replay_goal_met(&r, p) && out.goals++ == 0)
+        if (sbi_replay_goal_met(&r, p) && out.goals++ == 0)
             out.nearest = sp.depth[s];
         out.farthest = sp.depth[s];
         if (metric == SB_METRIC_PIECE) {
@@ -634,19 +634,19 @@ static walk judge_walk(const sb_puzzle *p, sb_metric metric, size_t cap)
                 for (int len = 1; len == 1 || !unit; len++) {
                     sb_block *b = &r.blocks[i];
                     sb_move m = { b->row, b->col, b->row + len * DR[d], b->col + len * DC[d] };
-                    if (sb_replay_move(&r, &m, why, sizeof why))
+                    if (sbi_replay_move(&r, &m, why, sizeof why))
                         break;   /* a longer slide would cross the same obstacle */
                     key_of(&sp, &r, child);
                     add(&sp, child, sp.depth[s] + 1);
                     sb_move back = { m.to_row, m.to_col, m.from_row, m.from_col };
-                    if (sb_replay_move(&r, &back, why, sizeof why) != NULL) {
+                    if (sbi_replay_move(&r, &back, why, sizeof why) != NULL) {
                         CHECK(!"a slide back is legal");
                         break;
                     }
                 }
     }
     out.reachable = sp.count <= cap ? sp.count : 0;
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     free(sp.cls);
     free(sp.keys);
     free(sp.depth);
@@ -854,22 +854,22 @@ static bool judged(const sb_puzzle *p, const sb_solution *sol, sb_metric metric,
 {
     sb_replay r;
     char why[128];
-    if (sb_replay_init(&r, p) != SB_OK)
+    if (sbi_replay_init(&r, p) != SB_OK)
         return false;
     bool ok = true;
     for (size_t k = 0; k < sol->nmoves && ok; k++) {
-        const char *bad = sb_replay_move(&r, &sol->moves[k], why, sizeof why);
+        const char *bad = sbi_replay_move(&r, &sol->moves[k], why, sizeof why);
         if (bad)
             fprintf(stderr, "  %s: move %zu: %d %d %d %d: %s\n", where, k + 1,
                     sol->moves[k].from_row, sol->moves[k].from_col, sol->moves[k].to_row,
                     sol->moves[k].to_col, bad);
         ok = !bad;
     }
-    if (ok && !sb_replay_goal_met(&r, p)) {
+    if (ok && !sbi_replay_goal_met(&r, p)) {
         fprintf(stderr, "  %s: the moves end short of the goal\n", where);
         ok = false;
     }
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     *len = length_of(sol->moves, sol->nmoves, metric);
     return ok;
 }

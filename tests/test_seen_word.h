@@ -28,7 +28,7 @@ static bool W(well_formed)(const W(sb_seen) *t)
         if (!s)
             continue;
         WORD code = s & ~(WORD)3;
-        uint64_t home = W(sb_seen_home)(t, code);
+        uint64_t home = W(sbi_seen_home)(t, code);
         if ((count && code <= last) || home > i)
             return false;
         for (uint64_t j = home; j < i; j++)
@@ -48,16 +48,16 @@ static void W(test_membership_and_depths)(void)
     WORD *keys = unit_alloc(N * sizeof *keys);
     W(sb_seen) t;
     sb_meter m;
-    sb_meter_init(&m, NULL);
-    W(sb_seen_init)(&t, SPARE, &m);
+    sbi_meter_init(&m, NULL);
+    W(sbi_seen_init)(&t, SPARE, &m);
     unit_rng rng = { 0x2545f4914f6cdd1dULL };
     uint64_t nslots = 0;
     int growths = 0, shapely = 0;
     int right = 0;
     for (int i = 0; i < N; i++) {
         keys[i] = W(random_key)(&rng);
-        right += W(sb_seen_find)(&t, keys[i]) == -1 && W(sb_seen_add)(&t, keys[i], (unsigned)i) == 1 &&
-                 W(sb_seen_add)(&t, keys[i], (unsigned)i + 1) == 0;   /* the first depth stays */
+        right += W(sbi_seen_find)(&t, keys[i]) == -1 && W(sbi_seen_add)(&t, keys[i], (unsigned)i) == 1 &&
+                 W(sbi_seen_add)(&t, keys[i], (unsigned)i + 1) == 0;   /* the first depth stays */
         if (t.nslots != nslots) {
             nslots = t.nslots;
             growths++;
@@ -72,17 +72,17 @@ static void W(test_membership_and_depths)(void)
     CHECK(t.count <= t.nslots / 5 * 4 && t.count * 15 >= t.nslots * 8);
     int found = 0;
     for (int i = 0; i < N; i++)
-        found += W(sb_seen_find)(&t, keys[i]) == i % 3;
+        found += W(sbi_seen_find)(&t, keys[i]) == i % 3;
     CHECK_MSG(found == N, "%d of %d found at their depth", found, N);
     /* Keys one bit away from stored ones (not the spare bit, nor the top)
      * are absent: no two of these random keys are that close. */
     int absent = 0;
     for (int i = 0; i < 1000; i++) {
         int bit = unit_below(&rng, WORD_BITS - 2);
-        absent += W(sb_seen_find)(&t, keys[i] ^ (WORD)1 << (bit >= SPARE ? bit + 1 : bit)) == -1;
+        absent += W(sbi_seen_find)(&t, keys[i] ^ (WORD)1 << (bit >= SPARE ? bit + 1 : bit)) == -1;
     }
     CHECK(absent == 1000);
-    W(sb_seen_free)(&t);
+    W(sbi_seen_free)(&t);
     CHECK(m.held == 0);
     free(keys);
 }
@@ -92,7 +92,7 @@ static void W(test_membership_and_depths)(void)
  * c's inverse.  c is key 1's code (1 is below the spare bit). */
 static WORD W(key_with_code)(const W(sb_seen) *t, WORD k)
 {
-    const WORD c = W(sb_seen_code)(t, 1) >> 2;
+    const WORD c = W(sbi_seen_code)(t, 1) >> 2;
     WORD inverse = c;
     for (int i = 0; i < 7; i++)
         inverse *= 2 - c * inverse;   /* Newton: each step doubles the correct bits */
@@ -111,25 +111,25 @@ static void W(test_long_runs)(void)
 {
     W(sb_seen) t;
     sb_meter m;
-    sb_meter_init(&m, NULL);
-    W(sb_seen_init)(&t, SPARE, &m);
-    CHECK(W(sb_seen_code)(&t, W(key_with_code)(&t, 12345)) == (WORD)12345 << 2);
+    sbi_meter_init(&m, NULL);
+    W(sbi_seen_init)(&t, SPARE, &m);
+    CHECK(W(sbi_seen_code)(&t, W(key_with_code)(&t, 12345)) == (WORD)12345 << 2);
     int added = 0, found = 0;
     for (WORD k = 3000; k > 0; k--)
-        added += W(sb_seen_add)(&t, W(key_with_code)(&t, k), (unsigned)k) == 1;
+        added += W(sbi_seen_add)(&t, W(key_with_code)(&t, k), (unsigned)k) == 1;
     WORD top = ((WORD)1 << (WORD_BITS - 2)) - 1;
     for (WORD k = 0; k < 3000; k++)
-        added += W(sb_seen_add)(&t, W(key_with_code)(&t, top - k), 0) == 1;
+        added += W(sbi_seen_add)(&t, W(key_with_code)(&t, top - k), 0) == 1;
     CHECK(added == 6000);
     CHECK(W(well_formed)(&t));
     for (WORD k = 1; k <= 3000; k++)
-        found += W(sb_seen_find)(&t, W(key_with_code)(&t, k)) == (int)(k % 3);
+        found += W(sbi_seen_find)(&t, W(key_with_code)(&t, k)) == (int)(k % 3);
     for (WORD k = 0; k < 3000; k++)
-        found += W(sb_seen_find)(&t, W(key_with_code)(&t, top - k)) == 0;
+        found += W(sbi_seen_find)(&t, W(key_with_code)(&t, top - k)) == 0;
     CHECK(found == 6000);
-    CHECK(W(sb_seen_find)(&t, W(key_with_code)(&t, 3001)) == -1);
-    CHECK(W(sb_seen_find)(&t, W(key_with_code)(&t, top - 3000)) == -1);
-    W(sb_seen_free)(&t);
+    CHECK(W(sbi_seen_find)(&t, W(key_with_code)(&t, 3001)) == -1);
+    CHECK(W(sbi_seen_find)(&t, W(key_with_code)(&t, top - 3000)) == -1);
+    W(sbi_seen_free)(&t);
 }
 
 /* The bytes limit: the table stops growing before it passes it, and what
@@ -142,12 +142,12 @@ static void W(test_budget)(void)
     sb_options_default(&opts);
     opts.limits.max_bytes = budget;
     sb_meter m;
-    sb_meter_init(&m, &opts);
-    W(sb_seen_init)(&t, SPARE, &m);
+    sbi_meter_init(&m, &opts);
+    W(sbi_seen_init)(&t, SPARE, &m);
     unit_rng rng = { 42 };
     uint64_t stored = 0;
     int added;
-    while ((added = W(sb_seen_add)(&t, W(random_key)(&rng), 0)) == 1)
+    while ((added = W(sbi_seen_add)(&t, W(random_key)(&rng), 0)) == 1)
         stored++;
     CHECK(added == -1);
     CHECK(m.hit == SB_LIMIT_BYTES);
@@ -157,8 +157,8 @@ static void W(test_budget)(void)
               (unsigned long long)stored, budget);
     CHECK(stored == t.count);
     CHECK(W(well_formed)(&t));
-    W(sb_seen_free)(&t);
-    W(sb_seen_free)(&t);   /* harmless twice */
+    W(sbi_seen_free)(&t);
+    W(sbi_seen_free)(&t);   /* harmless twice */
     CHECK(m.held == 0);
 }
 
@@ -170,20 +170,20 @@ static void W(test_states_limit)(void)
     sb_options_default(&opts);
     opts.limits.max_states = 2500;
     sb_meter m;
-    sb_meter_init(&m, &opts);
+    sbi_meter_init(&m, &opts);
     W(sb_seen) t;
-    W(sb_seen_init)(&t, SPARE, &m);
+    W(sbi_seen_init)(&t, SPARE, &m);
     unit_rng rng = { 7 };
     int added;
-    while ((added = W(sb_seen_add)(&t, W(random_key)(&rng), 1)) == 1)
+    while ((added = W(sbi_seen_add)(&t, W(random_key)(&rng), 1)) == 1)
         ;
     CHECK(added == -1);
     CHECK(m.hit == SB_LIMIT_STATES);
     CHECK(t.count == 2500);
     rng = (unit_rng){ 7 };
-    CHECK(W(sb_seen_add)(&t, W(random_key)(&rng), 1) == 0);
+    CHECK(W(sbi_seen_add)(&t, W(random_key)(&rng), 1) == 0);
     CHECK(W(well_formed)(&t));
-    W(sb_seen_free)(&t);
+    W(sbi_seen_free)(&t);
 }
 
 /* A well-mixed hash of a key for the engine's hash table, of the test's
@@ -219,23 +219,23 @@ static void W(test_same_as_table)(void)
         sb_options_default(&opts);
         opts.limits.max_states = limited ? LIMIT : 0;
         sb_meter m;
-        sb_meter_init(&m, &opts);
+        sbi_meter_init(&m, &opts);
         W(sb_seen) t;
-        W(sb_seen_init)(&t, SPARE, &m);
+        W(sbi_seen_init)(&t, SPARE, &m);
         sb_meter tm;
-        sb_meter_init(&tm, &opts);
+        sbi_meter_init(&tm, &opts);
         sb_table tab;
-        sb_table_init(&tab, sizeof(WORD), sizeof(unsigned), &tm, true);
+        sbi_table_init(&tab, sizeof(WORD), sizeof(unsigned), &tm, true);
         int agree = 0, draws = 0, refused = 0;
         for (int i = 0; i < DRAWS; i++) {
             unsigned depth = (unsigned)(i / 500);   /* a layer every 500 keys met */
             WORD key = pool[unit_below(&rng, U)];
-            int added = W(sb_seen_add)(&t, key, depth);
+            int added = W(sbi_seen_add)(&t, key, depth);
             uint32_t id;
             bool fresh;
-            sb_status st = sb_table_intern(&tab, &key, W(table_hash)(key), &id, &fresh);
+            sb_status st = sbi_table_intern(&tab, &key, W(table_hash)(key), &id, &fresh);
             if (st == SB_OK && fresh)
-                memcpy(sb_table_value(&tab, id), &depth, sizeof depth);
+                memcpy(sbi_table_value(&tab, id), &depth, sizeof depth);
             agree += (added == 1 && st == SB_OK && fresh) || (added == 0 && st == SB_OK && !fresh) ||
                      (added == -1 && st == SB_ELIMIT);
             refused += added == -1;
@@ -245,15 +245,15 @@ static void W(test_same_as_table)(void)
         CHECK(t.count == tab.count && (limited ? t.count == LIMIT && refused > 0 : !refused));
         int same = 0;
         for (int i = 0; i < U; i++) {
-            uint32_t id = sb_table_find(&tab, &pool[i], W(table_hash)(pool[i]));
+            uint32_t id = sbi_table_find(&tab, &pool[i], W(table_hash)(pool[i]));
             unsigned depth = 0;
             if (id != SB_TABLE_NONE)
-                memcpy(&depth, sb_table_value(&tab, id), sizeof depth);
-            same += W(sb_seen_find)(&t, pool[i]) == (id == SB_TABLE_NONE ? -1 : (int)(depth % 3));
+                memcpy(&depth, sbi_table_value(&tab, id), sizeof depth);
+            same += W(sbi_seen_find)(&t, pool[i]) == (id == SB_TABLE_NONE ? -1 : (int)(depth % 3));
         }
         CHECK_MSG(same == U, "limit %d: %d of %d keys found alike", limited, same, U);
-        W(sb_seen_free)(&t);
-        sb_table_free(&tab);
+        W(sbi_seen_free)(&t);
+        sbi_table_free(&tab);
     }
     free(pool);
 }

@@ -75,7 +75,7 @@ static void tell(const sb_puzzle *p, sb_metric metric, int step)
 static void expand_and_decode(probe *pr, const sb_puzzle *p, size_t nblocks, int which)
 {
     const sb_space *sp = pr->sp;
-    sb_children_clear(&pr->kids);
+    sbi_children_clear(&pr->kids);
     sb_status st = sp->ops->expand(sp, pr->w, pr->cur, &pr->kids);
     CHECK_MSG(st == SB_OK, "%s: expand returned %d", SPACE_NAME[which], st);
     size_t n = pr->kids.n;
@@ -149,13 +149,13 @@ static void walk(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric, un
     probe pr[MAX_SPACES];
     int nspaces = 0;
     sb_meter meter;
-    sb_meter_init(&meter, NULL);
+    sbi_meter_init(&meter, NULL);
     memset(pr, 0, sizeof pr);
-    bool built = sb_board_space_new(p, cat, metric, &pr[nspaces++].sp) == SB_OK;
+    bool built = sbi_board_space_new(p, cat, metric, &pr[nspaces++].sp) == SB_OK;
     if (sb_bitboard_fits(p->rows, p->cols))
-        built = built && sb_bitboard_space_new(p, cat, metric, &pr[nspaces++].sp) == SB_OK;
+        built = built && sbi_bitboard_space_new(p, cat, metric, &pr[nspaces++].sp) == SB_OK;
     else
-        CHECK(sb_bitboard_space_new(p, cat, metric, &pr[nspaces].sp) == SB_EINPUT);
+        CHECK(sbi_bitboard_space_new(p, cat, metric, &pr[nspaces].sp) == SB_EINPUT);
     CHECK(built);
     if (!built)
         exit(unit_finish("test_spaces"));
@@ -212,7 +212,7 @@ static void walk(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric, un
                 }
     }
     for (int i = 0; i < nspaces; i++) {
-        sb_children_free(&pr[i].kids);
+        sbi_children_free(&pr[i].kids);
         unit_confs_free(&pr[i].confs);
         free(pr[i].keys);
         free(pr[i].cur);
@@ -243,12 +243,12 @@ int main(void)
         sb_status st = sb_puzzle_check(&p, &err);
         CHECK_MSG(st == SB_OK, "a generated layout fails the check: %s", err.msg);
         sb_catalog cat;
-        if (st == SB_OK && sb_catalog_init(&cat, &p) == SB_OK) {
+        if (st == SB_OK && sbi_catalog_init(&cat, &p) == SB_OK) {
             told = false;
             seen.complement_layouts += cat.unit >= 0 && cat.classes[cat.unit].count > cat.nempty;
             for (int m = 0; m < 3; m++)
                 walk(&p, &cat, (sb_metric)m, &r);
-            sb_catalog_free(&cat);
+            sbi_catalog_free(&cat);
         }
         sb_puzzle_free(&p);
     }

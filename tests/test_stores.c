@@ -34,11 +34,11 @@ typedef struct kind {
 } kind;
 
 static const kind KINDS[] = {
-    { "flat", sb_store_flat_new, 8 },
-    { "flat", sb_store_flat_new, 16 },
-    { "uthash", sb_store_uthash_new, 6 },
-    { "uthash", sb_store_uthash_new, 8 },
-    { "uthash", sb_store_uthash_new, 200 },
+    { "flat", sbi_store_flat_new, 8 },
+    { "flat", sbi_store_flat_new, 16 },
+    { "uthash", sbi_store_uthash_new, 6 },
+    { "uthash", sbi_store_uthash_new, 8 },
+    { "uthash", sbi_store_uthash_new, 200 },
 };
 enum { NKINDS = sizeof KINDS / sizeof KINDS[0] };
 
@@ -88,7 +88,7 @@ static void test_basic(const kind *k)
 {
     enum { N = 100000, ABSENT = 2000 };
     sb_meter m;
-    sb_meter_init(&m, NULL);
+    sbi_meter_init(&m, NULL);
     sb_store *st = new_store(k, &m);
     unsigned char key[MAX_KEY];
     int bad = 0;
@@ -166,7 +166,7 @@ static void test_collisions(const kind *k)
     for (int mode = 0; mode < 4; mode++)
         for (int plain = 0; plain < 2; plain++) {
             sb_meter m;
-            sb_meter_init(&m, NULL);
+            sbi_meter_init(&m, NULL);
             sb_store *st = new_store(k, &m);
             int bad = 0;
             for (uint32_t i = 0; i < N && bad < 5; i++) {
@@ -212,7 +212,7 @@ static void test_states_limit(const kind *k, uint32_t max)
     sb_options_default(&opts);
     opts.limits.max_states = max;
     sb_meter m;
-    sb_meter_init(&m, &opts);
+    sbi_meter_init(&m, &opts);
     sb_store *st = new_store(k, &m);
     unsigned char key[MAX_KEY];
     uint32_t stored = 0, id = 0;
@@ -261,7 +261,7 @@ static void test_bytes_limit(const kind *k, size_t budget)
     sb_options_default(&opts);
     opts.limits.max_bytes = budget;
     sb_meter m;
-    sb_meter_init(&m, &opts);
+    sbi_meter_init(&m, &opts);
     sb_store *st = new_store(k, &m);
     unsigned char key[MAX_KEY];
     uint32_t id = 0, tried = 0, refusals = 0;
@@ -329,29 +329,29 @@ static void test_budget_in_turn(void)
     sb_options_default(&opts);
     opts.limits.max_bytes = 1000;
     sb_budget b;
-    sb_budget_init(&b, &opts);
+    sbi_budget_init(&b, &opts);
     sb_meter x, y;
-    sb_meter_init(&x, &opts);
-    sb_meter_init(&y, &opts);
-    sb_meter_draw_on(&x, &b);
-    sb_meter_draw_on(&y, &b);
-    void *p = sb_meter_realloc(&x, NULL, 0, 600);
-    CHECK(p && x.held == 600 && sb_meter_budget_held(&y) == 600);
-    CHECK(!sb_meter_calloc(&y, 1, 500) && y.hit == SB_LIMIT_BYTES && y.held == 0);
-    CHECK(sb_meter_hold(&y, 400) && !sb_meter_hold(&y, 1) && atomic_load(&b.held) == 1000);
-    sb_meter_release(&y, 400);
-    p = sb_meter_realloc(&x, p, 600, 200);   /* shrinking frees room */
+    sbi_meter_init(&x, &opts);
+    sbi_meter_init(&y, &opts);
+    sbi_meter_draw_on(&x, &b);
+    sbi_meter_draw_on(&y, &b);
+    void *p = sbi_meter_realloc(&x, NULL, 0, 600);
+    CHECK(p && x.held == 600 && sbi_meter_budget_held(&y) == 600);
+    CHECK(!sbi_meter_calloc(&y, 1, 500) && y.hit == SB_LIMIT_BYTES && y.held == 0);
+    CHECK(sbi_meter_hold(&y, 400) && !sbi_meter_hold(&y, 1) && atomic_load(&b.held) == 1000);
+    sbi_meter_release(&y, 400);
+    p = sbi_meter_realloc(&x, p, 600, 200);   /* shrinking frees room */
     CHECK(p && x.held == 200 && atomic_load(&b.held) == 200);
-    void *q = sb_meter_calloc(&y, 1, 800);
+    void *q = sbi_meter_calloc(&y, 1, 800);
     CHECK(q && atomic_load(&b.held) == 1000 && atomic_load(&b.peak) == 1000);
     CHECK(x.peak == 600 && y.peak == 800);
     /* Freed outside the meter, as lines.c frees its blocks: the meter's
      * end gives its count back. */
     free(q);
-    sb_meter_end(&y);
+    sbi_meter_end(&y);
     CHECK(y.held == 0 && atomic_load(&b.held) == 200);
-    sb_meter_free(&x, p, 200);
-    sb_meter_end(&x);
+    sbi_meter_free(&x, p, 200);
+    sbi_meter_end(&x);
     CHECK(atomic_load(&b.held) == 0 && atomic_load(&b.peak) == 1000);
 }
 
@@ -396,11 +396,11 @@ static void test_budget_shared(const kind *k, size_t budget)
     sb_options_default(&opts);
     opts.limits.max_bytes = budget;
     sb_budget b;
-    sb_budget_init(&b, &opts);
+    sbi_budget_init(&b, &opts);
     filler f[2] = { { .k = k, .family = 7 }, { .k = k, .family = 8 } };
     for (int t = 0; t < 2; t++) {
-        sb_meter_init(&f[t].m, &opts);
-        sb_meter_draw_on(&f[t].m, &b);
+        sbi_meter_init(&f[t].m, &opts);
+        sbi_meter_draw_on(&f[t].m, &b);
     }
     pthread_t other;
     bool started = pthread_create(&other, NULL, fill, &f[1]) == 0;
@@ -419,7 +419,7 @@ static void test_budget_shared(const kind *k, size_t budget)
                   f[t].refusals, f[t].unsound);
         if (f[t].st)
             f[t].st->ops->free(f[t].st);
-        sb_meter_end(&f[t].m);
+        sbi_meter_end(&f[t].m);
     }
     CHECK_MSG(atomic_load(&b.held) == 0, "%s/%zu: the budget holds %zu after both ended",
               k->name, k->key_size, (size_t)atomic_load(&b.held));

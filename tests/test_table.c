@@ -135,19 +135,19 @@ static bool agrees(const plan *p, const sb_table *t, const reference *ref, const
     bool keys_ok = true, found_ok = true, values_ok = true;
     for (uint32_t id = 0; id < ref->count; id++) {
         make_key(p, ref->number_of[id], key);
-        keys_ok &= memcmp(sb_table_key(t, id), key, p->key_size) == 0;
+        keys_ok &= memcmp(sbi_table_key(t, id), key, p->key_size) == 0;
         uint64_t h = hash_of(p, key);
-        found_ok &= sb_table_find(t, key, h) == id;
+        found_ok &= sbi_table_find(t, key, h) == id;
         /* The same with the size as a constant, as a caller that knows it
          * writes it (one-word and two-word keys compile to word compares). */
         if (p->key_size == 8)
-            found_ok &= sb_table_find_n(t, key, h, 8) == id;
+            found_ok &= sbi_table_find_n(t, key, h, 8) == id;
         else if (p->key_size == 16)
-            found_ok &= sb_table_find_n(t, key, h, 16) == id;
+            found_ok &= sbi_table_find_n(t, key, h, 16) == id;
         else if (p->key_size == 5)
-            found_ok &= sb_table_find_n(t, key, h, 5) == id;
+            found_ok &= sbi_table_find_n(t, key, h, 5) == id;
         make_value(p, id, value);
-        values_ok &= !p->value_size || memcmp(sb_table_value(t, id), value, p->value_size) == 0;
+        values_ok &= !p->value_size || memcmp(sbi_table_value(t, id), value, p->value_size) == 0;
     }
     ok &= CHECK(keys_ok) & CHECK(found_ok) & CHECK(values_ok);
     return ok;
@@ -162,7 +162,7 @@ static sb_status intern_checked(const plan *p, sb_table *t, reference *ref, uint
     uint32_t id = 12345;
     bool fresh = false;
     uint32_t before = t->count;
-    sb_status st = sb_table_intern(t, key, hash_of(p, key), &id, &fresh);
+    sb_status st = sbi_table_intern(t, key, hash_of(p, key), &id, &fresh);
     if (st != SB_OK) {
         CHECK(t->count == before);
         CHECK(ref->id_of[i] == SB_TABLE_NONE);   /* a held key is always found */
@@ -176,7 +176,7 @@ static sb_status intern_checked(const plan *p, sb_table *t, reference *ref, uint
         if (p->value_size) {
             unsigned char v[MAX_VALUE];
             make_value(p, id, v);
-            memcpy(sb_table_value(t, id), v, p->value_size);
+            memcpy(sbi_table_value(t, id), v, p->value_size);
         }
     } else {
         CHECK_MSG(!fresh && id == ref->id_of[i], "key %u: fresh %d id %u, expected id %u", i,
@@ -192,13 +192,13 @@ static void limited_meter(sb_meter *m, size_t max_bytes, uint64_t max_states)
     sb_options_default(&opts);
     opts.limits.max_bytes = max_bytes;
     opts.limits.max_states = max_states;
-    sb_meter_init(m, &opts);
+    sbi_meter_init(m, &opts);
 }
 
 /* Frees the table and the reference; the meter holds nothing after. */
 static void finish(sb_table *t, sb_meter *m, reference *ref)
 {
-    sb_table_free(t);
+    sbi_table_free(t);
     CHECK_MSG(m->held == 0, "%zu bytes held after free", m->held);
     CHECK(t->count == 0 && t->slots == NULL && t->keys == NULL);
     ref_free(ref);
@@ -208,14 +208,14 @@ static void finish(sb_table *t, sb_meter *m, reference *ref)
 static void random_ops(const plan *p, unit_rng *r, int ops)
 {
     sb_meter m;
-    sb_meter_init(&m, NULL);
+    sbi_meter_init(&m, NULL);
     sb_table t;
-    sb_table_init(&t, p->key_size, p->value_size, &m, false);
+    sbi_table_init(&t, p->key_size, p->value_size, &m, false);
     /* Few distinct hashes make every probe walk the whole run: fewer keys. */
     reference ref;
     ref_init(&ref, universe(p, p->hash_kinds ? 300 : 5000));
     unsigned char key[MAX_KEY];
-    CHECK(sb_table_find(&t, key, 0) == SB_TABLE_NONE);   /* no slots yet */
+    CHECK(sbi_table_find(&t, key, 0) == SB_TABLE_NONE);   /* no slots yet */
     for (int op = 0; op < ops; op++) {
         int what = unit_below(r, 1000);
         uint32_t i = (uint32_t)unit_below(r, (int)ref.n);
@@ -223,12 +223,12 @@ static void random_ops(const plan *p, unit_rng *r, int ops)
             intern_checked(p, &t, &ref, i);
         } else if (what < 990) {
             make_key(p, i, key);
-            CHECK_MSG(sb_table_find(&t, key, hash_of(p, key)) == ref.id_of[i],
+            CHECK_MSG(sbi_table_find(&t, key, hash_of(p, key)) == ref.id_of[i],
                       "find of key %u", i);
         } else if (what < 995) {
             size_t n = ref.count + (size_t)unit_below(r, 3000);
             uint32_t had = t.count;
-            if (CHECK(sb_table_reserve(&t, n) == SB_OK)) {
+            if (CHECK(sbi_table_reserve(&t, n) == SB_OK)) {
                 CHECK(t.room >= n && t.count == had);
                 /* Adding up to n now allocates nothing. */
                 size_t held = m.held;
@@ -238,7 +238,7 @@ static void random_ops(const plan *p, unit_rng *r, int ops)
                           m.held);
             }
         } else {
-            sb_table_clear(&t);
+            sbi_table_clear(&t);
             ref_clear(&ref);
         }
         if (op % 997 == 0)
@@ -255,7 +255,7 @@ static void bytes_refusal(const plan *p, size_t limit)
     sb_meter m;
     limited_meter(&m, limit, 0);
     sb_table t;
-    sb_table_init(&t, p->key_size, p->value_size, &m, true);
+    sbi_table_init(&t, p->key_size, p->value_size, &m, true);
     reference ref;
     ref_init(&ref, universe(p, 100000));
     uint32_t i = 0;
@@ -292,7 +292,7 @@ static void states_limit(const plan *p, uint32_t max)
     ref_init(&ref, universe(p, max + 500));
     for (int keeps = 0; keeps < 2; keeps++) {
         sb_table t;
-        sb_table_init(&t, p->key_size, p->value_size, &m, keeps);
+        sbi_table_init(&t, p->key_size, p->value_size, &m, keeps);
         m.hit = SB_LIMIT_NONE;
         uint32_t refused = 0;
         for (uint32_t i = 0; i < ref.n; i++)
@@ -305,7 +305,7 @@ static void states_limit(const plan *p, uint32_t max)
         for (uint32_t i = 0; i < expect; i++)
             CHECK(intern_checked(p, &t, &ref, i) == SB_OK);
         agrees(p, &t, &ref, &m);
-        sb_table_free(&t);
+        sbi_table_free(&t);
         ref_clear(&ref);
     }
     CHECK(m.held == 0);
@@ -321,7 +321,7 @@ static void states_elsewhere(void)
     limited_meter(&m, 0, 500);
     m.stored_elsewhere = 200;
     sb_table t;
-    sb_table_init(&t, p.key_size, p.value_size, &m, true);
+    sbi_table_init(&t, p.key_size, p.value_size, &m, true);
     reference ref;
     ref_init(&ref, 1000);
     uint32_t i = 0;
@@ -331,7 +331,7 @@ static void states_elsewhere(void)
               t.count);
     m.stored_elsewhere = 100;
     m.hit = SB_LIMIT_NONE;
-    sb_table_limits_changed(&t);
+    sbi_table_limits_changed(&t);
     while (intern_checked(&p, &t, &ref, i) == SB_OK)
         i++;
     CHECK_MSG(t.count == 400, "%u stored with 100 elsewhere", t.count);
@@ -339,7 +339,7 @@ static void states_elsewhere(void)
      * once, held keys are still found. */
     m.stored_elsewhere = 450;
     m.hit = SB_LIMIT_NONE;
-    sb_table_limits_changed(&t);
+    sbi_table_limits_changed(&t);
     CHECK(intern_checked(&p, &t, &ref, i) == SB_ELIMIT && m.hit == SB_LIMIT_STATES);
     CHECK(intern_checked(&p, &t, &ref, 7) == SB_OK);
     agrees(&p, &t, &ref, &m);
@@ -351,20 +351,20 @@ static void clear_shrinks(void)
 {
     plan p = { 8, 4, false, 0 };
     sb_meter m;
-    sb_meter_init(&m, NULL);
+    sbi_meter_init(&m, NULL);
     sb_table t;
-    sb_table_init(&t, p.key_size, p.value_size, &m, false);
+    sbi_table_init(&t, p.key_size, p.value_size, &m, false);
     reference ref;
     ref_init(&ref, 50000);
     for (uint32_t i = 0; i < 50000; i++)
         intern_checked(&p, &t, &ref, i);
     size_t big = slots_of(&t);
-    sb_table_clear(&t);
+    sbi_table_clear(&t);
     ref_clear(&ref);
     CHECK(slots_of(&t) == big);   /* 50,000 keys needed them */
     for (uint32_t i = 0; i < 10; i++)
         intern_checked(&p, &t, &ref, 40000 + i);
-    sb_table_clear(&t);
+    sbi_table_clear(&t);
     ref_clear(&ref);
     CHECK_MSG(slots_of(&t) <= 64 && slots_of(&t) > 0, "%zu slots after clearing 10 keys",
               slots_of(&t));

@@ -45,17 +45,17 @@ static bool fast_walker(const sb_puzzle *p)
     sb_setup s;
     sb_error err;
     bool fast = false;
-    if (sb_setup_begin(&s, p, &opts, &err) == SB_OK) {
+    if (sbi_setup_begin(&s, p, &opts, &err) == SB_OK) {
         sb_bfs run = { 0 };
         const sb_bfs_walker *w = NULL;
         void *walker = NULL;
-        if (sb_setup_walker(&s, false, false, &run, &w, &walker) == SB_OK)
-            fast = w != &sb_store_walker;
+        if (sbi_setup_walker(&s, false, false, &run, &w, &walker) == SB_OK)
+            fast = w != &sbi_store_walker;
         if (walker)
             w->free(walker);
-        sb_bfs_free(&run);
+        sbi_bfs_free(&run);
     }
-    sb_setup_end(&s);
+    sbi_setup_end(&s);
     return fast;
 }
 
@@ -157,18 +157,18 @@ static void compare_flat(const sb_puzzle *p, sb_metric metric, const sb_explore_
     sb_setup s;
     sb_error err;
     sb_store *st = NULL;
-    if (!CHECK(sb_setup_begin(&s, p, &opts, &err) == SB_OK) ||
-        !CHECK(sb_setup_store(&s, s.space->root, &st) == SB_OK)) {
+    if (!CHECK(sbi_setup_begin(&s, p, &opts, &err) == SB_OK) ||
+        !CHECK(sbi_setup_store(&s, s.space->root, &st) == SB_OK)) {
         if (st)
             st->ops->free(st);
-        sb_setup_end(&s);
+        sbi_setup_end(&s);
         return;
     }
-    void *walker = sb_store_walker_new(&s, st, NULL);
+    void *walker = sbi_store_walker_new(&s, st, NULL);
     sb_bfs run;
-    sb_bfs_init(&run, &s.meter, false, true, 1,
+    sbi_bfs_init(&run, &s.meter, false, true, 1,
                 s.space->ops->is_goal(s.space, s.scratch, s.space->root));
-    sb_status status = walker ? sb_bfs_run(&run, &sb_store_walker, walker) : SB_ELIMIT;
+    sb_status status = walker ? sbi_bfs_run(&run, &sbi_store_walker, walker) : SB_ELIMIT;
     /* Without a goal every configuration meets it, and the report says 0. */
     uint64_t goals = p->ngoals ? run.goals : 0;
     bool same = status == SB_OK && run.reached == fast->reachable &&
@@ -185,9 +185,9 @@ static void compare_flat(const sb_puzzle *p, sb_metric metric, const sb_explore_
         unit_print_puzzle(stderr, p);
     flat_compared++;
     if (walker)
-        sb_store_walker.free(walker);
-    sb_bfs_free(&run);
-    sb_setup_end(&s);
+        sbi_store_walker.free(walker);
+    sbi_bfs_free(&run);
+    sbi_setup_end(&s);
 }
 
 /* Explores p on both paths and compares what they found; false when

@@ -18,7 +18,7 @@ static size_t first_cap(size_t size)
     return size < 4 ? 64 / size : 16;
 }
 
-bool sb_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t size)
+bool sbi_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
         return true;
@@ -37,7 +37,7 @@ bool sb_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t si
         grown = need;
     void *old;
     memcpy(&old, items, sizeof old);
-    void *fresh = m ? sb_meter_realloc(m, old, *cap * size, grown * size)
+    void *fresh = m ? sbi_meter_realloc(m, old, *cap * size, grown * size)
                     : realloc(old, grown * size);
     if (!fresh)
         return false;
@@ -46,12 +46,12 @@ bool sb_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t si
     return true;
 }
 
-void sb_array_free(sb_meter *m, void *items, size_t *cap, size_t size)
+void sbi_array_free(sb_meter *m, void *items, size_t *cap, size_t size)
 {
     void *p;
     memcpy(&p, items, sizeof p);
     if (m)
-        sb_meter_free(m, p, *cap * size);
+        sbi_meter_free(m, p, *cap * size);
     else
         free(p);
     p = NULL;

@@ -6,8 +6,8 @@
  *
  * The array is the caller's own pair (T *items; size_t cap): no header,
  * no struct of ours, so a caller indexes it as the plain array it is and
- * keeps its count wherever suits it.  sb_array_reserve() is the check on
- * the hot path (one compare when there is room); sb_array_grow() is the
+ * keeps its count wherever suits it.  sbi_array_reserve() is the check on
+ * the hot path (one compare when there is room); sbi_array_grow() is the
  * cold part: it doubles, from at least 16 elements, to at least the room
  * asked for.
  *
@@ -31,16 +31,16 @@
  * elements: doubling, from at least 16 (more for tiny sizes is fine).  false,
  * with nothing changed, when the size would overflow or the meter/malloc refused
  * (m->hit says which); the memory bytes beyond the old cap are not zeroed. */
-bool sb_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t size);
+bool sbi_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t size);
 
 /* The hot-path check: true at once when need <= *cap. */
-static inline bool sb_array_reserve(sb_meter *m, void *items, size_t *cap, size_t need,
+static inline bool sbi_array_reserve(sb_meter *m, void *items, size_t *cap, size_t need,
                                     size_t size)
 {
-    return need <= *cap || sb_array_grow(m, items, cap, need, size);
+    return need <= *cap || sbi_array_grow(m, items, cap, need, size);
 }
 
 /* Frees *items (cap elements of size bytes) and zeroes *items and *cap; NULL harmless. */
-void sb_array_free(sb_meter *m, void *items, size_t *cap, size_t size);
+void sbi_array_free(sb_meter *m, void *items, size_t *cap, size_t size);
 
 #endif

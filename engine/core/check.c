@@ -9,7 +9,7 @@
 
 #include "core/check.h"
 
-void sb_assert_failed(const char *cond, const char *file, int line)
+void sbi_assert_failed(const char *cond, const char *file, int line)
 {
     fprintf(stderr, "slide: internal invariant broken at %s:%d: %s\n", file, line, cond);
     fflush(stderr);

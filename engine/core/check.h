@@ -19,7 +19,7 @@
 
 #ifdef SB_CHECKS
 #define SB_CHECKING 1
-#define SB_ASSERT(cond) ((cond) ? (void)0 : sb_assert_failed(#cond, __FILE__, __LINE__))
+#define SB_ASSERT(cond) ((cond) ? (void)0 : sbi_assert_failed(#cond, __FILE__, __LINE__))
 #else
 #define SB_CHECKING 0
 /* Unevaluated, but still compiled: its names stay used and checked. */
@@ -27,6 +27,6 @@
 #endif
 
 /* Reports a failed SB_ASSERT and aborts (check.c). */
-_Noreturn void sb_assert_failed(const char *cond, const char *file, int line);
+_Noreturn void sbi_assert_failed(const char *cond, const char *file, int line);
 
 #endif

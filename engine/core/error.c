@@ -1,6 +1,6 @@
 /*
- * error.c - sb_fail, the one way engine code fills an error record, and
- * sb_os_error, the one way library code words an OS error.
+ * error.c - sbi_fail, the one way engine code fills an error record, and
+ * sbi_os_error, the one way library code words an OS error.
  *
  * strerror() may word into one buffer the whole process shares, and the
  * library promises that calls on separate records may run at once, so it
@@ -17,7 +17,7 @@
 
 #include "core/error.h"
 
-/* A printf-like format, checked at the callers (sb_fail's own attribute). */
+/* A printf-like format, checked at the callers (sbi_fail's own attribute). */
 __attribute__((format(printf, 4, 0))) static void fill(sb_error *err, sb_status status,
                                                       sb_hint hint, const char *fmt,
                                                       va_list ap)
@@ -29,7 +29,7 @@ __attribute__((format(printf, 4, 0))) static void fill(sb_error *err, sb_status 
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 }
 
-sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
+sb_status sbi_fail(sb_error *err, sb_status status, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
@@ -40,7 +40,7 @@ sb_status sb_fail(sb_error *err, sb_status status, const char *fmt, ...)
     return status;
 }
 
-sb_status sb_fail_hint(sb_error *err, sb_status status, sb_hint hint, const char *fmt, ...)
+sb_status sbi_fail_hint(sb_error *err, sb_status status, sb_hint hint, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
@@ -51,7 +51,7 @@ sb_status sb_fail_hint(sb_error *err, sb_status status, sb_hint hint, const char
     return status;
 }
 
-bool sb_zeroed(const void *p, size_t n)
+bool sbi_zeroed(const void *p, size_t n)
 {
     const unsigned char *b = p;
     for (size_t i = 0; i < n; i++)
@@ -76,7 +76,7 @@ static void from_gnu(const char *words, sb_os_text *out, int errnum)
         snprintf(out->text, sizeof out->text, "error %d", errnum);
 }
 
-sb_os_text sb_os_error(int errnum)
+sb_os_text sbi_os_error(int errnum)
 {
     sb_os_text out = { "" };
     /* The first call only names the type (a _Generic's controlling

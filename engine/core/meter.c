@@ -18,14 +18,14 @@
 #include "core/error.h"
 #include "core/meter.h"
 
-double sb_clock(void)
+double sbi_clock(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defaults)
+const sb_options *sbi_options_or_default(const sb_options *opts, sb_options *defaults)
 {
     if (opts)
         return opts;
@@ -33,48 +33,48 @@ const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defa
     return defaults;
 }
 
-sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
+sb_status sbi_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
                         sb_error *err)
 {
     if (!out)
-        return sb_fail(err, SB_EINPUT, "%s: the record to fill is NULL", fn);
+        return sbi_fail(err, SB_EINPUT, "%s: the record to fill is NULL", fn);
     memset(out, 0, size);
     if (!opts)
         return SB_OK;
     /* Enums from a caller may hold any int: each is compared, not trusted. */
     if (opts->metric != SB_METRIC_UNIT && opts->metric != SB_METRIC_LINE &&
         opts->metric != SB_METRIC_PIECE)
-        return sb_fail(err, SB_EINPUT, "%s: unknown metric %d", fn, (int)opts->metric);
+        return sbi_fail(err, SB_EINPUT, "%s: unknown metric %d", fn, (int)opts->metric);
     if (opts->algo != SB_ALGO_AUTO && opts->algo != SB_ALGO_BFS && opts->algo != SB_ALGO_ASTAR &&
         opts->algo != SB_ALGO_IDASTAR && opts->algo != SB_ALGO_BIDIR)
-        return sb_fail(err, SB_EINPUT, "%s: unknown algorithm %d", fn, (int)opts->algo);
+        return sbi_fail(err, SB_EINPUT, "%s: unknown algorithm %d", fn, (int)opts->algo);
     if (opts->path != SB_PATH_AUTO && opts->path != SB_PATH_BITBOARD &&
         opts->path != SB_PATH_GENERAL)
-        return sb_fail(err, SB_EINPUT, "%s: unknown representation %d", fn, (int)opts->path);
+        return sbi_fail(err, SB_EINPUT, "%s: unknown representation %d", fn, (int)opts->path);
     /* Fields a newer header carved out of the reserved space (slide.h's
      * ABI): this library cannot honour them, so it says so. */
-    if (!sb_zeroed(opts->reserved, sizeof opts->reserved))
-        return sb_fail(err, SB_EINPUT, "%s: the options' reserved space is not zero (a "
+    if (!sbi_zeroed(opts->reserved, sizeof opts->reserved))
+        return sbi_fail(err, SB_EINPUT, "%s: the options' reserved space is not zero (a "
                        "field this libslide %s does not know)", fn, SLIDE_VERSION);
     const sb_cache *c = opts->cache;
     if (c && (!c->open_read || !c->read || !c->close_read || !c->open_write || !c->write ||
               !c->close_write))
-        return sb_fail(err, SB_EINPUT, "%s: the cache lacks some of its functions", fn);
-    if (c && !sb_zeroed(c->reserved, sizeof c->reserved))
-        return sb_fail(err, SB_EINPUT, "%s: the cache's reserved space is not NULL (a "
+        return sbi_fail(err, SB_EINPUT, "%s: the cache lacks some of its functions", fn);
+    if (c && !sbi_zeroed(c->reserved, sizeof c->reserved))
+        return sbi_fail(err, SB_EINPUT, "%s: the cache's reserved space is not NULL (a "
                        "function this libslide %s does not know)", fn, SLIDE_VERSION);
     unsigned nshards = opts->nshards ? opts->nshards : 1;
     if (opts->shard >= nshards)
-        return sb_fail(err, SB_EINPUT, "%s: shard %u of %u does not exist (shards count "
+        return sbi_fail(err, SB_EINPUT, "%s: shard %u of %u does not exist (shards count "
                        "from 0)", fn, opts->shard, nshards);
     /* Written so that NaN fails too. */
     if (!(opts->limits.max_seconds >= 0))
-        return sb_fail(err, SB_EINPUT, "%s: the time limit must be a number >= 0 (0: none)",
+        return sbi_fail(err, SB_EINPUT, "%s: the time limit must be a number >= 0 (0: none)",
                        fn);
     return SB_OK;
 }
 
-void sb_budget_init(sb_budget *b, const sb_options *opts)
+void sbi_budget_init(sb_budget *b, const sb_options *opts)
 {
     atomic_init(&b->held, 0);
     atomic_init(&b->peak, 0);
@@ -83,12 +83,12 @@ void sb_budget_init(sb_budget *b, const sb_options *opts)
         b->max = SIZE_MAX;
 }
 
-void sb_meter_init(sb_meter *m, const sb_options *opts)
+void sbi_meter_init(sb_meter *m, const sb_options *opts)
 {
     memset(m, 0, sizeof *m);
-    m->start = sb_clock();
+    m->start = sbi_clock();
     m->tick_mask = 15;
-    sb_budget_init(&m->own, opts);
+    sbi_budget_init(&m->own, opts);
     if (!opts)
         return;
     m->limits = opts->limits;
@@ -99,7 +99,7 @@ void sb_meter_init(sb_meter *m, const sb_options *opts)
     m->cancel = (const sb_cancel_flag *)(const void *)opts->cancel;
 }
 
-void sb_meter_draw_on(sb_meter *m, sb_budget *b)
+void sbi_meter_draw_on(sb_meter *m, sb_budget *b)
 {
     m->shared = b;
 }
@@ -111,13 +111,13 @@ static sb_budget *budget_of(sb_meter *m)
     return m->shared ? m->shared : &m->own;
 }
 
-size_t sb_meter_budget_held(const sb_meter *m)
+size_t sbi_meter_budget_held(const sb_meter *m)
 {
     const sb_budget *b = m->shared ? m->shared : &m->own;
     return atomic_load_explicit(&b->held, memory_order_relaxed);
 }
 
-bool sb_meter_hold(sb_meter *m, size_t bytes)
+bool sbi_meter_hold(sb_meter *m, size_t bytes)
 {
     sb_budget *b = budget_of(m);
     size_t held = atomic_load_explicit(&b->held, memory_order_relaxed);
@@ -141,7 +141,7 @@ bool sb_meter_hold(sb_meter *m, size_t bytes)
     return true;
 }
 
-void sb_meter_release(sb_meter *m, size_t bytes)
+void sbi_meter_release(sb_meter *m, size_t bytes)
 {
     /* What is let go was held: a count that would go below zero is a
      * block freed twice or with the wrong size.  Never more than this
@@ -154,9 +154,9 @@ void sb_meter_release(sb_meter *m, size_t bytes)
     atomic_fetch_sub_explicit(&budget_of(m)->held, bytes, memory_order_relaxed);
 }
 
-void sb_meter_end(sb_meter *m)
+void sbi_meter_end(sb_meter *m)
 {
-    sb_meter_release(m, m->held);
+    sbi_meter_release(m, m->held);
 }
 
 /* Whether a block may grow from old to size bytes, counted so when it
@@ -164,7 +164,7 @@ void sb_meter_end(sb_meter *m)
  * the limit hold for threads that allocate at once. */
 static bool admit(sb_meter *m, size_t old, size_t size)
 {
-    return size <= old || sb_meter_hold(m, size - old);
+    return size <= old || sbi_meter_hold(m, size - old);
 }
 
 /* Counts what a block that went from old to size bytes (admitted) came
@@ -174,25 +174,25 @@ static void *counted(sb_meter *m, void *q, size_t old, size_t size)
 {
     if (!q) {
         if (size > old)
-            sb_meter_release(m, size - old);
+            sbi_meter_release(m, size - old);
         m->hit = SB_LIMIT_MEMORY;
         return NULL;
     }
     if (size < old)
-        sb_meter_release(m, old - size);
+        sbi_meter_release(m, old - size);
     return q;
 }
 
-void *sb_meter_realloc(sb_meter *m, void *p, size_t old, size_t size)
+void *sbi_meter_realloc(sb_meter *m, void *p, size_t old, size_t size)
 {
     if (size == 0) {
-        sb_meter_free(m, p, old);
+        sbi_meter_free(m, p, old);
         return NULL;
     }
     return admit(m, old, size) ? counted(m, realloc(p, size), old, size) : NULL;
 }
 
-void *sb_meter_calloc(sb_meter *m, size_t n, size_t size)
+void *sbi_meter_calloc(sb_meter *m, size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size) {
         m->hit = SB_LIMIT_MEMORY;
@@ -205,12 +205,12 @@ void *sb_meter_calloc(sb_meter *m, size_t n, size_t size)
     return admit(m, 0, bytes) ? counted(m, calloc(1, bytes), 0, bytes) : NULL;
 }
 
-void sb_meter_free(sb_meter *m, void *p, size_t size)
+void sbi_meter_free(sb_meter *m, void *p, size_t size)
 {
     if (!p)
         return;
     free(p);
-    sb_meter_release(m, size);
+    sbi_meter_release(m, size);
 }
 
 /* realloc, zeroing what it adds (size 0: free). */
@@ -303,12 +303,12 @@ static void *map(void *p, size_t old, size_t size)
 #define map heap_resize
 #endif
 
-void *sb_meter_map(sb_meter *m, void *p, size_t old, size_t size)
+void *sbi_meter_map(sb_meter *m, void *p, size_t old, size_t size)
 {
     if (size == 0) {
         if (p) {
             map(p, old, 0);
-            sb_meter_release(m, old);
+            sbi_meter_release(m, old);
         }
         return NULL;
     }
@@ -326,27 +326,27 @@ static bool cancelled(sb_meter *m)
     return true;
 }
 
-bool sb_meter_late(sb_meter *m)
+bool sbi_meter_late(sb_meter *m)
 {
     if (cancelled(m))
         return true;
-    if (m->deadline <= 0 || sb_clock() <= m->deadline)
+    if (m->deadline <= 0 || sbi_clock() <= m->deadline)
         return false;
     m->hit = SB_LIMIT_SECONDS;
     return true;
 }
 
-sb_status sb_meter_check(sb_meter *m)
+sb_status sbi_meter_check(sb_meter *m)
 {
     if (cancelled(m))
         return SB_ELIMIT;
-    double now = sb_clock();
+    double now = sbi_clock();
     if (m->deadline > 0 && now > m->deadline) {
         m->hit = SB_LIMIT_SECONDS;
         return SB_ELIMIT;
     }
     if (m->progress && now >= m->next_progress) {
-        sb_progress p = { m->stored, m->expanded, m->depth, sb_meter_budget_held(m),
+        sb_progress p = { m->stored, m->expanded, m->depth, sbi_meter_budget_held(m),
                            now - m->start };
         m->progress(&p, m->progress_ctx);
         m->next_progress = now + 0.25;
@@ -387,7 +387,7 @@ static void say_limit(char *buf, size_t n, sb_limit hit, double value)
     }
 }
 
-sb_status sb_limit_fail(sb_error *err, const char *finished, ...)
+sb_status sbi_limit_fail(sb_error *err, const char *finished, ...)
 {
     if (!err)
         return SB_ELIMIT;
@@ -402,12 +402,12 @@ sb_status sb_limit_fail(sb_error *err, const char *finished, ...)
     return SB_ELIMIT;
 }
 
-sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
+sb_status sbi_meter_fail(const sb_meter *m, sb_error *err)
 {
     const sb_limits *lim = &m->limits;
     if (!err)
         return SB_ELIMIT;
-    sb_fail(err, SB_ELIMIT, "%s", "");
+    sbi_fail(err, SB_ELIMIT, "%s", "");
     err->limit = m->hit == SB_LIMIT_NONE ? SB_LIMIT_MEMORY : m->hit;
     err->limit_value = m->hit == SB_LIMIT_STATES    ? (double)lim->max_states
                        : m->hit == SB_LIMIT_BYTES   ? (double)lim->max_bytes
@@ -417,6 +417,6 @@ sb_status sb_meter_fail(const sb_meter *m, sb_error *err)
     /* Out of memory or cancelled, a higher limit would not help. */
     if (m->hit == SB_LIMIT_STATES || m->hit == SB_LIMIT_BYTES || m->hit == SB_LIMIT_SECONDS)
         err->hint = SB_HINT_LIMIT;
-    return sb_limit_fail(err, "storing %llu configuration%s", (unsigned long long)m->stored,
+    return sbi_limit_fail(err, "storing %llu configuration%s", (unsigned long long)m->stored,
                          m->stored == 1 ? "" : "s");
 }

@@ -10,18 +10,18 @@
  * budget check, here, instead of one per container, and `held` and
  * `peak` are exact rather than estimated.  What a search holds but
  * allocated elsewhere (the space's tables, a census's list of members,
- * the components it has kept) is counted in with sb_meter_hold(), which
+ * the components it has kept) is counted in with sbi_meter_hold(), which
  * may refuse too.
  *
  * One budget per call.  The bytes limit bounds what one public call
  * holds at once, over all its threads: a meter draws on a budget (an
  * atomic count of the bytes held and their peak), its own unless it is
- * told to draw on a shared one (sb_meter_draw_on).  sb_census and
+ * told to draw on a shared one (sbi_meter_draw_on).  sb_census and
  * sb_family make one budget and every member's meter, on whichever
  * thread, draws on it; the ranked walk's threads share one meter, and
  * so its budget.  A meter still keeps its own `held` and `peak` (what
  * one member or search held: the statistics), and gives back what it
- * holds when it ends (sb_meter_end).  Taking from a budget is a
+ * holds when it ends (sbi_meter_end).  Taking from a budget is a
  * compare-and-swap, which costs nothing that matters: the allocator is
  * not on the per-configuration path (tables grow geometrically).
  *
@@ -39,13 +39,13 @@
  *
  * Limits.  A refusal records which limit refused (`hit`): the states
  * limit (stores ask before adding a configuration), the bytes limit, the
- * deadline, or malloc itself.  sb_meter_fail() turns that into the
+ * deadline, or malloc itself.  sbi_meter_fail() turns that into the
  * caller's error record, which names the limit and its value and says
  * what was finished ("<limit>, after <what was finished>",
- * sb_limit_fail); wording a message for a user is the caller's business
+ * sbi_limit_fail); wording a message for a user is the caller's business
  * (the CLI names its flags).
  *
- * Time and progress.  Loops call sb_meter_tick() once per expansion; every
+ * Time and progress.  Loops call sbi_meter_tick() once per expansion; every
  * (tick_mask + 1)th call, or after a big expansion, reads the clock,
  * checks the deadline and reports progress (the memory it reports is
  * the budget's: all threads').
@@ -75,7 +75,7 @@ typedef struct sb_cancel_flag {
 } sb_cancel_flag;
 
 /* Seconds on a monotonic clock. */
-double sb_clock(void);
+double sbi_clock(void);
 
 /* What the meters of one call draw on together (the top says why).
  * Lock-free: any thread may take from it and give back. */
@@ -91,14 +91,14 @@ typedef struct sb_meter {
     size_t peak;               /* the most this meter held at once */
     sb_budget own;             /* its budget, when it draws on no other */
     sb_budget *shared;         /* the budget it draws on instead (a call's); NULL: own */
-    double start;              /* sb_clock() when the meter was made */
-    double deadline;           /* sb_clock() time to stop at, 0: none */
+    double start;              /* sbi_clock() when the meter was made */
+    double deadline;           /* sbi_clock() time to stop at, 0: none */
     sb_limit hit;              /* what refused last (SB_LIMIT_NONE: nothing) */
     uint64_t stored;           /* configurations stored: the search keeps it current */
     uint64_t stored_elsewhere; /* of those, the ones in a store other than the one growing
                                   (bidirectional BFS's idle side): the states limit
                                   counts both */
-    uint64_t expanded;         /* configurations expanded: counted by sb_meter_tick */
+    uint64_t expanded;         /* configurations expanded: counted by sbi_meter_tick */
     unsigned depth;            /* the depth (or cost) being expanded */
     uint64_t tick_mask;        /* check the clock every tick_mask + 1 ticks */
     void (*progress)(const sb_progress *p, void *ctx);
@@ -109,7 +109,7 @@ typedef struct sb_meter {
 
 /* opts itself, or the defaults (written into *defaults) when opts is
  * NULL: every entry point of the engine takes NULL options so. */
-const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defaults);
+const sb_options *sbi_options_or_default(const sb_options *opts, sb_options *defaults);
 
 /* What every public entry point that fills a record and takes options
  * checks first, so that a caller's mistake is an error and not a crash:
@@ -118,42 +118,42 @@ const sb_options *sb_options_or_default(const sb_options *opts, sb_options *defa
  * representation, a shard below nshards (below 1 when nshards is 0), with
  * limits that are numbers >= 0.  fn names the call
  * in the message.  Returns SB_OK, or SB_EINPUT with err filled. */
-sb_status sb_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
+sb_status sbi_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
                         sb_error *err);
 
 /* A meter for a search under opts' limits and progress callback (opts may
  * be NULL: no limits), drawing on a budget of its own. */
-void sb_meter_init(sb_meter *m, const sb_options *opts);
+void sbi_meter_init(sb_meter *m, const sb_options *opts);
 
 /* A budget under opts' bytes limit (opts may be NULL: none), for the
  * meters of one call to draw on. */
-void sb_budget_init(sb_budget *b, const sb_options *opts);
+void sbi_budget_init(sb_budget *b, const sb_options *opts);
 
-/* Makes m, fresh from sb_meter_init (holding nothing yet), draw on b
- * instead of its own budget; b must outlive m's sb_meter_end.  b NULL:
+/* Makes m, fresh from sbi_meter_init (holding nothing yet), draw on b
+ * instead of its own budget; b must outlive m's sbi_meter_end.  b NULL:
  * m keeps its own. */
-void sb_meter_draw_on(sb_meter *m, sb_budget *b);
+void sbi_meter_draw_on(sb_meter *m, sb_budget *b);
 
 /* Gives back to m's budget everything m still holds (blocks freed
  * outside the meter, or about to be): every meter that draws on a shared
  * budget ends so.  m's peak stays; what it holds is then 0. */
-void sb_meter_end(sb_meter *m);
+void sbi_meter_end(sb_meter *m);
 
 /* The bytes m's budget holds now, over every meter drawing on it. */
-size_t sb_meter_budget_held(const sb_meter *m);
+size_t sbi_meter_budget_held(const sb_meter *m);
 
 /* Resizes p from old to size bytes (p NULL and old 0: a new block; size
  * 0: frees it and returns NULL).  NULL when the bytes limit refuses or
  * malloc fails, with hit saying which; p is then untouched. */
-void *sb_meter_realloc(sb_meter *m, void *p, size_t old, size_t size);
+void *sbi_meter_realloc(sb_meter *m, void *p, size_t old, size_t size);
 
 /* A new zeroed block of n items of size bytes, or NULL (as above). */
-void *sb_meter_calloc(sb_meter *m, size_t n, size_t size);
+void *sbi_meter_calloc(sb_meter *m, size_t n, size_t size);
 
-/* Frees a block of size bytes from sb_meter_realloc or sb_meter_calloc. */
-void sb_meter_free(sb_meter *m, void *p, size_t size);
+/* Frees a block of size bytes from sbi_meter_realloc or sbi_meter_calloc. */
+void sbi_meter_free(sb_meter *m, void *p, size_t size);
 
-/* Resizes p from old to size bytes as sb_meter_realloc does (p NULL and
+/* Resizes p from old to size bytes as sbi_meter_realloc does (p NULL and
  * old 0: a new block; size 0: frees it), the bytes past old zero, for a
  * block read at random places: a hash table.  From 2 MB up it is mapped
  * apart from the heap, in huge pages where the system gives them (one
@@ -162,19 +162,19 @@ void sb_meter_free(sb_meter *m, void *p, size_t size);
  * translation cache), grows without copying and keeps its pages as it
  * grows; pages no byte of which was written cost nothing yet.  Blocks
  * from here go back only through here. */
-void *sb_meter_map(sb_meter *m, void *p, size_t old, size_t size);
+void *sbi_meter_map(sb_meter *m, void *p, size_t old, size_t size);
 
 /* Counts bytes held outside the meter's allocator: false, counting
  * nothing, with hit SB_LIMIT_BYTES, when they would pass the bytes limit
  * (count them before allocating them where possible).  Release lets go
  * of bytes counted (never more than m holds). */
-bool sb_meter_hold(sb_meter *m, size_t bytes);
-void sb_meter_release(sb_meter *m, size_t bytes);
+bool sbi_meter_hold(sb_meter *m, size_t bytes);
+void sbi_meter_release(sb_meter *m, size_t bytes);
 
 /* True when one more configuration may be stored; otherwise hit is
  * SB_LIMIT_STATES.  stored is the asking store's count before the new
  * one. */
-static inline bool sb_meter_may_store(sb_meter *m, uint64_t stored)
+static inline bool sbi_meter_may_store(sb_meter *m, uint64_t stored)
 {
     if (!m->limits.max_states || stored + m->stored_elsewhere < m->limits.max_states)
         return true;
@@ -184,25 +184,25 @@ static inline bool sb_meter_may_store(sb_meter *m, uint64_t stored)
 
 /* The cancel flag, the deadline and the progress report; SB_ELIMIT (hit
  * SB_LIMIT_CANCELLED or SB_LIMIT_SECONDS) when cancelled or late. */
-sb_status sb_meter_check(sb_meter *m);
+sb_status sbi_meter_check(sb_meter *m);
 
 /* True, with hit set, when the search was cancelled or the deadline has
  * passed. */
-bool sb_meter_late(sb_meter *m);
+bool sbi_meter_late(sb_meter *m);
 
 /* One expansion done, that made `children` children: every tick_mask + 1
- * expansions, and after any big one, sb_meter_check(). */
-static inline sb_status sb_meter_tick(sb_meter *m, size_t children)
+ * expansions, and after any big one, sbi_meter_check(). */
+static inline sb_status sbi_meter_tick(sb_meter *m, size_t children)
 {
     if ((++m->expanded & m->tick_mask) && children <= 1024)
         return SB_OK;
-    return sb_meter_check(m);
+    return sbi_meter_check(m);
 }
 
 /* Fills err for the limit that stopped the work (hit; SB_LIMIT_MEMORY
  * when nothing was recorded), finished being "storing N configurations",
  * and returns SB_ELIMIT. */
-sb_status sb_meter_fail(const sb_meter *m, sb_error *err);
+sb_status sbi_meter_fail(const sb_meter *m, sb_error *err);
 
 /* Words err's message for the limit it names (err->limit, SB_LIMIT_NONE
  * read as SB_LIMIT_MEMORY, at err->limit_value) as "<the limit>, after
@@ -211,7 +211,7 @@ sb_status sb_meter_fail(const sb_meter *m, sb_error *err);
  * the one shape every limit message has, so that a front end can put its
  * option's name after the limit, before ", after".  Sets err->status and
  * returns SB_ELIMIT; err may be NULL. */
-sb_status sb_limit_fail(sb_error *err, const char *finished, ...)
+sb_status sbi_limit_fail(sb_error *err, const char *finished, ...)
     __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -23,12 +23,12 @@ _Static_assert(SB_METRIC_UNIT == 0 && SB_METRIC_PIECE == NMETRICS - 1, "METRICS 
 _Static_assert(SB_ALGO_AUTO == 0 && SB_ALGO_BIDIR == NALGOS - 1, "ALGOS is by value");
 _Static_assert(SB_PATH_AUTO == 0 && SB_PATH_GENERAL == NPATHS - 1, "PATHS is by value");
 
-const char *sb_name_of(const char *const *names, int n, int value)
+const char *sbi_name_of(const char *const *names, int n, int value)
 {
     return value >= 0 && value < n ? names[value] : "?";
 }
 
-sb_status sb_name_parse(const char *const *names, int n, const char *what, const char *name,
+sb_status sbi_name_parse(const char *const *names, int n, const char *what, const char *name,
                         int *out, sb_error *err)
 {
     for (int i = 0; name && out && i < n; i++)
@@ -37,7 +37,7 @@ sb_status sb_name_parse(const char *const *names, int n, const char *what, const
             return SB_OK;
         }
     if (!name || !out)
-        return sb_fail(err, SB_EINPUT, "parsing a %s name: %s is NULL", what,
+        return sbi_fail(err, SB_EINPUT, "parsing a %s name: %s is NULL", what,
                        !name ? "the name" : "the value to fill");
     /* "unknown metric 'miles' (unit, line or piece)" */
     char list[160] = "";
@@ -46,28 +46,28 @@ sb_status sb_name_parse(const char *const *names, int n, const char *what, const
         snprintf(list + len, sizeof list - len, "%s%s",
                  i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
     }
-    return sb_fail(err, SB_EINPUT, "unknown %s '%.100s' (%s)", what, name, list);
+    return sbi_fail(err, SB_EINPUT, "unknown %s '%.100s' (%s)", what, name, list);
 }
 
 const char *sb_metric_name(sb_metric m)
 {
-    return sb_name_of(METRICS, NMETRICS, (int)m);
+    return sbi_name_of(METRICS, NMETRICS, (int)m);
 }
 
 const char *sb_algo_name(sb_algo a)
 {
-    return sb_name_of(ALGOS, NALGOS, (int)a);
+    return sbi_name_of(ALGOS, NALGOS, (int)a);
 }
 
 const char *sb_path_name(sb_path p)
 {
-    return sb_name_of(PATHS, NPATHS, (int)p);
+    return sbi_name_of(PATHS, NPATHS, (int)p);
 }
 
 sb_status sb_metric_parse(const char *name, sb_metric *out, sb_error *err)
 {
     int v = 0;
-    sb_status st = sb_name_parse(METRICS, NMETRICS, "metric", name, out ? &v : NULL, err);
+    sb_status st = sbi_name_parse(METRICS, NMETRICS, "metric", name, out ? &v : NULL, err);
     if (st == SB_OK)
         *out = (sb_metric)v;
     return st;
@@ -76,7 +76,7 @@ sb_status sb_metric_parse(const char *name, sb_metric *out, sb_error *err)
 sb_status sb_algo_parse(const char *name, sb_algo *out, sb_error *err)
 {
     int v = 0;
-    sb_status st = sb_name_parse(ALGOS, NALGOS, "algorithm", name, out ? &v : NULL, err);
+    sb_status st = sbi_name_parse(ALGOS, NALGOS, "algorithm", name, out ? &v : NULL, err);
     if (st == SB_OK)
         *out = (sb_algo)v;
     return st;
@@ -85,7 +85,7 @@ sb_status sb_algo_parse(const char *name, sb_algo *out, sb_error *err)
 sb_status sb_path_parse(const char *name, sb_path *out, sb_error *err)
 {
     int v = 0;
-    sb_status st = sb_name_parse(PATHS, NPATHS, "representation", name, out ? &v : NULL, err);
+    sb_status st = sbi_name_parse(PATHS, NPATHS, "representation", name, out ? &v : NULL, err);
     if (st == SB_OK)
         *out = (sb_path)v;
     return st;

@@ -10,12 +10,12 @@
 #include "slide.h"
 
 /* names[0..n) are the names of the values 0..n-1 of a choice called
- * `what` ("metric").  sb_name_of: value's name, "?" out of range.
- * sb_name_parse: the value named into *out, SB_OK; SB_EINPUT for any
+ * `what` ("metric").  sbi_name_of: value's name, "?" out of range.
+ * sbi_name_parse: the value named into *out, SB_OK; SB_EINPUT for any
  * other name or a NULL argument, err (may be NULL) then saying "unknown
  * WHAT 'NAME' (A, B or C)". */
-const char *sb_name_of(const char *const *names, int n, int value);
-sb_status sb_name_parse(const char *const *names, int n, const char *what, const char *name,
+const char *sbi_name_of(const char *const *names, int n, int value);
+sb_status sbi_name_parse(const char *const *names, int n, const char *what, const char *name,
                         int *out, sb_error *err);
 
 #endif

@@ -1,13 +1,13 @@
 /*
  * census.c - the census: every member of a piece alphabet (each class of
  * piece between a least and a most count), each member's layouts split
- * into components (sb_census, and sb_alphabet_census for the engine).
+ * into components (sb_census, and sbi_alphabet_census for the engine).
  * The family of a puzzle (sb_family) is the census of one alphabet: the
  * puzzle's other pieces, as many as it has, and 1x1, 1x2 and 2x1 plain
  * blocks, any number that fits.
  *
  * Members are the unit of work: each is mapped on its own by
- * sb_map_pieces, so memory is that of the largest member, not of the
+ * sbi_map_pieces, so memory is that of the largest member, not of the
  * census (times the threads: with opts->threads > 1, that many members
  * are mapped at once; they all draw on the census's one budget
  * (core/meter.h), with the census's own lists and the components its
@@ -180,10 +180,10 @@ static size_t list_bytes(size_t n, size_t nblocks, int layouts)
 static bool recount(crew *c, size_t was, size_t now)
 {
     if (now <= was) {
-        sb_meter_release(&c->books, was - now);
+        sbi_meter_release(&c->books, was - now);
         return true;
     }
-    return sb_meter_hold(&c->books, now - was);
+    return sbi_meter_hold(&c->books, now - was);
 }
 
 /* Counts res's components (all, those with a goal layout, the hardest)
@@ -239,7 +239,7 @@ static sb_status member_join(sb_census_member *m, const sb_census_member *part,
  * --engine asks for the graph). */
 static bool by_lines(const sb_alphabet *a, const sb_options *opts, const sb_pieces *pc)
 {
-    return !a->diameters && opts->path == SB_PATH_AUTO && sb_lines_takes(pc);
+    return !a->diameters && opts->path == SB_PATH_AUTO && sbi_lines_takes(pc);
 }
 
 /* The parts mask of a member cut into n parts (n <= 64). */
@@ -274,7 +274,7 @@ static void map_unit(crew *c, const sized *u)
     sb_options member = *c->opts;
     member.threads = 1;   /* the census's threads map units, one each */
     if (c->opts->limits.max_seconds > 0) {
-        member.limits.max_seconds -= sb_clock() - c->t0;
+        member.limits.max_seconds -= sbi_clock() - c->t0;
         if (member.limits.max_seconds <= 0)
             member.limits.max_seconds = 1e-9;
     }
@@ -288,7 +288,7 @@ static void map_unit(crew *c, const sized *u)
     sb_status status = SB_OK;
     sb_error err = { 0 };
     if (j->lines)
-        status = sb_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
+        status = sbi_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
                               u->nparts, &member, &c->budget, &res, &taken, &err);
     if (status == SB_OK && !taken) {
         /* Not taken after all (lines.c declined a skeleton, in this part
@@ -299,7 +299,7 @@ static void map_unit(crew *c, const sized *u)
         pthread_mutex_unlock(&c->lock);
         if (moot)
             return;
-        status = sb_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
+        status = sbi_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
                                &member, &c->budget, NULL, 0, &res, &err);
     }
     /* The member's meter let go of its lists as it ended: the census's
@@ -313,7 +313,7 @@ static void map_unit(crew *c, const sized *u)
         pthread_mutex_lock(&c->lock);
         if (!recount(c, 0, carried)) {
             carried = 0;
-            status = sb_meter_fail(&c->books, &err);
+            status = sbi_meter_fail(&c->books, &err);
         }
         pthread_mutex_unlock(&c->lock);
         if (status != SB_OK) {
@@ -356,7 +356,7 @@ static void map_unit(crew *c, const sized *u)
             got.components = NULL;
             got.examples = got.hardest = NULL;
         } else if (member_join(m, &got, &a->pieces, a->keep) != SB_OK) {
-            status = sb_fail(&err, SB_ELIMIT, "out of memory");   /* parts alike: memory */
+            status = sbi_fail(&err, SB_ELIMIT, "out of memory");   /* parts alike: memory */
         }
         if (!m->mapped && m->parts == all_parts(u->nparts))
             member_whole(m);
@@ -368,7 +368,7 @@ static void map_unit(crew *c, const sized *u)
     if (!recount(c, was, list_bytes(m->ncomponents, m->nblocks,
                                     (m->examples != NULL) + (m->hardest != NULL))) &&
         status == SB_OK)
-        status = sb_meter_fail(&c->books, &err);
+        status = sbi_meter_fail(&c->books, &err);
     if (status != SB_OK && j->status == SB_OK) {
         j->status = status;
         j->err = err;
@@ -434,14 +434,14 @@ static bool list_members(const sb_alphabet *a, sb_census_report *out)
     uint64_t used = 0;
     size_t cap = 0;
     for (int s = 0; s < n; s++) {
-        cells[s] = sb_pieces_cells(&a->pieces, s);
+        cells[s] = sbi_pieces_cells(&a->pieces, s);
         at[s] = a->min[s];
         used += (uint64_t)cells[s] * at[s];
     }
     for (;;) {
         if (used + a->min_empty <= open) {
             /* The report's own array (malloc, no meter): n counts a member. */
-            if (!sb_array_reserve(NULL, &out->counts, &cap, (out->nmembers + 1) * (size_t)(n ? n : 1),
+            if (!sbi_array_reserve(NULL, &out->counts, &cap, (out->nmembers + 1) * (size_t)(n ? n : 1),
                                   sizeof *out->counts))
                 return false;
             memcpy(out->counts + out->nmembers * (size_t)n, at, (size_t)n * sizeof *at);
@@ -472,7 +472,7 @@ static bool has_goal(const sb_alphabet *a, const uint32_t *counts)
         return false;
     uint32_t named[SB_MAX_CLASSES] = { 0 };
     for (size_t g = 0; g < src->ngoals; g++) {
-        int s = sb_pieces_find(&a->pieces, &src->goals[g]);
+        int s = sbi_pieces_find(&a->pieces, &src->goals[g]);
         if (s < 0 || ++named[s] > counts[s])
             return false;
     }
@@ -488,7 +488,7 @@ static double member_words(const sb_alphabet *a, const uint32_t *counts, uint32_
 {
     uint64_t empty = open;
     for (int s = 0; s < a->pieces.nclasses; s++)
-        empty -= (uint64_t)sb_pieces_cells(&a->pieces, s) * counts[s];
+        empty -= (uint64_t)sbi_pieces_cells(&a->pieces, s) * counts[s];
     double words = 1, tokens = (double)empty;
     for (int s = 0; s < a->pieces.nclasses; s++)
         for (uint32_t j = 1; j <= counts[s]; j++) {
@@ -616,37 +616,37 @@ static bool plan_shards(const sized *order, size_t n, unsigned shard, unsigned n
     return true;
 }
 
-sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
+sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
                              const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
 {
-    double t0 = sb_clock();
+    double t0 = sbi_clock();
     memset(out, 0, sizeof *out);
-    int n = a->pieces.nclasses;   /* opts' shard was checked by sb_call_check */
+    int n = a->pieces.nclasses;   /* opts' shard was checked by sbi_call_check */
     out->nkinds = (size_t)n;
     crew c = { .out = out, .alphabet = a, .hooks = hooks, .opts = opts, .t0 = t0 };
-    sb_budget_init(&c.budget, opts);
-    sb_meter_init(&c.books, opts);
-    sb_meter_draw_on(&c.books, &c.budget);
+    sbi_budget_init(&c.budget, opts);
+    sbi_meter_init(&c.books, opts);
+    sbi_meter_draw_on(&c.books, &c.budget);
     sized *order = NULL;
     bool *mine = NULL;
     if (!list_members(a, out)) {
         sb_census_report_free(out);
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     }
     /* The census's own lists count, before they are made (a member's job
      * holds its piece set and an error record, some KB: a census of
      * thousands of members needs MBs). */
-    if (!sb_meter_hold(&c.books, (out->nmembers + 1) * (sizeof *out->members + sizeof *c.jobs +
+    if (!sbi_meter_hold(&c.books, (out->nmembers + 1) * (sizeof *out->members + sizeof *c.jobs +
                                                         (size_t)n * sizeof *out->counts))) {
         size_t nmembers = out->nmembers;
         sb_census_report_free(out);
-        sb_meter_fail(&c.books, err);
-        return sb_limit_fail(err, "mapping 0 of %zu members (0 layouts)", nmembers);
+        sbi_meter_fail(&c.books, err);
+        return sbi_limit_fail(err, "mapping 0 of %zu members (0 layouts)", nmembers);
     }
     if (!(out->members = calloc(out->nmembers + 1, sizeof *out->members)) ||
         !(c.jobs = calloc(out->nmembers + 1, sizeof *c.jobs))) {
         sb_census_report_free(out);
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     }
     uint32_t open = open_cells(a);
     for (size_t i = 0; i < out->nmembers; i++) {
@@ -668,7 +668,7 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
                 }
                 j->pc.proto[j->pc.nclasses] = a->pieces.proto[s];
                 j->pc.count[j->pc.nclasses++] = m->counts[s];
-                j->pc.empties -= sb_pieces_cells(&a->pieces, s) * m->counts[s];
+                j->pc.empties -= sbi_pieces_cells(&a->pieces, s) * m->counts[s];
             }
         if (a->pieces.source)
             j->source = *a->pieces.source;
@@ -689,20 +689,20 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
         free(order);
         free(c.jobs);
         sb_census_report_free(out);
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     }
     c.order = order;
     c.mine = mine;
-    if (!sb_meter_hold(&c.books, (c.nunits + 1) * (sizeof *order + sizeof *mine)))
-        c.stop = true, c.jobs[0].status = sb_meter_fail(&c.books, &c.jobs[0].err);
+    if (!sbi_meter_hold(&c.books, (c.nunits + 1) * (sizeof *order + sizeof *mine)))
+        c.stop = true, c.jobs[0].status = sbi_meter_fail(&c.books, &c.jobs[0].err);
     for (size_t k = 0; k < c.nunits; k++)
         mine[k] = true;
     if (opts->nshards > 1 && !plan_shards(order, c.nunits, opts->shard, opts->nshards, mine))
-        c.stop = true, c.jobs[0].status = sb_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
+        c.stop = true, c.jobs[0].status = sbi_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
     /* Members the caller knows already (a checkpoint) are not mapped. */
     bool *skipped = calloc(out->nmembers + 1, sizeof *skipped);
     if (!skipped)
-        c.stop = true, c.jobs[0].status = sb_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
+        c.stop = true, c.jobs[0].status = sbi_fail(&c.jobs[0].err, SB_ELIMIT, "out of memory");
     for (size_t i = 0; skipped && hooks && hooks->skip && i < out->nmembers; i++)
         skipped[i] = hooks->skip(hooks->ctx, i);
     size_t to_map = 0;
@@ -721,7 +721,7 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     pthread_mutex_destroy(&c.lock);
     /* The report's lists are the caller's now, the budget gone with the
      * call. */
-    sb_meter_end(&c.books);
+    sbi_meter_end(&c.books);
     /* The first member that failed, in member order, says why; a limit
      * says what was finished: the members this call mapped whole, of all
      * the census's (the same words in every shard and process). */
@@ -751,14 +751,14 @@ sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     if (status == SB_ELIMIT) {
         if (err && opts->limits.max_seconds > 0 && err->limit == SB_LIMIT_SECONDS)
             err->limit_value = opts->limits.max_seconds;   /* the census's, not a member's */
-        sb_limit_fail(err, "mapping %zu of %zu members (%llu layouts)", done, out->nmembers,
+        sbi_limit_fail(err, "mapping %zu of %zu members (%llu layouts)", done, out->nmembers,
                       (unsigned long long)done_layouts);
     }
     if (status != SB_OK) {
         sb_census_report_free(out);
         return status;
     }
-    out->seconds = sb_clock() - t0;
+    out->seconds = sbi_clock() - t0;
     return SB_OK;
 }
 
@@ -774,12 +774,12 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
                     sb_error *err)
 {
     sb_options defaults;
-    sb_status bad = sb_call_check("sb_family", out, sizeof *out, opts, err);
+    sb_status bad = sbi_call_check("sb_family", out, sizeof *out, opts, err);
     if (bad != SB_OK)
         return bad;
-    opts = sb_options_or_default(opts, &defaults);
+    opts = sbi_options_or_default(opts, &defaults);
     sb_pieces base;
-    sb_status status = sb_pieces_of(p, &base, err);
+    sb_status status = sbi_pieces_of(p, &base, err);
     if (status != SB_OK)
         return status;
     /* The alphabet: every class but the three small plain ones as INIT
@@ -795,7 +795,7 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
         if (varies)
             continue;
         if (a.pieces.nclasses == SB_MAX_CLASSES - 3)
-            return sb_fail(err, SB_EINPUT, "a family keeps at most %d classes of "
+            return sbi_fail(err, SB_EINPUT, "a family keeps at most %d classes of "
                            "pieces besides the 1x1, 1x2 and 2x1 blocks; this puzzle has "
                            "more", SB_MAX_CLASSES - 3);
         int t = a.pieces.nclasses++;
@@ -810,13 +810,13 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
         a.max[t] = UINT32_MAX;   /* as many as fit */
     }
     sb_census_report census;
-    status = sb_alphabet_census(&a, opts, NULL, &census, err);
+    status = sbi_alphabet_census(&a, opts, NULL, &census, err);
     if (status != SB_OK)
         return status;
     out->members = calloc(census.nmembers + 1, sizeof *out->members);
     if (!out->members) {
         sb_census_report_free(&census);
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     }
     /* The census lists every member, another shard's unmapped; the family
      * report lists its shard's only, each with its index in the whole
@@ -856,32 +856,32 @@ sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
                                  sb_family_report *out, sb_error *err)
 {
     if (!out)
-        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: the record to fill is NULL");
+        return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: the record to fill is NULL");
     memset(out, 0, sizeof *out);
     if (!parts || nparts == 0)
-        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: no reports to merge");
+        return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: no reports to merge");
     uint64_t family = parts[0].family_members;
     size_t total = 0;
     for (size_t k = 0; k < nparts; k++) {
         if (parts[k].family_members != family)
-            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu is of a family "
+            return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu is of a family "
                            "of %llu members, report 0 of %llu", k,
                            (unsigned long long)parts[k].family_members,
                            (unsigned long long)family);
         if (parts[k].nmembers && !parts[k].members)
-            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu has no members "
+            return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu has no members "
                            "array", k);
         total += parts[k].nmembers;
     }
     /* Every index once: as many members as the family has, none out of
      * range, and no two alike once sorted. */
     if (total != family)
-        return sb_fail(err, SB_EINPUT, "sb_family_report_merge: the reports hold %zu members "
+        return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: the reports hold %zu members "
                        "of a family of %llu: a shard is %s", total, (unsigned long long)family,
                        total < family ? "missing" : "repeated");
     out->members = malloc((total ? total : 1) * sizeof *out->members);
     if (!out->members)
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     for (size_t k = 0; k < nparts; k++) {
         if (parts[k].nmembers)
             memcpy(out->members + out->nmembers, parts[k].members,
@@ -897,7 +897,7 @@ sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
         if (out->members[i].index != i) {
             uint64_t bad = out->members[i].index;
             sb_family_report_free(out);
-            return sb_fail(err, SB_EINPUT, "sb_family_report_merge: member %llu is %s",
+            return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: member %llu is %s",
                            (unsigned long long)(bad < i ? bad : i),
                            bad < i ? "repeated" : "missing");
         }
@@ -974,7 +974,7 @@ static int layout_order(const sb_pieces *classes, const sb_block *a, const sb_bl
         if (a[k].row != b[k].row || a[k].col != b[k].col)
             return a[k].row > b[k].row || (a[k].row == b[k].row && a[k].col > b[k].col) ? -1
                                                                                         : 1;
-        int x = sb_pieces_find(classes, &a[k]), y = sb_pieces_find(classes, &b[k]);
+        int x = sbi_pieces_find(classes, &a[k]), y = sbi_pieces_find(classes, &b[k]);
         if (x != y)
             return x < y ? -1 : 1;
     }
@@ -1121,13 +1121,13 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
                                  sb_census_report *out, sb_error *err)
 {
     if (!out)
-        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: the record to fill is NULL");
+        return sbi_fail(err, SB_EINPUT, "sb_census_report_merge: the record to fill is NULL");
     memset(out, 0, sizeof *out);
     if (!parts || nparts == 0)
-        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: no reports to merge");
+        return sbi_fail(err, SB_EINPUT, "sb_census_report_merge: no reports to merge");
     size_t nkinds = parts[0].nkinds, nmembers = parts[0].nmembers;
     if (nkinds > SB_MAX_CLASSES)
-        return sb_fail(err, SB_EINPUT, "sb_census_report_merge: %zu kinds (a census has at "
+        return sbi_fail(err, SB_EINPUT, "sb_census_report_merge: %zu kinds (a census has at "
                        "most %d)", nkinds, SB_MAX_CLASSES);
     for (size_t k = 0; k < nparts; k++) {
         const sb_census_report *p = &parts[k];
@@ -1143,7 +1143,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
                    x->marked == y->marked;
         }
         if (!same)
-            return sb_fail(err, SB_EINPUT, "sb_census_report_merge: report %zu is of another "
+            return sbi_fail(err, SB_EINPUT, "sb_census_report_merge: report %zu is of another "
                            "census than report 0 (its members, kinds or keep differ)", k);
     }
     out->nkinds = nkinds;
@@ -1155,7 +1155,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     out->kinds = copy_of(parts[0].kinds, nkinds, sizeof *out->kinds, &ok);
     if (!out->members || !ok) {
         sb_census_report_free(out);
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     }
     /* The kinds as classes, which order the blocks of a member's layouts. */
     sb_puzzle plain = { 0 };
@@ -1169,8 +1169,8 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
         m->counts = out->counts + i * nkinds;
         if (st != SB_OK) {
             sb_census_report_free(out);
-            return st == SB_ELIMIT ? sb_fail(err, SB_ELIMIT, "out of memory")
-                                   : sb_fail(err, SB_EINPUT, "sb_census_report_merge: member "
+            return st == SB_ELIMIT ? sbi_fail(err, SB_ELIMIT, "out of memory")
+                                   : sbi_fail(err, SB_EINPUT, "sb_census_report_merge: member "
                                              "%zu is %s", i, wrong);
         }
         out->layouts += m->layouts;
@@ -1188,27 +1188,27 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
                     const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
 {
     sb_options defaults;
-    sb_status bad = sb_call_check("sb_census", out, sizeof *out, opts, err);
+    sb_status bad = sbi_call_check("sb_census", out, sizeof *out, opts, err);
     if (bad != SB_OK)
         return bad;
     if (!spec)
-        return sb_fail(err, SB_EINPUT, "sb_census: spec is NULL");
-    if (!sb_zeroed(spec->reserved, sizeof spec->reserved))
-        return sb_fail(err, SB_EINPUT, "sb_census: the spec's reserved space is not zero (a "
+        return sbi_fail(err, SB_EINPUT, "sb_census: spec is NULL");
+    if (!sbi_zeroed(spec->reserved, sizeof spec->reserved))
+        return sbi_fail(err, SB_EINPUT, "sb_census: the spec's reserved space is not zero (a "
                        "field this libslide %s does not know)", SLIDE_VERSION);
-    if (hooks && !sb_zeroed(hooks->reserved, sizeof hooks->reserved))
-        return sb_fail(err, SB_EINPUT, "sb_census: the hooks' reserved space is not NULL (a "
+    if (hooks && !sbi_zeroed(hooks->reserved, sizeof hooks->reserved))
+        return sbi_fail(err, SB_EINPUT, "sb_census: the hooks' reserved space is not NULL (a "
                        "function this libslide %s does not know)", SLIDE_VERSION);
     if (hooks && hooks->take && opts && opts->nshards > 1)
-        return sb_fail(err, SB_EINPUT, "sb_census: hooks->take and opts->nshards both split "
+        return sbi_fail(err, SB_EINPUT, "sb_census: hooks->take and opts->nshards both split "
                        "the members; use one");
-    opts = sb_options_or_default(opts, &defaults);
+    opts = sbi_options_or_default(opts, &defaults);
     if (spec->rows < 1 || spec->cols < 1 ||
         (long)spec->rows * spec->cols > SB_MAX_CELLS)
-        return sb_fail(err, SB_EINPUT, "the tray must have 1 to %d cells", SB_MAX_CELLS);
+        return sbi_fail(err, SB_EINPUT, "the tray must have 1 to %d cells", SB_MAX_CELLS);
     if (spec->nkinds > SB_MAX_CLASSES || (spec->nkinds && !spec->kinds) ||
         (spec->ngoals && (!spec->goals || !spec->goal_kind)))
-        return sb_fail(err, SB_EINPUT, "a census takes 0 to %d kinds of piece, and goals "
+        return sbi_fail(err, SB_EINPUT, "a census takes 0 to %d kinds of piece, and goals "
                        "with their kinds", SB_MAX_CLASSES);
     /* The source puzzle carries the tray, its walls and the goal; kinds
      * become classes, a marked kind a group of its own. */
@@ -1221,15 +1221,15 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         if (kind->height < 1 || kind->width < 1 || kind->height > spec->rows ||
             kind->width > spec->cols || kind->min > kind->max ||
             (unsigned)kind->axis > SB_AXIS_COL)
-            return sb_fail(err, SB_EINPUT, "kind %zu (%s): a %dx%d piece, %u..%u of it, does "
+            return sbi_fail(err, SB_EINPUT, "kind %zu (%s): a %dx%d piece, %u..%u of it, does "
                            "not fit the %dx%d tray or its counts are reversed", k + 1,
                            kind->name, kind->height, kind->width, kind->min, kind->max,
                            spec->rows, spec->cols);
         sb_block b = kind_block(kind, k);
-        if (sb_pieces_find(&a.pieces, &b) >= 0)
-            return sb_fail(err, SB_EINPUT, "kind %zu (%s) is a kind listed before it: the "
+        if (sbi_pieces_find(&a.pieces, &b) >= 0)
+            return sbi_fail(err, SB_EINPUT, "kind %zu (%s) is a kind listed before it: the "
                            "same size and axis, unmarked", k + 1, kind->name);
-        int s = sb_pieces_class(&a.pieces, &b);
+        int s = sbi_pieces_class(&a.pieces, &b);
         a.min[s] = kind->min;
         a.max[s] = kind->max;
         if (kind->pinned) {
@@ -1237,7 +1237,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             int lines = kind->axis == SB_AXIS_ROW ? spec->rows : spec->cols;
             if (kind->axis == SB_AXIS_ANY || kind->pin_first < 0 ||
                 kind->pin_first > kind->pin_last || kind->pin_last >= lines)
-                return sb_fail(err, SB_EINPUT, "kind %zu (%s): a pin takes a kind that slides "
+                return sbi_fail(err, SB_EINPUT, "kind %zu (%s): a pin takes a kind that slides "
                                "along rows (its rows) or columns (its columns), from 0 to %d",
                                k + 1, kind->name, lines - 1);
             a.pieces.pinned |= 1ULL << s;
@@ -1247,7 +1247,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
     }
     sb_block *goals = calloc(spec->ngoals + 1, sizeof *goals);
     if (!goals)
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     for (size_t g = 0; g < spec->ngoals; g++) {
         size_t k = spec->goal_kind[g];
         const sb_block *at = &spec->goals[g];
@@ -1255,7 +1255,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             at->row + spec->kinds[k].height > spec->rows ||
             at->col + spec->kinds[k].width > spec->cols) {
             free(goals);
-            return sb_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
+            return sbi_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
                            "tray", g + 1);
         }
         for (int y = 0; spec->walls && y < spec->kinds[k].height; y++)
@@ -1263,7 +1263,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
                 if (spec->walls[(size_t)(at->row + y) * (size_t)spec->cols +
                                 (size_t)(at->col + x)]) {
                     free(goals);
-                    return sb_fail(err, SB_EINPUT, "goal %zu (%s at %d %d) covers a wall",
+                    return sbi_fail(err, SB_EINPUT, "goal %zu (%s at %d %d) covers a wall",
                                    g + 1, spec->kinds[k].name, at->row, at->col);
                 }
         goals[g] = a.pieces.proto[k];
@@ -1272,7 +1272,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
     }
     source.ngoals = spec->ngoals;
     source.goals = goals;
-    sb_status status = sb_alphabet_census(&a, opts, hooks, out, err);
+    sb_status status = sbi_alphabet_census(&a, opts, hooks, out, err);
     free(goals);
     if (status == SB_OK) {
         bool ok = true;
@@ -1280,7 +1280,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         out->kinds = copy_of(spec->kinds, spec->nkinds, sizeof *out->kinds, &ok);
         if (!ok) {
             sb_census_report_free(out);
-            return sb_fail(err, SB_ELIMIT, "out of memory");
+            return sbi_fail(err, SB_ELIMIT, "out of memory");
         }
     }
     return status;

@@ -1,7 +1,7 @@
 /*
  * components.c - every layout of a piece set, split into the
  * components that moves connect, with each component's exact diameter
- * (sb_components); sb_map_pieces does the work, for sb_family too.
+ * (sb_components); sbi_map_pieces does the work, for sb_family too.
  *
  * The steps, each in its own file: enumerate the layouts as keys of the
  * space that moves them (layouts.c): the bitboard for plain rectangles
@@ -47,7 +47,7 @@ static void measure(sb_layouts *l, sb_scratch *scratch, const sb_store *st, cons
                     sb_sweep *w, sb_parts *parts, sb_block *blocks)
 {
     for (size_t c = 0; c < parts->n; c++) {
-        size_t twin = sb_layout_twin(l, scratch, st, parts->of, parts->first[c], blocks);
+        size_t twin = sbi_layout_twin(l, scratch, st, parts->of, parts->first[c], blocks);
         /* A relabelling of marked pieces maps a whole component onto the
          * component of the orbit's first layout. */
         if (w->orbit && parts->of[w->orbit[parts->first[c]]] < twin)
@@ -56,7 +56,7 @@ static void measure(sb_layouts *l, sb_scratch *scratch, const sb_store *st, cons
             parts->list[c].diameter = parts->list[twin].diameter;
             continue;
         }
-        parts->list[c].diameter = sb_graph_diameter(g, w, parts->first[c]);
+        parts->list[c].diameter = sbi_graph_diameter(g, w, parts->first[c]);
         parts->list[c].sweeps = w->runs;
     }
 }
@@ -70,7 +70,7 @@ static bool hardest_starts(const sb_space *sp, sb_scratch *scratch, const sb_sto
                            const sb_graph *g, sb_sweep *w, sb_parts *parts, uint32_t *hard)
 {
     uint32_t ngoals = 0;
-    uint32_t *src = sb_meter_calloc(w->meter, (size_t)g->n + 1, sizeof *src);
+    uint32_t *src = sbi_meter_calloc(w->meter, (size_t)g->n + 1, sizeof *src);
     if (!src)
         return false;
     for (size_t c = 0; c < parts->n; c++) {
@@ -83,8 +83,8 @@ static bool hardest_starts(const sb_space *sp, sb_scratch *scratch, const sb_sto
             parts->list[parts->of[id]].goal_layouts++;
         }
     unsigned ecc;
-    uint32_t reached = sb_graph_bfs(g, w, src, ngoals, &ecc);
-    sb_meter_free(w->meter, src, ((size_t)g->n + 1) * sizeof *src);
+    uint32_t reached = sbi_graph_bfs(g, w, src, ngoals, &ecc);
+    sbi_meter_free(w->meter, src, ((size_t)g->n + 1) * sizeof *src);
     for (uint32_t id = 0; id < g->n; id++) {
         int32_t d = w->dist[id];
         sb_component *c = &parts->list[parts->of[id]];
@@ -93,7 +93,7 @@ static bool hardest_starts(const sb_space *sp, sb_scratch *scratch, const sb_sto
             hard[parts->of[id]] = id;
         }
     }
-    sb_sweep_reset(w, reached);
+    sbi_sweep_reset(w, reached);
     return !w->stopped;
 }
 
@@ -171,15 +171,15 @@ static sb_status finish(const sb_component *list, size_t n, size_t init_comp, co
     }
     size_t each = sizeof *res->components + sizeof(ranked) +
                   ((size_t)examples + hardest) * res->nblocks * sizeof *res->examples;
-    if (n > (SIZE_MAX - 1) / each || !sb_meter_hold(m, n * each))
-        return sb_meter_fail(m, err);
+    if (n > (SIZE_MAX - 1) / each || !sbi_meter_hold(m, n * each))
+        return sbi_meter_fail(m, err);
     if (examples)
         res->examples = calloc(n * res->nblocks + 1, sizeof *res->examples);
     if (hardest)
         res->hardest = calloc(n * res->nblocks + 1, sizeof *res->hardest);
     if ((examples && !res->examples) || (hardest && !res->hardest) ||
         !rank_parts(list, n, init_comp, sp, scratch, seed, seed_ctx, res))
-        return sb_fail(err, SB_ELIMIT, "ran out of memory while sorting components");
+        return sbi_fail(err, SB_ELIMIT, "ran out of memory while sorting components");
     return SB_OK;
 }
 
@@ -188,27 +188,27 @@ static sb_status finish(const sb_component *list, size_t n, size_t init_comp, co
  * and cannot take them. */
 static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, sb_error *err)
 {
-    bool bitboard = sb_pieces_bitboard(pc);
+    bool bitboard = sbi_pieces_bitboard(pc);
     *path = asked == SB_PATH_AUTO ? (bitboard ? SB_PATH_BITBOARD : SB_PATH_GENERAL) : asked;
     if (*path != SB_PATH_BITBOARD || bitboard)
         return SB_OK;
     int bits = (2 * pc->rows - 1) * (2 * pc->cols - 1);
     if (bits > 64)
-        return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on "
+        return sbi_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on "
                             "the bitboard in one 64-bit word, and the %dx%d tray's spaced image "
                             "needs (2*%d-1)*(2*%d-1) = %d bits; the general representation "
                             "takes any tray", pc->rows, pc->cols, pc->rows, pc->cols, bits);
-    return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on the "
+    return sbi_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on the "
                         "bitboard for rectangular blocks that slide both ways, on a tray "
                         "without walls; this puzzle needs the general representation");
 }
 
-sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
+sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
                         bool hardest, const sb_options *opts, sb_budget *budget,
                         const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err)
 {
     memset(res, 0, sizeof *res);
-    size_t nblocks = sb_pieces_blocks(pc);
+    size_t nblocks = sbi_pieces_blocks(pc);
     res->nblocks = nblocks;
     sb_path path;
     sb_status status = choose_path(pc, opts->path, &path, err);
@@ -217,8 +217,8 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     /* The meter comes first: the layouts are walked through it before there
      * is a puzzle to set a space up for. */
     sb_setup s;
-    sb_setup_meter(&s, opts);
-    sb_meter_draw_on(&s.meter, budget);
+    sbi_setup_meter(&s, opts);
+    sbi_meter_draw_on(&s.meter, budget);
     sb_layouts l;
     sb_store *st = NULL;
     sb_graph g = { 0 };
@@ -227,16 +227,16 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     sb_ranked_parts cparts = { 0 };
     uint32_t *orbit = NULL, *hard = NULL;
     size_t room = (nblocks + 1) * sizeof(sb_block);
-    sb_block *first = sb_meter_calloc(&s.meter, 1, room);
-    sb_block *blocks = sb_meter_calloc(&s.meter, 1, room);
+    sb_block *first = sbi_meter_calloc(&s.meter, 1, room);
+    sb_block *blocks = sbi_meter_calloc(&s.meter, 1, room);
     bool found = false;
-    status = sb_layouts_init(&l, pc, &s.meter);
+    status = sbi_layouts_init(&l, pc, &s.meter);
     if (status == SB_OK && (!first || !blocks))
         status = SB_ELIMIT;
     if (status == SB_OK)
-        status = sb_layouts_first(&l, first, &found);
+        status = sbi_layouts_first(&l, first, &found);
     if (status != SB_OK) {
-        status = sb_meter_fail(&s.meter, err);
+        status = sbi_meter_fail(&s.meter, err);
         goto done;
     }
     if (!found)   /* the pieces do not fit: no layouts, no components */
@@ -253,33 +253,33 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
             first_puzzle.goals = pc->source->goals;
         }
     }
-    status = sb_setup_space(&s, &first_puzzle, path,
+    status = sbi_setup_space(&s, &first_puzzle, path,
                             diameters || hardest ? metric : SB_METRIC_UNIT, err);
     if (status != SB_OK)
         goto done;
     const sb_space *sp = s.space;
-    if (sb_layouts_bind(&l, sp, path == SB_PATH_BITBOARD) != SB_OK) {
-        status = sb_meter_fail(&s.meter, err);
+    if (sbi_layouts_bind(&l, sp, path == SB_PATH_BITBOARD) != SB_OK) {
+        status = sbi_meter_fail(&s.meter, err);
         goto done;
     }
     if (!diameters && !hardest) {
         /* Sizes only: no table needed (ranked.c), when the set allows. */
         bool taken;
-        status = sb_ranked_split(&l, init ? sb_layouts_key(&l, init, ninit) : NULL,
+        status = sbi_ranked_split(&l, init ? sbi_layouts_key(&l, init, ninit) : NULL,
                                  opts->threads, &cparts, &taken);
         if (status == SB_EINPUT) {
-            status = sb_fail(err, SB_EINPUT, "internal error: INIT is not among the "
+            status = sbi_fail(err, SB_EINPUT, "internal error: INIT is not among the "
                              "enumerated layouts");
             goto done;
         }
         if (status != SB_OK) {
-            status = sb_meter_fail(&s.meter, err);
+            status = sbi_meter_fail(&s.meter, err);
             goto done;
         }
         bool keys_match = !taken || memcmp(sp->root, &cparts.seed[0], sp->key_size) == 0;
         SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
         if (!keys_match) {
-            status = sb_fail(err, SB_EINPUT, "internal error: the enumerated image of the "
+            status = sbi_fail(err, SB_EINPUT, "internal error: the enumerated image of the "
                              "first layout differs from the bitboard's");
             goto done;
         }
@@ -291,47 +291,47 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
             goto done;
         }
     }
-    if (sb_layouts_enumerate(&l, &st) != SB_OK) {
-        status = sb_meter_fail(&s.meter, err);
+    if (sbi_layouts_enumerate(&l, &st) != SB_OK) {
+        status = sbi_meter_fail(&s.meter, err);
         goto done;
     }
     res->layouts = st->count;
     bool keys_match = memcmp(sp->root, st->ops->key(st, 0), sp->key_size) == 0;
     SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
     if (!keys_match) {
-        status = sb_fail(err, SB_EINPUT, "internal error: the enumerated key of the first "
+        status = sbi_fail(err, SB_EINPUT, "internal error: the enumerated key of the first "
                          "layout differs from the %s's", sb_path_name(path));
         goto done;
     }
-    status = sb_graph_build(sp, s.scratch, st, &g, err);
+    status = sbi_graph_build(sp, s.scratch, st, &g, err);
     if (status != SB_OK)
         goto done;
     res->edges = g.start[g.n];
-    if ((diameters && sb_layout_orbits(&l, s.scratch, st, &orbit) != SB_OK) ||
-        ((diameters || hardest) && !sb_sweep_init(&w, &g, diameters, orbit)) ||
-        !sb_graph_split(&g, &parts)) {
-        status = sb_meter_fail(&s.meter, err);
+    if ((diameters && sbi_layout_orbits(&l, s.scratch, st, &orbit) != SB_OK) ||
+        ((diameters || hardest) && !sbi_sweep_init(&w, &g, diameters, orbit)) ||
+        !sbi_graph_split(&g, &parts)) {
+        status = sbi_meter_fail(&s.meter, err);
         goto done;
     }
     if (diameters)
         measure(&l, s.scratch, st, &g, &w, &parts, blocks);
     if (hardest) {
-        hard = sb_meter_calloc(&s.meter, parts.n + 1, sizeof *hard);
+        hard = sbi_meter_calloc(&s.meter, parts.n + 1, sizeof *hard);
         if (!hard || !hardest_starts(sp, s.scratch, st, &g, &w, &parts, hard)) {
-            status = sb_meter_fail(&s.meter, err);
+            status = sbi_meter_fail(&s.meter, err);
             goto done;
         }
     }
     if (w.stopped) {
-        status = sb_meter_fail(&s.meter, err);
+        status = sbi_meter_fail(&s.meter, err);
         goto done;
     }
     uint32_t init_comp = 0;
     if (init) {
-        const void *key = sb_layouts_key(&l, init, ninit);
+        const void *key = sbi_layouts_key(&l, init, ninit);
         uint32_t id = key ? st->ops->find(st, key, sp->ops->hash(sp, key)) : SB_NO_NODE;
         if (id == SB_NO_NODE) {
-            status = sb_fail(err, SB_EINPUT, "internal error: INIT is not among the "
+            status = sbi_fail(err, SB_EINPUT, "internal error: INIT is not among the "
                              "enumerated layouts");
             goto done;
         }
@@ -341,20 +341,20 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
     status = finish(parts.list, parts.n, init_comp, sp, s.scratch, graph_seed, graph, examples,
                     hardest, &s.meter, res, err);
 done:
-    sb_ranked_parts_free(&cparts);
+    sbi_ranked_parts_free(&cparts);
     if (hard)
-        sb_meter_free(&s.meter, hard, (parts.n + 1) * sizeof *hard);
+        sbi_meter_free(&s.meter, hard, (parts.n + 1) * sizeof *hard);
     res->peak = s.meter.peak;
-    sb_parts_free(&parts);
-    sb_sweep_free(&w);
-    sb_meter_free(&s.meter, orbit, orbit ? (size_t)res->layouts * sizeof *orbit : 0);
-    sb_graph_free(&g);
+    sbi_parts_free(&parts);
+    sbi_sweep_free(&w);
+    sbi_meter_free(&s.meter, orbit, orbit ? (size_t)res->layouts * sizeof *orbit : 0);
+    sbi_graph_free(&g);
     if (st)
         st->ops->free(st);
-    sb_layouts_free(&l);
-    sb_meter_free(&s.meter, first, first ? room : 0);
-    sb_meter_free(&s.meter, blocks, blocks ? room : 0);
-    sb_setup_end(&s);
+    sbi_layouts_free(&l);
+    sbi_meter_free(&s.meter, first, first ? room : 0);
+    sbi_meter_free(&s.meter, blocks, blocks ? room : 0);
+    sbi_setup_end(&s);
     if (status != SB_OK) {
         free(res->components);
         free(res->examples);
@@ -368,16 +368,16 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
                         sb_components_report *out, sb_error *err)
 {
     sb_options defaults;
-    sb_status bad = sb_call_check("sb_components", out, sizeof *out, opts, err);
+    sb_status bad = sbi_call_check("sb_components", out, sizeof *out, opts, err);
     if (bad != SB_OK)
         return bad;
-    opts = sb_options_or_default(opts, &defaults);
-    double t0 = sb_clock();
+    opts = sbi_options_or_default(opts, &defaults);
+    double t0 = sbi_clock();
     sb_pieces pc;
     sb_piece_map res;
-    sb_status status = sb_pieces_of(p, &pc, err);
+    sb_status status = sbi_pieces_of(p, &pc, err);
     if (status == SB_OK)
-        status = sb_map_pieces(&pc, opts->metric, diameters, true, false, opts, NULL,
+        status = sbi_map_pieces(&pc, opts->metric, diameters, true, false, opts, NULL,
                                p->blocks, p->nblocks, &res, err);
     if (status != SB_OK)
         return status;
@@ -385,7 +385,7 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
         .metric = opts->metric, .diameters = diameters, .layouts = res.layouts,
         .edges = res.edges, .ncomponents = res.ncomponents, .components = res.components,
         .nblocks = res.nblocks, .examples = res.examples, .init_component = res.init_component,
-        .peak_bytes = res.peak, .seconds = sb_clock() - t0
+        .peak_bytes = res.peak, .seconds = sbi_clock() - t0
     };
     return SB_OK;
 }

@@ -44,23 +44,23 @@ static bool list_anchors(sb_setup *s, const sb_store *st, uint16_t *anchors)
 {
     const sb_catalog *cat = &s->cat;
     size_t n = cat->nblocks;
-    sb_block *blocks = sb_meter_calloc(&s->meter, n + 1, sizeof *blocks);
-    slot *slots = sb_meter_calloc(&s->meter, n + 1, sizeof *slots);
+    sb_block *blocks = sbi_meter_calloc(&s->meter, n + 1, sizeof *blocks);
+    slot *slots = sbi_meter_calloc(&s->meter, n + 1, sizeof *slots);
     bool ok = blocks && slots;
     for (uint32_t id = 0; ok && id < st->count; id++) {
         s->space->ops->decode(s->space, s->scratch, st->ops->key(st, id), blocks);
         for (size_t i = 0; i < n; i++)
-            slots[i] = (slot){ sb_catalog_class(cat, &blocks[i]),
+            slots[i] = (slot){ sbi_catalog_class(cat, &blocks[i]),
                                (uint32_t)blocks[i].row * (uint32_t)cat->cols +
                                    (uint32_t)blocks[i].col };
         qsort(slots, n, sizeof *slots, by_slot);
         for (size_t i = 0; i < n; i++)
             anchors[(size_t)id * n + i] = (uint16_t)slots[i].cell;
-        if (sb_meter_tick(&s->meter, 0) != SB_OK)
+        if (sbi_meter_tick(&s->meter, 0) != SB_OK)
             ok = false;
     }
-    sb_meter_free(&s->meter, blocks, blocks ? (n + 1) * sizeof *blocks : 0);
-    sb_meter_free(&s->meter, slots, slots ? (n + 1) * sizeof *slots : 0);
+    sbi_meter_free(&s->meter, blocks, blocks ? (n + 1) * sizeof *blocks : 0);
+    sbi_meter_free(&s->meter, slots, slots ? (n + 1) * sizeof *slots : 0);
     return ok;
 }
 
@@ -78,7 +78,7 @@ static int compare_anchors(const uint16_t *anchors, size_t n, uint32_t a, uint32
 static bool sort_ids(sb_meter *m, const uint16_t *anchors, size_t n, uint32_t *ids,
                      uint32_t count)
 {
-    uint32_t *spare = sb_meter_calloc(m, (size_t)count + 1, sizeof *spare);
+    uint32_t *spare = sbi_meter_calloc(m, (size_t)count + 1, sizeof *spare);
     if (!spare)
         return false;
     uint32_t *from = ids, *to = spare;
@@ -100,7 +100,7 @@ static bool sort_ids(sb_meter *m, const uint16_t *anchors, size_t n, uint32_t *i
     }
     if (from != ids)
         memcpy(ids, from, (size_t)count * sizeof *ids);
-    sb_meter_free(m, spare, ((size_t)count + 1) * sizeof *spare);
+    sbi_meter_free(m, spare, ((size_t)count + 1) * sizeof *spare);
     return true;
 }
 
@@ -120,14 +120,14 @@ static sb_status build(sb_setup *s, const sb_store *st, work *k, sb_distances *o
     const sb_space *sp = s->space;
     uint32_t count = st->count;
     size_t n = s->cat.nblocks;
-    sb_status status = sb_graph_build(sp, s->scratch, st, &k->g, err);
+    sb_status status = sbi_graph_build(sp, s->scratch, st, &k->g, err);
     if (status != SB_OK)
         return status;
-    k->goals = sb_meter_calloc(m, (size_t)count + 1, sizeof *k->goals);
-    k->anchors = sb_meter_calloc(m, (size_t)count * n + 1, sizeof *k->anchors);
-    if (!k->goals || !k->anchors || !sb_sweep_init(&k->w, &k->g, false, NULL) ||
+    k->goals = sbi_meter_calloc(m, (size_t)count + 1, sizeof *k->goals);
+    k->anchors = sbi_meter_calloc(m, (size_t)count * n + 1, sizeof *k->anchors);
+    if (!k->goals || !k->anchors || !sbi_sweep_init(&k->w, &k->g, false, NULL) ||
         !list_anchors(s, st, k->anchors))
-        return sb_meter_fail(m, err);
+        return sbi_meter_fail(m, err);
     /* An empty goal names nothing to reach (as sb_explore reads it), though
      * every configuration satisfies it. */
     uint32_t ngoals = 0;
@@ -135,25 +135,25 @@ static sb_status build(sb_setup *s, const sb_store *st, work *k, sb_distances *o
         if (sp->ops->is_goal(sp, s->scratch, st->ops->key(st, id)))
             k->goals[ngoals++] = id;
     unsigned farthest;
-    sb_graph_bfs(&k->g, &k->w, k->goals, ngoals, &farthest);
+    sbi_graph_bfs(&k->g, &k->w, k->goals, ngoals, &farthest);
     if (k->w.stopped)
-        return sb_meter_fail(m, err);
+        return sbi_meter_fail(m, err);
 
     /* Renumber: order[new] = old id, and rank[old] = new (reusing goals). */
-    uint32_t *order = sb_meter_calloc(m, (size_t)count + 1, sizeof *order);
-    out->anchors = sb_meter_calloc(m, (size_t)count * n + 1, sizeof *out->anchors);
-    out->distance = sb_meter_calloc(m, (size_t)count + 1, sizeof *out->distance);
-    out->edge_start = sb_meter_calloc(m, (size_t)count + 1, sizeof *out->edge_start);
-    out->edge_to = sb_meter_calloc(m, k->g.start[count] + 1, sizeof *out->edge_to);
+    uint32_t *order = sbi_meter_calloc(m, (size_t)count + 1, sizeof *order);
+    out->anchors = sbi_meter_calloc(m, (size_t)count * n + 1, sizeof *out->anchors);
+    out->distance = sbi_meter_calloc(m, (size_t)count + 1, sizeof *out->distance);
+    out->edge_start = sbi_meter_calloc(m, (size_t)count + 1, sizeof *out->edge_start);
+    out->edge_to = sbi_meter_calloc(m, k->g.start[count] + 1, sizeof *out->edge_to);
     if (!order || !out->anchors || !out->distance || !out->edge_start || !out->edge_to) {
-        sb_meter_free(m, order, order ? ((size_t)count + 1) * sizeof *order : 0);
-        return sb_meter_fail(m, err);
+        sbi_meter_free(m, order, order ? ((size_t)count + 1) * sizeof *order : 0);
+        return sbi_meter_fail(m, err);
     }
     for (uint32_t id = 0; id < count; id++)
         order[id] = id;
     if (!sort_ids(m, k->anchors, n, order, count)) {
-        sb_meter_free(m, order, ((size_t)count + 1) * sizeof *order);
-        return sb_meter_fail(m, err);
+        sbi_meter_free(m, order, ((size_t)count + 1) * sizeof *order);
+        return sbi_meter_fail(m, err);
     }
     uint32_t *rank = k->goals;
     for (uint32_t i = 0; i < count; i++)
@@ -173,7 +173,7 @@ static sb_status build(sb_setup *s, const sb_store *st, work *k, sb_distances *o
     out->count = count;
     out->goal_count = ngoals;
     out->farthest = ngoals ? farthest : 0;
-    sb_meter_free(m, order, ((size_t)count + 1) * sizeof *order);
+    sbi_meter_free(m, order, ((size_t)count + 1) * sizeof *order);
     return SB_OK;
 }
 
@@ -197,51 +197,51 @@ sb_status sb_distances_compute(const sb_puzzle *p, const sb_options *opts, sb_di
                                sb_error *err)
 {
     sb_options defaults;
-    sb_status bad = sb_call_check("sb_distances_compute", out, sizeof *out, opts, err);
+    sb_status bad = sbi_call_check("sb_distances_compute", out, sizeof *out, opts, err);
     if (bad != SB_OK)
         return bad;
-    opts = sb_options_or_default(opts, &defaults);
+    opts = sbi_options_or_default(opts, &defaults);
     sb_setup s;
     sb_bfs run = { 0 };
     sb_store *st = NULL;
     void *walker = NULL;
     work k = { 0 };
-    sb_status status = sb_setup_begin(&s, p, opts, err);
+    sb_status status = sbi_setup_begin(&s, p, opts, err);
     if (status == SB_OK) {
         out->metric = opts->metric;
         out->path = s.path;
         out->rows = p->rows;
         out->cols = p->cols;
         const sb_space *sp = s.space;
-        if (sb_setup_store(&s, sp->root, &st) != SB_OK ||
-            !(walker = sb_store_walker_new(&s, st, NULL)) ||
+        if (sbi_setup_store(&s, sp->root, &st) != SB_OK ||
+            !(walker = sbi_store_walker_new(&s, st, NULL)) ||
             !list_classes(&s.cat, out)) {
-            status = sb_meter_fail(&s.meter, err);
+            status = sbi_meter_fail(&s.meter, err);
         } else {
-            sb_bfs_init(&run, &s.meter, false, false, 1, sp->ops->is_goal(sp, s.scratch, sp->root));
-            status = sb_bfs_run(&run, &sb_store_walker, walker);
+            sbi_bfs_init(&run, &s.meter, false, false, 1, sp->ops->is_goal(sp, s.scratch, sp->root));
+            status = sbi_bfs_run(&run, &sbi_store_walker, walker);
             if (status == SB_ELIMIT)
-                sb_meter_fail(&s.meter, err);
+                sbi_meter_fail(&s.meter, err);
             else
-                status = build(&s, sb_store_walker_store(walker), &k, out, err);
+                status = build(&s, sbi_store_walker_store(walker), &k, out, err);
         }
         st = NULL;   /* the walker's now, or freed with it */
         out->peak_bytes = s.meter.peak;
-        out->seconds = sb_clock() - s.meter.start;
+        out->seconds = sbi_clock() - s.meter.start;
     }
     if (st)
         st->ops->free(st);
     if (walker)
-        sb_store_walker.free(walker);
+        sbi_store_walker.free(walker);
     size_t count = k.g.n;
-    sb_sweep_free(&k.w);
+    sbi_sweep_free(&k.w);
     if (k.goals)
-        sb_meter_free(&s.meter, k.goals, (count + 1) * sizeof *k.goals);
+        sbi_meter_free(&s.meter, k.goals, (count + 1) * sizeof *k.goals);
     if (k.anchors)
-        sb_meter_free(&s.meter, k.anchors, (count * s.cat.nblocks + 1) * sizeof *k.anchors);
-    sb_graph_free(&k.g);
-    sb_bfs_free(&run);
-    sb_setup_end(&s);
+        sbi_meter_free(&s.meter, k.anchors, (count * s.cat.nblocks + 1) * sizeof *k.anchors);
+    sbi_graph_free(&k.g);
+    sbi_bfs_free(&run);
+    sbi_setup_end(&s);
     if (status != SB_OK)
         sb_distances_free(out);
     return status;

@@ -13,7 +13,7 @@
  *   ranked.c       the same components with no table of layouts: perfect
  *                  ranks and a bitmap (plain rectangles on the bitboard)
  *   components.c   the two put together for one piece set (sb_components,
- *                  and sb_map_pieces below)
+ *                  and sbi_map_pieces below)
  *   census.c       the census: every member of an alphabet of pieces, mapped
  *                  one per thread (sb_census); the family is one alphabet
  *   lines.c        a member whose pieces all slide along one axis, by
@@ -55,24 +55,24 @@ typedef struct sb_pieces {
 /* Checks p (sb_puzzle_check) and writes its piece set into *pc, which
  * refers to p's shapes and walls: p must outlive it.  SB_EINPUT with a
  * message when p is invalid or has more than SB_MAX_CLASSES classes. */
-sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err);
+sb_status sbi_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err);
 
 /* The index of b's class in pc (b's place is ignored), added with a count
  * of 0 when missing; -1 when it is missing and pc is full. */
-int sb_pieces_class(sb_pieces *pc, const sb_block *b);
+int sbi_pieces_class(sb_pieces *pc, const sb_block *b);
 
 /* The index of b's class in pc, or -1. */
-int sb_pieces_find(const sb_pieces *pc, const sb_block *b);
+int sbi_pieces_find(const sb_pieces *pc, const sb_block *b);
 
 /* The cells a piece of class s of pc covers. */
-uint32_t sb_pieces_cells(const sb_pieces *pc, int s);
+uint32_t sbi_pieces_cells(const sb_pieces *pc, int s);
 
 /* How many pieces a layout of pc has. */
-size_t sb_pieces_blocks(const sb_pieces *pc);
+size_t sbi_pieces_blocks(const sb_pieces *pc);
 
 /* Whether the bitboard takes pc: plain rectangles (group 0, both ways)
  * on a tray without walls whose spaced image fits one 64-bit word. */
-bool sb_pieces_bitboard(const sb_pieces *pc);
+bool sbi_pieces_bitboard(const sb_pieces *pc);
 
 /* The tables that rank a piece set's layouts (ranked.c says how): the
  * walk keeps the rank of the layout it is at when given them.  A state
@@ -110,7 +110,7 @@ typedef struct sb_layouts {
     uint64_t busy, walls;            /* with reach: the cells taken, and the walls */
     uint32_t last_anchor[SB_MAX_CLASSES]; /* each class's last anchor on the tray */
     uint8_t *anchored;               /* per cell: 1 + class anchored there (ncells) */
-    /* Bound to a space (sb_layouts_bind): */
+    /* Bound to a space (sbi_layouts_bind): */
     const sb_space *space;
     bool image;                      /* the bitboard's image, else the board's lists */
     int width;                       /* image width, 2 * cols - 1 */
@@ -126,44 +126,44 @@ typedef struct sb_layouts {
 } sb_layouts;
 
 /* Lays pc out on its tray for enumeration, allocating through m.  SB_OK
- * or SB_ELIMIT (m->hit says why).  sb_layouts_free it either way. */
-sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m);
-void sb_layouts_free(sb_layouts *l);
+ * or SB_ELIMIT (m->hit says why).  sbi_layouts_free it either way. */
+sb_status sbi_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m);
+void sbi_layouts_free(sb_layouts *l);
 
 /* Writes the first layout in enumeration order into first (room for
- * sb_pieces_blocks + 1); *found is false when the pieces do not fit at
+ * sbi_pieces_blocks + 1); *found is false when the pieces do not fit at
  * all.  SB_ELIMIT at the deadline. */
-sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found);
+sb_status sbi_layouts_first(sb_layouts *l, sb_block *first, bool *found);
 
 /* Makes l write sp's keys: sp moves a layout of l's pieces (built from
  * the first), as the bitboard when image, else as the general board.
  * SB_OK or SB_ELIMIT. */
-sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image);
+sb_status sbi_layouts_bind(sb_layouts *l, const sb_space *sp, bool image);
 
 /* Hands the key of every layout (valid during the call) to visit, in
  * enumeration order; l must be bound.  visit returns false to stop, with
  * l's meter's hit saying why: SB_ELIMIT then, also when the meter
  * stopped the walk (the deadline). */
 typedef bool (*sb_layout_fn)(void *ctx, const void *key);
-sb_status sb_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx);
+sb_status sbi_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx);
 
 /* Stores every layout in a new flat store of the bound space's keys,
  * allocating through l's meter (whose states limit bounds the layouts),
  * ids in enumeration order.  On SB_OK the caller owns *store.  SB_ELIMIT
  * when the meter refused (its hit says why); *store is then NULL. */
-sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store);
+sb_status sbi_layouts_enumerate(sb_layouts *l, sb_store **store);
 
 /* The key (valid until l writes the next) of n pieces, in any order, that
  * form a layout of l's piece set; NULL when one of them is of no class of
  * it. */
-const void *sb_layouts_key(sb_layouts *l, const sb_block *b, size_t n);
+const void *sbi_layouts_key(sb_layouts *l, const sb_block *b, size_t n);
 
 /* The lowest component index among the mirror images (left-right,
  * top-bottom, both) of layout id's component, its own included; a
  * reflection counts only when it maps the piece set and the walls onto
  * themselves.  comp maps a layout id to its component; w is a scratch of
  * l's space, which decodes st's keys; blocks has room for a layout. */
-size_t sb_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
+size_t sbi_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
                       uint32_t id, sb_block *blocks);
 
 /* ---- orbits.c: layouts alike but for their marks ---- */
@@ -174,7 +174,7 @@ size_t sb_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const ui
  * have one eccentricity.  *orbit is NULL when the piece set has no such
  * pieces.  l must be bound; w is a scratch of its space.  SB_OK or
  * SB_ELIMIT (the meter's hit says why). */
-sb_status sb_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, uint32_t **orbit);
+sb_status sbi_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, uint32_t **orbit);
 
 /* ---- graph.c: the layouts as a graph ---- */
 
@@ -191,10 +191,10 @@ typedef struct sb_graph {
  * children up: st does not grow), allocating through st's meter.
  * SB_ELIMIT when the meter refused (err names the limit); SB_EINPUT (an
  * internal error) when a move leads outside st.  The caller frees *g with
- * sb_graph_free, also on failure. */
-sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
+ * sbi_graph_free, also on failure. */
+sb_status sbi_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
                          sb_graph *g, sb_error *err);
-void sb_graph_free(sb_graph *g);
+void sbi_graph_free(sb_graph *g);
 
 /* BFS scratch shared by every sweep over one graph. */
 typedef struct sb_sweep {
@@ -205,7 +205,7 @@ typedef struct sb_sweep {
     sb_graph local;              /* the component being measured */
     uint32_t *map;               /* graph id -> local id */
     const uint32_t *orbit;       /* graph id -> orbit (NULL: none known): nodes of one
-                                    orbit have one eccentricity (sb_layout_orbits) */
+                                    orbit have one eccentricity (sbi_layout_orbits) */
     uint64_t *peers;             /* with orbit: local nodes by orbit, orbit << 32 | id */
     uint32_t *peer_at;           /* ... and each local node's index there */
     uint32_t runs;               /* sweeps so far */
@@ -214,12 +214,12 @@ typedef struct sb_sweep {
     bool stopped;                /* a sweep was stopped by the meter */
 } sb_sweep;
 
-/* Makes w ready for sweeps over g (sb_graph_bfs); with diameters, to
- * measure them too (sb_graph_diameter), settling a whole orbit with each
+/* Makes w ready for sweeps over g (sbi_graph_bfs); with diameters, to
+ * measure them too (sbi_graph_diameter), settling a whole orbit with each
  * sweep when orbit is not NULL (it must outlive w).  false when g's meter
- * refused.  sb_sweep_free(w) either way. */
-bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_t *orbit);
-void sb_sweep_free(sb_sweep *w);
+ * refused.  sbi_sweep_free(w) either way. */
+bool sbi_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_t *orbit);
+void sbi_sweep_free(sb_sweep *w);
 
 /* The components of a graph, in order of their lowest node id. */
 typedef struct sb_parts {
@@ -232,32 +232,32 @@ typedef struct sb_parts {
     sb_meter *meter;             /* the graph's */
 } sb_parts;
 
-/* Splits g into *parts (zeroed first; sb_parts_free it, also on failure)
+/* Splits g into *parts (zeroed first; sbi_parts_free it, also on failure)
  * with the component walker.  false when the meter refused (memory, or
  * the deadline). */
-bool sb_graph_split(const sb_graph *g, sb_parts *parts);
-void sb_parts_free(sb_parts *parts);
+bool sbi_graph_split(const sb_graph *g, sb_parts *parts);
+void sbi_parts_free(sb_parts *parts);
 
 /* Breadth-first search from every node of src (nsrc of them; one listed
  * twice counts once) at once: w->dist[x] becomes x's distance to the
  * nearest source, and w->queue its first (return value) entries, the
  * nodes reached in order of distance.  *ecc is the greatest distance.
  * w->stopped says the meter stopped it.  End the sweep with
- * sb_sweep_reset(w, reached) before the next. */
-uint32_t sb_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
+ * sbi_sweep_reset(w, reached) before the next. */
+uint32_t sbi_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
                       unsigned *ecc);
-void sb_sweep_reset(sb_sweep *w, uint32_t n);
+void sbi_sweep_reset(sb_sweep *w, uint32_t n);
 
 /* The exact diameter of the component holding node start; w must have
  * been made ready with diameters.  w->runs counts the sweeps it takes;
  * w->stopped says the meter stopped one (the result is then not exact). */
-unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start);
+unsigned sbi_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start);
 
 /* ---- ranked.c: components by ranks, with no table of layouts ---- */
 
 /* Whether ranked.c can map pc: plain rectangles on a tray whose image
  * fits the 64-bit bitboard. */
-bool sb_ranked_takes(const sb_pieces *pc);
+bool sbi_ranked_takes(const sb_pieces *pc);
 
 /* The components of a piece set in order of their first layout. */
 typedef struct sb_ranked_parts {
@@ -276,12 +276,12 @@ typedef struct sb_ranked_parts {
  * wanted.  A large component is walked by up to `threads` threads at
  * once (0 and 1: one; at most SB_WALK_MAX_THREADS); the parts are the
  * same for any number.  *taken is false when ranked.c cannot map the set
- * (not sb_ranked_takes, or its ranks too many): parts is then empty.
- * SB_OK, or SB_ELIMIT (the meter's hit says why).  sb_ranked_parts_free
+ * (not sbi_ranked_takes, or its ranks too many): parts is then empty.
+ * SB_OK, or SB_ELIMIT (the meter's hit says why).  sbi_ranked_parts_free
  * it. */
-sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
+sb_status sbi_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
                           sb_ranked_parts *parts, bool *taken);
-void sb_ranked_parts_free(sb_ranked_parts *p);
+void sbi_ranked_parts_free(sb_ranked_parts *p);
 
 /* ---- components.c: one piece set, start to end ---- */
 
@@ -315,7 +315,7 @@ typedef struct sb_piece_map {
  * of memory; SB_EINPUT when the bitboard was asked for and cannot take
  * pc, or on an internal error).  Its memory is drawn on budget, a call's
  * that maps several sets at once (NULL: its own, under opts' limit). */
-sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
+sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
                         bool hardest, const sb_options *opts, sb_budget *budget,
                         const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err);
 
@@ -325,9 +325,9 @@ sb_status sb_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, b
  * thick that slides along its length only (axis row and height 1, or
  * axis col and width 1), lines of at most 12 cells, a tray of at most 64
  * cells whose layouts' codes fit 128 bits. */
-bool sb_lines_takes(const sb_pieces *pc);
+bool sbi_lines_takes(const sb_pieces *pc);
 
-/* sb_map_pieces for a set sb_lines_takes (without diameters), keeping
+/* sbi_map_pieces for a set sbi_lines_takes (without diameters), keeping
  * at most keep components (0: all; with hardest the keep hardest, else
  * the keep largest) and counting them all (res->counted).  With nparts >
  * 1, only part `part` of them: the components of every nparts-th row
@@ -336,8 +336,8 @@ bool sb_lines_takes(const sb_pieces *pc);
  * lists make the whole).  *taken false: the set is not for this path
  * after all (too many placements or sequences on a line, or a skeleton
  * too large; a part may find that where others do not), res is empty and
- * the graph path should map it whole.  Errors and budget as sb_map_pieces's. */
-sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
+ * the graph path should map it whole.  Errors and budget as sbi_map_pieces's. */
+sb_status sbi_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
                        uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
                        sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err);
 
@@ -350,13 +350,13 @@ typedef struct sb_alphabet {
     sb_pieces pieces;
     uint32_t min[SB_MAX_CLASSES], max[SB_MAX_CLASSES];
     uint32_t min_empty;          /* cells a member leaves empty, at least */
-    bool diameters, examples, hardest;   /* what sb_map_pieces measures */
+    bool diameters, examples, hardest;   /* what sbi_map_pieces measures */
     uint64_t keep;               /* components listed per member, at most (0: all) */
 } sb_alphabet;
 
 /* The census of alphabet a (sb_census's contract, with the alphabet's
  * classes as the kinds). */
-sb_status sb_alphabet_census(const sb_alphabet *a, const sb_options *opts,
+sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
                              const sb_census_hooks *hooks, sb_census_report *out,
                              sb_error *err);
 

@@ -44,10 +44,10 @@
 /* Makes room for `more` entries in g->adj after `used`. */
 static bool adj_room(sb_graph *g, size_t used, size_t more)
 {
-    return sb_array_reserve(g->meter, &g->adj, &g->adj_cap, used + more, sizeof *g->adj);
+    return sbi_array_reserve(g->meter, &g->adj, &g->adj_cap, used + more, sizeof *g->adj);
 }
 
-sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
+sb_status sbi_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
                          sb_graph *g, sb_error *err)
 {
     sb_meter *m = st->meter;
@@ -55,20 +55,20 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
     memset(g, 0, sizeof *g);
     g->meter = m;
     g->n = st->count;
-    g->start = sb_meter_calloc(m, (size_t)g->n + 1, sizeof *g->start);
+    g->start = sbi_meter_calloc(m, (size_t)g->n + 1, sizeof *g->start);
     sb_status status = g->start && adj_room(g, 0, (size_t)st->count * 4) ? SB_OK : SB_ELIMIT;
     size_t used = 0;
     /* At least one byte, zeroed: the store keeps an empty key as one zero
-     * byte (sb_layouts_enumerate). */
+     * byte (sbi_layouts_enumerate). */
     size_t key_size = sp->key_size ? sp->key_size : 1;
-    unsigned char *key = sb_meter_calloc(m, key_size, 1);
+    unsigned char *key = sbi_meter_calloc(m, key_size, 1);
     if (!key)
         status = SB_ELIMIT;
     for (uint32_t id = 0; id < g->n && status == SB_OK; id++) {
         g->start[id] = used;
-        sb_children_clear(&kids);
+        sbi_children_clear(&kids);
         if (sp->ops->expand(sp, scratch, st->ops->key(st, id), &kids) != SB_OK ||
-            !adj_room(g, used, kids.n) || sb_meter_tick(m, kids.n) != SB_OK) {
+            !adj_room(g, used, kids.n) || sbi_meter_tick(m, kids.n) != SB_OK) {
             status = SB_ELIMIT;
             break;
         }
@@ -77,55 +77,55 @@ sb_status sb_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store
                                                kids.recs + i * kids.rec_size, key);
             uint32_t cid = st->ops->find(st, key, hash);
             if (cid == SB_NO_NODE) {
-                sb_children_free(&kids);
-                sb_meter_free(m, key, key_size);
-                return sb_fail(err, SB_EINPUT, "internal error: a move led outside the "
+                sbi_children_free(&kids);
+                sbi_meter_free(m, key, key_size);
+                return sbi_fail(err, SB_EINPUT, "internal error: a move led outside the "
                                "enumerated layouts (bitboard encodings disagree)");
             }
             g->adj[used++] = cid;
         }
     }
-    sb_children_free(&kids);
-    sb_meter_free(m, key, key ? key_size : 0);
+    sbi_children_free(&kids);
+    sbi_meter_free(m, key, key ? key_size : 0);
     if (status != SB_OK)
-        return sb_meter_fail(m, err);
+        return sbi_meter_fail(m, err);
     g->start[g->n] = used;
     return SB_OK;
 }
 
-void sb_graph_free(sb_graph *g)
+void sbi_graph_free(sb_graph *g)
 {
     if (g->meter) {
-        sb_meter_free(g->meter, g->start, ((size_t)g->n + 1) * sizeof *g->start);
-        sb_meter_free(g->meter, g->adj, g->adj_cap * sizeof *g->adj);
+        sbi_meter_free(g->meter, g->start, ((size_t)g->n + 1) * sizeof *g->start);
+        sbi_meter_free(g->meter, g->adj, g->adj_cap * sizeof *g->adj);
     }
     memset(g, 0, sizeof *g);
 }
 
-bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_t *orbit)
+bool sbi_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_t *orbit)
 {
     size_t n = g->n;
     sb_meter *m = g->meter;
     memset(w, 0, sizeof *w);
     w->meter = m;
     w->n = n;
-    w->dist = sb_meter_calloc(m, n, sizeof *w->dist);
-    w->queue = sb_meter_calloc(m, n, sizeof *w->queue);
+    w->dist = sbi_meter_calloc(m, n, sizeof *w->dist);
+    w->queue = sbi_meter_calloc(m, n, sizeof *w->queue);
     if (!w->dist || !w->queue)
         return false;
     memset(w->dist, 0xff, n * sizeof *w->dist);
     if (!diameters)
         return true;
-    w->order = sb_meter_calloc(m, n, sizeof *w->order);
-    w->lo = sb_meter_calloc(m, n, sizeof *w->lo);
-    w->hi = sb_meter_calloc(m, n, sizeof *w->hi);
-    w->map = sb_meter_calloc(m, n, sizeof *w->map);
+    w->order = sbi_meter_calloc(m, n, sizeof *w->order);
+    w->lo = sbi_meter_calloc(m, n, sizeof *w->lo);
+    w->hi = sbi_meter_calloc(m, n, sizeof *w->hi);
+    w->map = sbi_meter_calloc(m, n, sizeof *w->map);
     w->local = (sb_graph){ .meter = m, .n = g->n };
-    w->local.start = sb_meter_calloc(m, n + 1, sizeof *w->local.start);
+    w->local.start = sbi_meter_calloc(m, n + 1, sizeof *w->local.start);
     if (orbit) {
         w->orbit = orbit;
-        w->peers = sb_meter_calloc(m, n, sizeof *w->peers);
-        w->peer_at = sb_meter_calloc(m, n, sizeof *w->peer_at);
+        w->peers = sbi_meter_calloc(m, n, sizeof *w->peers);
+        w->peer_at = sbi_meter_calloc(m, n, sizeof *w->peer_at);
         if (!w->peers || !w->peer_at)
             return false;
     }
@@ -133,21 +133,21 @@ bool sb_sweep_init(sb_sweep *w, const sb_graph *g, bool diameters, const uint32_
            adj_room(&w->local, 0, g->start[n] + 1);
 }
 
-void sb_sweep_free(sb_sweep *w)
+void sbi_sweep_free(sb_sweep *w)
 {
     sb_meter *m = w->meter;
     if (m) {
         size_t n = w->n;
-        sb_meter_free(m, w->dist, n * sizeof *w->dist);
-        sb_meter_free(m, w->queue, n * sizeof *w->queue);
-        sb_meter_free(m, w->order, n * sizeof *w->order);
-        sb_meter_free(m, w->lo, n * sizeof *w->lo);
-        sb_meter_free(m, w->hi, n * sizeof *w->hi);
-        sb_meter_free(m, w->map, n * sizeof *w->map);
-        sb_meter_free(m, w->peers, n * sizeof *w->peers);
-        sb_meter_free(m, w->peer_at, n * sizeof *w->peer_at);
+        sbi_meter_free(m, w->dist, n * sizeof *w->dist);
+        sbi_meter_free(m, w->queue, n * sizeof *w->queue);
+        sbi_meter_free(m, w->order, n * sizeof *w->order);
+        sbi_meter_free(m, w->lo, n * sizeof *w->lo);
+        sbi_meter_free(m, w->hi, n * sizeof *w->hi);
+        sbi_meter_free(m, w->map, n * sizeof *w->map);
+        sbi_meter_free(m, w->peers, n * sizeof *w->peers);
+        sbi_meter_free(m, w->peer_at, n * sizeof *w->peer_at);
         w->local.n = (uint32_t)n;   /* freed at its full size, whatever it measured last */
-        sb_graph_free(&w->local);
+        sbi_graph_free(&w->local);
     }
     memset(w, 0, sizeof *w);
 }
@@ -173,9 +173,9 @@ static sb_status sweep_layer(void *walker, sb_bfs *run)
                 continue;
             dist[y] = d;
             sw->w->queue[sw->tail++] = y;
-            sb_bfs_met(run, 1, false);
+            sbi_bfs_met(run, 1, false);
         }
-        if (sb_meter_tick(sw->w->meter, 0) != SB_OK)
+        if (sbi_meter_tick(sw->w->meter, 0) != SB_OK)
             return SB_ELIMIT;
     }
     return SB_OK;
@@ -190,7 +190,7 @@ static void sweep_advance(void *walker)
 
 static const sb_bfs_walker sweep_walker = { sweep_layer, sweep_advance, NULL, NULL, NULL };
 
-uint32_t sb_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
+uint32_t sbi_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
                       unsigned *ecc)
 {
     uint32_t first = 0;
@@ -201,8 +201,8 @@ uint32_t sb_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint3
         }
     sweep_walk sw = { g, w, 0, first, first };
     sb_bfs run;
-    sb_bfs_init(&run, w->meter, false, false, first, false);
-    if (first && sb_bfs_run(&run, &sweep_walker, &sw) != SB_OK)
+    sbi_bfs_init(&run, w->meter, false, false, first, false);
+    if (first && sbi_bfs_run(&run, &sweep_walker, &sw) != SB_OK)
         w->stopped = true;
     *ecc = run.depth;
     w->runs++;
@@ -212,10 +212,10 @@ uint32_t sb_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint3
 /* One source, as the components and diameters need. */
 static uint32_t bfs(const sb_graph *g, sb_sweep *w, uint32_t src, unsigned *ecc)
 {
-    return sb_graph_bfs(g, w, &src, 1, ecc);
+    return sbi_graph_bfs(g, w, &src, 1, ecc);
 }
 
-void sb_sweep_reset(sb_sweep *w, uint32_t n)
+void sbi_sweep_reset(sb_sweep *w, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
         w->dist[w->queue[i]] = -1;
@@ -239,22 +239,22 @@ static inline __attribute__((always_inline)) void split_expand(sb_walk *w, void 
     for (size_t j = g->start[x]; j < g->start[x + 1]; j++) {
         uint32_t y = g->adj[j];
         if (y == from) {   /* the move back: marked */
-            sb_walk_edge(w);
+            sbi_walk_edge(w);
             continue;
         }
         bool fresh = of[y] != k;
         of[y] = k;
-        sb_walk_meet(w, y, x, fresh);
+        sbi_walk_meet(w, y, x, fresh);
     }
 }
 
-bool sb_graph_split(const sb_graph *g, sb_parts *parts)
+bool sbi_graph_split(const sb_graph *g, sb_parts *parts)
 {
     memset(parts, 0, sizeof *parts);
     sb_meter *m = g->meter;
     parts->meter = m;
     parts->nodes = g->n;
-    parts->of = sb_meter_calloc(m, g->n, sizeof *parts->of);
+    parts->of = sbi_meter_calloc(m, g->n, sizeof *parts->of);
     if (!parts->of)
         return false;
     size_t most = 0;
@@ -265,7 +265,7 @@ bool sb_graph_split(const sb_graph *g, sb_parts *parts)
     }
     split_marks marks = { g, parts->of, 0 };
     sb_walk w;
-    sb_walk_init(&w, m, most, NULL);
+    sbi_walk_init(&w, m, most, NULL);
     uint64_t done = 0;   /* nodes in the components so far */
     bool ok = true;
     for (uint32_t id = 0; id < g->n && ok; id++) {
@@ -273,10 +273,10 @@ bool sb_graph_split(const sb_graph *g, sb_parts *parts)
             continue;
         marks.k = (uint32_t)parts->n;
         parts->of[id] = marks.k;
-        ok = sb_walk_seed(&w, id, done) && sb_walk_run(&w, split_expand, &marks, SIZE_MAX) &&
-             sb_array_reserve(m, &parts->list, &parts->list_cap, parts->n + 1,
+        ok = sbi_walk_seed(&w, id, done) && sbi_walk_run(&w, split_expand, &marks, SIZE_MAX) &&
+             sbi_array_reserve(m, &parts->list, &parts->list_cap, parts->n + 1,
                               sizeof *parts->list) &&
-             sb_array_reserve(m, &parts->first, &parts->first_cap, parts->n + 1,
+             sbi_array_reserve(m, &parts->first, &parts->first_cap, parts->n + 1,
                               sizeof *parts->first);
         if (ok) {
             parts->first[parts->n] = id;
@@ -284,16 +284,16 @@ bool sb_graph_split(const sb_graph *g, sb_parts *parts)
             done += w.found;
         }
     }
-    sb_walk_free(&w);
+    sbi_walk_free(&w);
     return ok;
 }
 
-void sb_parts_free(sb_parts *parts)
+void sbi_parts_free(sb_parts *parts)
 {
     if (parts->meter) {
-        sb_meter_free(parts->meter, parts->of, (size_t)parts->nodes * sizeof *parts->of);
-        sb_array_free(parts->meter, &parts->list, &parts->list_cap, sizeof *parts->list);
-        sb_array_free(parts->meter, &parts->first, &parts->first_cap, sizeof *parts->first);
+        sbi_meter_free(parts->meter, parts->of, (size_t)parts->nodes * sizeof *parts->of);
+        sbi_array_free(parts->meter, &parts->list, &parts->list_cap, sizeof *parts->list);
+        sbi_array_free(parts->meter, &parts->first, &parts->first_cap, sizeof *parts->first);
     }
     memset(parts, 0, sizeof *parts);
 }
@@ -311,7 +311,7 @@ static void localize(const sb_graph *g, sb_sweep *w, uint32_t start)
     unsigned ecc;
     uint32_t n = bfs(g, w, start, &ecc);
     sb_graph *local = &w->local;
-    sb_sweep_reset(w, n);
+    sbi_sweep_reset(w, n);
     for (uint32_t k = 0; k < n; k++)
         w->map[w->queue[k]] = k;
     size_t m = 0;
@@ -384,7 +384,7 @@ static unsigned connected_diameter(const sb_graph *g, sb_sweep *w)
         }
         if (w->orbit)
             settle(w, v, ecc, n);
-        sb_sweep_reset(w, n);
+        sbi_sweep_reset(w, n);
         /* Keep the candidates that could still raise lb; pick the next,
          * alternating periphery (raises lb) and centre (lowers every hi). */
         uint32_t kept = 0, best = 0;
@@ -407,7 +407,7 @@ static unsigned connected_diameter(const sb_graph *g, sb_sweep *w)
     return lb;
 }
 
-unsigned sb_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start)
+unsigned sbi_graph_diameter(const sb_graph *g, sb_sweep *w, uint32_t start)
 {
     localize(g, w, start);
     w->runs = 0;

@@ -20,7 +20,7 @@
  * Each layout is written straight into the key of the space that will
  * move it: the bitboard's spaced image (SPEC, appendix) when the bitboard
  * takes the pieces, else the general board's sorted lists of anchors per
- * class (board.c says where each list goes: sb_board_key_plan).  Cells
+ * class (board.c says where each list goes: sbi_board_key_plan).  Cells
  * are decided in increasing order, so each list comes out sorted as it is
  * written, with no sorting per layout.  Keys are interned in a flat
  * store, whose dense ids then number the layouts in enumeration order.
@@ -39,7 +39,7 @@
 
 /* ---- piece sets -------------------------------------------------------- */
 
-int sb_pieces_class(sb_pieces *pc, const sb_block *b)
+int sbi_pieces_class(sb_pieces *pc, const sb_block *b)
 {
     for (int s = 0; s < pc->nclasses; s++)
         if (sb_block_same_class(pc->source, &pc->proto[s], b))
@@ -53,7 +53,7 @@ int sb_pieces_class(sb_pieces *pc, const sb_block *b)
     return pc->nclasses++;
 }
 
-int sb_pieces_find(const sb_pieces *pc, const sb_block *b)
+int sbi_pieces_find(const sb_pieces *pc, const sb_block *b)
 {
     for (int s = 0; s < pc->nclasses; s++)
         if (sb_block_same_class(pc->source, &pc->proto[s], b))
@@ -63,7 +63,7 @@ int sb_pieces_find(const sb_pieces *pc, const sb_block *b)
 
 static uint32_t cells_of(const sb_puzzle *src, const sb_block *b);
 
-uint32_t sb_pieces_cells(const sb_pieces *pc, int s)
+uint32_t sbi_pieces_cells(const sb_pieces *pc, int s)
 {
     return cells_of(pc->source, &pc->proto[s]);
 }
@@ -87,7 +87,7 @@ static bool is_wall(const sb_pieces *pc, int r, int c)
     return src && src->walls && src->walls[(size_t)r * (size_t)pc->cols + (size_t)c];
 }
 
-sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
+sb_status sbi_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
 {
     sb_status status = sb_puzzle_check(p, err);
     if (status != SB_OK)
@@ -97,9 +97,9 @@ sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
     pc->cols = p->cols;
     pc->source = p;
     for (size_t i = 0; i < p->nblocks; i++) {
-        int s = sb_pieces_class(pc, &p->blocks[i]);
+        int s = sbi_pieces_class(pc, &p->blocks[i]);
         if (s < 0)
-            return sb_fail(err, SB_EINPUT, "layouts are enumerated for at most %d classes of "
+            return sbi_fail(err, SB_EINPUT, "layouts are enumerated for at most %d classes of "
                            "pieces (pieces differing in shape, axis or marking); this puzzle "
                            "has more", SB_MAX_CLASSES);
         pc->count[s]++;
@@ -114,7 +114,7 @@ sb_status sb_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
     return SB_OK;
 }
 
-size_t sb_pieces_blocks(const sb_pieces *pc)
+size_t sbi_pieces_blocks(const sb_pieces *pc)
 {
     size_t n = 0;
     for (int s = 0; s < pc->nclasses; s++)
@@ -122,7 +122,7 @@ size_t sb_pieces_blocks(const sb_pieces *pc)
     return n;
 }
 
-bool sb_pieces_bitboard(const sb_pieces *pc)
+bool sbi_pieces_bitboard(const sb_pieces *pc)
 {
     if (!sb_bitboard_fits(pc->rows, pc->cols) || (2 * pc->rows - 1) * (2 * pc->cols - 1) > 64)
         return false;
@@ -187,7 +187,7 @@ static bool walls_reflect(const sb_pieces *pc, int f)
 
 static bool on_tray(const sb_layouts *l, int s, uint32_t cell);
 
-sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
+sb_status sbi_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
 {
     memset(l, 0, sizeof *l);
     l->pc = pc;
@@ -200,12 +200,12 @@ sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
         total += cells_of(pc->source, &pc->proto[s]);
     }
     l->first_cell[pc->nclasses] = total;
-    l->offset = sb_meter_calloc(m, (size_t)total + 1, sizeof *l->offset);
+    l->offset = sbi_meter_calloc(m, (size_t)total + 1, sizeof *l->offset);
     if (l->ncells <= 64)
-        l->reach = sb_meter_calloc(m, (size_t)pc->nclasses * l->ncells + 1, sizeof *l->reach);
+        l->reach = sbi_meter_calloc(m, (size_t)pc->nclasses * l->ncells + 1, sizeof *l->reach);
     else
-        l->taken = sb_meter_calloc(m, l->ncells, sizeof *l->taken);
-    l->anchored = sb_meter_calloc(m, l->ncells, sizeof *l->anchored);
+        l->taken = sbi_meter_calloc(m, l->ncells, sizeof *l->taken);
+    l->anchored = sbi_meter_calloc(m, l->ncells, sizeof *l->anchored);
     if (!l->offset || (!l->taken && !l->reach) || !l->anchored)
         return SB_ELIMIT;
     for (int s = 0; s < pc->nclasses; s++) {
@@ -242,17 +242,17 @@ sb_status sb_layouts_init(sb_layouts *l, const sb_pieces *pc, sb_meter *m)
     return SB_OK;
 }
 
-void sb_layouts_free(sb_layouts *l)
+void sbi_layouts_free(sb_layouts *l)
 {
     sb_meter *m = l->meter;
     if (m) {
-        sb_meter_free(m, l->offset, ((size_t)l->first_cell[l->pc->nclasses] + 1) *
+        sbi_meter_free(m, l->offset, ((size_t)l->first_cell[l->pc->nclasses] + 1) *
                                         sizeof *l->offset);
-        sb_meter_free(m, l->taken, l->ncells * sizeof *l->taken);
-        sb_meter_free(m, l->reach, ((size_t)l->pc->nclasses * l->ncells + 1) * sizeof *l->reach);
-        sb_meter_free(m, l->anchored, l->ncells * sizeof *l->anchored);
+        sbi_meter_free(m, l->taken, l->ncells * sizeof *l->taken);
+        sbi_meter_free(m, l->reach, ((size_t)l->pc->nclasses * l->ncells + 1) * sizeof *l->reach);
+        sbi_meter_free(m, l->anchored, l->ncells * sizeof *l->anchored);
         if (l->list_key)
-            sb_meter_free(m, l->list_key, l->space->key_size + sizeof *l->list_key);
+            sbi_meter_free(m, l->list_key, l->space->key_size + sizeof *l->list_key);
     }
     memset(l, 0, sizeof *l);
 }
@@ -377,7 +377,7 @@ static const void *key_now(const sb_layouts *l)
     return l->image ? (const void *)&l->image_key : (const void *)l->list_key;
 }
 
-sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image)
+sb_status sbi_layouts_bind(sb_layouts *l, const sb_space *sp, bool image)
 {
     const sb_pieces *pc = l->pc;
     l->space = sp;
@@ -391,30 +391,30 @@ sb_status sb_layouts_bind(sb_layouts *l, const sb_space *sp, bool image)
         return SB_OK;
     }
     size_t nplan = (size_t)sp->cat->nclasses + 1;
-    int32_t *plan = sb_meter_calloc(l->meter, nplan, sizeof *plan);
-    l->list_key = sb_meter_calloc(l->meter, sp->key_size + sizeof *l->list_key, 1);
+    int32_t *plan = sbi_meter_calloc(l->meter, nplan, sizeof *plan);
+    l->list_key = sbi_meter_calloc(l->meter, sp->key_size + sizeof *l->list_key, 1);
     if (!plan || !l->list_key) {
-        sb_meter_free(l->meter, plan, nplan * sizeof *plan);
+        sbi_meter_free(l->meter, plan, nplan * sizeof *plan);
         return SB_ELIMIT;
     }
-    sb_board_key_plan(sp, plan, &l->empty_at);
+    sbi_board_key_plan(sp, plan, &l->empty_at);
     /* The board numbers classes its own way (catalog order); a class with
      * no pieces has no list at all. */
     for (int s = 0; s < pc->nclasses; s++) {
-        int c = sb_catalog_class(sp->cat, &pc->proto[s]);
+        int c = sbi_catalog_class(sp->cat, &pc->proto[s]);
         l->list_at[s] = c >= 0 ? plan[c] : -1;
     }
-    sb_meter_free(l->meter, plan, nplan * sizeof *plan);
+    sbi_meter_free(l->meter, plan, nplan * sizeof *plan);
     return SB_OK;
 }
 
-const void *sb_layouts_key(sb_layouts *l, const sb_block *b, size_t n)
+const void *sbi_layouts_key(sb_layouts *l, const sb_block *b, size_t n)
 {
     const sb_pieces *pc = l->pc;
     clear_tray(l);
     memset(l->anchored, 0, l->ncells);
     for (size_t i = 0; i < n; i++) {
-        int s = sb_pieces_find(pc, &b[i]);
+        int s = sbi_pieces_find(pc, &b[i]);
         if (s < 0 || b[i].row < 0 || b[i].col < 0 || b[i].row >= pc->rows ||
             b[i].col >= pc->cols)
             return NULL;
@@ -448,7 +448,7 @@ static inline uint32_t next_undecided(const sb_layouts *l, uint32_t cell)
 {
     if (l->reach) {
         uint64_t open = cell < 64 ? ~l->busy & ~0ULL << cell : 0;
-        return open ? (uint32_t)sb_ctz64(open) < l->ncells ? (uint32_t)sb_ctz64(open) : l->ncells
+        return open ? (uint32_t)sbi_ctz64(open) < l->ncells ? (uint32_t)sbi_ctz64(open) : l->ncells
                     : l->ncells;
     }
     while (cell < l->ncells && l->taken[cell])
@@ -529,11 +529,11 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
 {
     const sb_pieces *pc = l->pc;
     sb_meter *m = l->meter;
-    choice *stack = sb_meter_calloc(m, (size_t)l->ncells + 1, sizeof *stack);
+    choice *stack = sbi_meter_calloc(m, (size_t)l->ncells + 1, sizeof *stack);
     if (!stack)
         return SB_ELIMIT;
     uint32_t left[SB_MAX_CLASSES], empties = pc->empties;
-    size_t pieces = sb_pieces_blocks(pc);   /* still to place */
+    size_t pieces = sbi_pieces_blocks(pc);   /* still to place */
     memcpy(left, pc->count, sizeof left);
     clear_tray(l);
     l->image_key = 0;
@@ -549,7 +549,7 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
         /* The deadline holds inside the walk (a piece set can have
          * billions of layouts, or none after long search); every 64th
          * step is a tick, so the clock is read every 1,024 steps. */
-        if ((steps & 63) == 0 && sb_meter_tick(m, 0) != SB_OK) {
+        if ((steps & 63) == 0 && sbi_meter_tick(m, 0) != SB_OK) {
             status = SB_ELIMIT;
             break;
         }
@@ -627,16 +627,16 @@ static sb_status walk(sb_layouts *l, sb_layout_fn visit, void *ctx, sb_block *fi
         at = c.cell;
         next = c.cls + 1;
     }
-    sb_meter_free(m, stack, ((size_t)l->ncells + 1) * sizeof *stack);
+    sbi_meter_free(m, stack, ((size_t)l->ncells + 1) * sizeof *stack);
     return status;
 }
 
-sb_status sb_layouts_first(sb_layouts *l, sb_block *first, bool *found)
+sb_status sbi_layouts_first(sb_layouts *l, sb_block *first, bool *found)
 {
     return walk(l, NULL, NULL, first, found);
 }
 
-sb_status sb_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx)
+sb_status sbi_layouts_each(sb_layouts *l, sb_layout_fn visit, void *ctx)
 {
     bool found;
     return walk(l, visit, ctx, NULL, &found);
@@ -664,20 +664,20 @@ static bool intern_layout(void *ctx, const void *key)
     return true;
 }
 
-sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
+sb_status sbi_layouts_enumerate(sb_layouts *l, sb_store **store)
 {
     *store = NULL;
     /* A board key can be empty: 1x1 blocks on every cell that is not a
      * wall leave the board nothing to list, and one layout.  The store
      * holds such keys as one zero byte (list_key has it, zeroed). */
     size_t key_size = l->space->key_size ? l->space->key_size : 1;
-    sb_status status = sb_store_flat_new(key_size, l->meter, store);
+    sb_status status = sbi_store_flat_new(key_size, l->meter, store);
     if (status != SB_OK) {
         l->meter->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
     interning in = { l, *store };
-    status = sb_layouts_each(l, intern_layout, &in);
+    status = sbi_layouts_each(l, intern_layout, &in);
     l->meter->stored = (*store)->count;
     if (status != SB_OK) {
         (*store)->ops->free(*store);
@@ -686,7 +686,7 @@ sb_status sb_layouts_enumerate(sb_layouts *l, sb_store **store)
     return status;
 }
 
-size_t sb_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
+size_t sbi_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
                       uint32_t id, sb_block *blocks)
 {
     /* Reflections that map the piece set and the walls onto themselves
@@ -701,7 +701,7 @@ size_t sb_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const ui
         sp->ops->decode(sp, w, st->ops->key(st, id), blocks);
         bool mapped = true;
         for (size_t i = 0; i < n && mapped; i++) {
-            int s = sb_pieces_find(pc, &blocks[i]);
+            int s = sbi_pieces_find(pc, &blocks[i]);
             mapped = s >= 0;
             if (!mapped)
                 break;
@@ -715,7 +715,7 @@ size_t sb_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const ui
             blocks[i].row = top;
             blocks[i].col = box + l->left[t];
         }
-        const void *key = mapped ? sb_layouts_key(l, blocks, n) : NULL;
+        const void *key = mapped ? sbi_layouts_key(l, blocks, n) : NULL;
         if (!key)
             continue;
         uint32_t mid = st->ops->find(st, key, sp->ops->hash(sp, key));

@@ -52,7 +52,7 @@
  * instead, at the cost of each part bucketing every row skeleton's
  * placements to find them.
  *
- * This path is a faster way to the graph path's answer: sb_map_pieces
+ * This path is a faster way to the graph path's answer: sbi_map_pieces
  * (components.c) on the general board, whose expand() (board.c) moves a
  * one-axis piece as skel_moves does, gives the same layouts, moves,
  * components, first layouts, goal layouts and hardest starts.
@@ -215,7 +215,7 @@ typedef struct lines_ctx {
 
 /* ---- what the path takes ------------------------------------------------ */
 
-bool sb_lines_takes(const sb_pieces *pc)
+bool sbi_lines_takes(const sb_pieces *pc)
 {
     int ncells = pc->rows * pc->cols;
     if (ncells > 64 || pc->nclasses < 1 || pc->rows > MAX_LINES || pc->cols > MAX_LINES)
@@ -245,7 +245,7 @@ bool sb_lines_takes(const sb_pieces *pc)
  * and the tests compare. */
 static bool grow(lines_ctx *c, void *items, size_t *cap, size_t need, size_t size)
 {
-    if (need <= *cap || sb_array_grow(c->meter, items, cap, need < 64 ? 64 : need, size))
+    if (need <= *cap || sbi_array_grow(c->meter, items, cap, need < 64 ? 64 : need, size))
         return true;
     c->failed = SB_ELIMIT;
     return false;
@@ -253,7 +253,7 @@ static bool grow(lines_ctx *c, void *items, size_t *cap, size_t need, size_t siz
 
 static void *ctx_calloc(lines_ctx *c, size_t n, size_t size)
 {
-    void *p = sb_meter_calloc(c->meter, n ? n : 1, size);
+    void *p = sbi_meter_calloc(c->meter, n ? n : 1, size);
     if (!p)
         c->failed = SB_ELIMIT;
     return p;
@@ -496,18 +496,18 @@ static void free_lines(lines_ctx *c, line *lines, int n)
             seq *sq = &ln->seqs[s];
             size_t np = (size_t)(sq->nplace > 0 ? sq->nplace : 1);
             size_t per = np * (size_t)(sq->k ? sq->k : 1), nslides = per * 2;
-            sb_meter_free(m, sq->pos, per);
-            sb_meter_free(m, sq->mask, np * sizeof *sq->mask);
-            sb_meter_free(m, sq->code, np * sizeof *sq->code);
-            sb_meter_free(m, sq->hits, np);
-            sb_meter_free(m, sq->steps, nslides * sizeof *sq->steps);
-            sb_meter_free(m, sq->across, np * sizeof *sq->across);
-            sb_meter_free(m, sq->slides, nslides * sizeof *sq->slides);
-            sb_meter_free(m, sq->delta, (nslides * (size_t)ln->len + 1) * sizeof *sq->delta);
+            sbi_meter_free(m, sq->pos, per);
+            sbi_meter_free(m, sq->mask, np * sizeof *sq->mask);
+            sbi_meter_free(m, sq->code, np * sizeof *sq->code);
+            sbi_meter_free(m, sq->hits, np);
+            sbi_meter_free(m, sq->steps, nslides * sizeof *sq->steps);
+            sbi_meter_free(m, sq->across, np * sizeof *sq->across);
+            sbi_meter_free(m, sq->slides, nslides * sizeof *sq->slides);
+            sbi_meter_free(m, sq->delta, (nslides * (size_t)ln->len + 1) * sizeof *sq->delta);
         }
-        sb_array_free(m, &ln->seqs, &ln->seq_cap, sizeof *ln->seqs);
-        sb_meter_free(m, ln->fit_at, (((size_t)1 << ln->len) + 1) * sizeof *ln->fit_at);
-        sb_array_free(m, &ln->fit, &ln->fit_cap, sizeof *ln->fit);
+        sbi_array_free(m, &ln->seqs, &ln->seq_cap, sizeof *ln->seqs);
+        sbi_meter_free(m, ln->fit_at, (((size_t)1 << ln->len) + 1) * sizeof *ln->fit_at);
+        sbi_array_free(m, &ln->fit, &ln->fit_cap, sizeof *ln->fit);
     }
 }
 
@@ -656,7 +656,7 @@ static inline __attribute__((always_inline)) uint64_t number_slot(bool dense,
                                                                   const sb_table *numbers,
                                                                   uint64_t x)
 {
-    return dense ? x : sb_table_find_n(numbers, &x, sb_mix64(x), sizeof x);
+    return dense ? x : sbi_table_find_n(numbers, &x, sbi_mix64(x), sizeof x);
 }
 
 /* Layout number x taken apart: each active line's placement, the cells
@@ -833,7 +833,7 @@ static inline __attribute__((always_inline)) sb_status goal_layer_with(goal_sear
             }
             g.queue = c->queue;
         }
-        if (sb_meter_tick(c->meter, 0) != SB_OK) {
+        if (sbi_meter_tick(c->meter, 0) != SB_OK) {
             status = SB_ELIMIT;
             break;
         }
@@ -854,7 +854,7 @@ static inline __attribute__((always_inline)) sb_status goal_layer_with(goal_sear
     s->tail = g.tail;
     s->roots = g.roots;
     s->edges += g.edges;
-    sb_bfs_met(run, g.met, false);
+    sbi_bfs_met(run, g.met, false);
     return status;
 }
 
@@ -880,10 +880,10 @@ static bool search_goals(lines_ctx *c, size_t n)
     for (size_t u = 0; u < n; u++)
         c->parent[u] = (uint32_t)u;
     sb_bfs run;
-    sb_bfs_init(&run, c->meter, false, false, n, false);
+    sbi_bfs_init(&run, c->meter, false, false, n, false);
     goal_search s = { c, 0, n, n, n, 0 };
-    sb_status status = sb_bfs_run(&run, &goal_walker, &s);
-    sb_bfs_free(&run);
+    sb_status status = sbi_bfs_run(&run, &goal_walker, &s);
+    sbi_bfs_free(&run);
     c->edges += s.edges;
     if (status != SB_OK)
         c->failed = SB_ELIMIT;
@@ -916,7 +916,7 @@ static inline __attribute__((always_inline)) void rest_move(void *ctx, uint64_t 
     uint64_t *word = &at->k->seen[sy >> 6];
     uint64_t old = *word;
     *word = old | bit;
-    sb_walk_meet(at->w, y, at->x, !(old & bit));
+    sbi_walk_meet(at->w, y, at->x, !(old & bit));
 }
 
 static inline __attribute__((always_inline)) void rest_expand_with(sb_walk *w, void *ctx,
@@ -951,19 +951,19 @@ static inline __attribute__((always_inline)) void rest_expand_hash(sb_walk *w, v
  * compiler lays it out alone, the same whatever each_valid holds. */
 static __attribute__((noinline)) bool rest_dense(lines_ctx *c, rest_walk *r)
 {
-    return sb_walk_run(&c->walk, rest_expand_dense, r, SIZE_MAX);
+    return sbi_walk_run(&c->walk, rest_expand_dense, r, SIZE_MAX);
 }
 
 static __attribute__((noinline)) bool rest_hash(lines_ctx *c, rest_walk *r)
 {
-    return sb_walk_run(&c->walk, rest_expand_hash, r, SIZE_MAX);
+    return sbi_walk_run(&c->walk, rest_expand_hash, r, SIZE_MAX);
 }
 
 static bool walk_rest(lines_ctx *c, uint64_t x, comp *k)
 {
     rest_walk r = { c->k, ~(u128)0 };
     c->walk.most = skel_most_moves(c);
-    if (!sb_walk_seed(&c->walk, x, c->layouts) ||
+    if (!sbi_walk_seed(&c->walk, x, c->layouts) ||
         !(c->dense ? rest_dense(c, &r) : rest_hash(c, &r))) {
         c->failed = SB_ELIMIT;
         return false;
@@ -983,7 +983,7 @@ static __attribute__((noinline)) bool add_number(lines_ctx *c, uint64_t x)
 {
     uint32_t id;
     bool fresh;
-    if (sb_table_intern(&c->numbers, &x, sb_mix64(x), &id, &fresh) == SB_OK)
+    if (sbi_table_intern(&c->numbers, &x, sbi_mix64(x), &id, &fresh) == SB_OK)
         return true;
     c->failed = SB_ELIMIT;
     return false;
@@ -1137,8 +1137,8 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
     c->dense = size <= (c->goal ? 16 : 64) * count + 4096;
     size_t slots = c->dense ? (size_t)size : (size_t)count;
     if (!c->dense) {
-        sb_table_clear(&c->numbers);
-        if (count > SIZE_MAX / 2 || sb_table_reserve(&c->numbers, (size_t)count) != SB_OK) {
+        sbi_table_clear(&c->numbers);
+        if (count > SIZE_MAX / 2 || sbi_table_reserve(&c->numbers, (size_t)count) != SB_OK) {
             c->failed = SB_ELIMIT;
             return false;
         }
@@ -1193,7 +1193,7 @@ static uint64_t skel_hash(const uint8_t *cs, int n)
 {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < n; i++)
-        h = sb_mix64(h ^ cs[i]) + (uint64_t)i;
+        h = sbi_mix64(h ^ cs[i]) + (uint64_t)i;
     return h;
 }
 
@@ -1203,12 +1203,12 @@ static long bucket(lines_ctx *c, const uint8_t *cs)
 {
     uint32_t id;
     bool fresh;
-    if (sb_table_intern(&c->skels, cs, skel_hash(cs, c->ncol), &id, &fresh) != SB_OK) {
+    if (sbi_table_intern(&c->skels, cs, skel_hash(cs, c->ncol), &id, &fresh) != SB_OK) {
         c->failed = SB_ELIMIT;
         return -1;
     }
     if (fresh)
-        memset(sb_table_value(&c->skels, id), 0, sizeof(uint64_t));
+        memset(sbi_table_value(&c->skels, id), 0, sizeof(uint64_t));
     return (long)id;
 }
 
@@ -1216,9 +1216,9 @@ static long bucket(lines_ctx *c, const uint8_t *cs)
 static void add_layouts(lines_ctx *c, long b, uint64_t layouts)
 {
     uint64_t sum;
-    memcpy(&sum, sb_table_value(&c->skels, (uint32_t)b), sizeof sum);
+    memcpy(&sum, sbi_table_value(&c->skels, (uint32_t)b), sizeof sum);
     sum += layouts;
-    memcpy(sb_table_value(&c->skels, (uint32_t)b), &sum, sizeof sum);
+    memcpy(sbi_table_value(&c->skels, (uint32_t)b), &sum, sizeof sum);
 }
 
 /* Column by column, the sequences with room among the rows' cells, within
@@ -1297,11 +1297,11 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
     memcpy(w.left, vleft, sizeof w.left);
     w.cells_left = vcells;
     c->npairs = 0;
-    sb_table_clear(&c->skels);
+    sbi_table_clear(&c->skels);
     size_t nskel;
     int d[MAX_LINES] = { 0 };
     for (uint64_t h = 0; h < ph; h++) {
-        if (sb_meter_tick(c->meter, 0) != SB_OK) {
+        if (sbi_meter_tick(c->meter, 0) != SB_OK) {
             c->failed = SB_ELIMIT;
             return false;
         }
@@ -1339,10 +1339,10 @@ static bool row_skeleton(lines_ctx *c, const uint32_t *vleft, uint32_t vcells)
         c->sorted[c->bstart[(c->pairs[i] >> 32) + 1]++] = (uint32_t)c->pairs[i];
     for (uint32_t b = 0; b < nskel; b++) {
         uint64_t layouts;
-        memcpy(&layouts, sb_table_value(&c->skels, b), sizeof layouts);
+        memcpy(&layouts, sbi_table_value(&c->skels, b), sizeof layouts);
         if ((!c->by_skeleton || c->skeletons_met++ % c->nparts == c->part) &&
             !walk_skeleton(c, c->sorted + c->bstart[b], c->bstart[b + 1] - c->bstart[b],
-                           sb_table_key(&c->skels, b), layouts))
+                           sbi_table_key(&c->skels, b), layouts))
             return false;
     }
     return true;
@@ -1406,25 +1406,25 @@ static int by_list_q(const void *x, const void *y)
     return by_list(x, y);
 }
 
-sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
+sb_status sbi_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
                        uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
                        sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     *taken = false;
-    if (!sb_lines_takes(pc))
+    if (!sbi_lines_takes(pc))
         return SB_OK;
     sb_meter meter;
-    sb_meter_init(&meter, opts);
-    sb_meter_draw_on(&meter, budget);
+    sbi_meter_init(&meter, opts);
+    sbi_meter_draw_on(&meter, budget);
     lines_ctx *c = calloc(1, sizeof *c);
     if (!c)
-        return sb_fail(err, SB_ELIMIT, "out of memory");
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
     c->pc = pc;
     c->meter = &meter;
-    sb_walk_init(&c->walk, &meter, 0, NULL);
-    sb_table_init(&c->numbers, sizeof(uint64_t), 0, &meter, false);
-    sb_table_init(&c->skels, 1, sizeof(uint64_t), &meter, false);
+    sbi_walk_init(&c->walk, &meter, 0, NULL);
+    sbi_table_init(&c->numbers, sizeof(uint64_t), 0, &meter, false);
+    sbi_table_init(&c->skels, 1, sizeof(uint64_t), &meter, false);
     c->metric = metric;
     c->k.unit = metric == SB_METRIC_UNIT;
     c->k.numbers = &c->numbers;
@@ -1452,7 +1452,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     if (hardest && src && src->ngoals) {
         c->goal = true;
         for (size_t g = 0; g < src->ngoals; g++) {
-            int s = sb_pieces_find(pc, &src->goals[g]);
+            int s = sbi_pieces_find(pc, &src->goals[g]);
             int cell = src->goals[g].row * pc->cols + src->goals[g].col;
             bool dup = false;
             for (uint32_t e = 0; e < c->ngoals; e++)
@@ -1472,13 +1472,13 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
             c->ngoals = 0, c->goal = true;
     }
     sb_status status = SB_OK;
-    /* The walker's first stack (what sb_walk_seed would take) from the
+    /* The walker's first stack (what sbi_walk_seed would take) from the
      * start: every part of a member has it then, and the part holding
      * the goal layouts peaks where the member whole does. */
     bool ok = grow(c, &c->walk.stack, &c->walk.cap, 1024, sizeof *c->walk.stack) &&
               make_lines(c);
     /* A column skeleton is a sequence number per column line. */
-    sb_table_init(&c->skels, c->ncol ? (size_t)c->ncol : 1, sizeof(uint64_t), &meter, false);
+    sbi_table_init(&c->skels, c->ncol ? (size_t)c->ncol : 1, sizeof(uint64_t), &meter, false);
     if (ok && c->nparts > 1) {
         /* Parts by row skeleton when they are many; else by skeleton,
          * each part then bucketing every row skeleton's placements. */
@@ -1493,9 +1493,9 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
         status = SB_OK;   /* not taken: the graph path maps it */
     } else if (!ok) {
         status = c->failed == SB_EINPUT
-                     ? sb_fail(err, SB_EINPUT, "internal error: the line census miscounted "
+                     ? sbi_fail(err, SB_EINPUT, "internal error: the line census miscounted "
                                "a skeleton's layouts")
-                     : sb_meter_fail(&meter, err);
+                     : sbi_meter_fail(&meter, err);
     } else {
         *taken = true;
         /* The kept components, in the report's order. */
@@ -1505,7 +1505,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
         }
         if (c->nkept > 1)   /* none kept: comps may be NULL, which qsort may not get */
             qsort(c->comps, c->nkept, sizeof *c->comps, by_list_q);
-        size_t nb = sb_pieces_blocks(pc);
+        size_t nb = sbi_pieces_blocks(pc);
         res->nblocks = nb;
         res->layouts = c->layouts;
         res->edges = c->edges;
@@ -1526,7 +1526,7 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
             free(res->hardest);
             memset(res, 0, sizeof *res);
             *taken = true;
-            status = sb_fail(err, SB_ELIMIT, "out of memory");
+            status = sbi_fail(err, SB_ELIMIT, "out of memory");
         } else {
             for (size_t i = 0; i < c->nkept; i++) {
                 const comp *k = &c->comps[i];
@@ -1544,20 +1544,20 @@ sb_status sb_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool
     free_lines(c, c->rows, c->nrow);
     free_lines(c, c->cols, c->ncol);
     sb_meter *m = &meter;
-    sb_table_free(&c->numbers);
-    sb_array_free(m, &c->seen, &c->seen_cap, sizeof *c->seen);
-    sb_array_free(m, &c->label, &c->label_cap, sizeof *c->label);
-    sb_array_free(m, &c->parent, &c->parent_cap, sizeof *c->parent);
-    sb_array_free(m, &c->tally, &c->tally_cap, sizeof *c->tally);
-    sb_array_free(m, &c->queue, &c->queue_cap, sizeof *c->queue);
-    sb_walk_free(&c->walk);
-    sb_array_free(m, &c->fits, &c->fits_cap, sizeof *c->fits);
-    sb_array_free(m, &c->pairs, &c->pairs_cap, sizeof *c->pairs);
-    sb_table_free(&c->skels);
-    sb_array_free(m, &c->sorted, &c->sorted_cap, sizeof *c->sorted);
-    sb_array_free(m, &c->bstart, &c->bstart_cap, sizeof *c->bstart);
-    sb_array_free(m, &c->comps, &c->kept_cap, sizeof *c->comps);
+    sbi_table_free(&c->numbers);
+    sbi_array_free(m, &c->seen, &c->seen_cap, sizeof *c->seen);
+    sbi_array_free(m, &c->label, &c->label_cap, sizeof *c->label);
+    sbi_array_free(m, &c->parent, &c->parent_cap, sizeof *c->parent);
+    sbi_array_free(m, &c->tally, &c->tally_cap, sizeof *c->tally);
+    sbi_array_free(m, &c->queue, &c->queue_cap, sizeof *c->queue);
+    sbi_walk_free(&c->walk);
+    sbi_array_free(m, &c->fits, &c->fits_cap, sizeof *c->fits);
+    sbi_array_free(m, &c->pairs, &c->pairs_cap, sizeof *c->pairs);
+    sbi_table_free(&c->skels);
+    sbi_array_free(m, &c->sorted, &c->sorted_cap, sizeof *c->sorted);
+    sbi_array_free(m, &c->bstart, &c->bstart_cap, sizeof *c->bstart);
+    sbi_array_free(m, &c->comps, &c->kept_cap, sizeof *c->comps);
     free(c);
-    sb_meter_end(&meter);
+    sbi_meter_end(&meter);
     return status;
 }

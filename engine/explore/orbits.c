@@ -1,6 +1,6 @@
 /*
  * orbits.c - layouts that a relabelling of marked pieces maps onto each
- * other, and so share an eccentricity (sb_layout_orbits).
+ * other, and so share an eccentricity (sbi_layout_orbits).
  *
  * Why.  Exact diameters come from bounding eccentricities (graph.c),
  * which prunes well on irregular graphs and not at all on symmetric ones:
@@ -69,7 +69,7 @@ static void erased(sb_layouts *l, sb_scratch *w, const sb_store *st, const int *
     sp->ops->decode(sp, w, st->ops->key(st, id), blocks);
     for (size_t i = 0; i < n; i++) {
         uint32_t cell = (uint32_t)blocks[i].row * (uint32_t)l->pc->cols + (uint32_t)blocks[i].col;
-        form[i] = (uint32_t)erase[sb_pieces_find(l->pc, &blocks[i])] << 16 | cell;
+        form[i] = (uint32_t)erase[sbi_pieces_find(l->pc, &blocks[i])] << 16 | cell;
     }
     /* Insertion sort: a layout has few pieces, and sorting them is what
      * makes the form canonical. */
@@ -95,7 +95,7 @@ static int by_hash(const void *x, const void *y)
     return (a->id > b->id) - (a->id < b->id);
 }
 
-sb_status sb_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, uint32_t **orbit)
+sb_status sbi_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, uint32_t **orbit)
 {
     const sb_pieces *pc = l->pc;
     sb_meter *m = l->meter;
@@ -104,18 +104,18 @@ sb_status sb_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, uin
     if (!erasure(pc, erase))
         return SB_OK;
     size_t n = st->count, nb = l->space->cat->nblocks + 1;
-    hashed *h = sb_meter_calloc(m, n, sizeof *h);
-    uint32_t *o = sb_meter_calloc(m, n, sizeof *o);
-    sb_block *blocks = sb_meter_calloc(m, nb, sizeof *blocks);
-    uint32_t *form = sb_meter_calloc(m, 2 * nb, sizeof *form), *other = form + nb;
+    hashed *h = sbi_meter_calloc(m, n, sizeof *h);
+    uint32_t *o = sbi_meter_calloc(m, n, sizeof *o);
+    sb_block *blocks = sbi_meter_calloc(m, nb, sizeof *blocks);
+    uint32_t *form = sbi_meter_calloc(m, 2 * nb, sizeof *form), *other = form + nb;
     sb_status status = h && o && blocks && form ? SB_OK : SB_ELIMIT;
     for (uint32_t id = 0; status == SB_OK && id < n; id++) {
         erased(l, w, st, erase, id, blocks, form);
         uint64_t x = 0;
         for (size_t i = 0; i + 1 < nb; i++)
-            x = sb_mix64(x ^ form[i]);
+            x = sbi_mix64(x ^ form[i]);
         h[id] = (hashed){ x, id };
-        status = sb_meter_tick(m, 0);
+        status = sbi_meter_tick(m, 0);
     }
     if (status == SB_OK)
         qsort(h, n, sizeof *h, by_hash);
@@ -139,13 +139,13 @@ sb_status sb_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, uin
                 break;
             }
         }
-        status = sb_meter_tick(m, 0);
+        status = sbi_meter_tick(m, 0);
     }
-    sb_meter_free(m, h, n * sizeof *h);
-    sb_meter_free(m, blocks, nb * sizeof *blocks);
-    sb_meter_free(m, form, 2 * nb * sizeof *form);
+    sbi_meter_free(m, h, n * sizeof *h);
+    sbi_meter_free(m, blocks, nb * sizeof *blocks);
+    sbi_meter_free(m, form, 2 * nb * sizeof *form);
     if (status != SB_OK) {
-        sb_meter_free(m, o, n * sizeof *o);
+        sbi_meter_free(m, o, n * sizeof *o);
         return SB_ELIMIT;
     }
     *orbit = o;

@@ -53,7 +53,7 @@
  * depend on the number of threads or their timing.
  *
  * This path is a faster way to the graph path's answer (components.c
- * over graph.c's sb_graph_split, on the layouts' flat store): the same
+ * over graph.c's sbi_graph_split, on the layouts' flat store): the same
  * components, sizes, moves and first layouts.  tests/test_components.c
  * checks both against a brute force and against each other.
  *
@@ -120,8 +120,8 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
     /* A row of before per state: the ntokens counts, then the words the
      * tokens left make, which the enumeration reads beside them. */
     uint64_t row = (uint64_t)r->ntokens + 1;
-    uint64_t *words = sb_meter_calloc(m, n, sizeof *words);
-    r->before = sb_meter_calloc(m, n * row, sizeof *r->before);
+    uint64_t *words = sbi_meter_calloc(m, n, sizeof *words);
+    r->before = sbi_meter_calloc(m, n * row, sizeof *r->before);
     r->words = words;
     bool ok = words && r->before;
     /* words[s]: how many words the tokens left in state s make; a state's
@@ -156,9 +156,9 @@ static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_
 static void ranking_free(ranking *r, sb_meter *m)
 {
     if (r->before)
-        sb_meter_free(m, r->before, r->nstates * ((uint64_t)r->ntokens + 1) * sizeof *r->before);
+        sbi_meter_free(m, r->before, r->nstates * ((uint64_t)r->ntokens + 1) * sizeof *r->before);
     if (r->words)
-        sb_meter_free(m, r->words, r->nstates * sizeof *r->words);
+        sbi_meter_free(m, r->words, r->nstates * sizeof *r->words);
     r->before = r->words = NULL;
 }
 
@@ -189,7 +189,7 @@ static inline __attribute__((always_inline)) void types_of(const ranking *r, uin
     for (int k = 0; k < r->nclasses; k++) {
         int h = r->height[k], w = r->width[k];
         for (uint64_t at = wide[w] & ~wide[w + 1] & tall[h] & ~tall[h + 1]; at; at &= at - 1)
-            type[sb_ctz64(at)] = (uint8_t)(k + 1);
+            type[sbi_ctz64(at)] = (uint8_t)(k + 1);
     }
 }
 
@@ -208,7 +208,7 @@ static inline __attribute__((always_inline)) uint64_t rank_run(const ranking *r,
     const uint64_t *before = r->tab.before, *stride = r->tab.stride;
     int i = 0;
     for (; tokens; tokens &= tokens - 1, i++) {
-        int a = sb_ctz64(tokens);
+        int a = sbi_ctz64(tokens);
         unsigned t = type[a] & (0u - (unsigned)(S >> a & 1));
         if (prank) {
             pstate[i] = state;
@@ -257,7 +257,7 @@ static inline void parent_read(const ranking *r, parent *x, uint64_t X, uint64_t
     uint64_t anchors = anchors_of(r->b, X);
     uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
     if (from == x->image && gone && !(gone & (gone - 1)) && came && !(came & (came - 1)))
-        x->type[sb_ctz64(came)] = x->type[sb_ctz64(gone)];
+        x->type[sbi_ctz64(came)] = x->type[sbi_ctz64(gone)];
     else
         types_of(r, X, anchors, x->type);
     x->image = X;
@@ -276,13 +276,13 @@ static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *
     uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
     if (!gone || gone & (gone - 1) || !came || came & (came - 1))
         return rank_of(r, S);   /* not one block moved: never under unit moves */
-    x->type[sb_ctz64(came)] = x->type[sb_ctz64(gone)];
+    x->type[sbi_ctz64(came)] = x->type[sbi_ctz64(gone)];
     uint64_t diff = x->image ^ S;
-    int lo = sb_ctz64(diff), hi = 63 - __builtin_clzll(diff);
+    int lo = sbi_ctz64(diff), hi = 63 - __builtin_clzll(diff);
     uint64_t below = (1ULL << lo) - 1, upto = hi == 63 ? ~0ULL : (2ULL << hi) - 1;
     uint64_t window = upto & ~below;
-    int first = sb_popcount64(x->tokens & below), end = sb_popcount64(x->tokens & upto);
-    int last = sb_popcount64(x->tokens);
+    int first = sbi_popcount64(x->tokens & below), end = sbi_popcount64(x->tokens & upto);
+    int last = sbi_popcount64(x->tokens);
     uint64_t rank = x->rank[last] - (x->rank[end] - x->rank[first]);
     uint64_t tokens = (anchors | (r->b->m64.cells & ~S)) & window;
     return rank_run(r, x->type, S, tokens, x->state[first], rank, NULL, NULL);
@@ -361,7 +361,7 @@ static void keep_room(walker *k, size_t n)
     /* From 1,024, doubling: the list's room is a power of two, so it
      * reaches MOST_KEPT and no further. */
     size_t need = k->nmembers + n < 1024 ? 1024 : k->nmembers + n;
-    if (!sb_array_grow(m, &k->members, &k->members_cap, need, sizeof *k->members)) {
+    if (!sbi_array_grow(m, &k->members, &k->members_cap, need, sizeof *k->members)) {
         m->hit = hit;
         k->recording = false;
     }
@@ -382,7 +382,7 @@ static inline __attribute__((always_inline)) bool meet_with(meeting *at, uint64_
     walker *k = at->k;
     ranked *c = k->c;
     if (child == k->from) {
-        sb_walk_edge(at->w);
+        sbi_walk_edge(at->w);
         return true;
     }
     uint64_t rank = child_rank(&c->r, &k->x, child), *word = &c->seen[rank >> 6];
@@ -394,7 +394,7 @@ static inline __attribute__((always_inline)) bool meet_with(meeting *at, uint64_
         *word = old | bit;
     }
     bool fresh = (old & bit) == 0;
-    sb_walk_meet(at->w, child, k->x.image, fresh);
+    sbi_walk_meet(at->w, child, k->x.image, fresh);
     if (!threaded && k->recording) {
         k->members[k->nmembers] = child;
         k->nmembers += fresh;
@@ -440,7 +440,7 @@ static inline __attribute__((always_inline)) void expand_threaded(sb_walk *w, vo
 
 static bool run_shared(sb_walk *w)
 {
-    return sb_walk_run_shared(w, expand_threaded);
+    return sbi_walk_run_shared(w, expand_threaded);
 }
 
 
@@ -450,8 +450,8 @@ static bool run_shared(sb_walk *w)
 static bool found_part(ranked *c, uint64_t seed, uint64_t size, uint64_t edges)
 {
     sb_ranked_parts *p = c->parts;
-    if (!sb_array_reserve(c->meter, &p->list, &p->list_cap, p->n + 1, sizeof *p->list) ||
-        !sb_array_reserve(c->meter, &p->seed, &p->seed_cap, p->n + 1, sizeof *p->seed))
+    if (!sbi_array_reserve(c->meter, &p->list, &p->list_cap, p->n + 1, sizeof *p->list) ||
+        !sbi_array_reserve(c->meter, &p->seed, &p->seed_cap, p->n + 1, sizeof *p->seed))
         return false;
     p->list[p->n] = (sb_component){ size, 0, 0 };
     p->seed[p->n++] = seed;
@@ -504,7 +504,7 @@ static bool reflect_component(ranked *c, const walker *k, uint64_t S)
         uint64_t first = rank_of(&c->r, reflected(c->r.b, f, S));
         if (c->seen[first >> 6] >> (first & 63) & 1)
             continue;
-        if (!sb_meter_may_store(m, c->parts->layouts + size - 1))
+        if (!sbi_meter_may_store(m, c->parts->layouts + size - 1))
             return false;
         uint64_t seed = reflected(c->r.b, f, S);
         for (size_t j = 0; j < k->nmembers; j++) {
@@ -514,7 +514,7 @@ static bool reflect_component(ranked *c, const walker *k, uint64_t S)
                 first = rank;
                 seed = M;
             }
-            if ((j & 4095) == 4095 && sb_meter_check(m) != SB_OK)
+            if ((j & 4095) == 4095 && sbi_meter_check(m) != SB_OK)
                 return false;
         }
         if (!found_part(c, seed, size, k->walk.edges))
@@ -537,7 +537,7 @@ static bool visit_layout(void *ctx, const void *key)
     memcpy(&S, key, sizeof S);
     if (!mark(c, c->l->rank))   /* the walk ranked it */
         return true;
-    if (!sb_walk_seed(&k->walk, S, c->parts->layouts))
+    if (!sbi_walk_seed(&k->walk, S, c->parts->layouts))
         return false;
     k->nmembers = 0;
     k->recording = c->nreflections > 0;
@@ -545,11 +545,11 @@ static bool visit_layout(void *ctx, const void *key)
         keep_room(k, 1);
     if (k->recording)
         k->members[k->nmembers++] = S;
-    if (!sb_walk_run(&k->walk, expand, k, c->crew.n > 1 ? SHARE_AT : SIZE_MAX))
+    if (!sbi_walk_run(&k->walk, expand, k, c->crew.n > 1 ? SHARE_AT : SIZE_MAX))
         return false;
     if (k->walk.depth) {
         k->recording = false;   /* shared walkers keep no members */
-        if (!sb_walk_share(&c->crew))
+        if (!sbi_walk_share(&c->crew))
             return false;
     }
     if (!found_part(c, S, k->walk.found, k->walk.edges))
@@ -580,9 +580,9 @@ static bool sort_parts(ranked *c)
         sorted = rank_of(&c->r, p->seed[i - 1]) < rank_of(&c->r, p->seed[i]);
     if (sorted)
         return true;
-    placed *order = sb_meter_calloc(c->meter, n, sizeof *order);
-    sb_component *list = sb_meter_calloc(c->meter, n, sizeof *list);
-    uint64_t *seed = sb_meter_calloc(c->meter, n, sizeof *seed);
+    placed *order = sbi_meter_calloc(c->meter, n, sizeof *order);
+    sb_component *list = sbi_meter_calloc(c->meter, n, sizeof *list);
+    uint64_t *seed = sbi_meter_calloc(c->meter, n, sizeof *seed);
     bool ok = order && list && seed;
     if (ok) {
         for (size_t i = 0; i < n; i++)
@@ -596,26 +596,26 @@ static bool sort_parts(ranked *c)
                 p->init = i;
         }
         /* The sorted copies, n long, become the lists. */
-        sb_array_free(c->meter, &p->list, &p->list_cap, sizeof *p->list);
-        sb_array_free(c->meter, &p->seed, &p->seed_cap, sizeof *p->seed);
+        sbi_array_free(c->meter, &p->list, &p->list_cap, sizeof *p->list);
+        sbi_array_free(c->meter, &p->seed, &p->seed_cap, sizeof *p->seed);
         p->list = list;
         p->seed = seed;
         p->list_cap = p->seed_cap = n;
         list = NULL;
         seed = NULL;
     }
-    sb_meter_free(c->meter, list, list ? n * sizeof *list : 0);
-    sb_meter_free(c->meter, seed, seed ? n * sizeof *seed : 0);
-    sb_meter_free(c->meter, order, order ? n * sizeof *order : 0);
+    sbi_meter_free(c->meter, list, list ? n * sizeof *list : 0);
+    sbi_meter_free(c->meter, seed, seed ? n * sizeof *seed : 0);
+    sbi_meter_free(c->meter, order, order ? n * sizeof *order : 0);
     return ok;
 }
 
-bool sb_ranked_takes(const sb_pieces *pc)
+bool sbi_ranked_takes(const sb_pieces *pc)
 {
-    return sb_pieces_bitboard(pc) && (2 * pc->rows - 1) * (2 * pc->cols - 1) <= 64;
+    return sbi_pieces_bitboard(pc) && (2 * pc->rows - 1) * (2 * pc->cols - 1) <= 64;
 }
 
-sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
+sb_status sbi_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
                           sb_ranked_parts *parts, bool *taken)
 {
     sb_meter *m = l->meter;
@@ -623,27 +623,27 @@ sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
     parts->meter = m;
     parts->init = SIZE_MAX;
     *taken = false;
-    if (!l->image || !sb_ranked_takes(l->pc) || l->space->metric == SB_METRIC_PIECE)
+    if (!l->image || !sbi_ranked_takes(l->pc) || l->space->metric == SB_METRIC_PIECE)
         return SB_OK;
     /* On the heap: each walker keeps a parent's prefixes. */
-    ranked *c = sb_meter_calloc(m, 1, sizeof *c);
+    ranked *c = sbi_meter_calloc(m, 1, sizeof *c);
     if (!c)
         return SB_ELIMIT;
     c->l = l;
     c->meter = m;
     c->parts = parts;
-    if (!sb_walk_crew_init(&c->crew, threads, run_shared)) {
-        sb_meter_free(m, c, sizeof *c);
+    if (!sbi_walk_crew_init(&c->crew, threads, run_shared)) {
+        sbi_meter_free(m, c, sizeof *c);
         m->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
     /* Unit and line moves: each block one run per direction, of at most
      * the tray's longer side. */
-    size_t most = 4 * sb_pieces_blocks(l->pc) *
+    size_t most = 4 * sbi_pieces_blocks(l->pc) *
                   (size_t)(l->pc->rows > l->pc->cols ? l->pc->rows : l->pc->cols);
     for (unsigned k = 0; k < c->crew.n; k++) {
         c->w[k].c = c;
-        sb_walk_init(&c->w[k].walk, m, most, &c->w[k]);
+        sbi_walk_init(&c->w[k].walk, m, most, &c->w[k]);
         c->crew.w[k] = &c->w[k].walk;
     }
     sb_status status = SB_OK;
@@ -653,7 +653,7 @@ sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
     }
     *taken = true;
     c->seen_bytes = (size_t)((c->r.total + 63) / 64 * sizeof *c->seen);
-    c->seen = sb_meter_map(m, NULL, 0, c->seen_bytes);
+    c->seen = sbi_meter_map(m, NULL, 0, c->seen_bytes);
     status = c->seen ? SB_OK : SB_ELIMIT;
     for (int f = 1; f <= 3; f++) {
         bool same = l->reflects[f - 1];   /* and every class its own image */
@@ -671,7 +671,7 @@ sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
     if (status == SB_OK) {
         c->r.tab.seen = c->seen;
         l->ranks = &c->r.tab;
-        status = sb_layouts_each(l, visit_layout, c);
+        status = sbi_layouts_each(l, visit_layout, c);
         l->ranks = NULL;
         if (status == SB_OK && !sort_parts(c))
             status = SB_ELIMIT;
@@ -680,22 +680,22 @@ sb_status sb_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
         status = SB_EINPUT;   /* INIT is no layout of the set: an internal error */
 done:
     if (c->seen)
-        sb_meter_map(m, c->seen, c->seen_bytes, 0);
+        sbi_meter_map(m, c->seen, c->seen_bytes, 0);
     for (unsigned k = 0; k < c->crew.n; k++) {
-        sb_walk_free(&c->w[k].walk);
-        sb_array_free(m, &c->w[k].members, &c->w[k].members_cap, sizeof *c->w[k].members);
+        sbi_walk_free(&c->w[k].walk);
+        sbi_array_free(m, &c->w[k].members, &c->w[k].members_cap, sizeof *c->w[k].members);
     }
     ranking_free(&c->r, m);
-    sb_walk_crew_free(&c->crew);
-    sb_meter_free(m, c, sizeof *c);
+    sbi_walk_crew_free(&c->crew);
+    sbi_meter_free(m, c, sizeof *c);
     return status;
 }
 
-void sb_ranked_parts_free(sb_ranked_parts *p)
+void sbi_ranked_parts_free(sb_ranked_parts *p)
 {
     if (p->meter) {
-        sb_array_free(p->meter, &p->list, &p->list_cap, sizeof *p->list);
-        sb_array_free(p->meter, &p->seed, &p->seed_cap, sizeof *p->seed);
+        sbi_array_free(p->meter, &p->list, &p->list_cap, sizeof *p->list);
+        sbi_array_free(p->meter, &p->seed, &p->seed_cap, sizeof *p->seed);
     }
     memset(p, 0, sizeof *p);
 }

@@ -37,7 +37,7 @@ static sb_status report(sb_setup *s, sb_bfs *run, const sb_bfs_walker *w, void *
     sp->ops->decode(sp, s->scratch, w->layer_key(walker), r->far_example);
     /* The profile becomes the report's. */
     r->per_depth = run->layer_sizes;
-    sb_meter_release(&s->meter, run->layers_cap * sizeof *run->layer_sizes);
+    sbi_meter_release(&s->meter, run->layers_cap * sizeof *run->layer_sizes);
     run->layer_sizes = NULL;
     run->layers_cap = run->nlayers = 0;
     return SB_OK;
@@ -47,35 +47,35 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
                      sb_error *err)
 {
     sb_options defaults;
-    sb_status bad = sb_call_check("sb_explore", out, sizeof *out, opts, err);
+    sb_status bad = sbi_call_check("sb_explore", out, sizeof *out, opts, err);
     if (bad != SB_OK)
         return bad;
-    opts = sb_options_or_default(opts, &defaults);
+    opts = sbi_options_or_default(opts, &defaults);
     sb_setup s;
     sb_bfs run = { 0 };
     const sb_bfs_walker *w = NULL;
     void *walker = NULL;
-    sb_status status = sb_setup_begin(&s, p, opts, err);
+    sb_status status = sbi_setup_begin(&s, p, opts, err);
     if (status == SB_OK) {
         out->metric = opts->metric;
         out->path = s.path;
         out->has_goal = p->ngoals > 0;
-        status = sb_setup_walker(&s, false, true, &run, &w, &walker);
+        status = sbi_setup_walker(&s, false, true, &run, &w, &walker);
         if (status == SB_OK)
-            status = sb_bfs_run(&run, w, walker);
+            status = sbi_bfs_run(&run, w, walker);
         if (status == SB_OK)
             status = report(&s, &run, w, walker, out);
         if (!out->has_goal)
             out->goal_count = out->nearest_goal = 0;
         if (status == SB_ELIMIT)
-            sb_meter_fail(&s.meter, err);
+            sbi_meter_fail(&s.meter, err);
         out->peak_bytes = s.meter.peak;
-        out->seconds = sb_clock() - s.meter.start;
+        out->seconds = sbi_clock() - s.meter.start;
     }
     if (walker)
         w->free(walker);
-    sb_bfs_free(&run);
-    sb_setup_end(&s);
+    sbi_bfs_free(&run);
+    sbi_setup_end(&s);
     if (status != SB_OK)
         sb_explore_report_free(out);
     return status;

@@ -15,7 +15,7 @@
 
 #include "explore/walk.h"
 
-void sb_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx)
+void sbi_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx)
 {
     memset(w, 0, sizeof *w);
     w->meter = m;
@@ -23,13 +23,13 @@ void sb_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx)
     w->ctx = ctx;
 }
 
-void sb_walk_free(sb_walk *w)
+void sbi_walk_free(sb_walk *w)
 {
-    sb_array_free(w->meter, &w->stack, &w->cap, sizeof *w->stack);
+    sbi_array_free(w->meter, &w->stack, &w->cap, sizeof *w->stack);
     w->depth = 0;
 }
 
-bool sb_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_walk *w))
+bool sbi_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_walk *w))
 {
     memset(c, 0, sizeof *c);
     c->n = n < 1 ? 1 : n > SB_WALK_MAX_THREADS ? SB_WALK_MAX_THREADS : n;
@@ -37,24 +37,24 @@ bool sb_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_walk *w))
     return pthread_mutex_init(&c->lock, NULL) == 0;
 }
 
-void sb_walk_crew_free(sb_walk_crew *c)
+void sbi_walk_crew_free(sb_walk_crew *c)
 {
     pthread_mutex_destroy(&c->lock);
 }
 
-bool sb_walk_grow(sb_walk *w)
+bool sbi_walk_grow(sb_walk *w)
 {
     sb_walk_crew *c = w->crew;
     if (c)
         pthread_mutex_lock(&c->lock);
-    bool ok = sb_array_grow(w->meter, &w->stack, &w->cap, w->depth + w->most, sizeof *w->stack);
+    bool ok = sbi_array_grow(w->meter, &w->stack, &w->cap, w->depth + w->most, sizeof *w->stack);
     if (c)
         pthread_mutex_unlock(&c->lock);
     w->stopped |= !ok;
     return ok;
 }
 
-bool sb_walk_seed(sb_walk *w, uint64_t seed, uint64_t before)
+bool sbi_walk_seed(sb_walk *w, uint64_t seed, uint64_t before)
 {
     w->depth = 0;
     w->found = 1;
@@ -64,8 +64,8 @@ bool sb_walk_seed(sb_walk *w, uint64_t seed, uint64_t before)
     /* A first stack of 1,024 nodes (or room for one expansion), doubled
      * as it grows. */
     size_t room = w->most + 1 > 1024 ? w->most + 1 : 1024;
-    if (!sb_meter_may_store(w->meter, before) ||
-        !sb_array_reserve(w->meter, &w->stack, &w->cap, room, sizeof *w->stack)) {
+    if (!sbi_meter_may_store(w->meter, before) ||
+        !sbi_array_reserve(w->meter, &w->stack, &w->cap, room, sizeof *w->stack)) {
         w->stopped = true;
         return false;
     }
@@ -73,11 +73,11 @@ bool sb_walk_seed(sb_walk *w, uint64_t seed, uint64_t before)
     return true;
 }
 
-bool sb_walk_late(const sb_meter *m)
+bool sbi_walk_late(const sb_meter *m)
 {
     if (m->cancel && atomic_load(&m->cancel->requested))
         return true;
-    return m->deadline > 0 && sb_clock() > m->deadline;
+    return m->deadline > 0 && sbi_clock() > m->deadline;
 }
 
 static void *walk_thread(void *arg)
@@ -87,7 +87,7 @@ static void *walk_thread(void *arg)
     return NULL;
 }
 
-bool sb_walk_share(sb_walk_crew *c)
+bool sbi_walk_share(sb_walk_crew *c)
 {
     sb_walk *first = c->w[0];
     size_t n = first->depth;
@@ -98,7 +98,7 @@ bool sb_walk_share(sb_walk_crew *c)
         w->depth = w->found = w->edges = 0;
         w->before = first->before;
         w->stopped = false;
-        if (!sb_array_reserve(w->meter, &w->stack, &w->cap, n / c->n + 1 + w->most,
+        if (!sbi_array_reserve(w->meter, &w->stack, &w->cap, n / c->n + 1 + w->most,
                               sizeof *w->stack)) {
             first->stopped = true;
             return false;
@@ -139,7 +139,7 @@ bool sb_walk_share(sb_walk_crew *c)
     if (!ok) {
         sb_meter *m = first->meter;
         uint64_t limit = m->limits.max_states;
-        if (sb_meter_late(m))   /* hit says cancelled or late */
+        if (sbi_meter_late(m))   /* hit says cancelled or late */
             return false;
         if (limit && first->before + first->found > limit)
             m->hit = SB_LIMIT_STATES;

@@ -20,15 +20,15 @@
  * mark look-up at all.  The order changes nothing the callers report:
  * sizes, edges and first (least) nodes are order-free.
  *
- * The hot loop costs no call: sb_walk_run is always inlined into its
+ * The hot loop costs no call: sbi_walk_run is always inlined into its
  * caller with the expand function a constant, and expand is inlined in
  * turn (as bitboard_moves.h's generators are around their visit).
  * Children go on the stack without a branch on whether they were new
- * (sb_walk_meet): about half are, at random, which a branch would
+ * (sbi_walk_meet): about half are, at random, which a branch would
  * mispredict; room for `most` children is made before each expansion.
  *
  * Threads.  A component whose stack grows long (split) can be shared
- * out (sb_walk_share): the stack is dealt round-robin to the crew's
+ * out (sbi_walk_share): the stack is dealt round-robin to the crew's
  * walkers, each with a stack of its own, which run at once with marks
  * made by an atomic or (the caller's threaded expand: each node is then
  * new to exactly one walker) until every stack is empty.  Counts are
@@ -86,57 +86,57 @@ typedef struct sb_walk {
 } sb_walk;
 
 /* Expands node (met from `from`, SB_WALK_SEED for a seed): marks each
- * child and hands it to sb_walk_meet, at most w->most of them.  ctx is
- * the caller's, as given to sb_walk_run. */
+ * child and hands it to sbi_walk_meet, at most w->most of them.  ctx is
+ * the caller's, as given to sbi_walk_run. */
 typedef void (*sb_walk_expand_fn)(sb_walk *w, void *ctx, uint64_t node, uint64_t from);
 
 /* Walkers that share a large component: w[0] is the one that met it. */
 struct sb_walk_crew {
     unsigned n;                      /* walkers, 1 to SB_WALK_MAX_THREADS */
-    sb_walk *w[SB_WALK_MAX_THREADS]; /* the caller's, made with sb_walk_init */
+    sb_walk *w[SB_WALK_MAX_THREADS]; /* the caller's, made with sbi_walk_init */
     bool (*run)(sb_walk *w);         /* walks w's stack empty, marking atomically:
-                                        the caller's sb_walk_run_shared */
+                                        the caller's sbi_walk_run_shared */
     pthread_mutex_t lock;            /* the meter, while walkers run at once */
     uint64_t found;                  /* the component's nodes so far, every walker's */
     bool stop;                       /* a walker stopped: all stop */
 };
 
 /* Makes w ready to walk, its stack allocated through m, with room for
- * `most` children per expansion; ctx is what sb_walk_run_shared passes
+ * `most` children per expansion; ctx is what sbi_walk_run_shared passes
  * to expand when w is a crew's (NULL otherwise).  Nothing is allocated
  * yet. */
-void sb_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx);
-void sb_walk_free(sb_walk *w);
+void sbi_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx);
+void sbi_walk_free(sb_walk *w);
 
 /* Makes c ready: n walkers (clamped to 1..SB_WALK_MAX_THREADS; the
  * caller fills c->w[0..c->n)) that share a component with run.  false
- * when the lock cannot be made.  sb_walk_crew_free(c) after. */
-bool sb_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_walk *w));
-void sb_walk_crew_free(sb_walk_crew *c);
+ * when the lock cannot be made.  sbi_walk_crew_free(c) after. */
+bool sbi_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_walk *w));
+void sbi_walk_crew_free(sb_walk_crew *c);
 
 /* Makes room for `most` more nodes on w's stack (the cold path of
- * sb_walk_run); false, with w->stopped, when the meter refused. */
-bool sb_walk_grow(sb_walk *w);
+ * sbi_walk_run); false, with w->stopped, when the meter refused. */
+bool sbi_walk_grow(sb_walk *w);
 
 /* Starts a walk from seed, which the caller has marked, after `before`
  * nodes found in earlier walks.  false, with the meter's hit saying why,
  * when the states limit or the meter refused it. */
-bool sb_walk_seed(sb_walk *w, uint64_t seed, uint64_t before);
+bool sbi_walk_seed(sb_walk *w, uint64_t seed, uint64_t before);
 
 /* Walks c->w[0]'s stack to the end with every walker of c at once (their
  * own threads; a thread that cannot be started is walked after the
  * others), then adds their counts to c->w[0]'s.  false when a limit
  * stopped them: c->w[0]'s meter's hit says which. */
-bool sb_walk_share(sb_walk_crew *c);
+bool sbi_walk_share(sb_walk_crew *c);
 
 /* Whether the search was cancelled or its deadline passed, read without
  * touching the meter (any thread may ask). */
-bool sb_walk_late(const sb_meter *m);
+bool sbi_walk_late(const sb_meter *m);
 
 /* A child of the node being expanded, met from `from` and marked by the
  * caller; fresh says the mark was new.  It is written on the stack either
  * way and kept by counting it. */
-static inline __attribute__((always_inline)) void sb_walk_meet(sb_walk *w, uint64_t child,
+static inline __attribute__((always_inline)) void sbi_walk_meet(sb_walk *w, uint64_t child,
                                                                uint64_t from, bool fresh)
 {
     w->stack[w->depth] = (sb_walk_node){ child, from };
@@ -146,7 +146,7 @@ static inline __attribute__((always_inline)) void sb_walk_meet(sb_walk *w, uint6
 }
 
 /* A child met and known to be marked already (the move back). */
-static inline __attribute__((always_inline)) void sb_walk_edge(sb_walk *w)
+static inline __attribute__((always_inline)) void sbi_walk_edge(sb_walk *w)
 {
     w->edges++;
 }
@@ -154,7 +154,7 @@ static inline __attribute__((always_inline)) void sb_walk_edge(sb_walk *w)
 /* After an expansion that found `fresh` new nodes: the meter's tick and
  * the states limit (alone), or the crew's count, stop flag and clock
  * (shared).  false when the walk must stop. */
-static inline __attribute__((always_inline)) bool sb_walk_expanded(sb_walk *w, uint64_t fresh,
+static inline __attribute__((always_inline)) bool sbi_walk_expanded(sb_walk *w, uint64_t fresh,
                                                                    bool shared)
 {
     sb_meter *m = w->meter;
@@ -163,19 +163,19 @@ static inline __attribute__((always_inline)) bool sb_walk_expanded(sb_walk *w, u
         sb_walk_crew *c = w->crew;
         uint64_t all = __atomic_add_fetch(&c->found, fresh, __ATOMIC_RELAXED);
         if ((limit && w->before + all > limit) ||
-            (++w->expansions % 4096 == 0 && sb_walk_late(m)))
+            (++w->expansions % 4096 == 0 && sbi_walk_late(m)))
             __atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
         if (!__atomic_load_n(&c->stop, __ATOMIC_RELAXED))
             return true;
-    } else if (sb_meter_may_store(m, w->before + w->found - 1) && sb_meter_tick(m, 0) == SB_OK) {
+    } else if (sbi_meter_may_store(m, w->before + w->found - 1) && sbi_meter_tick(m, 0) == SB_OK) {
         return true;
     }
     w->stopped = true;
     return false;
 }
 
-/* The loop of sb_walk_run and sb_walk_run_shared. */
-static inline __attribute__((always_inline)) bool sb_walk_loop(sb_walk *w,
+/* The loop of sbi_walk_run and sbi_walk_run_shared. */
+static inline __attribute__((always_inline)) bool sbi_walk_loop(sb_walk *w,
                                                                sb_walk_expand_fn expand,
                                                                void *ctx, size_t split,
                                                                bool shared)
@@ -183,13 +183,13 @@ static inline __attribute__((always_inline)) bool sb_walk_loop(sb_walk *w,
     bool ok = true;
     while (w->depth && w->depth < split) {
         sb_walk_node top = w->stack[--w->depth];
-        if (w->depth + w->most > w->cap && !sb_walk_grow(w)) {
+        if (w->depth + w->most > w->cap && !sbi_walk_grow(w)) {
             ok = false;
             break;
         }
         uint64_t found = w->found;
         expand(w, ctx, top.node, top.from);
-        if (!sb_walk_expanded(w, w->found - found, shared)) {
+        if (!sbi_walk_expanded(w, w->found - found, shared)) {
             ok = false;
             break;
         }
@@ -202,19 +202,19 @@ static inline __attribute__((always_inline)) bool sb_walk_loop(sb_walk *w,
  * expand (a pointer to the caller's locals, which no call out of line
  * then sees, keeps them in registers).  false when a limit stopped it
  * (the meter's hit says which). */
-static inline __attribute__((always_inline)) bool sb_walk_run(sb_walk *w,
+static inline __attribute__((always_inline)) bool sbi_walk_run(sb_walk *w,
                                                               sb_walk_expand_fn expand,
                                                               void *ctx, size_t split)
 {
-    return sb_walk_loop(w, expand, ctx, split, false);
+    return sbi_walk_loop(w, expand, ctx, split, false);
 }
 
-/* The same for a walker of a crew (sb_walk_share runs it), with its own
+/* The same for a walker of a crew (sbi_walk_share runs it), with its own
  * w->ctx: expand must mark atomically. */
-static inline __attribute__((always_inline)) bool sb_walk_run_shared(sb_walk *w,
+static inline __attribute__((always_inline)) bool sbi_walk_run_shared(sb_walk *w,
                                                                      sb_walk_expand_fn expand)
 {
-    return sb_walk_loop(w, expand, w->ctx, SIZE_MAX, true);
+    return sbi_walk_loop(w, expand, w->ctx, SIZE_MAX, true);
 }
 
 #endif

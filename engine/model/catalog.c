@@ -32,7 +32,7 @@ static int compare_ranked(const void *x, const void *y)
     return by_class ? by_class : (a->b > b->b) - (a->b < b->b);
 }
 
-int sb_catalog_class(const sb_catalog *cat, const sb_block *b)
+int sbi_catalog_class(const sb_catalog *cat, const sb_block *b)
 {
     int lo = 0, hi = cat->nclasses;
     while (lo < hi) {
@@ -48,10 +48,10 @@ int sb_catalog_class(const sb_catalog *cat, const sb_block *b)
     return -1;
 }
 
-int sb_catalog_rect(const sb_catalog *cat, int height, int width)
+int sbi_catalog_rect(const sb_catalog *cat, int height, int width)
 {
     sb_block b = { 0, 0, height, width, 0, 0, SB_AXIS_ANY, 0 };
-    return sb_catalog_class(cat, &b);
+    return sbi_catalog_class(cat, &b);
 }
 
 /* Numbers the classes in sb_block_class_cmp order and counts their blocks.
@@ -111,7 +111,7 @@ static bool describe(sb_catalog *cat, sb_class *c)
     return true;
 }
 
-sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
+sb_status sbi_catalog_init(sb_catalog *cat, const sb_puzzle *p)
 {
     memset(cat, 0, sizeof *cat);
     cat->puzzle = p;
@@ -124,14 +124,14 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
         return SB_ELIMIT;
 
     if (!find_classes(cat)) {
-        sb_catalog_free(cat);
+        sbi_catalog_free(cat);
         return SB_ELIMIT;
     }
     uint64_t covered = 0;
     for (int s = 0; s < cat->nclasses; s++) {
         sb_class *c = &cat->classes[s];
         if (!describe(cat, c)) {
-            sb_catalog_free(cat);
+            sbi_catalog_free(cat);
             return SB_ELIMIT;
         }
         covered += (uint64_t)c->ncells * c->count;
@@ -141,21 +141,21 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
     for (uint32_t i = 0; p->walls && i < cat->ncells; i++)
         cat->nwalls += p->walls[i] != 0;
     cat->nempty = cat->ncells - cat->nwalls - (uint32_t)covered;
-    cat->unit = sb_catalog_rect(cat, 1, 1);
+    cat->unit = sbi_catalog_rect(cat, 1, 1);
 
     for (size_t i = 0; i < p->ngoals; i++)
-        cat->classes[sb_catalog_class(cat, &p->goals[i])].ngoals++;
+        cat->classes[sbi_catalog_class(cat, &p->goals[i])].ngoals++;
     for (int s = 0; s < cat->nclasses; s++) {
         cat->classes[s].goals = malloc((cat->classes[s].ngoals + 1) * sizeof(uint16_t));
         if (!cat->classes[s].goals) {
-            sb_catalog_free(cat);
+            sbi_catalog_free(cat);
             return SB_ELIMIT;
         }
         cat->classes[s].ngoals = 0;
     }
     for (size_t i = 0; i < p->ngoals; i++) {
         const sb_block *g = &p->goals[i];
-        sb_class *sh = &cat->classes[sb_catalog_class(cat, g)];
+        sb_class *sh = &cat->classes[sbi_catalog_class(cat, g)];
         sh->goals[sh->ngoals++] = (uint16_t)(g->row * p->cols + g->col);
     }
     /* A goal entry repeated is one requirement (sb_puzzle_check accepts
@@ -176,7 +176,7 @@ sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p)
     return SB_OK;
 }
 
-void sb_catalog_free(sb_catalog *cat)
+void sbi_catalog_free(sb_catalog *cat)
 {
     if (!cat || !cat->classes)
         return;
@@ -308,7 +308,7 @@ static unsigned nearest_steps(const sb_catalog *cat, uint32_t goal, const uint16
     return best;
 }
 
-unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
+unsigned sbi_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
                           const uint32_t *blocked, const uint32_t *steps)
 {
     unsigned total = 0;
@@ -337,7 +337,7 @@ unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
  * and the sum would drop by two (admissible still, but not consistent).
  * A class of one block (a marked piece, a numbered tile) has one goal at
  * most, so the numbered tiles' bound is the sum over tiles. */
-unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
+unsigned sbi_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors)
 {
     unsigned total = 0;

@@ -47,16 +47,16 @@ typedef struct sb_catalog {
 
 /* Builds the catalog of a puzzle that passed sb_puzzle_check (which must
  * outlive it).  Returns SB_OK or SB_ELIMIT (out of memory). */
-sb_status sb_catalog_init(sb_catalog *cat, const sb_puzzle *p);
-void sb_catalog_free(sb_catalog *cat);
+sb_status sbi_catalog_init(sb_catalog *cat, const sb_puzzle *p);
+void sbi_catalog_free(sb_catalog *cat);
 
 /* The class of block b (of the catalog's puzzle, or any block with the
  * same fields), or -1: a binary search, O(log nclasses) comparisons. */
-int sb_catalog_class(const sb_catalog *cat, const sb_block *b);
+int sbi_catalog_class(const sb_catalog *cat, const sb_block *b);
 
 /* The class of plain height x width rectangles (group 0, any axis), or
  * -1. */
-int sb_catalog_rect(const sb_catalog *cat, int height, int width);
+int sbi_catalog_rect(const sb_catalog *cat, int height, int width);
 
 /* One step in each direction, in the engine's order (up, down, left,
  * right): rows and columns. */
@@ -64,7 +64,7 @@ static const int SB_STEP_ROW[4] = { -1, 1, 0, 0 }, SB_STEP_COL[4] = { 0, 0, -1, 
 
 /* Whether the class may slide in direction d (0 up, 1 down, 2 left,
  * 3 right). */
-static inline bool sb_class_moves(const sb_class *c, int d)
+static inline bool sbi_class_moves(const sb_class *c, int d)
 {
     return c->proto.axis == SB_AXIS_ANY || (c->proto.axis == SB_AXIS_ROW) == (d >= 2);
 }
@@ -78,7 +78,7 @@ static inline bool sb_class_moves(const sb_class *c, int d)
  * piece, the cells to go divided by the farthest one move can carry the
  * block, which the tray's empty cells limit (catalog.c says how).
  * Consistent: one move changes it by at most one. */
-unsigned sb_catalog_estimate(const sb_catalog *cat, sb_metric metric,
+unsigned sbi_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors);
 
 /* Goal lists can be long (a CS61B goal names 9,999 blocks); beyond this
@@ -93,7 +93,7 @@ enum { SB_ESTIMATE_BUDGET = 4096 };
  * whose anchors are NULL (or too many to compare), steps[i] gives those
  * steps when the caller could find them another way (steps NULL: such a
  * class counts 0). */
-unsigned sb_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
+unsigned sbi_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
                           const uint32_t *blocked, const uint32_t *steps);
 
 #endif

@@ -25,7 +25,7 @@ static sb_status fail(sb_error *err, sb_list list, size_t item, const char *fmt,
 {
     if (err) {
         va_list ap;
-        sb_fail(err, SB_EINPUT, "%s", "");
+        sbi_fail(err, SB_EINPUT, "%s", "");
         err->list = list;
         err->item = item;
         va_start(ap, fmt);
@@ -335,7 +335,7 @@ static sb_status check_layout(const sb_puzzle *p, sb_list list, sb_error *err)
     /* owner[cell] = 1 + index of the block covering it, 0 when empty. */
     size_t *owner = calloc(cells, sizeof *owner);
     if (!owner)
-        return sb_fail(err, SB_ELIMIT, "out of memory checking the tray");
+        return sbi_fail(err, SB_ELIMIT, "out of memory checking the tray");
     sb_status st = SB_OK;
     for (size_t i = 0; i < n && st == SB_OK; i++) {
         const sb_block *b = &blocks[i];
@@ -385,7 +385,7 @@ static sb_status check_goals(const sb_puzzle *p, sb_error *err)
     if (!have || !want) {
         free(have);
         free(want);
-        return sb_fail(err, SB_ELIMIT, "out of memory checking the goal");
+        return sbi_fail(err, SB_ELIMIT, "out of memory checking the goal");
     }
     size_t ndistinct = 0;
     for (size_t i = 0; i < p->ngoals; i++)
@@ -434,7 +434,7 @@ static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
     if (p->ngoals && !p->goals)
         return fail(err, SB_LIST_NONE, 0, "the puzzle counts %zu goal entries but its goals "
                     "array is NULL", p->ngoals);
-    if (!sb_zeroed(p->reserved, sizeof p->reserved))
+    if (!sbi_zeroed(p->reserved, sizeof p->reserved))
         return fail(err, SB_LIST_NONE, 0, "the puzzle's reserved space is not zero (a field "
                     "this libslide %s does not know)", SLIDE_VERSION);
     return SB_OK;

@@ -36,12 +36,12 @@ static bool push_open(astar *a, size_t f, uint32_t id, uint32_t g)
 {
     if (f >= a->nopen) {
         size_t had = a->nopen;
-        if (!sb_array_reserve(a->meter, &a->open, &a->nopen, f + 1, sizeof *a->open))
+        if (!sbi_array_reserve(a->meter, &a->open, &a->nopen, f + 1, sizeof *a->open))
             return false;
         memset(a->open + had, 0, (a->nopen - had) * sizeof *a->open);
     }
     bucket *b = &a->open[f];
-    if (!sb_array_reserve(a->meter, &b->items, &b->cap, b->n + 1, sizeof *b->items))
+    if (!sbi_array_reserve(a->meter, &b->items, &b->cap, b->n + 1, sizeof *b->items))
         return false;
     b->items[b->n++] = (entry){ id, g };
     return true;
@@ -49,7 +49,7 @@ static bool push_open(astar *a, size_t f, uint32_t id, uint32_t g)
 
 static bool set_g(astar *a, uint32_t id, uint32_t g)
 {
-    if (!sb_array_reserve(a->meter, &a->g, &a->g_cap, (size_t)id + 1, sizeof *a->g))
+    if (!sbi_array_reserve(a->meter, &a->g, &a->g_cap, (size_t)id + 1, sizeof *a->g))
         return false;
     a->g[id] = g;
     return true;
@@ -59,7 +59,7 @@ static bool set_g(astar *a, uint32_t id, uint32_t g)
 static unsigned estimate(const astar *a, const void *key)
 {
     const sb_space *sp = a->s->space;
-    return a->guided ? sp->ops->estimate(sp, a->s->scratch, key, true) : sb_setup_bound(a->s, key);
+    return a->guided ? sp->ops->estimate(sp, a->s->scratch, key, true) : sbi_setup_bound(a->s, key);
 }
 
 /* Stores child i of node id at cost g and opens it, unless it is stored
@@ -113,7 +113,7 @@ static sb_status run(astar *a, uint32_t *goal)
                 *goal = e.id;   /* the root, or a goal child not taken when met */
                 return SB_OK;
             }
-            sb_children_clear(&a->kids);
+            sbi_children_clear(&a->kids);
             if (sp->ops->expand(sp, a->s->scratch, a->parent, &a->kids) != SB_OK)
                 return SB_ELIMIT;
             size_t k = a->kids.first_goal;
@@ -123,18 +123,18 @@ static sb_status run(astar *a, uint32_t *goal)
             }
             for (size_t i = 0; i < a->kids.n; i++) {
                 uint32_t cid;
-                if (((i & 4095) == 4095 && sb_meter_late(a->meter)) ||
+                if (((i & 4095) == 4095 && sbi_meter_late(a->meter)) ||
                     relax(a, e.id, i, e.g + 1, &f, &cid) != SB_OK)
                     return SB_ELIMIT;
             }
-            if (sb_meter_tick(a->meter, a->kids.n) != SB_OK)
+            if (sbi_meter_tick(a->meter, a->kids.n) != SB_OK)
                 return SB_ELIMIT;
         }
     }
     return SB_UNSOLVABLE;
 }
 
-sb_status sb_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint32_t *goal)
+sb_status sbi_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint32_t *goal)
 {
     astar a = { .s = s, .store = st, .meter = &s->meter, .weight = weight, .guided = guided };
     a.kids = (sb_children){ .rec_size = s->space->rec_size, .meter = &s->meter };
@@ -145,12 +145,12 @@ sb_status sb_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint
         status = run(&a, goal);
     else
         s->meter.hit = SB_LIMIT_MEMORY;
-    sb_children_free(&a.kids);
+    sbi_children_free(&a.kids);
     free(a.parent);
     free(a.child);
-    sb_array_free(a.meter, &a.g, &a.g_cap, sizeof *a.g);
+    sbi_array_free(a.meter, &a.g, &a.g_cap, sizeof *a.g);
     for (size_t f = 0; f < a.nopen; f++)
-        sb_array_free(a.meter, &a.open[f].items, &a.open[f].cap, sizeof *a.open[f].items);
-    sb_array_free(a.meter, &a.open, &a.nopen, sizeof *a.open);
+        sbi_array_free(a.meter, &a.open[f].items, &a.open[f].cap, sizeof *a.open[f].items);
+    sbi_array_free(a.meter, &a.open, &a.nopen, sizeof *a.open);
     return status;
 }

@@ -11,6 +11,6 @@
  * SB_OK with the goal's node id in *goal, SB_UNSOLVABLE when the space is
  * exhausted, SB_ELIMIT when the meter refused.  With weight 1 and the
  * bound the goal found is a nearest one. */
-sb_status sb_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint32_t *goal);
+sb_status sbi_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint32_t *goal);
 
 #endif

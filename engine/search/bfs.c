@@ -7,7 +7,7 @@
 #include "core/array.h"
 #include "search/bfs.h"
 
-void sb_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
+void sbi_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
                  uint64_t root_count, bool root_is_goal)
 {
     memset(run, 0, sizeof *run);
@@ -23,14 +23,14 @@ static bool note_layer(sb_bfs *run)
 {
     if (!run->profile)
         return true;
-    if (!sb_array_reserve(run->meter, &run->layer_sizes, &run->layers_cap, run->nlayers + 1,
+    if (!sbi_array_reserve(run->meter, &run->layer_sizes, &run->layers_cap, run->nlayers + 1,
                           sizeof *run->layer_sizes))
         return false;
     run->layer_sizes[run->nlayers++] = run->size;
     return true;
 }
 
-sb_status sb_bfs_step(sb_bfs *run, const sb_bfs_walker *w, void *walker)
+sb_status sbi_bfs_step(sb_bfs *run, const sb_bfs_walker *w, void *walker)
 {
     run->meter->depth = run->depth;
     if (!note_layer(run))
@@ -49,17 +49,17 @@ sb_status sb_bfs_step(sb_bfs *run, const sb_bfs_walker *w, void *walker)
     return SB_OK;
 }
 
-sb_status sb_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker)
+sb_status sbi_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker)
 {
     sb_status status;
     do
-        status = sb_bfs_step(run, w, walker);
+        status = sbi_bfs_step(run, w, walker);
     while (status == SB_OK && !run->at_goal && !run->exhausted);
     return status;
 }
 
-void sb_bfs_free(sb_bfs *run)
+void sbi_bfs_free(sb_bfs *run)
 {
-    sb_array_free(run->meter, &run->layer_sizes, &run->layers_cap, sizeof *run->layer_sizes);
+    sbi_array_free(run->meter, &run->layer_sizes, &run->layers_cap, sizeof *run->layer_sizes);
     run->nlayers = 0;
 }

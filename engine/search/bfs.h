@@ -20,7 +20,7 @@
  *                           search from every goal layout at once
  *
  * Solving, exploring, measuring diameters and distances to a goal all
- * run sb_bfs_run with one of them (splitting components, which needs no
+ * run sbi_bfs_run with one of them (splitting components, which needs no
  * distances, is explore/walk.h's).
  *
  * Invariant: when expand_layer starts, the walker's current layer holds
@@ -38,9 +38,9 @@ typedef struct sb_bfs sb_bfs;
 typedef struct sb_bfs_walker {
     /* Expands every configuration of the current layer (at run->depth),
      * storing each new child in the next layer and telling the driver
-     * with sb_bfs_met; ticks run->meter once per expansion.  Returns
+     * with sbi_bfs_met; ticks run->meter once per expansion.  Returns
      * SB_OK, or SB_ELIMIT when the meter refused; stops early, with
-     * SB_OK, when sb_bfs_met says so. */
+     * SB_OK, when sbi_bfs_met says so. */
     sb_status (*expand_layer)(void *walker, sb_bfs *run);
     /* Makes the next layer the current one. */
     void (*advance)(void *walker);
@@ -71,7 +71,7 @@ struct sb_bfs {
 
 /* Prepares run: the root (standing for root_count configurations, a
  * folded mirror pair counting two) is met at depth 0. */
-void sb_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
+void sbi_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
                  uint64_t root_count, bool root_is_goal);
 
 /* Walks layer by layer from the root, which the walker holds as its
@@ -81,18 +81,18 @@ void sb_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
  * says which limit).  On return run->depth is the layer being expanded
  * when it stopped; exhausted, the last layer, which the walker then holds
  * as its current one. */
-sb_status sb_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker);
+sb_status sbi_bfs_run(sb_bfs *run, const sb_bfs_walker *w, void *walker);
 
-/* One layer of sb_bfs_run, for a caller that interleaves two searches
+/* One layer of sbi_bfs_run, for a caller that interleaves two searches
  * (bidirectional BFS): expands the current layer and makes the next one
- * current.  Returns as sb_bfs_run would have stopped there (run->at_goal
+ * current.  Returns as sbi_bfs_run would have stopped there (run->at_goal
  * or run->exhausted set), or SB_OK with neither set to go on. */
-sb_status sb_bfs_step(sb_bfs *run, const sb_bfs_walker *w, void *walker);
+sb_status sbi_bfs_step(sb_bfs *run, const sb_bfs_walker *w, void *walker);
 
 /* Tells the driver a configuration standing for `count` was stored in the
  * next layer, and whether it is a goal.  True when the walker should stop
  * (a goal, and stop_at_goal). */
-static inline bool sb_bfs_met(sb_bfs *run, uint64_t count, bool goal)
+static inline bool sbi_bfs_met(sb_bfs *run, uint64_t count, bool goal)
 {
     run->reached += count;
     run->next_size += count;
@@ -105,6 +105,6 @@ static inline bool sb_bfs_met(sb_bfs *run, uint64_t count, bool goal)
     return run->at_goal;
 }
 
-void sb_bfs_free(sb_bfs *run);
+void sbi_bfs_free(sb_bfs *run);
 
 #endif

@@ -37,7 +37,7 @@ typedef struct W(fast_walk) {
 
 static inline bool W(layer_push)(W(fast_walk) *k, W(layer) *l, WORD key)
 {
-    if (!sb_array_reserve(k->meter, &l->keys, &l->cap, l->n + 1, sizeof *l->keys))
+    if (!sbi_array_reserve(k->meter, &l->keys, &l->cap, l->n + 1, sizeof *l->keys))
         return false;
     l->keys[l->n++] = key;
     return true;
@@ -62,12 +62,12 @@ static inline __attribute__((always_inline)) bool W(land)(W(fast_walk) *k, WORD 
                                                            WORD code, size_t count,
                                                            size_t parent)
 {
-    int added = W(sb_seen_add_code)(&k->seen, code, k->run->depth + 1);
+    int added = W(sbi_seen_add_code)(&k->seen, code, k->run->depth + 1);
     if (added == 0)
         return true;
     if (added < 0 || !W(layer_push)(k, &k->next, image))
         return false;
-    if (!sb_bfs_met(k->run, k->pairs ? count : 1, W(is_goal_word)(k->b, image)))
+    if (!sbi_bfs_met(k->run, k->pairs ? count : 1, W(is_goal_word)(k->b, image)))
         return true;
     k->goal = image;
     k->goal_parent = k->now.keys[parent];
@@ -92,10 +92,10 @@ static inline __attribute__((always_inline)) bool W(meet)(W(fast_walk) *k, WORD 
 {
     unsigned count;
     child = W(representative)(fold, child, mirror, &count);
-    WORD code = W(sb_seen_code)(&k->seen, child);
+    WORD code = W(sbi_seen_code)(&k->seen, child);
     if (!fly)
         return W(land)(k, child, code, count, k->parent);
-    W(sb_seen_prefetch)(&k->seen, code);
+    W(sbi_seen_prefetch)(&k->seen, code);
     if (k->met - k->landed == AHEAD && !W(land_oldest)(k))
         return false;
     k->flight[k->met++ % AHEAD] = (W(flying)){ child, code, k->parent, count };
@@ -143,7 +143,7 @@ static bool W(step_back)(void *ctx, WORD child, WORD mirror)
     W(way_back) *w = ctx;
     unsigned count;
     child = W(representative)(w->k->fold, child, mirror, &count);
-    if (W(sb_seen_find)(&w->k->seen, child) != (int)w->want)
+    if (W(sbi_seen_find)(&w->k->seen, child) != (int)w->want)
         return true;
     w->found = child;
     return false;
@@ -170,7 +170,7 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
     W(fast_walk) *k = walker;
     unsigned d = run->depth;
     size_t bytes = ((size_t)d + 2) * sizeof(WORD);
-    WORD *path = sb_meter_realloc(k->meter, NULL, 0, bytes);
+    WORD *path = sbi_meter_realloc(k->meter, NULL, 0, bytes);
     if (!path)
         return SB_ELIMIT;
     path[d + 1] = k->goal;
@@ -188,9 +188,9 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
             path[j] = w.found;
         }
     }
-    sb_status status = sb_path_from_keys(&k->b->base, NULL, (const unsigned char *)path,
+    sb_status status = sbi_path_from_keys(&k->b->base, NULL, (const unsigned char *)path,
                                          (size_t)d + 2, sol);
-    sb_meter_free(k->meter, path, bytes);
+    sbi_meter_free(k->meter, path, bytes);
     return status;
 }
 
@@ -213,7 +213,7 @@ static inline __attribute__((always_inline)) sb_status W(expand_with)(W(fast_wal
             k->meter->expanded++;   /* stopped inside this expansion: it counts */
             break;
         }
-        if (sb_meter_tick(k->meter, 0) != SB_OK)
+        if (sbi_meter_tick(k->meter, 0) != SB_OK)
             return SB_ELIMIT;
     }
     /* The children still in flight land before the layer is done. */
@@ -250,7 +250,7 @@ static sb_status W(expand_folded_flying)(W(fast_walk) *k, sb_bfs *run)
 static sb_status W(expand_layer)(void *walker, sb_bfs *run)
 {
     W(fast_walk) *k = walker;
-    if (W(sb_seen_bytes)(&k->seen) >= FLY_BYTES)
+    if (W(sbi_seen_bytes)(&k->seen) >= FLY_BYTES)
         return k->fold ? W(expand_folded_flying)(k, run) : W(expand_plain_flying)(k, run);
     return k->fold ? W(expand_folded)(k, run) : W(expand_plain)(k, run);
 }
@@ -274,10 +274,10 @@ static void W(walk_free)(void *walker)
     W(fast_walk) *k = walker;
     if (!k)
         return;
-    W(sb_seen_free)(&k->seen);
-    sb_array_free(k->meter, &k->now.keys, &k->now.cap, sizeof *k->now.keys);
-    sb_array_free(k->meter, &k->next.keys, &k->next.cap, sizeof *k->next.keys);
-    sb_meter_free(k->meter, k, sizeof *k);
+    W(sbi_seen_free)(&k->seen);
+    sbi_array_free(k->meter, &k->now.keys, &k->now.cap, sizeof *k->now.keys);
+    sbi_array_free(k->meter, &k->next.keys, &k->next.cap, sizeof *k->next.keys);
+    sbi_meter_free(k->meter, k, sizeof *k);
 }
 
 static const sb_bfs_walker W(walker_ops) = { W(expand_layer), W(advance), W(path),
@@ -287,14 +287,14 @@ static const sb_bfs_walker W(walker_ops) = { W(expand_layer), W(advance), W(path
 static void *W(walker_new)(sb_setup *s, const bitboard *b, bool stop_at_goal,
                            uint64_t *root_count)
 {
-    W(fast_walk) *k = sb_meter_calloc(&s->meter, 1, sizeof *k);
+    W(fast_walk) *k = sbi_meter_calloc(&s->meter, 1, sizeof *k);
     if (!k)
         return NULL;
     k->b = b;
     k->meter = &s->meter;
     /* Its expansions are cheap: the clock is read every 256. */
     k->meter->tick_mask = 255;
-    W(sb_seen_init)(&k->seen, b->spare_bit, k->meter);
+    W(sbi_seen_init)(&k->seen, b->spare_bit, k->meter);
     WORD root;
     unsigned count;
     memcpy(&root, b->base.root, sizeof root);
@@ -306,7 +306,7 @@ static void *W(walker_new)(sb_setup *s, const bitboard *b, bool stop_at_goal,
     s->mirrors_once = k->fold && !k->pairs;
     root = W(representative)(k->fold, root, W(mirror_of)(k, root), &count);
     *root_count = k->pairs ? count : 1;
-    if (W(sb_seen_add)(&k->seen, root, 0) < 0 || !W(layer_push)(k, &k->now, root)) {
+    if (W(sbi_seen_add)(&k->seen, root, 0) < 0 || !W(layer_push)(k, &k->now, root)) {
         W(walk_free)(k);
         return NULL;
     }

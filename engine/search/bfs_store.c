@@ -33,7 +33,7 @@ typedef struct store_walk {
     uint32_t goal;            /* the goal's node id, once met */
 } store_walk;
 
-void *sb_store_walker_new(sb_setup *s, sb_store *st, const sb_store *meet_in)
+void *sbi_store_walker_new(sb_setup *s, sb_store *st, const sb_store *meet_in)
 {
     store_walk *wk = calloc(1, sizeof *wk);
     size_t key_size = s->space->key_size;
@@ -86,7 +86,7 @@ static sb_status expand_layer(void *walker, sb_bfs *run)
     const sb_space *sp = wk->space;
     for (uint32_t id = wk->start; id < wk->end; id++) {
         memcpy(wk->parent, wk->store->ops->key(wk->store, id), sp->key_size);
-        sb_children_clear(&wk->kids);
+        sbi_children_clear(&wk->kids);
         if (sp->ops->expand(sp, wk->scratch, wk->parent, &wk->kids) != SB_OK)
             return SB_ELIMIT;
         bool fresh, goal;
@@ -94,25 +94,25 @@ static sb_status expand_layer(void *walker, sb_bfs *run)
             if (store_child(wk, id, wk->kids.first_goal, &fresh, &goal) != SB_OK)
                 return SB_ELIMIT;
             wk->meter->expanded++;
-            sb_bfs_met(run, 1, true);
+            sbi_bfs_met(run, 1, true);
             return SB_OK;
         }
         for (size_t i = 0; i < wk->kids.n; i++) {
             /* Storing a child can cost a key's worth of copying (4 KB on a
              * 1x65536 tray): the deadline holds inside one expansion. */
-            if (((i & 4095) == 4095 && sb_meter_late(wk->meter)) ||
+            if (((i & 4095) == 4095 && sbi_meter_late(wk->meter)) ||
                 store_child(wk, id, i, &fresh, &goal) != SB_OK)
                 return SB_ELIMIT;
-            if (fresh && sb_bfs_met(run, 1, goal))
+            if (fresh && sbi_bfs_met(run, 1, goal))
                 return SB_OK;
         }
-        if (sb_meter_tick(wk->meter, wk->kids.n) != SB_OK)
+        if (sbi_meter_tick(wk->meter, wk->kids.n) != SB_OK)
             return SB_ELIMIT;
     }
     return SB_OK;
 }
 
-uint32_t sb_store_walker_goal(const void *walker)
+uint32_t sbi_store_walker_goal(const void *walker)
 {
     const store_walk *wk = walker;
     return wk->goal;
@@ -129,7 +129,7 @@ static sb_status path(void *walker, const sb_bfs *run, sb_solution *sol)
 {
     store_walk *wk = walker;
     (void)run;
-    return sb_path_read(wk->space, wk->scratch, wk->store, wk->goal, sol);
+    return sbi_path_read(wk->space, wk->scratch, wk->store, wk->goal, sol);
 }
 
 static const void *layer_key(void *walker)
@@ -138,7 +138,7 @@ static const void *layer_key(void *walker)
     return wk->store->ops->key(wk->store, wk->start);
 }
 
-const sb_store *sb_store_walker_store(void *walker)
+const sb_store *sbi_store_walker_store(void *walker)
 {
     return ((store_walk *)walker)->store;
 }
@@ -148,11 +148,11 @@ static void walk_free(void *walker)
     store_walk *wk = walker;
     if (!wk)
         return;
-    sb_children_free(&wk->kids);
+    sbi_children_free(&wk->kids);
     wk->store->ops->free(wk->store);
     free(wk->parent);
     free(wk->child);
     free(wk);
 }
 
-const sb_bfs_walker sb_store_walker = { expand_layer, advance, path, layer_key, walk_free };
+const sb_bfs_walker sbi_store_walker = { expand_layer, advance, path, layer_key, walk_free };

@@ -59,68 +59,68 @@ static sb_status read_path(sb_setup *s, side *sides, int from, uint32_t met, sb_
          id = sides[1].store->ops->parent(sides[1].store, id))
         bwd_depth++;
     size_t n = fwd_depth + bwd_depth + 1, bytes = n * sp->key_size;
-    unsigned char *keys = sb_meter_realloc(&s->meter, NULL, 0, bytes);
+    unsigned char *keys = sbi_meter_realloc(&s->meter, NULL, 0, bytes);
     if (!keys)
         return SB_ELIMIT;
     chain(sides[0].store, fwd_id, fwd_depth, sp->key_size, false, keys);
     chain(sides[1].store, bwd_id, bwd_depth, sp->key_size, true, keys + fwd_depth * sp->key_size);
-    sb_status status = sb_path_from_keys(sp, s->scratch, keys, n, sol);
-    sb_meter_free(&s->meter, keys, bytes);
+    sb_status status = sbi_path_from_keys(sp, s->scratch, keys, n, sol);
+    sbi_meter_free(&s->meter, keys, bytes);
     return status;
 }
 
-sb_status sb_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *held,
+sb_status sbi_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *held,
                    sb_error *err)
 {
     const sb_space *sp = s->space;
     side sides[2] = { 0 };
-    unsigned char *goal_key = sb_meter_realloc(&s->meter, NULL, 0, sp->key_size);
-    sb_status status = goal_key ? sb_setup_goal_key(s, p, goal_key) : SB_ELIMIT;
+    unsigned char *goal_key = sbi_meter_realloc(&s->meter, NULL, 0, sp->key_size);
+    sb_status status = goal_key ? sbi_setup_goal_key(s, p, goal_key) : SB_ELIMIT;
     if (status == SB_OK)
-        status = sb_setup_store(s, sp->root, &sides[0].store);
+        status = sbi_setup_store(s, sp->root, &sides[0].store);
     if (status == SB_OK) {
         /* The start counts against the states limit too. */
         s->meter.stored_elsewhere = sides[0].store->count;
-        status = sb_setup_store(s, goal_key, &sides[1].store);
+        status = sbi_setup_store(s, goal_key, &sides[1].store);
     }
     for (int i = 0; i < 2 && status == SB_OK; i++) {
-        sides[i].walker = sb_store_walker_new(s, sides[i].store, sides[!i].store);
+        sides[i].walker = sbi_store_walker_new(s, sides[i].store, sides[!i].store);
         if (!sides[i].walker) {
             sides[i].store = NULL;   /* freed by the failed walker */
             status = SB_ELIMIT;
         }
-        sb_bfs_init(&sides[i].run, &s->meter, true, false, 1, false);
+        sbi_bfs_init(&sides[i].run, &s->meter, true, false, 1, false);
     }
     bool solved = status == SB_OK && sp->ops->is_goal(sp, s->scratch, sp->root);
     int from = 0;
     while (status == SB_OK && !solved) {
         from = sides[0].run.size <= sides[1].run.size ? 0 : 1;
         s->meter.stored_elsewhere = sides[!from].store->count;
-        sb_store_elsewhere_changed(sides[from].store);
-        status = sb_bfs_step(&sides[from].run, &sb_store_walker, sides[from].walker);
+        sbi_store_elsewhere_changed(sides[from].store);
+        status = sbi_bfs_step(&sides[from].run, &sbi_store_walker, sides[from].walker);
         s->meter.depth = sides[0].run.depth + sides[1].run.depth;
         solved = sides[from].run.at_goal;
     }
     s->meter.stored_elsewhere = 0;
     if (status == SB_OK && sides[from].run.at_goal &&
-        read_path(s, sides, from, sb_store_walker_goal(sides[from].walker), sol) != SB_OK) {
+        read_path(s, sides, from, sbi_store_walker_goal(sides[from].walker), sol) != SB_OK) {
         s->meter.hit = SB_LIMIT_MEMORY;
         status = SB_ELIMIT;
     }
     if (status == SB_ELIMIT)
-        sb_meter_fail(&s->meter, err);
+        sbi_meter_fail(&s->meter, err);
     else if (status == SB_UNSOLVABLE)
-        sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu configurations the %s reaches "
+        sbi_fail(err, SB_UNSOLVABLE, "no solution: all %llu configurations the %s reaches "
                 "searched, none of them the %s", (unsigned long long)sides[from].store->count,
                 from ? "goal" : "start", from ? "start" : "goal");
     *held = s->meter.held;
     for (int i = 0; i < 2; i++) {
         if (sides[i].walker)
-            sb_store_walker.free(sides[i].walker);
+            sbi_store_walker.free(sides[i].walker);
         else if (sides[i].store)
             sides[i].store->ops->free(sides[i].store);
-        sb_bfs_free(&sides[i].run);
+        sbi_bfs_free(&sides[i].run);
     }
-    sb_meter_free(&s->meter, goal_key, sp->key_size);
+    sbi_meter_free(&s->meter, goal_key, sp->key_size);
     return status;
 }

@@ -37,17 +37,17 @@ sb_status sb_search_new(const sb_puzzle *p, const sb_options *opts, sb_search **
                         sb_error *err)
 {
     if (!out)
-        return sb_fail(err, SB_EINPUT, "sb_search_new: the handle to fill is NULL");
+        return sbi_fail(err, SB_EINPUT, "sb_search_new: the handle to fill is NULL");
     *out = NULL;
     if (!p)
-        return sb_fail(err, SB_EINPUT, "sb_search_new: the puzzle is NULL");
+        return sbi_fail(err, SB_EINPUT, "sb_search_new: the puzzle is NULL");
     sb_status st = sb_puzzle_check(p, err);
     if (st != SB_OK)
         return st;
     sb_search *s = calloc(1, sizeof *s);
     if (!s)
-        return sb_fail(err, SB_ELIMIT, "out of memory");
-    st = sb_call_check("sb_search_new", &s->stats, sizeof s->stats, opts, err);
+        return sbi_fail(err, SB_ELIMIT, "out of memory");
+    st = sbi_call_check("sb_search_new", &s->stats, sizeof s->stats, opts, err);
     if (st != SB_OK) {
         free(s);
         return st;
@@ -55,7 +55,7 @@ sb_status sb_search_new(const sb_puzzle *p, const sb_options *opts, sb_search **
     atomic_init(&s->cancel.requested, false);
     s->puzzle = p;
     sb_options defaults;
-    s->opts = *sb_options_or_default(opts, &defaults);
+    s->opts = *sbi_options_or_default(opts, &defaults);
     s->opts.cancel = s;
     s->live = LIVE_SEARCH;
     *out = s;
@@ -98,10 +98,10 @@ static sb_status may_run(const char *fn, const sb_search *s, void *out, size_t s
     if ((!live(s) || sb_search_cancelled(s)) && out)
         memset(out, 0, size);
     if (!live(s))
-        return sb_fail(err, SB_EINPUT, "%s: the handle is %s", fn, s ? "freed" : "NULL");
+        return sbi_fail(err, SB_EINPUT, "%s: the handle is %s", fn, s ? "freed" : "NULL");
     if (!sb_search_cancelled(s))
         return SB_OK;
-    sb_status st = sb_fail(err, SB_ELIMIT, "cancelled before it began");
+    sb_status st = sbi_fail(err, SB_ELIMIT, "cancelled before it began");
     if (err)
         err->limit = SB_LIMIT_CANCELLED;
     return st;

@@ -62,8 +62,8 @@ typedef struct ida {
 static __attribute__((noinline)) bool grow_depth(ida *a, size_t d)
 {
     size_t had = a->cap;
-    if (!sb_array_reserve(a->meter, &a->keys, &a->keys_cap, d + 2, a->key_size) ||
-        !sb_array_reserve(a->meter, &a->frames, &a->cap, d + 2, sizeof *a->frames))
+    if (!sbi_array_reserve(a->meter, &a->keys, &a->keys_cap, d + 2, a->key_size) ||
+        !sbi_array_reserve(a->meter, &a->frames, &a->cap, d + 2, sizeof *a->frames))
         return false;
     for (size_t i = had; i < a->cap; i++)
         a->frames[i] = (frame){ .kids = { .rec_size = a->s->space->rec_size,
@@ -98,7 +98,7 @@ static bool cache_open(ida *a)
     while (2 * n * a->slot_size <= CACHE_BYTES)
         n *= 2;
     for (; n >= MIN_CACHE_SLOTS; n /= 2)
-        if ((a->cache = sb_meter_calloc(a->meter, n, a->slot_size)) != NULL)
+        if ((a->cache = sbi_meter_calloc(a->meter, n, a->slot_size)) != NULL)
             break;
     a->nslots = a->cache ? n : 0;
     if (a->cache)
@@ -144,11 +144,11 @@ static sb_status expand_at(ida *a, size_t d)
 {
     const sb_space *sp = a->s->space;
     frame *f = &a->frames[d];
-    sb_children_clear(&f->kids);
+    sbi_children_clear(&f->kids);
     f->next = 0;
     if (sp->ops->expand(sp, a->s->scratch, a->keys + d * a->key_size, &f->kids) != SB_OK)
         return SB_ELIMIT;
-    sb_status status = sb_meter_tick(a->meter, f->kids.n);
+    sb_status status = sbi_meter_tick(a->meter, f->kids.n);
     return status == SB_OK && past_states(a->meter) ? SB_ELIMIT : status;
 }
 
@@ -191,7 +191,7 @@ static sb_status iterate(ida *a, unsigned bound, size_t *found, unsigned *next)
         }
         if (met_before(a, child, hash, g))
             continue;
-        unsigned h = sb_setup_bound(a->s, child);
+        unsigned h = sbi_setup_bound(a->s, child);
         if (h >= SB_PDB_DEAD)
             continue;
         if (g + h > bound) {
@@ -229,7 +229,7 @@ static void note_iteration(sb_stats *stats, unsigned n, unsigned bound, uint64_t
  * directly: the key kept in place (the board's layout, so the pattern
  * database reads it as it is), a grid of which tile is where, and the
  * database's terms kept per group so that a move looks up only the moved
- * tile's groups (sb_pdb_moved).  The hole never goes straight back (the
+ * tile's groups (sbi_pdb_moved).  The hole never goes straight back (the
  * grandparent rule), and the estimate is 0 exactly at the goal (every
  * tile with a goal is in a group, and a group's term is 0 only with its
  * tiles home).  No transposition cache, as in Korf's IDA*: tried here
@@ -261,8 +261,8 @@ typedef struct tiles {
 static bool tiles_reach(tiles *t, size_t d)
 {
     sb_meter *m = t->a->meter;
-    return sb_array_reserve(m, &t->terms, &t->terms_cap, d + 2, t->nterms * sizeof *t->terms) &&
-           sb_array_reserve(m, &t->holes, &t->cap, d + 2, sizeof *t->holes);
+    return sbi_array_reserve(m, &t->terms, &t->terms_cap, d + 2, t->nterms * sizeof *t->terms) &&
+           sbi_array_reserve(m, &t->holes, &t->cap, d + 2, sizeof *t->holes);
 }
 
 /* Depth-first below the hole at `hole` (g moves made, estimate h; it came
@@ -274,7 +274,7 @@ static bool tiles_dive(tiles *t, int hole, int from, unsigned g, unsigned h)
         return true;
     }
     t->expanded++;
-    if (sb_meter_tick(t->a->meter, 4) != SB_OK || past_states(t->a->meter) ||
+    if (sbi_meter_tick(t->a->meter, 4) != SB_OK || past_states(t->a->meter) ||
         !tiles_reach(t, g + 1)) {
         t->status = SB_ELIMIT;
         return false;
@@ -289,7 +289,7 @@ static bool tiles_dive(tiles *t, int hole, int from, unsigned g, unsigned h)
         unsigned *terms = t->terms + (size_t)(g + 1) * t->nterms;
         memcpy(terms, t->terms + (size_t)g * t->nterms, t->nterms * sizeof *terms);
         t->key[at] = (uint16_t)hole;
-        unsigned h2 = sb_pdb_moved(t->db, t->key, at, terms);
+        unsigned h2 = sbi_pdb_moved(t->db, t->key, at, terms);
         unsigned f = g + 1 + h2;
         bool found = false;
         if (h2 < SB_PDB_DEAD && f <= t->bound) {
@@ -330,17 +330,17 @@ static sb_status tiles_run(ida *a, sb_solution *sol, sb_stats *stats)
 {
     const sb_space *sp = a->s->space;
     const sb_catalog *cat = sp->cat;
-    tiles t = { .a = a, .db = a->s->pdb, .nterms = sb_pdb_incremental(a->s->pdb),
+    tiles t = { .a = a, .db = a->s->pdb, .nterms = sbi_pdb_incremental(a->s->pdb),
                 .cols = cat->cols, .rows = cat->rows, .status = SB_OK };
     sb_meter *m = a->meter;
-    t.key = sb_meter_calloc(m, sp->key_size, 1);
-    t.at = sb_meter_calloc(m, cat->ncells, sizeof *t.at);
+    t.key = sbi_meter_calloc(m, sp->key_size, 1);
+    t.at = sbi_meter_calloc(m, cat->ncells, sizeof *t.at);
     sb_status status = SB_ELIMIT;
     if (!t.key || !t.at || !tiles_reach(&t, 0))
         goto out;
     memcpy(t.key, sp->root, sp->key_size);
     int32_t list_at[65], empty_at;   /* pattern databases take at most 64 cells */
-    sb_board_key_plan(sp, list_at, &empty_at);
+    sbi_board_key_plan(sp, list_at, &empty_at);
     const uint8_t *walls = cat->puzzle->walls;
     for (uint32_t c = 0; c < cat->ncells; c++)
         t.at[c] = walls && walls[c] ? -2 : -1;
@@ -349,7 +349,7 @@ static sb_status tiles_run(ida *a, sb_solution *sol, sb_stats *stats)
     int hole = 0;
     while (t.at[hole] != -1)
         hole++;
-    unsigned h = sb_pdb_terms(t.db, t.key, t.terms);
+    unsigned h = sbi_pdb_terms(t.db, t.key, t.terms);
     m->stored = 1;
     if (h >= SB_PDB_DEAD) {
         status = SB_UNSOLVABLE;
@@ -376,10 +376,10 @@ static sb_status tiles_run(ida *a, sb_solution *sol, sb_stats *stats)
         t.bound = t.next;
     }
 out:
-    sb_meter_free(m, t.key, t.key ? sp->key_size : 0);
-    sb_meter_free(m, t.at, t.at ? cat->ncells * sizeof *t.at : 0);
-    sb_array_free(m, &t.terms, &t.terms_cap, t.nterms * sizeof *t.terms);
-    sb_array_free(m, &t.holes, &t.cap, sizeof *t.holes);
+    sbi_meter_free(m, t.key, t.key ? sp->key_size : 0);
+    sbi_meter_free(m, t.at, t.at ? cat->ncells * sizeof *t.at : 0);
+    sbi_array_free(m, &t.terms, &t.terms_cap, t.nterms * sizeof *t.terms);
+    sbi_array_free(m, &t.holes, &t.cap, sizeof *t.holes);
     return status;
 }
 
@@ -391,8 +391,8 @@ static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
     memcpy(a->keys, sp->root, a->key_size);
     a->meter->stored = 1;
     if (sp->ops->is_goal(sp, a->s->scratch, sp->root))
-        return sb_path_from_keys(sp, a->s->scratch, a->keys, 1, sol);
-    unsigned bound = sb_setup_bound(a->s, sp->root);
+        return sbi_path_from_keys(sp, a->s->scratch, a->keys, 1, sol);
+    unsigned bound = sbi_setup_bound(a->s, sp->root);
     if (bound >= SB_PDB_DEAD)
         return SB_UNSOLVABLE;
     for (;;) {
@@ -405,7 +405,7 @@ static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
         if (status != SB_OK)
             return status;
         if (found)
-            return sb_path_from_keys(sp, a->s->scratch, a->keys, found, sol) == SB_OK
+            return sbi_path_from_keys(sp, a->s->scratch, a->keys, found, sol) == SB_OK
                        ? SB_OK
                        : SB_ELIMIT;
         if (next == NO_BOUND)
@@ -414,20 +414,20 @@ static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
     }
 }
 
-sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
+sb_status sbi_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
 {
     ida a = { .s = s, .meter = &s->meter, .key_size = s->space->key_size };
-    bool walk_tiles = s->pdb && sb_pdb_incremental(s->pdb) &&
-                      !sb_pdb_refuses(s->space, s->path);
+    bool walk_tiles = s->pdb && sbi_pdb_incremental(s->pdb) &&
+                      !sbi_pdb_refuses(s->space, s->path);
     sb_status status = walk_tiles      ? tiles_run(&a, sol, stats)
                        : cache_open(&a) ? run(&a, sol, stats)
                                         : SB_ELIMIT;
     if (status == SB_ELIMIT && a.meter->hit == SB_LIMIT_NONE)
         a.meter->hit = SB_LIMIT_MEMORY;
     for (size_t i = 0; i < a.cap; i++)
-        sb_children_free(&a.frames[i].kids);
-    sb_array_free(a.meter, &a.frames, &a.cap, sizeof *a.frames);
-    sb_array_free(a.meter, &a.keys, &a.keys_cap, a.key_size);
-    sb_meter_free(a.meter, a.cache, a.nslots * a.slot_size);
+        sbi_children_free(&a.frames[i].kids);
+    sbi_array_free(a.meter, &a.frames, &a.cap, sizeof *a.frames);
+    sbi_array_free(a.meter, &a.keys, &a.keys_cap, a.key_size);
+    sbi_meter_free(a.meter, a.cache, a.nslots * a.slot_size);
     return status;
 }

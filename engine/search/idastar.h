@@ -7,7 +7,7 @@
 #include "search/setup.h"
 
 /* Searches from the space's root, depth first, to a cost bound that
- * starts at the root's estimate (sb_setup_bound) and rises to the least
+ * starts at the root's estimate (sbi_setup_bound) and rises to the least
  * f = g + h that passed it, until a goal is reached within the bound: a
  * nearest goal, since the estimate is admissible.  Nothing is stored but
  * the path.  SB_OK with the moves in *sol; SB_UNSOLVABLE when an
@@ -15,8 +15,8 @@
  * end: on most puzzles cycles keep that from happening, and the search
  * runs on until a limit); SB_ELIMIT when the meter refused.  The
  * iterations' bounds and expansions go to stats.  Numbered tiles with a
- * pattern database (s->pdb, sb_pdb_incremental) run on idastar.c's tile
+ * pattern database (s->pdb, sbi_pdb_incremental) run on idastar.c's tile
  * walker; everything else on s's space. */
-sb_status sb_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats);
+sb_status sbi_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats);
 
 #endif

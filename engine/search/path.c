@@ -39,7 +39,7 @@ typedef struct reader {
 static bool add_move(reader *r, int fr, int fc, int tr, int tc)
 {
     /* malloc's, not the meter's: the moves become the caller's solution. */
-    if (!sb_array_reserve(NULL, &r->moves, &r->cap, r->nmoves + 1, sizeof *r->moves))
+    if (!sbi_array_reserve(NULL, &r->moves, &r->cap, r->nmoves + 1, sizeof *r->moves))
         return false;
     r->moves[r->nmoves++] = (sb_move){ fr, fc, tr, tc };
     return true;
@@ -100,12 +100,12 @@ static bool piece_path(reader *r, const sb_block *from, const sb_block *to)
     const sb_catalog *cat = r->sp->cat;
     const uint8_t *walls = cat->puzzle->walls;
     int32_t self = (int32_t)(from - r->before);
-    const sb_class *c = &cat->classes[sb_catalog_class(cat, from)];
+    const sb_class *c = &cat->classes[sbi_catalog_class(cat, from)];
     for (uint32_t k = 0; k < r->ncells; k++)
         r->cover[k] = walls && walls[k] ? -2 : -1;
     for (size_t i = 0; i < r->nblocks; i++) {
         const sb_block *b = &r->before[i];
-        const sb_class *bc = &cat->classes[sb_catalog_class(cat, b)];
+        const sb_class *bc = &cat->classes[sbi_catalog_class(cat, b)];
         for (uint32_t j = 0; j < bc->ncells; j++)
             r->cover[(b->row + bc->dr[j]) * r->cols + b->col + bc->dc[j]] = (int32_t)i;
     }
@@ -122,7 +122,7 @@ static bool piece_path(reader *r, const sb_block *from, const sb_block *to)
         int row = (int)at / r->cols, col = (int)at % r->cols;
         for (int d = 0; d < 4; d++) {
             int nr = row + DR[d], nc = col + DC[d];
-            if (!sb_class_moves(c, d) || !free_for(r, self, c, nr, nc))
+            if (!sbi_class_moves(c, d) || !free_for(r, self, c, nr, nc))
                 continue;
             uint32_t next = (uint32_t)(nr * r->cols + nc);
             if (r->stamp[next] == r->epoch)
@@ -212,7 +212,7 @@ static const void *stored_key(const void *ctx, size_t i)
     return sp->st->ops->key(sp->st, sp->ids[i]);
 }
 
-sb_status sb_path_read(const sb_space *sp, sb_scratch *w, const sb_store *st, uint32_t goal,
+sb_status sbi_path_read(const sb_space *sp, sb_scratch *w, const sb_store *st, uint32_t goal,
                        sb_solution *sol)
 {
     size_t depth = 0;
@@ -241,7 +241,7 @@ static const void *listed_key(const void *ctx, size_t i)
     return kl->keys + i * kl->key_size;
 }
 
-sb_status sb_path_from_keys(const sb_space *sp, sb_scratch *w, const unsigned char *keys, size_t n,
+sb_status sbi_path_from_keys(const sb_space *sp, sb_scratch *w, const unsigned char *keys, size_t n,
                             sb_solution *sol)
 {
     key_list kl = { keys, sp->key_size };

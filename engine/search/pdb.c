@@ -138,7 +138,7 @@ static const char *refuses_any(const sb_space *sp, sb_path path)
     return NULL;
 }
 
-const char *sb_pdb_refuses(const sb_space *sp, sb_path path)
+const char *sbi_pdb_refuses(const sb_space *sp, sb_path path)
 {
     const sb_catalog *cat = sp->cat;
     const char *why = refuses_any(sp, path);
@@ -147,7 +147,7 @@ const char *sb_pdb_refuses(const sb_space *sp, sb_path path)
     if (cat->nempty != 1)
         return "pattern databases take numbered tiles: one empty cell";
     int32_t list_at[cat->nclasses + 1], empty_at;
-    sb_board_key_plan(sp, list_at, &empty_at);
+    sbi_board_key_plan(sp, list_at, &empty_at);
     for (int s = 0; s < cat->nclasses; s++) {
         const sb_class *c = &cat->classes[s];
         if (c->count != 1 || c->height != 1 || c->width != 1 || c->proto.axis != SB_AXIS_ANY ||
@@ -163,15 +163,15 @@ static uint32_t tile_cell(const sb_space *sp, const int32_t *list_at, int s)
     return ((const uint16_t *)sp->root)[list_at[s]];
 }
 
-bool sb_pdb_parity_unsolvable(const sb_space *sp)
+bool sbi_pdb_parity_unsolvable(const sb_space *sp)
 {
     const sb_catalog *cat = sp->cat;
-    uint32_t n = cat->ncells;   /* at most 64: sb_pdb_refuses said so */
+    uint32_t n = cat->ncells;   /* at most 64: sbi_pdb_refuses said so */
     if (n > 64 || cat->ngoals != (uint32_t)cat->nclasses)
         return false;   /* not knowing is not a proof */
     int32_t list_at[65], empty_at, to[64];
     bool taken[64] = { false }, seen[64] = { false };
-    sb_board_key_plan(sp, list_at, &empty_at);
+    sbi_board_key_plan(sp, list_at, &empty_at);
     for (uint32_t c = 0; c < n; c++)
         to[c] = -1;
     for (int s = 0; s < cat->nclasses; s++) {
@@ -242,7 +242,7 @@ typedef struct list { uint32_t *items; size_t n, cap; } list;
 
 static bool list_push(sb_meter *m, list *l, uint64_t x)
 {
-    if (!sb_array_reserve(m, &l->items, &l->cap, l->n + 1, sizeof *l->items))
+    if (!sbi_array_reserve(m, &l->items, &l->cap, l->n + 1, sizeof *l->items))
         return false;
     l->items[l->n++] = (uint32_t)x;
     return true;
@@ -250,7 +250,7 @@ static bool list_push(sb_meter *m, list *l, uint64_t x)
 
 static void list_free(sb_meter *m, list *l)
 {
-    sb_array_free(m, &l->items, &l->cap, sizeof *l->items);
+    sbi_array_free(m, &l->items, &l->cap, sizeof *l->items);
     l->n = 0;
 }
 
@@ -283,7 +283,7 @@ static sb_status build_group(sb_pdb *db, group *g, sb_meter *m, const uint8_t *w
 {
     uint32_t n = db->ncells;
     size_t nstates = (size_t)g->nranks * n;
-    uint8_t *dist = sb_meter_map(m, NULL, 0, nstates);
+    uint8_t *dist = sbi_meter_map(m, NULL, 0, nstates);
     list cur = { 0 }, next = { 0 };
     sb_status status = SB_ELIMIT;
     if (!dist)
@@ -306,7 +306,7 @@ static sb_status build_group(sb_pdb *db, group *g, sb_meter *m, const uint8_t *w
         if (d + 1 >= UNSEEN)
             break;   /* deeper layers stay unseen: the bound stays low there, never high */
         for (uint64_t popped = 1; cur.n; popped++) {
-            if (!(popped & 0xFFFF) && sb_meter_late(m))
+            if (!(popped & 0xFFFF) && sbi_meter_late(m))
                 goto out;
             uint64_t state = cur.items[--cur.n];
             uint64_t r = state / n;
@@ -340,7 +340,7 @@ static sb_status build_group(sb_pdb *db, group *g, sb_meter *m, const uint8_t *w
             for (uint32_t i = 0; i < g->k; i++)
                 occupant[pos[i]] = 0;
         }
-        if (sb_meter_check(m) != SB_OK)
+        if (sbi_meter_check(m) != SB_OK)
             goto out;
         /* The next layer: what is still at d + 1 (a free move may have
          * brought some of it down to d meanwhile). */
@@ -356,7 +356,7 @@ static sb_status build_group(sb_pdb *db, group *g, sb_meter *m, const uint8_t *w
     /* Cut short (a layer past 253): what was not reached is far, not dead. */
     unsigned unreached = cur.n ? NIBBLE_MAX : NIBBLE_DEAD;
     g->table_bytes = (size_t)(g->nranks + 1) / 2;
-    g->table = sb_meter_map(m, NULL, 0, g->table_bytes);
+    g->table = sbi_meter_map(m, NULL, 0, g->table_bytes);
     if (!g->table)
         goto out;
     for (uint64_t r = 0; r < g->nranks; r++) {
@@ -377,7 +377,7 @@ static sb_status build_group(sb_pdb *db, group *g, sb_meter *m, const uint8_t *w
 out:
     list_free(m, &cur);
     list_free(m, &next);
-    sb_meter_map(m, dist, nstates, 0);
+    sbi_meter_map(m, dist, nstates, 0);
     return status;
 }
 
@@ -524,9 +524,9 @@ static sb_status build_regions(sb_pdb *db, group *g, sb_meter *m, const uint8_t 
                 near[c] |= 1ull << db->neighbours[c * 4 + dir];
     }
     g->table_bytes = (size_t)(nranks + 1) / 2;
-    b.table = g->table = sb_meter_map(m, NULL, 0, g->table_bytes);
-    b.marks = sb_meter_map(m, NULL, 0, nranks * sizeof *b.marks);
-    b.now = sb_meter_map(m, NULL, 0, nranks);
+    b.table = g->table = sbi_meter_map(m, NULL, 0, g->table_bytes);
+    b.marks = sbi_meter_map(m, NULL, 0, nranks * sizeof *b.marks);
+    b.now = sbi_meter_map(m, NULL, 0, nranks);
     sb_status status = b.table && b.marks && b.now ? SB_OK : SB_ELIMIT;
     bool complete = false;
     if (status == SB_OK) {
@@ -541,7 +541,7 @@ static sb_status build_regions(sb_pdb *db, group *g, sb_meter *m, const uint8_t 
     for (unsigned level = 0; level < NIBBLE_MAX && !complete && status == SB_OK; level++) {
         complete = true;
         for (uint64_t r = 0; r < nranks; r++) {
-            if (!(r & 0xFFFFF) && sb_meter_late(m)) {
+            if (!(r & 0xFFFFF) && sbi_meter_late(m)) {
                 status = SB_ELIMIT;
                 break;
             }
@@ -553,7 +553,7 @@ static sb_status build_regions(sb_pdb *db, group *g, sb_meter *m, const uint8_t 
         /* Every pair of this level was expanded: a placement first reached
          * now is this level's, and the next level's pairs are next. */
         for (uint64_t r = 0; r < nranks && status == SB_OK; r++) {
-            if (!(r & 0xFFFFF) && sb_meter_late(m))
+            if (!(r & 0xFFFFF) && sbi_meter_late(m))
                 status = SB_ELIMIT;
             uint16_t mark = b.marks[r];
             if (!mark)
@@ -568,8 +568,8 @@ static sb_status build_regions(sb_pdb *db, group *g, sb_meter *m, const uint8_t 
     for (uint64_t r = 0; !complete && status == SB_OK && r < nranks; r++)
         if (get_nibble(b.table, r) == NIBBLE_DEAD)
             put_nibble(b.table, r, NIBBLE_MAX);
-    sb_meter_map(m, b.marks, b.marks ? nranks * sizeof *b.marks : 0, 0);
-    sb_meter_map(m, b.now, b.now ? nranks : 0, 0);
+    sbi_meter_map(m, b.marks, b.marks ? nranks * sizeof *b.marks : 0, 0);
+    sbi_meter_map(m, b.now, b.now ? nranks : 0, 0);
     return status;
 }
 
@@ -619,7 +619,7 @@ static bool describe_puzzle(sb_pdb *db, const sb_space *sp, sb_meter *m)
     size_t len = 7 * sizeof(uint32_t) + db->ncells;
     for (uint32_t j = 0; j < db->ngroups; j++)
         len += 3 * sizeof(uint32_t) + db->groups[j].k * sizeof(uint16_t);
-    db->desc = sb_meter_calloc(m, len, 1);
+    db->desc = sbi_meter_calloc(m, len, 1);
     if (!db->desc)
         return false;
     db->desc_len = len;
@@ -717,7 +717,7 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
     const uint8_t *walls = cat->puzzle->walls;
     db->ncells = n;
     db->cols = cat->cols;
-    db->neighbours = sb_meter_calloc(m, (size_t)n * 4, sizeof *db->neighbours);
+    db->neighbours = sbi_meter_calloc(m, (size_t)n * 4, sizeof *db->neighbours);
     if (!db->neighbours)
         return false;
     for (uint32_t c = 0; c < n; c++) {
@@ -731,7 +731,7 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
         }
     }
     int32_t list_at[cat->nclasses + 1], empty_at;
-    sb_board_key_plan(sp, list_at, &empty_at);
+    sbi_board_key_plan(sp, list_at, &empty_at);
     /* The goal tiles by goal cell: a counting pass over the cells. */
     int32_t by_cell[n];
     uint32_t ntiles = 0;
@@ -818,7 +818,7 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
         g->weight[g->k - 1] = 1;
         for (uint32_t i = g->k - 1; i-- > 0;)
             g->weight[i] = g->weight[i + 1] * (n - i - 1);
-        g->home = sb_meter_calloc(m, (size_t)g->k * n, 1);
+        g->home = sbi_meter_calloc(m, (size_t)g->k * n, 1);
         if (!g->home)
             return false;
         for (uint32_t i = 0; i < g->k; i++)
@@ -829,16 +829,16 @@ static bool plan(sb_pdb *db, const sb_space *sp, sb_meter *m, unsigned max_group
 
 /* ---- block databases ---- */
 
-const char *sb_pdb_blocks_refuses(const sb_space *sp, sb_path path)
+const char *sbi_pdb_blocks_refuses(const sb_space *sp, sb_path path)
 {
     const sb_catalog *cat = sp->cat;
     const char *why = refuses_any(sp, path);
     if (why)
         return why;
-    if (!sb_pdb_refuses(sp, path))
+    if (!sbi_pdb_refuses(sp, path))
         return "numbered tiles take the tile databases";
     int32_t list_at[cat->nclasses + 1], empty_at;
-    sb_board_key_plan(sp, list_at, &empty_at);
+    sbi_board_key_plan(sp, list_at, &empty_at);
     for (int s = 0; s < cat->nclasses; s++) {
         const sb_class *c = &cat->classes[s];
         if (c->ngoals && (list_at[s] < 0 || c->count > MAX_CLASS_COUNT))
@@ -927,13 +927,13 @@ static sb_status build_blockdb(sb_pdb *db, blockdb *b, sb_meter *m)
     sb_status status = SB_ELIMIT;
     list cur = { 0 }, next = { 0 };
     b->table_bytes = (size_t)b->nranks;
-    b->table = sb_meter_calloc(m, b->table_bytes, 1);
+    b->table = sbi_meter_calloc(m, b->table_bytes, 1);
     if (!b->table)
         return SB_ELIMIT;
     memset(b->table, UNSEEN, b->table_bytes);
     placement pl;
     for (uint64_t r = 0; r < b->nranks; r++) {
-        if (!(r & 0xFFFFF) && sb_meter_late(m))
+        if (!(r & 0xFFFFF) && sbi_meter_late(m))
             goto out;
         if (place(db, b, r, &pl) == UINT64_MAX)
             continue;
@@ -953,7 +953,7 @@ static sb_status build_blockdb(sb_pdb *db, blockdb *b, sb_meter *m)
     unsigned d = 0;
     for (; cur.n && d + 1 < UNSEEN - 1; d++) {
         for (size_t q = 0; q < cur.n; q++) {
-            if (!(q & 0xFFFF) && sb_meter_late(m))
+            if (!(q & 0xFFFF) && sbi_meter_late(m))
                 goto out;
             uint64_t r = cur.items[q], occ = place(db, b, r, &pl);
             for (uint32_t k = 0; k < b->nkept; k++) {
@@ -983,7 +983,7 @@ static sb_status build_blockdb(sb_pdb *db, blockdb *b, sb_meter *m)
                 }
             }
         }
-        if (sb_meter_check(m) != SB_OK)
+        if (sbi_meter_check(m) != SB_OK)
             goto out;
         list swap = cur;
         cur = next;
@@ -1077,7 +1077,7 @@ static bool plan_blocks(sb_pdb *db, const sb_space *sp, unsigned max_others)
         for (uint32_t k = 0; k <= MAX_CLASS_COUNT; k++)
             db->choose[x][k] = k == 0 ? 1 : x == 0 ? 0 : db->choose[x - 1][k - 1] + db->choose[x - 1][k];
     int32_t list_at[cat->nclasses + 1], empty_at;
-    sb_board_key_plan(sp, list_at, &empty_at);
+    sbi_board_key_plan(sp, list_at, &empty_at);
     blockdb base = { 0 };
     int others[cat->nclasses + 1], nothers = 0;
     for (int s = 0; s < cat->nclasses; s++) {
@@ -1175,7 +1175,7 @@ static size_t describe_blocks_into(const sb_pdb *db, const sb_space *sp, unsigne
 static bool describe_blocks(sb_pdb *db, const sb_space *sp, sb_meter *m)
 {
     db->desc_len = describe_blocks_into(db, sp, NULL);
-    db->desc = sb_meter_calloc(m, db->desc_len, 1);
+    db->desc = sbi_meter_calloc(m, db->desc_len, 1);
     if (!db->desc)
         return false;
     describe_blocks_into(db, sp, db->desc);
@@ -1201,19 +1201,19 @@ static uint8_t **table_of(sb_pdb *db, uint32_t j, size_t **bytes)
 }
 
 /* Block databases' tables are small and come from the heap; tile groups'
- * are read at random by every expansion and come from sb_meter_map (huge
+ * are read at random by every expansion and come from sbi_meter_map (huge
  * pages where the system gives them). */
 static uint8_t *alloc_table(const sb_pdb *db, sb_meter *m, size_t bytes)
 {
-    return db->blocks ? sb_meter_calloc(m, bytes, 1) : sb_meter_map(m, NULL, 0, bytes);
+    return db->blocks ? sbi_meter_calloc(m, bytes, 1) : sbi_meter_map(m, NULL, 0, bytes);
 }
 
 static void free_table(const sb_pdb *db, sb_meter *m, uint8_t *table, size_t bytes)
 {
     if (db->blocks)
-        sb_meter_free(m, table, bytes);
+        sbi_meter_free(m, table, bytes);
     else if (table)
-        sb_meter_map(m, table, bytes, 0);
+        sbi_meter_map(m, table, bytes, 0);
 }
 
 static const char MAGIC[8] = { 'S', 'L', 'I', 'D', 'E', 'P', 'D', 'B' };
@@ -1224,10 +1224,10 @@ static uint64_t checksum(uint64_t h, const unsigned char *p, size_t len)
     for (; i + 8 <= len; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);
-        h = sb_mix64(h ^ w);
+        h = sbi_mix64(h ^ w);
     }
     for (; i < len; i++)
-        h = sb_mix64(h ^ p[i]);
+        h = sbi_mix64(h ^ p[i]);
     return h;
 }
 
@@ -1326,15 +1326,15 @@ static void save(sb_pdb *db, const sb_cache *cache, const char *name)
 
 /* ---- the database ---- */
 
-sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
+sb_status sbi_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
                       unsigned max_group, sb_pdb_blank blank, sb_pdb **out)
 {
     *out = NULL;
-    sb_pdb *db = sb_meter_calloc(m, 1, sizeof *db);
+    sb_pdb *db = sbi_meter_calloc(m, 1, sizeof *db);
     if (!db)
         return SB_ELIMIT;
     db->metric = sp->metric;
-    bool blocks = sb_pdb_refuses(sp, SB_PATH_GENERAL) != NULL;
+    bool blocks = sbi_pdb_refuses(sp, SB_PATH_GENERAL) != NULL;
     const uint8_t *walls = sp->cat->puzzle->walls;
     /* A build by regions takes minutes (the 15-puzzle's group of 8: 624 s
      * of CPU) to save seconds a search: worth it only when kept. */
@@ -1343,7 +1343,7 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
     if (blocks && !plan_blocks(db, sp, max_group))
         db->nblockdbs = 0;   /* the goal's classes alone are too many: no tables, estimate 0 */
     if (blocks ? !describe_blocks(db, sp, m) : !plan(db, sp, m, max_group, blank)) {
-        sb_pdb_free(m, db);
+        sbi_pdb_free(m, db);
         return SB_ELIMIT;
     }
     char name[ENTRY_NAME];
@@ -1355,7 +1355,7 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
              : db->groups[j].mirror >= 0 ? SB_OK
              : db->groups[j].by_regions  ? build_regions(db, &db->groups[j], m, walls)
                                          : build_group(db, &db->groups[j], m, walls)) != SB_OK) {
-            sb_pdb_free(m, db);
+            sbi_pdb_free(m, db);
             return SB_ELIMIT;
         }
     if (cache && !db->loaded)
@@ -1364,7 +1364,7 @@ sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
     return SB_OK;
 }
 
-void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded)
+void sbi_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded)
 {
     *groups = ntables(db);
     *bytes = 0;
@@ -1373,7 +1373,7 @@ void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *lo
     *loaded = db->loaded;
 }
 
-bool sb_pdb_covers(const sb_pdb *db)
+bool sbi_pdb_covers(const sb_pdb *db)
 {
     return db->covers;
 }
@@ -1415,14 +1415,14 @@ static unsigned best_sum(const sb_pdb *db, const unsigned *terms)
     return best;
 }
 
-unsigned sb_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms)
+unsigned sbi_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms)
 {
     for (uint32_t j = 0; j < db->ngroups; j++)
         terms[j] = group_term(db, &db->groups[j], key);
     return best_sum(db, terms);
 }
 
-unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
+unsigned sbi_pdb_estimate(const sb_pdb *db, const void *key)
 {
     if (db->blocks) {   /* one move may move a block kept by several: the largest, not the sum */
         unsigned best = 0;
@@ -1434,15 +1434,15 @@ unsigned sb_pdb_estimate(const sb_pdb *db, const void *key)
         return best;
     }
     unsigned terms[MAX_GROUPS];
-    return sb_pdb_terms(db, key, terms);
+    return sbi_pdb_terms(db, key, terms);
 }
 
-uint32_t sb_pdb_incremental(const sb_pdb *db)
+uint32_t sbi_pdb_incremental(const sb_pdb *db)
 {
     return db->incremental && !db->blocks ? db->ngroups : 0;
 }
 
-unsigned sb_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms)
+unsigned sbi_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms)
 {
     for (uint32_t k = 0; k < db->nsets; k++) {
         int j = db->owner[k][at];
@@ -1453,18 +1453,18 @@ unsigned sb_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *t
     return best_sum(db, terms);
 }
 
-void sb_pdb_free(sb_meter *m, sb_pdb *db)
+void sbi_pdb_free(sb_meter *m, sb_pdb *db)
 {
     if (!db)
         return;
     for (uint32_t j = 0; j < db->ngroups; j++) {
         group *g = &db->groups[j];
-        sb_meter_free(m, g->home, (size_t)g->k * db->ncells);
+        sbi_meter_free(m, g->home, (size_t)g->k * db->ncells);
         free_table(db, m, g->table, g->table_bytes);
     }
     for (uint32_t j = 0; j < db->nblockdbs; j++)
-        sb_meter_free(m, db->blockdbs[j].table, db->blockdbs[j].table_bytes);
-    sb_meter_free(m, db->neighbours, (size_t)db->ncells * 4 * sizeof *db->neighbours);
-    sb_meter_free(m, db->desc, db->desc_len);
-    sb_meter_free(m, db, sizeof *db);
+        sbi_meter_free(m, db->blockdbs[j].table, db->blockdbs[j].table_bytes);
+    sbi_meter_free(m, db->neighbours, (size_t)db->ncells * 4 * sizeof *db->neighbours);
+    sbi_meter_free(m, db->desc, db->desc_len);
+    sbi_meter_free(m, db, sizeof *db);
 }

@@ -26,7 +26,7 @@ typedef struct sb_pdb sb_pdb;
 /* Why sp's puzzle has no pattern database, or NULL when it has one: the
  * board's keys (path, sp's representation, is the general board), every piece a 1x1 block alone in its class, one empty
  * cell, some goal. */
-const char *sb_pdb_refuses(const sb_space *sp, sb_path path);
+const char *sbi_pdb_refuses(const sb_space *sp, sb_path path);
 
 /* Why sp's puzzle, when not numbered tiles, has no block databases, or
  * NULL when it has: the general board's keys, at most 64 cells, a goal,
@@ -34,17 +34,17 @@ const char *sb_pdb_refuses(const sb_space *sp, sb_path path);
  * goal's classes and some others whole and drops the rest (pdb.c says
  * which); its distances, exact in that relaxation under the puzzle's
  * metric, are combined by maximum. */
-const char *sb_pdb_blocks_refuses(const sb_space *sp, sb_path path);
+const char *sbi_pdb_blocks_refuses(const sb_space *sp, sb_path path);
 
 /* How many entries (bytes) one block database may have. */
 enum { SB_PDB_BLOCK_BUDGET = 32u << 20 };
 
-/* Whether the puzzle, numbered tiles (sb_pdb_refuses NULL) with a goal for
+/* Whether the puzzle, numbered tiles (sbi_pdb_refuses NULL) with a goal for
  * every tile, is proven unsolvable by the parity of its permutation: each
  * move swaps the empty cell with a tile and moves the empty cell to a cell
  * of the other colour of the chessboard, so the permutation's parity and
  * the empty cell's colour change together. */
-bool sb_pdb_parity_unsolvable(const sb_space *sp);
+bool sbi_pdb_parity_unsolvable(const sb_space *sp);
 
 /* How big the tables of one group may grow while being built.  A build
  * by cells (pdb.c) searches with a byte per (placement, empty cell): at
@@ -60,7 +60,7 @@ enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
  * builds by cells whenever that fits SB_PDB_BUILD_BUDGET at the largest
  * group size either way allows, and by regions to reach larger groups
  * (7-8 on the 15-puzzle, 6-6-6-6 on the 24-puzzle) when the tables are
- * cached (a cache given to sb_pdb_open): such a build takes minutes,
+ * cached (a cache given to sbi_pdb_open): such a build takes minutes,
  * which only a cache pays back.  The tests ask for each. */
 typedef enum sb_pdb_blank {
     SB_PDB_BLANK_AUTO,
@@ -68,7 +68,7 @@ typedef enum sb_pdb_blank {
     SB_PDB_BLANK_REGIONS
 } sb_pdb_blank;
 
-/* The database for sp (sb_pdb_refuses NULL), its groups of at most
+/* The database for sp (sbi_pdb_refuses NULL), its groups of at most
  * max_group tiles (0: as large as the budgets above allow; the tests
  * ask for small ones, to see several groups added on small trays; for
  * block databases, the most classes each keeps besides the goal's), the
@@ -78,32 +78,32 @@ typedef enum sb_pdb_blank {
  * built and, with a cache, written there (a failed write is not an
  * error: the tables are in memory).  Every byte goes through m.  SB_OK
  * with *out, or SB_ELIMIT (m->hit says which limit). */
-sb_status sb_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
+sb_status sbi_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
                       unsigned max_group, sb_pdb_blank blank, sb_pdb **out);
 
 /* The database's size in tables and bytes, and whether it was read from a file. */
-void sb_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);
+void sbi_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);
 
 /* Whether every tile with a goal is in one of db's groups: then its
  * estimate is never below the space's own (each tile's distance home,
  * which the groups' values include), and the space's need not be asked. */
-bool sb_pdb_covers(const sb_pdb *db);
+bool sbi_pdb_covers(const sb_pdb *db);
 
 /* The lower bound for a configuration (a key of the board db was built
  * for): the groups' values added, or SB_PDB_DEAD. */
-unsigned sb_pdb_estimate(const sb_pdb *db, const void *key);
+unsigned sbi_pdb_estimate(const sb_pdb *db, const void *key);
 
 /* For a search that moves one tile at a time (idastar.c's tile walker),
  * the estimate kept group by group, so that a move looks up only the
- * moved tile's groups.  sb_pdb_incremental: how many terms db keeps (0:
- * it cannot be used so; it always can when sb_pdb_covers and the key
- * is short).  sb_pdb_terms fills them for key and returns the estimate;
+ * moved tile's groups.  sbi_pdb_incremental: how many terms db keeps (0:
+ * it cannot be used so; it always can when sbi_pdb_covers and the key
+ * is short).  sbi_pdb_terms fills them for key and returns the estimate;
  * after the tile whose cell is key[at] moved (key already changed),
- * sb_pdb_moved brings terms up to date and returns the new estimate. */
-uint32_t sb_pdb_incremental(const sb_pdb *db);
-unsigned sb_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms);
-unsigned sb_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms);
+ * sbi_pdb_moved brings terms up to date and returns the new estimate. */
+uint32_t sbi_pdb_incremental(const sb_pdb *db);
+unsigned sbi_pdb_terms(const sb_pdb *db, const void *key, unsigned *terms);
+unsigned sbi_pdb_moved(const sb_pdb *db, const void *key, int32_t at, unsigned *terms);
 
-void sb_pdb_free(sb_meter *m, sb_pdb *db);
+void sbi_pdb_free(sb_meter *m, sb_pdb *db);
 
 #endif

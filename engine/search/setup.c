@@ -14,60 +14,60 @@ static sb_path choose_path(const sb_catalog *cat, sb_path asked)
 {
     if (asked != SB_PATH_AUTO)
         return asked;
-    return sb_bitboard_refuses(cat) ? SB_PATH_GENERAL : SB_PATH_BITBOARD;
+    return sbi_bitboard_refuses(cat) ? SB_PATH_GENERAL : SB_PATH_BITBOARD;
 }
 
-void sb_setup_meter(sb_setup *s, const sb_options *opts)
+void sbi_setup_meter(sb_setup *s, const sb_options *opts)
 {
     memset(s, 0, sizeof *s);
-    sb_meter_init(&s->meter, opts);
+    sbi_meter_init(&s->meter, opts);
 }
 
-sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
+sb_status sbi_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
                          sb_error *err)
 {
     sb_status status = sb_puzzle_check(p, err);
     if (status != SB_OK)
         return status;
-    if (sb_catalog_init(&s->cat, p) != SB_OK)
-        return sb_meter_fail(&s->meter, err);
+    if (sbi_catalog_init(&s->cat, p) != SB_OK)
+        return sbi_meter_fail(&s->meter, err);
     s->path = choose_path(&s->cat, path);
-    const char *refused = s->path == SB_PATH_BITBOARD ? sb_bitboard_refuses(&s->cat) : NULL;
+    const char *refused = s->path == SB_PATH_BITBOARD ? sbi_bitboard_refuses(&s->cat) : NULL;
     if (refused)
-        return sb_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL,
+        return sbi_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL,
                             "%s; this puzzle needs the general representation", refused);
-    status = s->path == SB_PATH_BITBOARD ? sb_bitboard_space_new(p, &s->cat, metric, &s->space)
-                                         : sb_board_space_new(p, &s->cat, metric, &s->space);
+    status = s->path == SB_PATH_BITBOARD ? sbi_bitboard_space_new(p, &s->cat, metric, &s->space)
+                                         : sbi_board_space_new(p, &s->cat, metric, &s->space);
     if (status != SB_OK || !(s->scratch = s->space->ops->scratch_new(s->space)) ||
-        !sb_meter_hold(&s->meter, s->space->bytes))
-        return sb_meter_fail(&s->meter, err);
+        !sbi_meter_hold(&s->meter, s->space->bytes))
+        return sbi_meter_fail(&s->meter, err);
     return SB_OK;
 }
 
-sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
+sb_status sbi_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
                          sb_error *err)
 {
     sb_options defaults;
-    opts = sb_options_or_default(opts, &defaults);
-    sb_setup_meter(s, opts);
-    return sb_setup_space(s, p, opts->path, opts->metric, err);
+    opts = sbi_options_or_default(opts, &defaults);
+    sbi_setup_meter(s, opts);
+    return sbi_setup_space(s, p, opts->path, opts->metric, err);
 }
 
-void sb_setup_end(sb_setup *s)
+void sbi_setup_end(sb_setup *s)
 {
-    sb_pdb_free(&s->meter, s->pdb);
+    sbi_pdb_free(&s->meter, s->pdb);
     s->pdb = NULL;
     if (s->space) {
         s->space->ops->scratch_free(s->scratch);
         s->space->ops->free(s->space);
     }
-    sb_catalog_free(&s->cat);
+    sbi_catalog_free(&s->cat);
     s->space = NULL;
     s->scratch = NULL;
-    sb_meter_end(&s->meter);
+    sbi_meter_end(&s->meter);
 }
 
-bool sb_setup_goal_is_whole(const sb_setup *s)
+bool sbi_setup_goal_is_whole(const sb_setup *s)
 {
     for (int c = 0; c < s->cat.nclasses; c++)
         if (s->cat.classes[c].ngoals != s->cat.classes[c].count)
@@ -75,15 +75,15 @@ bool sb_setup_goal_is_whole(const sb_setup *s)
     return true;
 }
 
-sb_status sb_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key)
+sb_status sbi_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key)
 {
     sb_puzzle whole = *p;
     whole.blocks = p->goals;
     whole.nblocks = p->ngoals;
     sb_space *sp;
     sb_status status = s->path == SB_PATH_BITBOARD
-                           ? sb_bitboard_space_new(&whole, &s->cat, s->space->metric, &sp)
-                           : sb_board_space_new(&whole, &s->cat, s->space->metric, &sp);
+                           ? sbi_bitboard_space_new(&whole, &s->cat, s->space->metric, &sp)
+                           : sbi_board_space_new(&whole, &s->cat, s->space->metric, &sp);
     if (status != SB_OK) {
         s->meter.hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
@@ -93,26 +93,26 @@ sb_status sb_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key)
     return SB_OK;
 }
 
-unsigned sb_setup_bound(const sb_setup *s, const void *key)
+unsigned sbi_setup_bound(const sb_setup *s, const void *key)
 {
-    if (s->pdb && sb_pdb_covers(s->pdb))
-        return sb_pdb_estimate(s->pdb, key);
+    if (s->pdb && sbi_pdb_covers(s->pdb))
+        return sbi_pdb_estimate(s->pdb, key);
     unsigned h = s->space->ops->estimate(s->space, s->scratch, key, false);
     if (s->pdb) {
-        unsigned p = sb_pdb_estimate(s->pdb, key);
+        unsigned p = sbi_pdb_estimate(s->pdb, key);
         if (p > h)
             h = p;
     }
     return h;
 }
 
-sb_status sb_setup_store(sb_setup *s, const void *root_key, sb_store **out)
+sb_status sbi_setup_store(sb_setup *s, const void *root_key, sb_store **out)
 {
     const sb_space *sp = s->space;
     *out = NULL;
     sb_status status = s->path == SB_PATH_BITBOARD
-                           ? sb_store_flat_new(sp->key_size, &s->meter, out)
-                           : sb_store_uthash_new(sp->key_size, &s->meter, out);
+                           ? sbi_store_flat_new(sp->key_size, &s->meter, out)
+                           : sbi_store_uthash_new(sp->key_size, &s->meter, out);
     if (status != SB_OK) {
         s->meter.hit = SB_LIMIT_MEMORY;
         return status;
@@ -125,27 +125,27 @@ sb_status sb_setup_store(sb_setup *s, const void *root_key, sb_store **out)
     return status;
 }
 
-sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
+sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
                           const sb_bfs_walker **ops, void **walker)
 {
     const sb_space *sp = s->space;
     uint64_t root_count = 1;
     *walker = NULL;
-    if (sb_bitboard_fast(sp)) {
-        *walker = sb_bitboard_walker_new(s, stop_at_goal, &root_count, ops);
+    if (sbi_bitboard_fast(sp)) {
+        *walker = sbi_bitboard_walker_new(s, stop_at_goal, &root_count, ops);
     } else {
         sb_store *st = NULL;
-        *ops = &sb_store_walker;
-        if (sb_setup_store(s, sp->root, &st) != SB_OK) {
+        *ops = &sbi_store_walker;
+        if (sbi_setup_store(s, sp->root, &st) != SB_OK) {
             if (st)
                 st->ops->free(st);
             return SB_ELIMIT;
         }
-        *walker = sb_store_walker_new(s, st, NULL);
+        *walker = sbi_store_walker_new(s, st, NULL);
     }
     if (!*walker)
-        return SB_ELIMIT;   /* sb_meter_fail says "memory" when nothing else refused */
-    sb_bfs_init(run, &s->meter, stop_at_goal, profile, root_count,
+        return SB_ELIMIT;   /* sbi_meter_fail says "memory" when nothing else refused */
+    sbi_bfs_init(run, &s->meter, stop_at_goal, profile, root_count,
                 sp->ops->is_goal(sp, s->scratch, sp->root));
     return SB_OK;
 }

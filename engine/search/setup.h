@@ -29,41 +29,41 @@ typedef struct sb_setup {
 /* Checks p and builds everything above for opts (metric, path, limits,
  * progress; NULL: the defaults).  SB_EINPUT (p invalid, or the bitboard
  * asked for a tray that does not fit) or SB_ELIMIT, err saying why.  Call
- * sb_setup_end either way.  It is sb_setup_meter then sb_setup_space: a
+ * sbi_setup_end either way.  It is sbi_setup_meter then sbi_setup_space: a
  * caller that allocates through the meter before it has a puzzle (the
  * layouts of a piece set) calls the two itself. */
-sb_status sb_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
+sb_status sbi_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
                          sb_error *err);
-void sb_setup_meter(sb_setup *s, const sb_options *opts);
-sb_status sb_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
+void sbi_setup_meter(sb_setup *s, const sb_options *opts);
+sb_status sbi_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
                          sb_error *err);
-void sb_setup_end(sb_setup *s);
+void sbi_setup_end(sb_setup *s);
 
 /* The lower bound A* and IDA* search with: the space's consistent
  * estimate, or the pattern database's when there is one and it says more
  * (SB_PDB_DEAD: no goal can be reached from key). */
-unsigned sb_setup_bound(const sb_setup *s, const void *key);
+unsigned sbi_setup_bound(const sb_setup *s, const void *key);
 
 /* A store for the space's keys (flat for the bitboard's, uthash for the
  * board's) holding root_key (the space's root, or another configuration
  * of it) as node 0.  SB_OK or SB_ELIMIT (meter->hit). */
-sb_status sb_setup_store(sb_setup *s, const void *root_key, sb_store **out);
+sb_status sbi_setup_store(sb_setup *s, const void *root_key, sb_store **out);
 
 /* Whether the goal places every block of the puzzle p (as many goal
  * entries as blocks in each class), so that exactly one configuration
  * satisfies it: then a search can start from that end too. */
-bool sb_setup_goal_is_whole(const sb_setup *s);
+bool sbi_setup_goal_is_whole(const sb_setup *s);
 
 /* Writes (space->key_size bytes) the key of the configuration a whole
- * goal describes (sb_setup_goal_is_whole), in the space's own encoding.
+ * goal describes (sbi_setup_goal_is_whole), in the space's own encoding.
  * SB_OK or SB_ELIMIT (memory). */
-sb_status sb_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key);
+sb_status sbi_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key);
 
 /* The breadth-first walker for the space (the bitboard's fast one when the
  * images fit it, else the store's) holding the root, and run prepared for
  * it.  SB_OK or SB_ELIMIT (meter->hit).  Free with (*ops)->free, also on
  * failure when *walker is not NULL. */
-sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
+sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
                           const sb_bfs_walker **ops, void **walker);
 
 /* ---- the walkers (bfs_store.c, bfs_bitboard.c) ---- */
@@ -72,22 +72,22 @@ sb_status sb_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *
  * which it then owns.  meet_in is NULL, or for bidirectional BFS the other
  * side's store: a new configuration found there is the walker's goal
  * instead of the space's.  NULL out of memory (st freed). */
-void *sb_store_walker_new(sb_setup *s, sb_store *st, const sb_store *meet_in);
-extern const sb_bfs_walker sb_store_walker;
+void *sbi_store_walker_new(sb_setup *s, sb_store *st, const sb_store *meet_in);
+extern const sb_bfs_walker sbi_store_walker;
 /* The store a store walker holds (still the walker's): after a walk
  * without a goal to stop at, every configuration reached, ids in the
  * order met. */
-const sb_store *sb_store_walker_store(void *walker);
+const sb_store *sbi_store_walker_store(void *walker);
 
 /* The node id, in the walker's store, of the goal (or meeting) it stopped
  * at; SB_NO_NODE before. */
-uint32_t sb_store_walker_goal(const void *walker);
+uint32_t sbi_store_walker_goal(const void *walker);
 
-/* The bitboard's walker, for a space sb_bitboard_fast (64- or 128-bit
+/* The bitboard's walker, for a space sbi_bitboard_fast (64- or 128-bit
  * images), and in *ops its operations.  It folds mirror pairs when it can
  * (bfs_bitboard.c); *root_count is what its root stands for.  NULL out of
  * memory. */
-void *sb_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count,
+void *sbi_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count,
                              const sb_bfs_walker **ops);
 
 #endif

@@ -23,7 +23,7 @@ enum { GUIDE_WEIGHT = 5 };
  * (docs/performance.md). */
 static bool takes_pdb(const sb_setup *s)
 {
-    return !sb_pdb_refuses(s->space, s->path) && s->cat.ngoals == (uint32_t)s->cat.nclasses &&
+    return !sbi_pdb_refuses(s->space, s->path) && s->cat.ngoals == (uint32_t)s->cat.nclasses &&
            s->cat.nwalls == 0;
 }
 
@@ -65,7 +65,7 @@ static sb_algo choose_algo(const sb_options *o, const sb_setup *s)
     if (o->optimal && tiles)
         return SB_ALGO_ASTAR;
     if (o->optimal)
-        return sb_setup_goal_is_whole(s) && s->space && !sb_bitboard_fast(s->space)
+        return sbi_setup_goal_is_whole(s) && s->space && !sbi_bitboard_fast(s->space)
                    ? SB_ALGO_BIDIR : SB_ALGO_BFS;
     bool small = s->path == SB_PATH_BITBOARD && (2 * cat->rows - 1) * (2 * cat->cols - 1) <= 64;
     return small ? SB_ALGO_BFS : SB_ALGO_ASTAR;
@@ -80,9 +80,9 @@ static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
     sb_bfs run = { 0 };
     const sb_bfs_walker *w;
     void *walker;
-    sb_status status = sb_setup_walker(s, true, false, &run, &w, &walker);
+    sb_status status = sbi_setup_walker(s, true, false, &run, &w, &walker);
     if (status == SB_OK && !run.goals)
-        status = sb_bfs_run(&run, w, walker);
+        status = sbi_bfs_run(&run, w, walker);
     if (status == SB_OK && run.at_goal && w->path(walker, &run, sol) != SB_OK) {
         s->meter.hit = SB_LIMIT_MEMORY;
         status = SB_ELIMIT;
@@ -91,15 +91,15 @@ static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
     out->reached = run.reached;   /* a folded mirror pair counts two */
     if (walker)
         w->free(walker);
-    sb_bfs_free(&run);
+    sbi_bfs_free(&run);
     return status;
 }
 
 static sb_status solve_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats,
                                outcome *out)
 {
-    bool parity = !sb_pdb_refuses(s->space, s->path) && sb_pdb_parity_unsolvable(s->space);
-    sb_status status = parity ? SB_UNSOLVABLE : sb_idastar(s, sol, stats);
+    bool parity = !sbi_pdb_refuses(s->space, s->path) && sbi_pdb_parity_unsolvable(s->space);
+    sb_status status = parity ? SB_UNSOLVABLE : sbi_idastar(s, sol, stats);
     out->held = s->meter.held;
     out->reached = !parity;   /* for the message: whether the search ran */
     return status;
@@ -114,14 +114,14 @@ static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
     bool astar = stats->algo == SB_ALGO_ASTAR && opts->optimal &&
                  (opts->algo == SB_ALGO_ASTAR || s->cat.ncells > 9);
     bool wanted = stats->algo == SB_ALGO_IDASTAR || astar;
-    if (!wanted || (sb_pdb_refuses(s->space, s->path) && sb_pdb_blocks_refuses(s->space, s->path)))
+    if (!wanted || (sbi_pdb_refuses(s->space, s->path) && sbi_pdb_blocks_refuses(s->space, s->path)))
         return SB_OK;
-    double start = sb_clock();
-    sb_status status = sb_pdb_open(s->space, &s->meter, opts->cache, 0, SB_PDB_BLANK_AUTO,
+    double start = sbi_clock();
+    sb_status status = sbi_pdb_open(s->space, &s->meter, opts->cache, 0, SB_PDB_BLANK_AUTO,
                                    &s->pdb);
-    stats->pdb_seconds = sb_clock() - start;
+    stats->pdb_seconds = sbi_clock() - start;
     if (s->pdb)
-        sb_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
+        sbi_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
     return status;
 }
 
@@ -129,10 +129,10 @@ static sb_status solve_astar(sb_setup *s, bool optimal, sb_solution *sol, outcom
 {
     sb_store *st;
     uint32_t goal;
-    sb_status status = sb_setup_store(s, s->space->root, &st);
+    sb_status status = sbi_setup_store(s, s->space->root, &st);
     if (status == SB_OK)
-        status = sb_astar(s, st, optimal ? 1 : GUIDE_WEIGHT, !optimal, &goal);
-    if (status == SB_OK && sb_path_read(s->space, s->scratch, st, goal, sol) != SB_OK) {
+        status = sbi_astar(s, st, optimal ? 1 : GUIDE_WEIGHT, !optimal, &goal);
+    if (status == SB_OK && sbi_path_read(s->space, s->scratch, st, goal, sol) != SB_OK) {
         s->meter.hit = SB_LIMIT_MEMORY;
         status = SB_ELIMIT;
     }
@@ -151,37 +151,37 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     if (!stats)
         stats = &ignored;
     memset(stats, 0, sizeof *stats);
-    sb_status bad = sb_call_check("sb_solve", sol, sizeof *sol, opts, err);
+    sb_status bad = sbi_call_check("sb_solve", sol, sizeof *sol, opts, err);
     if (bad != SB_OK)
         return bad;
-    opts = sb_options_or_default(opts, &defaults);
+    opts = sbi_options_or_default(opts, &defaults);
     sb_setup s;
     outcome out = { 0, 0 };
-    sb_status status = sb_setup_begin(&s, p, opts, err);
+    sb_status status = sbi_setup_begin(&s, p, opts, err);
     stats->path = s.path;
     stats->algo = choose_algo(opts, &s);
-    if (status == SB_OK && stats->algo == SB_ALGO_BIDIR && !sb_setup_goal_is_whole(&s))
-        status = sb_fail_hint(err, SB_EINPUT, SB_HINT_ALGO, "bidirectional search needs a "
+    if (status == SB_OK && stats->algo == SB_ALGO_BIDIR && !sbi_setup_goal_is_whole(&s))
+        status = sbi_fail_hint(err, SB_EINPUT, SB_HINT_ALGO, "bidirectional search needs a "
                               "goal that places every block (%u goal entries for %u blocks, "
                               "class by class); another algorithm can search this one",
                               s.cat.ngoals, s.cat.nblocks);
     if (status == SB_OK && open_pdb(&s, opts, stats) != SB_OK)
-        status = sb_meter_fail(&s.meter, err);
+        status = sbi_meter_fail(&s.meter, err);
     if (status == SB_OK) {
         bool optimal = opts->optimal || stats->algo != SB_ALGO_ASTAR;
         status = stats->algo == SB_ALGO_BFS       ? solve_bfs(&s, sol, &out)
-                 : stats->algo == SB_ALGO_BIDIR   ? sb_bidir(&s, p, sol, &out.held, err)
+                 : stats->algo == SB_ALGO_BIDIR   ? sbi_bidir(&s, p, sol, &out.held, err)
                  : stats->algo == SB_ALGO_IDASTAR ? solve_idastar(&s, sol, stats, &out)
                                                   : solve_astar(&s, opts->optimal, sol, &out);
         sol->optimal = status == SB_OK && optimal;
         if (status == SB_ELIMIT)
-            sb_meter_fail(&s.meter, err);
+            sbi_meter_fail(&s.meter, err);
         else if (status == SB_UNSOLVABLE && stats->algo == SB_ALGO_IDASTAR)
-            sb_fail(err, SB_UNSOLVABLE, "no solution: %s",
+            sbi_fail(err, SB_UNSOLVABLE, "no solution: %s",
                     out.reached ? "every path ends where no goal can be reached"
                                 : "the tiles' permutation has the wrong parity for the goal");
         else if (status == SB_UNSOLVABLE && stats->algo != SB_ALGO_BIDIR)   /* it says which end */
-            sb_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
+            sbi_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
                     "searched%s", (unsigned long long)out.reached,
                     s.mirrors_once ? " (a configuration and its mirror image counted once)" : "");
     }
@@ -189,8 +189,8 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     stats->expanded = s.meter.expanded;
     stats->peak_bytes = s.meter.peak;
     stats->final_bytes = out.held;
-    stats->seconds = sb_clock() - s.meter.start;
-    sb_setup_end(&s);
+    stats->seconds = sbi_clock() - s.meter.start;
+    sbi_setup_end(&s);
     return status;
 }
 

@@ -149,7 +149,7 @@ static const sb_space_ops ops128 = {
     scratch_new, scratch_free, destroy
 };
 
-bool sb_bitboard_fast(const sb_space *sp)
+bool sbi_bitboard_fast(const sb_space *sp)
 {
     return (sp->ops == &ops64 || sp->ops == &ops128) && ((const bitboard *)sp)->spare_bit >= 0;
 }
@@ -179,7 +179,7 @@ static bool same_cells(const sb_class *x, const sb_class *y)
     return true;
 }
 
-const char *sb_bitboard_refuses(const sb_catalog *cat)
+const char *sbi_bitboard_refuses(const sb_catalog *cat)
 {
     if (!sb_bitboard_fits(cat->rows, cat->cols))
         return "the tray does not fit the bitboard (its spaced image needs more than 128 bits)";
@@ -199,7 +199,7 @@ static sb_wide image_of(const bitboard *b, const sb_block *blocks, size_t n)
 {
     sb_wide S = 0;
     for (size_t i = 0; i < n; i++) {
-        const sb_class *k = &b->base.cat->classes[sb_catalog_class(b->base.cat, &blocks[i])];
+        const sb_class *k = &b->base.cat->classes[sbi_catalog_class(b->base.cat, &blocks[i])];
         S |= piece_image(b, k, blocks[i].row, blocks[i].col);
     }
     return S;
@@ -272,10 +272,10 @@ static void narrow_masks(bitboard *b)
         b->m64.goal_cells[g] = (uint64_t)b->m128.goal_cells[g];
 }
 
-sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
+sb_status sbi_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
                                 sb_space **out)
 {
-    if (sb_bitboard_refuses(cat))
+    if (sbi_bitboard_refuses(cat))
         return SB_EINPUT;
     bitboard *b = calloc(1, sizeof *b);
     if (!b)

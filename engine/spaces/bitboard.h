@@ -109,12 +109,12 @@ struct sb_scratch {
     uint32_t *listed;             /* shaped: anchors listed so far, per class */
 };
 
-static inline int sb_ctz64(uint64_t x)
+static inline int sbi_ctz64(uint64_t x)
 {
     return __builtin_ctzll(x);
 }
 
-static inline int sb_ctz128(sb_wide x)
+static inline int sbi_ctz128(sb_wide x)
 {
     uint64_t low = (uint64_t)x;
     return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
@@ -122,7 +122,7 @@ static inline int sb_ctz128(sb_wide x)
 
 /* Bits set, in a few word operations: the baseline x86-64 target has no
  * popcount instruction, and the library call costs more than this. */
-static inline int sb_popcount64(uint64_t x)
+static inline int sbi_popcount64(uint64_t x)
 {
     x -= x >> 1 & 0x5555555555555555ULL;
     x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
@@ -130,9 +130,9 @@ static inline int sb_popcount64(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-static inline int sb_popcount128(sb_wide x)
+static inline int sbi_popcount128(sb_wide x)
 {
-    return sb_popcount64((uint64_t)x) + sb_popcount64((uint64_t)(x >> 64));
+    return sbi_popcount64((uint64_t)x) + sbi_popcount64((uint64_t)(x >> 64));
 }
 
 /* The direction d becomes in the mirror: left and right trade places. */
@@ -193,11 +193,11 @@ static inline void note_anchor(const bitboard *b, int anchor, int s, void *ctx)
 
 /* NULL when the bitboard takes the catalog's puzzle, else why not (a
  * sentence to show a user). */
-const char *sb_bitboard_refuses(const sb_catalog *cat);
+const char *sbi_bitboard_refuses(const sb_catalog *cat);
 
 /* True when sp is a bitboard whose images the fast BFS's table
  * (stores/seen.h) can hold: one of their bits free to squeeze out, which
  * every image has but those of 1x32, 1x64 and their transposes. */
-bool sb_bitboard_fast(const sb_space *sp);
+bool sbi_bitboard_fast(const sb_space *sp);
 
 #endif

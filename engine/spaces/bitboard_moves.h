@@ -26,7 +26,7 @@
 static inline __attribute__((always_inline)) void W(block_size)(const bitboard *b, WORD S, int a,
                                                                  int *h, int *w)
 {
-    *w = W(sb_ctz)((~S | b->MASKS.run_stop) >> (a + 1)) / 2 + 1;
+    *w = W(sbi_ctz)((~S | b->MASKS.run_stop) >> (a + 1)) / 2 + 1;
     /* A fixed number of tests (tallest - 1), so no branch to mispredict. */
     WORD joined = 1;
     *h = 1;
@@ -156,7 +156,7 @@ static inline __attribute__((always_inline)) bool W(slides)(const bitboard *b, W
                                                              W(visit_fn) visit, void *ctx)
 {
     for (; corners; corners &= corners - 1)
-        if (!W(slide)(b, S, mS, W(block_at)(b, S, W(sb_ctz)(corners)), d, visit, ctx))
+        if (!W(slide)(b, S, mS, W(block_at)(b, S, W(sbi_ctz)(corners)), d, visit, ctx))
             return false;
     return true;
 }
@@ -283,7 +283,7 @@ static inline __attribute__((always_inline)) bool W(generate)(const bitboard *b,
     W(movers)(b, S, corner);
     if (b->base.metric == SB_METRIC_PIECE) {
         for (WORD m = corner[0] | corner[1] | corner[2] | corner[3]; m; m &= m - 1)
-            if (!W(wander)(b, S, mS, W(block_at)(b, S, W(sb_ctz)(m)), visit, ctx))
+            if (!W(wander)(b, S, mS, W(block_at)(b, S, W(sbi_ctz)(m)), visit, ctx))
                 return false;
         return true;
     }
@@ -316,7 +316,7 @@ static inline void W(each_block)(const bitboard *b, WORD S, note_fn visit, void 
     if (b->shaped) {
         W(joins) j = W(joins_of)(b, S);
         for (WORD rest = S & b->MASKS.cells & ~b->MASKS.walls; rest;) {
-            int anchor = W(sb_ctz)(rest);
+            int anchor = W(sbi_ctz)(rest);
             WORD X = W(flood)(b, &j, rest & -rest);
             rest &= ~X;
             visit(b, anchor, W(class_of)(b, X, anchor), ctx);
@@ -324,7 +324,7 @@ static inline void W(each_block)(const bitboard *b, WORD S, note_fn visit, void 
         return;
     }
     for (WORD rest = S & b->MASKS.cells; rest;) {
-        int anchor = W(sb_ctz)(rest), s = W(block_shape)(b, S, anchor);
+        int anchor = W(sbi_ctz)(rest), s = W(block_shape)(b, S, anchor);
         rest &= ~W(block_at)(b, S, anchor).image;
         visit(b, anchor, s, ctx);
     }
@@ -343,7 +343,7 @@ static inline uint64_t W(hash_word)(WORD S)
 {
     uint64_t h = 0;
     for (int i = 0; i < WORD_BITS; i += 64)
-        h = sb_mix64(h ^ (uint64_t)(S >> i));
+        h = sbi_mix64(h ^ (uint64_t)(S >> i));
     return h;
 }
 
@@ -365,7 +365,7 @@ static inline bool W(collect)(void *ctx, WORD child, WORD mirror)
 {
     (void)mirror;
     W(collector) *c = ctx;
-    unsigned char *slot = sb_children_push(c->out, W(is_goal_word)(c->b, child));
+    unsigned char *slot = sbi_children_push(c->out, W(is_goal_word)(c->b, child));
     if (slot)
         memcpy(slot, &child, sizeof child);
     return slot != NULL;
@@ -433,13 +433,13 @@ static inline unsigned W(estimate)(const sb_space *sp, sb_scratch *w, const void
         uint16_t *list = w->anchor_store + b->anchor_at[s];
         uint32_t n = 0;
         for (WORD m = W(corners_of)(b, S, sh->height, sh->width); m; m &= m - 1)
-            list[n++] = (uint16_t)anchor_cell(b, W(sb_ctz)(m));
+            list[n++] = (uint16_t)anchor_cell(b, W(sbi_ctz)(m));
     }
     if (!guide)
-        return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
+        return sbi_catalog_estimate(sp->cat, sp->metric, w->anchors);
     for (uint32_t g = 0; g < sp->cat->ngoals; g++)
-        w->blocked[g] = (uint32_t)W(sb_popcount)(S & b->MASKS.goal_cells[g]);
-    return sb_catalog_guide(sp->cat, w->anchors, w->blocked, NULL);
+        w->blocked[g] = (uint32_t)W(sbi_popcount)(S & b->MASKS.goal_cells[g]);
+    return sbi_catalog_guide(sp->cat, w->anchors, w->blocked, NULL);
 }
 
 static inline void W(decode)(const sb_space *sp, sb_scratch *w, const void *key, sb_block *out)

@@ -109,7 +109,7 @@ static const int DC[4] = { 0, 0, -1, 1 };
 
 static uint64_t zobrist_word(int seg, uint32_t cell)
 {
-    return sb_mix64(((uint64_t)(unsigned)seg << 32 | cell) + 0x9e3779b97f4a7c15ULL);
+    return sbi_mix64(((uint64_t)(unsigned)seg << 32 | cell) + 0x9e3779b97f4a7c15ULL);
 }
 
 /* Zobrist tables beyond this many words are not built: on the largest
@@ -329,7 +329,7 @@ static sb_status emit(const board *b, sb_scratch *w, uint64_t h, int s, uint32_t
         h ^= zobrist(b, sg, from) ^ zobrist(b, sg, to);
     uint32_t goal = (uint32_t)s + 1;
     uint32_t unmet = w->unmet + (b->goal_at[from] == goal) - (b->goal_at[to] == goal);
-    unsigned char *slot = sb_children_push(out, unmet == 0);
+    unsigned char *slot = sbi_children_push(out, unmet == 0);
     if (!slot)
         return SB_ELIMIT;
     move_rec rec = { h, (uint16_t)from, (uint16_t)to, s };
@@ -419,7 +419,7 @@ static bool can_step(const board *b, const sb_scratch *w, int s, int r, int c, i
                      int32_t self)
 {
     const sb_class *sh = shape_of(b, s);
-    if (!sb_class_moves(sh, d) || room(b, sh, r, c, d) < 1)
+    if (!sbi_class_moves(sh, d) || room(b, sh, r, c, d) < 1)
         return false;
     int32_t at = r * b->cols + c;
     const int32_t *ahead = b->ahead[d][s];
@@ -440,7 +440,7 @@ static inline __attribute__((always_inline)) sb_status slide(const board *b, sb_
 {
     int s = w->shape_at[corner];
     const sb_class *sh = shape_of(b, s);
-    if (!sb_class_moves(sh, d))
+    if (!sbi_class_moves(sh, d))
         return SB_OK;
     int far = room(b, sh, b->row_of[corner], b->col_of[corner], d);
     int32_t step = DR[d] * b->cols + DC[d];
@@ -654,15 +654,15 @@ static unsigned estimate(const sb_space *sp, sb_scratch *w, const void *keyp, bo
         w->anchors[s] = sg == EMPTY ? NULL : key + b->seg[sg].off;
     }
     if (!guide)
-        return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
+        return sbi_catalog_estimate(sp->cat, sp->metric, w->anchors);
     if ((uint64_t)sp->cat->ngoals * b->keylen > SB_ESTIMATE_BUDGET)
-        return sb_catalog_estimate(sp->cat, sp->metric, w->anchors);
+        return sbi_catalog_estimate(sp->cat, sp->metric, w->anchors);
     show(b, w, key);
     count_blocked(b, w);
     if (!b->complement)
-        return sb_catalog_guide(sp->cat, w->anchors, w->blocked, NULL);
+        return sbi_catalog_guide(sp->cat, w->anchors, w->blocked, NULL);
     unit_steps(b, w);
-    return sb_catalog_guide(sp->cat, w->anchors, w->blocked, w->steps);
+    return sbi_catalog_guide(sp->cat, w->anchors, w->blocked, w->steps);
 }
 
 static void decode(const sb_space *sp, sb_scratch *w, const void *key, sb_block *out)
@@ -812,7 +812,7 @@ static void lay_out(board *b, const sb_catalog *cat)
     b->keylen = off;
 }
 
-void sb_board_key_plan(const sb_space *sp, int32_t *list_at, int32_t *empty_at)
+void sbi_board_key_plan(const sb_space *sp, int32_t *list_at, int32_t *empty_at)
 {
     const board *b = (const board *)sp;
     for (int s = 0; s < sp->cat->nclasses; s++) {
@@ -839,7 +839,7 @@ static sb_status build_root(board *b, const sb_puzzle *p)
     for (size_t i = 0; i < p->nblocks; i++) {
         const sb_block *k = &p->blocks[i];
         uint32_t corner = (uint32_t)(k->row * p->cols + k->col);
-        int s = sb_catalog_class(b->base.cat, k);
+        int s = sbi_catalog_class(b->base.cat, k);
         for (uint32_t j = 0; j < shape_of(b, s)->ncells; j++)
             cover[corner + (uint32_t)b->off[s][j]] = (int32_t)corner;
         int sg = b->seg_of_shape[s];
@@ -892,7 +892,7 @@ static void index_goals(board *b, const sb_catalog *cat)
             b->goal_at[cat->classes[s].goals[i]] = (uint32_t)s + 1;
 }
 
-sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
+sb_status sbi_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
                              sb_space **out)
 {
     board *b = calloc(1, sizeof *b);

@@ -15,15 +15,15 @@ static size_t per_child(const sb_children *c)
     return c->rec_size + sizeof *c->goal;
 }
 
-bool sb_children_grow(sb_children *c)
+bool sbi_children_grow(sb_children *c)
 {
-    if (sb_meter_late(c->meter))
+    if (sbi_meter_late(c->meter))
         return false;
     /* One block, records then flags, so that a refusal leaves the buffer
      * as it was: grown whole, then the flags moved up to where the
      * records now end. */
     size_t had = c->cap;
-    if (!sb_array_reserve(c->meter, &c->recs, &c->cap, c->n + 1, per_child(c)))
+    if (!sbi_array_reserve(c->meter, &c->recs, &c->cap, c->n + 1, per_child(c)))
         return false;
     bool *goal = (bool *)(c->recs + c->cap * c->rec_size);
     if (c->cap != had)
@@ -32,9 +32,9 @@ bool sb_children_grow(sb_children *c)
     return true;
 }
 
-void sb_children_free(sb_children *c)
+void sbi_children_free(sb_children *c)
 {
-    sb_array_free(c->meter, &c->recs, &c->cap, per_child(c));
+    sbi_array_free(c->meter, &c->recs, &c->cap, per_child(c));
     c->goal = NULL;
     c->n = 0;
 }

@@ -48,11 +48,11 @@ typedef struct sb_children {
 
 /* Makes room for one more child; false (meter->hit says why) when the
  * meter refuses the memory or the deadline has passed. */
-bool sb_children_grow(sb_children *c);
-void sb_children_free(sb_children *c);
+bool sbi_children_grow(sb_children *c);
+void sbi_children_free(sb_children *c);
 
 /* Empties c for the next expansion. */
-static inline void sb_children_clear(sb_children *c)
+static inline void sbi_children_clear(sb_children *c)
 {
     c->n = 0;
     c->first_goal = SIZE_MAX;
@@ -61,9 +61,9 @@ static inline void sb_children_clear(sb_children *c)
 /* Appends a child and returns where its record goes, or NULL when the
  * meter refused.  Inline: it runs once per move generated.  Every 4096
  * children the deadline is looked at. */
-static inline unsigned char *sb_children_push(sb_children *c, bool goal)
+static inline unsigned char *sbi_children_push(sb_children *c, bool goal)
 {
-    if ((c->n == c->cap || (c->n & 4095) == 4095) && !sb_children_grow(c))
+    if ((c->n == c->cap || (c->n & 4095) == 4095) && !sbi_children_grow(c))
         return NULL;
     if (goal && c->first_goal == SIZE_MAX)
         c->first_goal = c->n;
@@ -84,7 +84,7 @@ typedef struct sb_space_ops {
                           void *key);
     bool (*is_goal)(const sb_space *sp, sb_scratch *w, const void *key);
     /* With guide false, a lower bound on the moves to a goal (consistent,
-     * for optimal A*); with guide true, sb_catalog_guide's steering guess. */
+     * for optimal A*); with guide true, sbi_catalog_guide's steering guess. */
     unsigned (*estimate)(const sb_space *sp, sb_scratch *w, const void *key, bool guide);
     /* Writes the configuration's blocks (cat->nblocks of them) to out. */
     void (*decode)(const sb_space *sp, sb_scratch *w, const void *key, sb_block *out);
@@ -108,9 +108,9 @@ struct sb_space {
 
 /* Builds a space for p.  SB_OK, SB_ELIMIT (memory) or SB_EINPUT (the
  * bitboard was asked for a tray that does not fit). */
-sb_status sb_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
+sb_status sbi_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
                              sb_space **out);
-sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
+sb_status sbi_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
                                 sb_space **out);
 
 /* How a general board's key is laid out, for code that writes keys
@@ -119,10 +119,10 @@ sb_status sb_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_me
  * sorted anchors of its blocks begin, or -1 when they are not listed (the
  * 1x1 blocks, when the fewer empty cells are listed instead); *empty_at is
  * where the sorted empty cells begin, or -1.  sp must be a board. */
-void sb_board_key_plan(const sb_space *sp, int32_t *list_at, int32_t *empty_at);
+void sbi_board_key_plan(const sb_space *sp, int32_t *list_at, int32_t *empty_at);
 
 /* A 64-bit mixer with good avalanche, for hashing and Zobrist tables. */
-static inline uint64_t sb_mix64(uint64_t x)
+static inline uint64_t sbi_mix64(uint64_t x)
 {
     x ^= x >> 30;
     x *= 0xbf58476d1ce4e5b9ULL;

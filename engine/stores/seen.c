@@ -4,7 +4,7 @@
  *
  * Growth goes through the search's meter, which refuses it past the
  * memory limit.  The states limit is asked where the table would grow
- * (sb_seen_make_room), so the inline add pays nothing for it.
+ * (sbi_seen_make_room), so the inline add pays nothing for it.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -63,7 +63,7 @@
  *
  * Growing in place.  The table grows by half again when 4/5 full, so it
  * stays between 8/15 and 4/5 full: 10 to 15 bytes per 64-bit key, 20 to
- * 30 per 128-bit one.  Its slots come from sb_meter_map (core/meter.h):
+ * 30 per 128-bit one.  Its slots come from sbi_meter_map (core/meter.h):
  * from 2 MB up, a mapping of their own in huge pages.  Homes only rise when the slot count does, so in
  * the grown table every code's place is at or after its old one: the
  * table is reallocated larger and the codes moved from the last to the

@@ -5,26 +5,26 @@
  * place.
  */
 
-void W(sb_seen_init)(W(sb_seen) *t, int spare, sb_meter *m)
+void W(sbi_seen_init)(W(sb_seen) *t, int spare, sb_meter *m)
 {
     *t = (W(sb_seen)){ .below_spare = ((WORD)1 << spare) - 1, .squeeze = spare < WORD_BITS - 2,
                        .meter = m };
 }
 
-void W(sb_seen_free)(W(sb_seen) *t)
+void W(sbi_seen_free)(W(sb_seen) *t)
 {
     if (!t)
         return;
-    t->slots = sb_meter_map(t->meter, t->slots, W(sb_seen_bytes)(t), 0);
+    t->slots = sbi_meter_map(t->meter, t->slots, W(sbi_seen_bytes)(t), 0);
     t->nslots = t->size = t->count = t->room = 0;
 }
 
 /* Resizes the slots to size, the new ones empty (zero).  False when the
  * meter refused (nothing changed).  The slots are probed at random: the
- * meter maps them (sb_meter_map says why). */
+ * meter maps them (sbi_meter_map says why). */
 static bool W(resize)(W(sb_seen) *t, uint64_t size)
 {
-    WORD *slots = sb_meter_map(t->meter, t->slots, W(sb_seen_bytes)(t),
+    WORD *slots = sbi_meter_map(t->meter, t->slots, W(sbi_seen_bytes)(t),
                                (size_t)size * sizeof *slots);
     if (!slots)
         return false;
@@ -39,7 +39,7 @@ static bool W(add_spares)(W(sb_seen) *t)
     return W(resize)(t, t->size + (t->size / 8 > 64 ? t->size / 8 : 64));
 }
 
-bool W(sb_seen_open)(W(sb_seen) *t, uint64_t i)
+bool W(sbi_seen_open)(W(sb_seen) *t, uint64_t i)
 {
     uint64_t end = i;
     while (t->slots[end])
@@ -61,7 +61,7 @@ static uint64_t W(place)(const W(sb_seen) *t, uint64_t n, uint64_t from, uint64_
     for (uint64_t i = from; i < to; i++) {
         /* No branch on empty slots (about a third of them). */
         WORD s = t->slots[i];
-        uint64_t home = W(sb_seen_home_in)(n, s & ~(WORD)3);
+        uint64_t home = W(sbi_seen_home_in)(n, s & ~(WORD)3);
         uint64_t at = home > next ? home : next;
         if (place)
             place[i - from] = s ? at : i;
@@ -81,7 +81,7 @@ static bool W(grow_to)(W(sb_seen) *t, uint64_t n)
 {
     enum { CHUNK = 1024 };
     uint64_t nchunks = (t->size + CHUNK - 1) / CHUNK;
-    uint64_t *first = sb_meter_calloc(t->meter, (size_t)nchunks + 1, sizeof *first);
+    uint64_t *first = sbi_meter_calloc(t->meter, (size_t)nchunks + 1, sizeof *first);
     if (!first)
         return false;
     uint64_t next = 0;
@@ -95,7 +95,7 @@ static bool W(grow_to)(W(sb_seen) *t, uint64_t n)
     enum { SPARES = 64 };
     uint64_t old_size = t->size, size = (n > next ? n : next) + SPARES;
     if (!W(resize)(t, size)) {
-        sb_meter_free(t->meter, first, ((size_t)nchunks + 1) * sizeof *first);
+        sbi_meter_free(t->meter, first, ((size_t)nchunks + 1) * sizeof *first);
         return false;
     }
     uint64_t place[CHUNK];
@@ -108,7 +108,7 @@ static bool W(grow_to)(W(sb_seen) *t, uint64_t n)
             t->slots[place[i - from]] = s;
         }
     }
-    sb_meter_free(t->meter, first, ((size_t)nchunks + 1) * sizeof *first);
+    sbi_meter_free(t->meter, first, ((size_t)nchunks + 1) * sizeof *first);
     t->nslots = n;
     t->room = n / 5 * 4;
     return true;
@@ -124,12 +124,12 @@ static bool W(grow)(W(sb_seen) *t)
     return W(grow_to)(t, n);
 }
 
-int W(sb_seen_make_room)(W(sb_seen) *t, WORD code)
+int W(sbi_seen_make_room)(W(sb_seen) *t, WORD code)
 {
     uint64_t cap = t->meter->limits.max_states;
-    if (cap && t->count >= cap && W(sb_seen_find_code)(t, code) >= 0)
+    if (cap && t->count >= cap && W(sbi_seen_find_code)(t, code) >= 0)
         return 0;   /* at the states limit, but already held: no refusal */
-    if (!sb_meter_may_store(t->meter, t->count))
+    if (!sbi_meter_may_store(t->meter, t->count))
         return -1;
     if (t->count >= t->nslots / 5 * 4 && !W(grow)(t))
         return -1;

@@ -11,7 +11,7 @@
  *
  * Stores do not hash: the caller passes the space's hash of each key.
  * They allocate through the search's meter, which refuses growth past the
- * memory limit, and they ask it (sb_meter_may_store) before adding a
+ * memory limit, and they ask it (sbi_meter_may_store) before adding a
  * configuration, so the states limit is exact.
  */
 #ifndef SB_STORE_H
@@ -50,14 +50,14 @@ struct sb_store {
 };
 
 /* Tells st that its meter's stored_elsewhere changed (the op above). */
-static inline void sb_store_elsewhere_changed(sb_store *st)
+static inline void sbi_store_elsewhere_changed(sb_store *st)
 {
     if (st->ops->elsewhere_changed)
         st->ops->elsewhere_changed(st);
 }
 
-sb_status sb_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out);
+sb_status sbi_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out);
 /* The table for short fixed-size keys (store_flat.c): the bitboard's. */
-sb_status sb_store_flat_new(size_t key_size, sb_meter *m, sb_store **out);
+sb_status sbi_store_flat_new(size_t key_size, sb_meter *m, sb_store **out);
 
 #endif

@@ -26,17 +26,17 @@ typedef struct flat {
 
 static uint32_t find(const sb_store *st, const void *key, uint64_t hash)
 {
-    return sb_table_find(&((const flat *)st)->table, key, hash);
+    return sbi_table_find(&((const flat *)st)->table, key, hash);
 }
 
 static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t parent,
                         uint32_t *id, bool *fresh)
 {
     flat *t = (flat *)st;
-    if (sb_table_intern(&t->table, key, hash, id, fresh) != SB_OK)
+    if (sbi_table_intern(&t->table, key, hash, id, fresh) != SB_OK)
         return SB_ELIMIT;
     if (*fresh) {
-        memcpy(sb_table_value(&t->table, *id), &parent, sizeof parent);
+        memcpy(sbi_table_value(&t->table, *id), &parent, sizeof parent);
         t->base.count = t->table.count;
     }
     return SB_OK;
@@ -44,19 +44,19 @@ static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t p
 
 static const void *key_of(const sb_store *st, uint32_t id)
 {
-    return sb_table_key(&((const flat *)st)->table, id);
+    return sbi_table_key(&((const flat *)st)->table, id);
 }
 
 static uint32_t parent_of(const sb_store *st, uint32_t id)
 {
     uint32_t parent;
-    memcpy(&parent, sb_table_value(&((const flat *)st)->table, id), sizeof parent);
+    memcpy(&parent, sbi_table_value(&((const flat *)st)->table, id), sizeof parent);
     return parent;
 }
 
 static void set_parent(sb_store *st, uint32_t id, uint32_t parent)
 {
-    memcpy(sb_table_value(&((flat *)st)->table, id), &parent, sizeof parent);
+    memcpy(sbi_table_value(&((flat *)st)->table, id), &parent, sizeof parent);
 }
 
 static void destroy(sb_store *st)
@@ -64,27 +64,27 @@ static void destroy(sb_store *st)
     flat *t = (flat *)st;
     if (!t)
         return;
-    sb_table_free(&t->table);
+    sbi_table_free(&t->table);
     free(t);
 }
 
 static void elsewhere_changed(sb_store *st)
 {
-    sb_table_limits_changed(&((flat *)st)->table);
+    sbi_table_limits_changed(&((flat *)st)->table);
 }
 
 static const sb_store_ops flat_ops = {
     find, intern, key_of, parent_of, set_parent, destroy, elsewhere_changed
 };
 
-sb_status sb_store_flat_new(size_t key_size, sb_meter *m, sb_store **out)
+sb_status sbi_store_flat_new(size_t key_size, sb_meter *m, sb_store **out)
 {
     flat *t = calloc(1, sizeof *t);
     if (!t)
         return SB_ELIMIT;
     t->base.ops = &flat_ops;
     t->base.meter = m;
-    sb_table_init(&t->table, key_size, sizeof(uint32_t), m, true);
+    sbi_table_init(&t->table, key_size, sizeof(uint32_t), m, true);
     *out = &t->base;
     return SB_OK;
 }

@@ -59,12 +59,12 @@ struct table {
 
 static void *counted_malloc(table *t, size_t n)
 {
-    return sb_meter_realloc(t->base.meter, NULL, 0, n);
+    return sbi_meter_realloc(t->base.meter, NULL, 0, n);
 }
 
 static void counted_free(table *t, void *p, size_t n)
 {
-    sb_meter_free(t->base.meter, p, n);
+    sbi_meter_free(t->base.meter, p, n);
 }
 
 static void note_oom(table *t)
@@ -90,10 +90,10 @@ static node *new_node(table *t)
     if (id == SB_NO_NODE)
         return NULL;
     if ((id >> t->chunk_shift) >= t->nchunks) {
-        if (!sb_array_reserve(t->base.meter, &t->chunks, &t->chunk_cap, t->nchunks + 1,
+        if (!sbi_array_reserve(t->base.meter, &t->chunks, &t->chunk_cap, t->nchunks + 1,
                               sizeof *t->chunks))
             return NULL;
-        t->chunks[t->nchunks] = sb_meter_realloc(t->base.meter, NULL, 0, chunk_bytes(t));
+        t->chunks[t->nchunks] = sbi_meter_realloc(t->base.meter, NULL, 0, chunk_bytes(t));
         if (!t->chunks[t->nchunks])
             return NULL;
         t->nchunks++;
@@ -126,7 +126,7 @@ static sb_status intern(sb_store *st, const void *key, uint64_t hash, uint32_t p
         *fresh = false;
         return SB_OK;
     }
-    if (!sb_meter_may_store(t->base.meter, t->base.count))
+    if (!sbi_meter_may_store(t->base.meter, t->base.count))
         return SB_ELIMIT;
     node *n = new_node(t);
     if (!n)
@@ -173,8 +173,8 @@ static void destroy(sb_store *st)
     HASH_CLEAR(hh, t->head);
     (void)active;
     for (size_t i = 0; i < t->nchunks; i++)
-        sb_meter_free(t->base.meter, t->chunks[i], chunk_bytes(t));
-    sb_array_free(t->base.meter, &t->chunks, &t->chunk_cap, sizeof *t->chunks);
+        sbi_meter_free(t->base.meter, t->chunks[i], chunk_bytes(t));
+    sbi_array_free(t->base.meter, &t->chunks, &t->chunk_cap, sizeof *t->chunks);
     free(t);
 }
 
@@ -182,7 +182,7 @@ static const sb_store_ops uthash_ops = {
     find, intern, key_of, parent_of, set_parent, destroy, NULL
 };
 
-sb_status sb_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out)
+sb_status sbi_store_uthash_new(size_t key_size, sb_meter *m, sb_store **out)
 {
     table *t = calloc(1, sizeof *t);
     if (!t)

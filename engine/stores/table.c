@@ -12,7 +12,7 @@ enum { MIN_SLOTS = 16 };
  * so that a slot holds id + 1 in 32 bits. */
 #define MAX_IDS ((uint64_t)UINT32_MAX)
 
-void sb_table_init(sb_table *t, size_t key_size, size_t value_size, sb_meter *m,
+void sbi_table_init(sb_table *t, size_t key_size, size_t value_size, sb_meter *m,
                    bool states_limit)
 {
     *t = (sb_table){ .key_size = key_size, .value_size = value_size, .meter = m,
@@ -63,7 +63,7 @@ static void set_room(sb_table *t)
     t->room = (uint32_t)room;
 }
 
-void sb_table_limits_changed(sb_table *t)
+void sbi_table_limits_changed(sb_table *t)
 {
     set_room(t);
 }
@@ -78,7 +78,7 @@ static bool resize_slots(sb_table *t, uint64_t n)
         t->meter->hit = SB_LIMIT_MEMORY;
         return false;
     }
-    uint64_t *slots = sb_meter_calloc(t->meter, (size_t)n, sizeof *slots);
+    uint64_t *slots = sbi_meter_calloc(t->meter, (size_t)n, sizeof *slots);
     if (!slots)
         return false;
     uint32_t mask = (uint32_t)(n - 1);
@@ -94,7 +94,7 @@ static bool resize_slots(sb_table *t, uint64_t n)
             i = (i + 1) & mask;
         slots[i] = slot;
     }
-    sb_meter_free(t->meter, t->slots, old * sizeof *slots);
+    sbi_meter_free(t->meter, t->slots, old * sizeof *slots);
     t->slots = slots;
     t->mask = mask;
     t->shift = shift;
@@ -110,9 +110,9 @@ static sb_status make_room(sb_table *t, uint64_t n)
         t->meter->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
-    if (!sb_array_reserve(t->meter, &t->keys, &t->keys_cap, (size_t)n, t->key_size) ||
+    if (!sbi_array_reserve(t->meter, &t->keys, &t->keys_cap, (size_t)n, t->key_size) ||
         (t->value_size &&
-         !sb_array_reserve(t->meter, &t->values, &t->values_cap, (size_t)n, t->value_size)))
+         !sbi_array_reserve(t->meter, &t->values, &t->values_cap, (size_t)n, t->value_size)))
         return SB_ELIMIT;
     if (slots_hold(slot_count(t)) < n) {
         uint64_t want = slots_for(n);
@@ -126,21 +126,21 @@ static sb_status make_room(sb_table *t, uint64_t n)
     return SB_OK;
 }
 
-sb_status sb_table_grow(sb_table *t)
+sb_status sbi_table_grow(sb_table *t)
 {
-    if (t->states_limit && !sb_meter_may_store(t->meter, t->count))
+    if (t->states_limit && !sbi_meter_may_store(t->meter, t->count))
         return SB_ELIMIT;
     return make_room(t, (uint64_t)t->count + 1);
 }
 
-sb_status sb_table_reserve(sb_table *t, size_t n)
+sb_status sbi_table_reserve(sb_table *t, size_t n)
 {
     if (n <= t->room)
         return SB_OK;
     return make_room(t, n);
 }
 
-void sb_table_clear(sb_table *t)
+void sbi_table_clear(sb_table *t)
 {
     size_t had = slot_count(t), needed = (size_t)slots_for(t->count);
     t->count = 0;
@@ -151,8 +151,8 @@ void sb_table_clear(sb_table *t)
          * those, the table has none until a key comes: no search has
          * failed, so the refusal is not recorded. */
         sb_limit hit = t->meter->hit;
-        sb_meter_free(t->meter, t->slots, had * sizeof *t->slots);
-        t->slots = sb_meter_calloc(t->meter, needed, sizeof *t->slots);
+        sbi_meter_free(t->meter, t->slots, had * sizeof *t->slots);
+        t->slots = sbi_meter_calloc(t->meter, needed, sizeof *t->slots);
         t->mask = t->slots ? (uint32_t)(needed - 1) : 0;
         t->shift = 32 - __builtin_ctzll(needed);
         t->meter->hit = hit;
@@ -162,14 +162,14 @@ void sb_table_clear(sb_table *t)
     set_room(t);
 }
 
-void sb_table_free(sb_table *t)
+void sbi_table_free(sb_table *t)
 {
     if (!t)
         return;
     sb_meter *m = t->meter;
-    sb_array_free(m, &t->keys, &t->keys_cap, t->key_size);
+    sbi_array_free(m, &t->keys, &t->keys_cap, t->key_size);
     if (t->value_size)
-        sb_array_free(m, &t->values, &t->values_cap, t->value_size);
-    sb_meter_free(m, t->slots, slot_count(t) * sizeof *t->slots);
-    sb_table_init(t, t->key_size, t->value_size, m, t->states_limit);
+        sbi_array_free(m, &t->values, &t->values_cap, t->value_size);
+    sbi_meter_free(m, t->slots, slot_count(t) * sizeof *t->slots);
+    sbi_table_init(t, t->key_size, t->value_size, m, t->states_limit);
 }

@@ -20,7 +20,7 @@
  * in full: a collision can never merge two keys.
  *
  * The table does not hash: the caller passes a well-mixed 64-bit hash of
- * each key (the space's, or sb_mix64 of a number), the same one for a key
+ * each key (the space's, or sbi_mix64 of a number), the same one for a key
  * every time.
  *
  * Growth.  Everything is allocated through the caller's meter, which
@@ -30,7 +30,7 @@
  * states limit when the table was made with states_limit (a store's),
  * the 2^32 - 1 ids, and the meter itself.  (The states limit counts the
  * meter's stored_elsewhere too, which the table reads only there: whoever
- * changes it calls sb_table_limits_changed.)  A refusal changes nothing:
+ * changes it calls sbi_table_limits_changed.)  A refusal changes nothing:
  * every key is still found, and the table can be freed or cleared.
  *
  * Invariants: count <= room; every id below count has its key at
@@ -65,40 +65,40 @@ typedef struct sb_table {
 /* An empty table of key_size-byte keys (and value_size-byte values, 0
  * for none), allocating through m, with the meter's states limit bounding
  * its count when states_limit.  Allocates nothing yet. */
-void sb_table_init(sb_table *t, size_t key_size, size_t value_size, sb_meter *m,
+void sbi_table_init(sb_table *t, size_t key_size, size_t value_size, sb_meter *m,
                    bool states_limit);
 
 /* Gives everything back to the meter; the table is then empty, as after
  * init.  NULL harmless. */
-void sb_table_free(sb_table *t);
+void sbi_table_free(sb_table *t);
 
 /* Forgets every key (the next id is 0 again), keeping the memory for the
  * next use; the slots shrink back when they are far more than the keys
  * just forgotten needed, so clearing costs about what those keys did. */
-void sb_table_clear(sb_table *t);
+void sbi_table_clear(sb_table *t);
 
 /* Makes room for n keys in all, so that adding up to n allocates nothing
  * more (a walker that knows its count grows once).  SB_OK, or SB_ELIMIT
  * with the meter's hit saying why (nothing changed).  The states limit,
  * in a table that keeps it, is still asked as keys are added. */
-sb_status sb_table_reserve(sb_table *t, size_t n);
+sb_status sbi_table_reserve(sb_table *t, size_t n);
 
 /* The meter's limits or its count of configurations stored elsewhere
  * changed: the table works out again where it must next ask them. */
-void sb_table_limits_changed(sb_table *t);
+void sbi_table_limits_changed(sb_table *t);
 
-/* The cold part of sb_table_intern: room for one more key, or SB_ELIMIT
+/* The cold part of sbi_table_intern: room for one more key, or SB_ELIMIT
  * when the states limit, the ids or the meter refused (hit says which). */
-sb_status sb_table_grow(sb_table *t);
+sb_status sbi_table_grow(sb_table *t);
 
-static inline void *sb_table_key(const sb_table *t, uint32_t id)
+static inline void *sbi_table_key(const sb_table *t, uint32_t id)
 {
     return t->keys + (size_t)id * t->key_size;
 }
 
 /* Id's value: value_size bytes, whatever the caller last wrote there
  * (a new id's value is not zeroed). */
-static inline void *sb_table_value(const sb_table *t, uint32_t id)
+static inline void *sbi_table_value(const sb_table *t, uint32_t id)
 {
     return t->values + (size_t)id * t->value_size;
 }
@@ -114,7 +114,7 @@ static inline void *sb_table_value(const sb_table *t, uint32_t id)
 #pragma GCC diagnostic ignored "-Wstringop-overread"
 #endif
 #endif
-static inline __attribute__((always_inline)) bool sb_table_same(const void *a, const void *b,
+static inline __attribute__((always_inline)) bool sbi_table_same(const void *a, const void *b,
                                                                 size_t n)
 {
     /* Each size spelled out, so that every copy is of a constant size: a
@@ -139,13 +139,13 @@ static inline __attribute__((always_inline)) bool sb_table_same(const void *a, c
  * that knows it passes it as a constant, and the compare is then one or
  * two word compares, no call. */
 static inline __attribute__((always_inline)) uint32_t
-sb_table_probe_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size, bool *found)
+sbi_table_probe_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size, bool *found)
 {
     uint32_t tag = (uint32_t)(hash >> 32);
     uint32_t i = tag >> t->shift;
     for (uint64_t slot; (slot = t->slots[i]) != 0; i = (i + 1) & t->mask) {
         if ((uint32_t)(slot >> 32) == tag &&
-            sb_table_same(t->keys + (size_t)((uint32_t)slot - 1) * key_size, key, key_size)) {
+            sbi_table_same(t->keys + (size_t)((uint32_t)slot - 1) * key_size, key, key_size)) {
             *found = true;
             return i;
         }
@@ -154,63 +154,63 @@ sb_table_probe_n(const sb_table *t, const void *key, uint64_t hash, size_t key_s
     return i;
 }
 
-static inline __attribute__((always_inline)) uint32_t sb_table_probe(const sb_table *t,
+static inline __attribute__((always_inline)) uint32_t sbi_table_probe(const sb_table *t,
                                                                      const void *key,
                                                                      uint64_t hash, bool *found)
 {
-    return sb_table_probe_n(t, key, hash, t->key_size, found);
+    return sbi_table_probe_n(t, key, hash, t->key_size, found);
 }
 
 /* The id of key (hash: its hash), or SB_TABLE_NONE; key_size as for
- * sb_table_probe_n. */
+ * sbi_table_probe_n. */
 static inline __attribute__((always_inline)) uint32_t
-sb_table_find_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size)
+sbi_table_find_n(const sb_table *t, const void *key, uint64_t hash, size_t key_size)
 {
     bool found;
     if (!t->slots)
         return SB_TABLE_NONE;
-    uint32_t i = sb_table_probe_n(t, key, hash, key_size, &found);
+    uint32_t i = sbi_table_probe_n(t, key, hash, key_size, &found);
     return found ? (uint32_t)t->slots[i] - 1 : SB_TABLE_NONE;
 }
 
 /* The id of key (hash: its hash), or SB_TABLE_NONE. */
-static inline uint32_t sb_table_find(const sb_table *t, const void *key, uint64_t hash)
+static inline uint32_t sbi_table_find(const sb_table *t, const void *key, uint64_t hash)
 {
-    return sb_table_find_n(t, key, hash, t->key_size);
+    return sbi_table_find_n(t, key, hash, t->key_size);
 }
 
 /* Finds key or adds it with the next id.  *id receives its id, *fresh
  * whether it was added (its value, if any, is then the caller's to
- * write).  SB_OK, or SB_ELIMIT when growing was refused (sb_table_grow);
+ * write).  SB_OK, or SB_ELIMIT when growing was refused (sbi_table_grow);
  * a key already held is found even then. */
-static inline sb_status sb_table_intern(sb_table *t, const void *key, uint64_t hash,
+static inline sb_status sbi_table_intern(sb_table *t, const void *key, uint64_t hash,
                                         uint32_t *id, bool *fresh)
 {
     if (t->count >= t->room) {
-        uint32_t at = sb_table_find(t, key, hash);
+        uint32_t at = sbi_table_find(t, key, hash);
         if (at != SB_TABLE_NONE) {
             *id = at;
             *fresh = false;
             return SB_OK;
         }
-        if (sb_table_grow(t) != SB_OK)
+        if (sbi_table_grow(t) != SB_OK)
             return SB_ELIMIT;
     }
     bool found;
-    uint32_t i = sb_table_probe(t, key, hash, &found);
+    uint32_t i = sbi_table_probe(t, key, hash, &found);
     if (found) {
         *id = (uint32_t)t->slots[i] - 1;
         *fresh = false;
         return SB_OK;
     }
     uint32_t n = t->count++;
-    /* As in sb_table_same: one- and two-word keys copied by constant size. */
+    /* As in sbi_table_same: one- and two-word keys copied by constant size. */
     if (t->key_size == 8)
-        memcpy(sb_table_key(t, n), key, 8);
+        memcpy(sbi_table_key(t, n), key, 8);
     else if (t->key_size == 16)
-        memcpy(sb_table_key(t, n), key, 16);
+        memcpy(sbi_table_key(t, n), key, 16);
     else
-        memcpy(sb_table_key(t, n), key, t->key_size);
+        memcpy(sbi_table_key(t, n), key, t->key_size);
     t->slots[i] = (hash >> 32) << 32 | ((uint64_t)n + 1);
     *id = n;
     *fresh = true;

@@ -87,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sb_census_spec spec;
     sb_error err;
     memset(&err, 0x5a, sizeof err);   /* an unset message shows as junk */
-    sb_status st = sb_fmt_read_census_stream(f, "SPEC", &spec, &err);
+    sb_status st = sbi_fmt_read_census_stream(f, "SPEC", &spec, &err);
     fclose(f);
     if (st == SB_OK) {
         check_accepted(&spec);

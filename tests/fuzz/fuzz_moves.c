@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                               fmt, NULL, &p, &err) == SB_OK,
                  "built-in puzzle refused");
     sb_replay r;
-    FUZZ_REQUIRE(sb_replay_init(&r, &p) == SB_OK, "out of memory");
+    FUZZ_REQUIRE(sbi_replay_init(&r, &p) == SB_OK, "out of memory");
     FUZZ_REQUIRE(consistent(&r, &p), "initial grid inconsistent");
 
     char *text = fuzz_copy(data + 1, size - 1);
@@ -99,17 +99,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      "negative number read");
         memcpy(before, r.blocks, r.nblocks * sizeof *before);
         char why[128];
-        const char *bad = sb_replay_move(&r, &m, why, sizeof why);
+        const char *bad = sbi_replay_move(&r, &m, why, sizeof why);
         if (bad)
             FUZZ_REQUIRE(memcmp(before, r.blocks, r.nblocks * sizeof *before) == 0,
                          "illegal move changed the blocks");
         FUZZ_REQUIRE(consistent(&r, &p), "grid inconsistent after a move");
     }
-    (void)sb_replay_goal_met(&r, &p);
+    (void)sbi_replay_goal_met(&r, &p);
     fclose(in);
     free(before);
     free(text);
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     sb_puzzle_free(&p);
     return 0;
 }

@@ -28,22 +28,22 @@ enum { MAX_CELLS = 36, MAX_STATES = 2000 };
 static int replays(const sb_puzzle *p, const sb_solution *sol)
 {
     sb_replay r;
-    FUZZ_REQUIRE(sb_replay_init(&r, p) == SB_OK, "out of memory");
+    FUZZ_REQUIRE(sbi_replay_init(&r, p) == SB_OK, "out of memory");
     int ok = 1;
     for (size_t i = 0; ok && i < sol->nmoves; i++) {
         char why[128];
-        const char *bad = sb_replay_move(&r, &sol->moves[i], why, sizeof why);
+        const char *bad = sbi_replay_move(&r, &sol->moves[i], why, sizeof why);
         if (bad) {
             fprintf(stderr, "move %zu (%d %d %d %d): %s\n", i + 1, sol->moves[i].from_row,
                     sol->moves[i].from_col, sol->moves[i].to_row, sol->moves[i].to_col, bad);
             ok = 0;
         }
     }
-    if (ok && !sb_replay_goal_met(&r, p)) {
+    if (ok && !sbi_replay_goal_met(&r, p)) {
         fprintf(stderr, "the %zu moves end before the goal is reached\n", sol->nmoves);
         ok = 0;
     }
-    sb_replay_free(&r);
+    sbi_replay_free(&r);
     return ok;
 }
 
