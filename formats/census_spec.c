@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "core/array.h"
+#include "model/catalog.h"
 #include "parse.h"
 
 /* The caps, as the messages and docs/explore.md spell them. */
@@ -328,6 +329,13 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
         if (a + s->kinds[k].height > s->rows || b + s->kinds[k].width > s->cols)
             return FAIL(rd, SB_EINPUT, "a %s piece at %ld %ld leaves the %dx%d tray", words[1],
                         a, b, s->rows, s->cols);
+        const sb_census_kind *kind = &s->kinds[k];
+        long line = kind->axis == SB_AXIS_ROW ? a : b;
+        if (kind->pinned && (line < kind->pin_first || line > kind->pin_last))
+            return FAIL(rd, SB_EINPUT, "a %s piece is pinned to %s %d..%d; at %ld %ld no "
+                        "member could reach this goal", words[1],
+                        kind->axis == SB_AXIS_ROW ? "rows" : "cols", kind->pin_first,
+                        kind->pin_last, a, b);
         size_t need = s->ngoals + 1;
         if (!sbi_array_reserve(NULL, &s->goals, &rd->goals_cap, need, sizeof *s->goals) ||
             !sbi_array_reserve(NULL, &s->goal_kind, &rd->goal_kind_cap, need,
@@ -345,22 +353,22 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
                 "goal, keep or diameters", what);
 }
 
-/* What needs the whole file: no goal on a wall (walls may come after it). */
+/* What needs the whole file (walls may come after a goal): the goals
+ * inside the tray, off its walls and not on one another's cells, checked
+ * by the engine's own goal check and blamed on the goal's line. */
 static sb_status whole_file(reader *rd, sb_error *err)
 {
     const sb_census_spec *s = rd->s;
-    for (size_t g = 0; g < s->ngoals; g++) {
-        const sb_block *at = &s->goals[g];
-        for (int y = 0; y < at->height; y++)
-            for (int x = 0; x < at->width; x++)
-                if (s->walls[(size_t)(at->row + y) * (size_t)s->cols + (size_t)(at->col + x)]) {
-                    rd->line = rd->goal_line[g];
-                    return FAIL(rd, SB_EINPUT, "the goal's %s piece at %d %d covers the wall "
-                                "at %d %d", s->kinds[s->goal_kind[g]].name, at->row, at->col,
-                                at->row + y, at->col + x);
-                }
-    }
-    return SB_OK;
+    sb_puzzle tray = { .rows = s->rows, .cols = s->cols, .walls = s->walls,
+                       .ngoals = s->ngoals, .goals = s->goals };
+    sb_error why = { 0 };
+    sb_status st = sbi_puzzle_check_goals(&tray, &why);
+    if (st == SB_OK)
+        return SB_OK;
+    if (why.list != SB_LIST_GOAL || why.item >= s->ngoals)
+        return FAIL(rd, st, "%s", why.msg);
+    rd->line = rd->goal_line[why.item];
+    return FAIL(rd, st, "goal %s: %s", s->kinds[s->goal_kind[why.item]].name, why.msg);
 }
 
 /* Reads line rd->line of f into buf (MAX_LINE + 1 bytes), its '\n' and

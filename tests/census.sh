@@ -46,11 +46,14 @@ bad 2 'once each' 'tray 3 3\nkind a 1x2 1 row rows 1 rows 2\n'
 bad 2 'expected "keep N"' 'tray 3 3\nkeep 0\n'
 # What sb_census would refuse is the reader's, at its line: a second kind
 # of a shape and axis already listed (both unmarked), a goal on a wall
-# (drawn before the wall or after it).  Caps are named as the docs name
+# (drawn before the wall or after it), goals on one cell, a goal off its
+# kind's pin.  Caps are named as the docs name
 # them; numbers are decimal; a control byte is binary data, at once.
 bad 3 'kind "b" is kind "a" (line 2) again' 'tray 3 3\nkind a 1x2 1\nkind b 1x2 0..2\n'
-bad 3 'covers the wall at 1 2' 'tray 3 3\nkind a 1x2 1\ngoal a 1 1\nwall 1 2\n'
-bad 4 'covers the wall at 0 0' 'tray 3 3\nkind a 1x1 1\nwall 0 0\ngoal a 0 0\n'
+bad 3 'covers a wall (cell 1 2)' 'tray 3 3\nkind a 1x2 1\ngoal a 1 1\nwall 1 2\n'
+bad 4 'covers a wall (cell 0 0)' 'tray 3 3\nkind a 1x1 1\nwall 0 0\ngoal a 0 0\n'
+bad 5 'overlaps the 1x2 goal block at 0 0 (cell 0 1)' 'tray 2 3\nkind a 1x1 1..2\nkind b 1x2 1\ngoal b 0 0\ngoal a 0 1\n'
+bad 3 'pinned to rows 1..1; at 0 0 no member could reach this goal' 'tray 3 3\nkind r 1x2 1 row rows 1\ngoal r 0 0\n'
 bad 2 'a count may be at most 65,536' 'tray 3 3\nkind a 1x1 65537\n'
 bad 2 'a count may be at most 65,536' 'tray 3 3\nkind a 1x1 0..99999999999999999999\n'
 bad 2 'the components listed per member, 1 to 2,147,483,647' 'tray 3 3\nkeep 2147483648\n'

@@ -971,6 +971,42 @@ static void test_newer_records(void)
     sb_puzzle_free(&p);
 }
 
+/* A census's goal from a library caller, who has no reader to check it:
+ * goals on one cell, on a wall or off their kind's pin are refused before
+ * any member is mapped, and a kind's name that fills its array without a
+ * terminator is printed no further than the array. */
+static void test_census_goals(void)
+{
+    sb_error e;
+    sb_census_report cen;
+    sb_census_kind kinds[2] = { { "a", 1, 1, SB_AXIS_ANY, false, 1, 2 },
+                                { "b", 1, 2, SB_AXIS_ROW, false, 1, 1 } };
+    sb_block at[2] = { { .row = 0, .col = 0 }, { .row = 0, .col = 1 } };
+    size_t kind_of[2] = { 1, 0 };
+    uint8_t walls[6] = { 0 };
+    sb_census_spec spec = { .rows = 2, .cols = 3, .nkinds = 2, .kinds = kinds, .ngoals = 2,
+                            .goal_kind = kind_of, .goals = at };
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &cen, &e) == SB_EINPUT && strstr(e.msg, "overlaps"),
+              "%s", e.msg);
+    at[1].row = 1;
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &cen, &e) == SB_OK, "%s", e.msg);
+    sb_census_report_free(&cen);
+    walls[4] = 1;
+    spec.walls = walls;
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &cen, &e) == SB_EINPUT && strstr(e.msg, "wall"),
+              "%s", e.msg);
+    spec.walls = NULL;
+    kinds[1].pinned = true;
+    kinds[1].pin_first = kinds[1].pin_last = 1;
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &cen, &e) == SB_EINPUT && strstr(e.msg, "pin"),
+              "%s", e.msg);
+    kinds[1].pinned = false;
+    memset(kinds[0].name, 'x', sizeof kinds[0].name);
+    kinds[0].min = 3;
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &cen, &e) == SB_EINPUT &&
+              strstr(e.msg, "(xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx)"), "%s", e.msg);
+}
+
 /* A failure a caller's choice mends says which choice (err.hint), in the
  * library's words and never a program's option; making that choice then
  * works.  Failures no choice mends carry no hint. */
@@ -1044,6 +1080,7 @@ int main(void)
     test_distances();
     test_hints();
     test_newer_records();
+    test_census_goals();
     test_freed_handles();
     test_json_view();
     test_threads();

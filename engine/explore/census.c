@@ -1184,6 +1184,9 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     return SB_OK;
 }
 
+/* A kind's name for a message: a caller's record need not end it. */
+#define NAME(kind) (int)sizeof (kind)->name, (kind)->name
+
 sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
                     const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
 {
@@ -1221,14 +1224,14 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         if (kind->height < 1 || kind->width < 1 || kind->height > spec->rows ||
             kind->width > spec->cols || kind->min > kind->max ||
             (unsigned)kind->axis > SB_AXIS_COL)
-            return sbi_fail(err, SB_EINPUT, "kind %zu (%s): a %dx%d piece, %u..%u of it, does "
+            return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s): a %dx%d piece, %u..%u of it, does "
                            "not fit the %dx%d tray or its counts are reversed", k + 1,
-                           kind->name, kind->height, kind->width, kind->min, kind->max,
+                           NAME(kind), kind->height, kind->width, kind->min, kind->max,
                            spec->rows, spec->cols);
         sb_block b = kind_block(kind, k);
         if (sbi_pieces_find(&a.pieces, &b) >= 0)
-            return sbi_fail(err, SB_EINPUT, "kind %zu (%s) is a kind listed before it: the "
-                           "same size and axis, unmarked", k + 1, kind->name);
+            return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s) is a kind listed before it: the "
+                           "same size and axis, unmarked", k + 1, NAME(kind));
         int s = sbi_pieces_class(&a.pieces, &b);
         a.min[s] = kind->min;
         a.max[s] = kind->max;
@@ -1237,9 +1240,9 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             int lines = kind->axis == SB_AXIS_ROW ? spec->rows : spec->cols;
             if (kind->axis == SB_AXIS_ANY || kind->pin_first < 0 ||
                 kind->pin_first > kind->pin_last || kind->pin_last >= lines)
-                return sbi_fail(err, SB_EINPUT, "kind %zu (%s): a pin takes a kind that slides "
+                return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s): a pin takes a kind that slides "
                                "along rows (its rows) or columns (its columns), from 0 to %d",
-                               k + 1, kind->name, lines - 1);
+                               k + 1, NAME(kind), lines - 1);
             a.pieces.pinned |= 1ULL << s;
             a.pieces.pin_first[s] = (int16_t)kind->pin_first;
             a.pieces.pin_last[s] = (int16_t)kind->pin_last;
@@ -1258,20 +1261,27 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             return sbi_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
                            "tray", g + 1);
         }
-        for (int y = 0; spec->walls && y < spec->kinds[k].height; y++)
-            for (int x = 0; x < spec->kinds[k].width; x++)
-                if (spec->walls[(size_t)(at->row + y) * (size_t)spec->cols +
-                                (size_t)(at->col + x)]) {
-                    free(goals);
-                    return sbi_fail(err, SB_EINPUT, "goal %zu (%s at %d %d) covers a wall",
-                                   g + 1, spec->kinds[k].name, at->row, at->col);
-                }
+        const sb_census_kind *kind = &spec->kinds[k];
+        int line = kind->axis == SB_AXIS_ROW ? at->row : at->col;
+        if (kind->pinned && (line < kind->pin_first || line > kind->pin_last)) {
+            free(goals);
+            return sbi_fail(err, SB_EINPUT, "goal %zu (%.*s at %d %d) is off its kind's pin, "
+                           "%d..%d: no member could reach it", g + 1, NAME(kind), at->row,
+                           at->col, kind->pin_first, kind->pin_last);
+        }
         goals[g] = a.pieces.proto[k];
         goals[g].row = at->row;
         goals[g].col = at->col;
     }
     source.ngoals = spec->ngoals;
     source.goals = goals;
+    /* Off the walls and not on one another's cells: puzzle.c's goal
+     * check, here before any member is mapped. */
+    sb_status bad_goal = sbi_puzzle_check_goals(&source, err);
+    if (bad_goal != SB_OK) {
+        free(goals);
+        return bad_goal;
+    }
     sb_status status = sbi_alphabet_census(&a, opts, hooks, out, err);
     free(goals);
     if (status == SB_OK) {

@@ -45,6 +45,12 @@ typedef struct sb_catalog {
     uint32_t nempty;       /* empty cells (constant over the search) */
 } sb_catalog;
 
+/* The part of sb_puzzle_check (model/puzzle.c) that needs no blocks: the
+ * tray, and the goal entries inside it, off its walls and not on one
+ * another's cells.  For a census's goal, which has pieces only in its
+ * members; a failure names its entry in err->list and err->item. */
+sb_status sbi_puzzle_check_goals(const sb_puzzle *p, sb_error *err);
+
 /* Builds the catalog of a puzzle that passed sb_puzzle_check (which must
  * outlive it).  Returns SB_OK or SB_ELIMIT (out of memory). */
 sb_status sbi_catalog_init(sb_catalog *cat, const sb_puzzle *p);

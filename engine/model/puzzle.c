@@ -440,6 +440,16 @@ static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
     return SB_OK;
 }
 
+sb_status sbi_puzzle_check_goals(const sb_puzzle *p, sb_error *err)
+{
+    sb_status st = check_arrays(p, err);
+    if (st == SB_OK)
+        st = check_tray(p, err);
+    if (st == SB_OK)
+        st = check_layout(p, SB_LIST_GOAL, err);
+    return st;
+}
+
 sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err)
 {
     sb_status st = check_arrays(p, err);
