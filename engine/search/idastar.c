@@ -58,22 +58,22 @@ typedef struct ida {
 } ida;
 
 /* Makes room for depth d's frame and the key after it (reach_depth's
- * cold part). */
+ * cold part).  The keys are grown to the frames' capacity, whatever the
+ * array chose it to be, so both grow together. */
 static __attribute__((noinline)) bool grow_depth(ida *a, size_t d)
 {
     size_t had = a->cap;
-    if (!sbi_array_reserve(a->meter, &a->keys, &a->keys_cap, d + 2, a->key_size) ||
-        !sbi_array_reserve(a->meter, &a->frames, &a->cap, d + 2, sizeof *a->frames))
+    if (!sbi_array_reserve(a->meter, &a->frames, &a->cap, d + 2, sizeof *a->frames))
         return false;
     for (size_t i = had; i < a->cap; i++)
         a->frames[i] = (frame){ .kids = { .rec_size = a->s->space->rec_size,
                                           .meter = a->meter } };
-    return true;
+    return sbi_array_reserve(a->meter, &a->keys, &a->keys_cap, a->cap, a->key_size);
 }
 
 static inline bool reach_depth(ida *a, size_t d)
 {
-    return d + 2 <= a->cap || grow_depth(a, d);
+    return (d + 2 <= a->cap && d + 2 <= a->keys_cap) || grow_depth(a, d);
 }
 
 /* The transposition cache: CACHE_BYTES, or under a tight --max-memory

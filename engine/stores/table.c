@@ -74,7 +74,7 @@ void sbi_table_limits_changed(sb_table *t)
  * changed). */
 static bool resize_slots(sb_table *t, uint64_t n)
 {
-    if (n - 1 > UINT32_MAX) {
+    if (n - 1 > UINT32_MAX || n > SIZE_MAX / sizeof *t->slots) {
         t->meter->hit = SB_LIMIT_MEMORY;
         return false;
     }
