@@ -79,31 +79,39 @@ for threads in 1 2; do
 done
 tight "family 20M, 2 threads" 20 2 --family "$klotski"
 
-# At 64M the census maps some members first: the message counts exactly
-# those the checkpoint recorded, and their layouts.
+# At 80M the census maps some members first: the message counts exactly
+# those the checkpoint recorded, and their layouts.  On one thread that is
+# at least one member (the largest alone takes some 50 MB), so the
+# comparison has something to compare; on two, the two largest run side
+# by side and whether one finishes before the other fails is a matter of
+# timing, so none may be.
 for threads in 1 2; do
     rm -f "$tmp/census.ckpt"
-    tight "census 64M, $threads thread(s)" 64 "$threads" --census --checkpoint "$tmp/census.ckpt" \
+    tight "census 80M, $threads thread(s)" 80 "$threads" --census --checkpoint "$tmp/census.ckpt" \
         "$tmp/klotski.spec"
     # member INDEX COUNT... LAYOUTS ... MAPPED PARTS PARTS_HELD LISTED
     # (docs/explore.md), a count for each of the SPEC's 4 kinds.
     read -r kept kept_layouts < <(awk '$1 == "member" && $(NF - 3) == 1 { n++; s += $7 }
                                        END { print n + 0, s + 0 }' "$tmp/census.ckpt")
-    if [ "$kept $kept_layouts" = "$done $layouts" ]; then pass
-    else fail "census 64M, $threads thread(s): the message says $done members ($layouts layouts), the checkpoint holds $kept ($kept_layouts)"; fi
+    if [ "$kept $kept_layouts" = "$done $layouts" ] && [ "$kept" -ge $((threads == 1)) ]; then pass
+    else fail "census 80M, $threads thread(s): the message says $done members ($layouts layouts), the checkpoint holds $kept ($kept_layouts); want the same (on one thread, at least one)"; fi
 done
 
 # A generous limit changes nothing: the same bytes as without one (the
 # family's time line aside).
 untimed() { sed -e '/^time: /d'; }
 printf 'AAB.\nAAC.\nDDEF\nGHEF\n' >"$tmp/fam.init"
-# same NAME PROGRAM ARGS...: PROGRAM ARGS, then with --max-memory 1G.
+# same NAME PROGRAM ARGS...: PROGRAM ARGS, then with --max-memory 1G:
+# both succeed, with the same output.
 same() {
-    local name=$1 prog=$2
+    local name=$1 prog=$2 free_rc bounded_rc
     shift 2
     "$prog" "$@" 2>&1 | untimed >"$tmp/free"
+    free_rc=${PIPESTATUS[0]}
     "$prog" --max-memory 1G "$@" 2>&1 | untimed >"$tmp/bounded"
-    if [ -s "$tmp/free" ] && cmp -s "$tmp/free" "$tmp/bounded"; then pass
+    bounded_rc=${PIPESTATUS[0]}
+    if [ "$free_rc $bounded_rc" != "0 0" ]; then fail "$name: exit $free_rc, then $bounded_rc under --max-memory 1G"
+    elif [ -s "$tmp/free" ] && cmp -s "$tmp/free" "$tmp/bounded"; then pass
     else fail "$name: the output under --max-memory 1G differs"; fi
 }
 for threads in 1 2; do
