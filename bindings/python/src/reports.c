@@ -93,12 +93,14 @@ PyObject *sb_py_stats_dict(const sb_stats *s, const sb_solution *sol)
         "algorithm", "engine", "stored", "expanded", "peak_bytes", "final_bytes",
         "seconds", "optimal", "length", "pdb_tables", "pdb_loaded",
     };
-    static const char *const length_keys[] = {"unit", "line", "piece"};
-    PyObject *lengths[] = {
-        PyLong_FromUnsignedLongLong(sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_UNIT)),
-        PyLong_FromUnsignedLongLong(sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_LINE)),
-        PyLong_FromUnsignedLongLong(sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_PIECE)),
-    };
+    /* The length under every metric, keyed by the library's own names. */
+    const char *length_keys[SB_METRIC_PIECE + 1];
+    PyObject *lengths[SB_METRIC_PIECE + 1];
+    for (int m = 0; m <= SB_METRIC_PIECE; m++) {
+        length_keys[m] = sb_metric_name((sb_metric)m);
+        lengths[m] = PyLong_FromUnsignedLongLong(sb_moves_length(sol->moves, sol->nmoves,
+                                                                 (sb_metric)m));
+    }
     PyObject *values[] = {
         PyUnicode_FromString(sb_algo_name(s->algo)),
         PyUnicode_FromString(sb_path_name(s->path)),
@@ -108,7 +110,7 @@ PyObject *sb_py_stats_dict(const sb_stats *s, const sb_solution *sol)
         PyLong_FromSize_t(s->final_bytes),
         PyFloat_FromDouble(s->seconds),
         PyBool_FromLong(sol->optimal),
-        dict_of(3, length_keys, lengths),
+        dict_of(SB_METRIC_PIECE + 1, length_keys, lengths),
         PyLong_FromUnsignedLong(s->pdb_groups),
         PyBool_FromLong(s->pdb_loaded),
     };
