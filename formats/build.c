@@ -57,11 +57,11 @@ static sb_status read_blocks(const sb_fmt_lines *l, sb_format fmt, sb_block **ou
             *line = l->line[i];
             if (v[2] < v[0])
                 return sbi_fmt_fail(err, SB_EINPUT, l->name, *line,
-                                   "bottom row %d is above top row %d"
-                                   " (corners lines are r1 c1 r2 c2)", v[2], v[0]);
+                                    "bottom row %d is above top row %d"
+                                    " (corners lines are r1 c1 r2 c2)", v[2], v[0]);
             return sbi_fmt_fail(err, SB_EINPUT, l->name, *line,
-                               "right column %d is left of left column %d"
-                               " (corners lines are r1 c1 r2 c2)", v[3], v[1]);
+                                "right column %d is left of left column %d"
+                                " (corners lines are r1 c1 r2 c2)", v[3], v[1]);
         }
         to_block(fmt, v, &b[i]);
     }
@@ -104,8 +104,8 @@ static sb_status point(const sb_puzzle *p, const sb_fmt_lines *init,
             int r = list[i].row > list[j].row ? list[i].row : list[j].row;
             int c = list[i].col > list[j].col ? list[i].col : list[j].col;
             return sbi_fmt_fail(err, SB_EINPUT, src->name, *line,
-                               "%s overlaps the %s of line %ld (both cover cell %d %d)",
-                               what, what, src->line[j], r, c);
+                                "%s overlaps the %s of line %ld (both cover cell %d %d)",
+                                what, what, src->line[j], r, c);
         }
     }
     return sbi_fmt_fail(err, SB_EINPUT, src->name, *line, "%s", chk->msg);
@@ -171,11 +171,11 @@ static sb_status ambiguous(const sb_fmt_lines *init, const attempt *c,
     const int *v = init->v[i];
     const sb_block *bc = &c->p.blocks[i], *bs = &s->p.blocks[i];
     sb_status st = sbi_fmt_fail(err, SB_EINPUT, init->name, init->line[i],
-                               "cannot tell the format: '%d %d %d %d' reads as a %dx%d block at "
-                               "%d %d (corners) or as a %dx%d block at %d %d (sizes), and the "
-                               "whole file is valid both ways; name the format",
-                               v[0], v[1], v[2], v[3], bc->height, bc->width, bc->row, bc->col,
-                               bs->height, bs->width, bs->row, bs->col);
+                                "cannot tell the format: '%d %d %d %d' reads as a %dx%d block at "
+                                "%d %d (corners) or as a %dx%d block at %d %d (sizes), and the "
+                                "whole file is valid both ways; name the format",
+                                v[0], v[1], v[2], v[3], bc->height, bc->width, bc->row, bc->col,
+                                bs->height, bs->width, bs->row, bs->col);
     if (err)
         err->hint = SB_HINT_FORMAT_LINE;   /* each front end names its own option for it */
     return st;
@@ -202,7 +202,7 @@ static void explain_both(const sb_fmt_lines *init, const attempt *best,
         sbi_fmt_fail(&where, SB_EINPUT, init->name, best->line, "%s", "");
         size_t head = strlen(where.msg);
         sbi_fmt_fail(err, SB_EINPUT, init->name, best->line, "as %s: %s; as %s: %s",
-                    bname, best->err.msg + head, oname, other->err.msg + head);
+                     bname, best->err.msg + head, oname, other->err.msg + head);
         return;
     }
     size_t len = strlen(err->msg);
@@ -252,8 +252,8 @@ static sb_status decide(const sb_fmt_lines *init, sb_format *chosen, sb_puzzle *
 }
 
 sb_status sbi_fmt_build(const sb_fmt_lines *init, const sb_fmt_lines *goal,
-                       sb_format fmt, sb_format *used, sb_puzzle *out,
-                       sb_error *err)
+                        sb_format fmt, sb_format *used, sb_puzzle *out,
+                        sb_error *err)
 {
     sb_status st;
     sb_error chk;

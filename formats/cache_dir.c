@@ -104,10 +104,10 @@ sb_status sb_fmt_cache_dir_new(const char *dir, sb_cache **out, sb_error *err)
         *out = NULL;
     if (!dir || !out)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_cache_dir_new: %s is NULL",
-                           !dir ? "the directory" : "the cache to fill");
+                            !dir ? "the directory" : "the cache to fill");
     if (!dir[0])
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_cache_dir_new: the directory "
-                           "name is empty");
+                            "name is empty");
     dir_cache *c = calloc(1, sizeof *c);
     if (!c || !(c->dir = strdup(dir))) {
         free(c);

@@ -339,9 +339,9 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
         size_t need = s->ngoals + 1;
         if (!sbi_array_reserve(NULL, &s->goals, &rd->goals_cap, need, sizeof *s->goals) ||
             !sbi_array_reserve(NULL, &s->goal_kind, &rd->goal_kind_cap, need,
-                              sizeof *s->goal_kind) ||
+                               sizeof *s->goal_kind) ||
             !sbi_array_reserve(NULL, &rd->goal_line, &rd->goal_line_cap, need,
-                              sizeof *rd->goal_line))
+                               sizeof *rd->goal_line))
             return FAIL(rd, SB_ELIMIT, "out of memory");
         s->goals[s->ngoals] = (sb_block){ (int)a, (int)b, s->kinds[k].height,
                                           s->kinds[k].width, 0, 0, s->kinds[k].axis, 0 };
@@ -407,7 +407,7 @@ static int read_line(reader *rd, FILE *f, char *buf, sb_error *err)
 }
 
 sb_status sbi_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *out,
-                                    sb_error *err)
+                                     sb_error *err)
 {
     memset(out, 0, sizeof *out);
     reader rd = { .s = out, .name = name };
@@ -445,7 +445,7 @@ sb_status sb_fmt_read_census(const char *path, sb_census_spec *out, sb_error *er
 {
     if (!out || !path)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read_census: %s is NULL",
-                           out ? "the path" : "the spec to fill");
+                            out ? "the path" : "the spec to fill");
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "r");
     if (!f)

@@ -23,7 +23,7 @@ sb_status sb_fmt_write_moves(FILE *out, const sb_move *moves, size_t n, sb_error
 {
     if (!out || (n > 0 && !moves))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_write_moves: %s is NULL",
-                           !out ? "the stream" : "the moves array");
+                            !out ? "the stream" : "the moves array");
     errno = 0;   /* so that what the writes leave is theirs (sbi_fmt_written) */
     for (size_t i = 0; i < n && !ferror(out); i++) {
         const sb_move *m = &moves[i];
@@ -58,7 +58,7 @@ static void keep_text(sb_move_reader *r, const char *buf, size_t len, int cut)
 static sb_status fail(sb_move_reader *r, sb_error *err, const char *why)
 {
     sb_status st = sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "line %ld: %s: %s", r->line, r->text,
-                               why);
+                                why);
     if (err) {
         err->item = (size_t)r->line;
         snprintf(err->file, sizeof err->file, "%s", r->name ? r->name : "");
@@ -73,11 +73,11 @@ sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
 
     if (!r || !r->in || !mv)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: %s is NULL",
-                           !r ? "the reader" : !r->in ? "the reader's stream" : "the move to fill");
+                            !r ? "the reader" : !r->in ? "the reader's stream" : "the move to fill");
     if (!sbi_zeroed(r->reserved, sizeof r->reserved))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_next_move: the reader's reserved "
-                           "space is not zero (a field this libslide %s does not know)",
-                           SLIDE_VERSION);
+                            "space is not zero (a field this libslide %s does not know)",
+                            SLIDE_VERSION);
     r->end = false;
     for (;;) {
         size_t len = 0;
@@ -92,8 +92,8 @@ sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
         if (ch == EOF && ferror(r->in)) {
             int saved = errno;
             sb_status st = sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "%s: read error: %s",
-                                       r->name ? r->name : "moves",
-                                       sbi_os_error(saved).text);
+                                        r->name ? r->name : "moves",
+                                        sbi_os_error(saved).text);
             if (err)
                 snprintf(err->file, sizeof err->file, "%s", r->name ? r->name : "");
             return st;

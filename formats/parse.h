@@ -33,8 +33,8 @@ typedef struct sb_fmt_lines {
  * SB_OK, SB_EINPUT (err says FILE:LINE) or SB_ELIMIT (out of memory).  On
  * failure *out holds nothing to free. */
 sb_status sbi_fmt_scan_text(const char *text, size_t len, const char *name,
-                           bool is_init, sb_format fmt, sb_fmt_lines *out,
-                           sb_error *err);
+                            bool is_init, sb_format fmt, sb_fmt_lines *out,
+                            sb_error *err);
 
 void sbi_fmt_lines_free(sb_fmt_lines *l);
 
@@ -42,8 +42,8 @@ void sbi_fmt_lines_free(sb_fmt_lines *l);
  * validates, and fills *out; *used receives the format chosen.  goal may
  * have no lines.  Same return values and ownership as sb_fmt_parse(). */
 sb_status sbi_fmt_build(const sb_fmt_lines *init, const sb_fmt_lines *goal,
-                       sb_format fmt, sb_format *used, sb_puzzle *out,
-                       sb_error *err);
+                        sb_format fmt, sb_format *used, sb_puzzle *out,
+                        sb_error *err);
 
 /* The picture format (picture.c).  Whether INIT text is a picture for
  * --format auto: as SPEC says, when its first line that is neither blank
@@ -54,19 +54,19 @@ bool sbi_fmt_picture_detect(const char *text, size_t len);
 /* Reads INIT and GOAL (NULL: no goal) as pictures.  Same return values and
  * ownership as sb_fmt_parse(). */
 sb_status sbi_fmt_picture_parse(const char *init_text, size_t init_len, const char *init_name,
-                               const char *goal_text, size_t goal_len, const char *goal_name,
-                               sb_puzzle *out, sb_error *err);
+                                const char *goal_text, size_t goal_len, const char *goal_name,
+                                sb_puzzle *out, sb_error *err);
 
 /* sb_fmt_read_census on an open stream, name naming it in messages (the
  * fuzz harness reads a SPEC from memory so). */
 sb_status sbi_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *out,
-                                    sb_error *err);
+                                     sb_error *err);
 
 /* Fills err with "NAME:LINE: message" ("NAME: message" when line is 0,
  * the message alone when name is NULL: no file is involved) and the given
  * status (SB_ELIMIT: out of memory); returns that status. */
 sb_status sbi_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
-                      const char *fmt, ...)
+                       const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
@@ -82,6 +82,6 @@ sb_status sbi_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk);
  * errno as the writes left it, taken before anything else can change it
  * (the writer sets errno to 0 first); 0 when none was set. */
 sb_status sbi_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *fn,
-                         const char *what);
+                          const char *what);
 
 #endif

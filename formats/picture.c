@@ -185,22 +185,22 @@ static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t n,
     const char *name = f->name;
     if (ch == ' ' || ch == '\t')
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "a %s at column %zu: grid rows hold no blanks ('.' is an empty "
-                           "cell)%s", ch == ' ' ? "space" : "tab", col,
-                           s[0] == '#' || s[0] == '/' ? "; comments start with ';'"
-                           : numbers_only(s, n) ? "; a file in the line formats starts with "
+                            "a %s at column %zu: grid rows hold no blanks ('.' is an empty "
+                            "cell)%s", ch == ' ' ? "space" : "tab", col,
+                            s[0] == '#' || s[0] == '/' ? "; comments start with ';'"
+                            : numbers_only(s, n) ? "; a file in the line formats starts with "
                                                   "its tray line, two integers 'H W'"
                                                 : "");
     if (ch < 0x20 || ch == 0x7f)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "binary data: byte 0x%02x at column %zu is not text", ch, col);
+                            "binary data: byte 0x%02x at column %zu is not text", ch, col);
     if (ch >= 0x80)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "byte 0x%02x at column %zu is not ASCII: pieces are drawn with "
-                           "printable ASCII characters", ch, col);
+                            "byte 0x%02x at column %zu is not ASCII: pieces are drawn with "
+                            "printable ASCII characters", ch, col);
     return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                       "';' at column %zu cannot be a piece: it starts a comment, and only "
-                       "at the start of a line", col);
+                        "';' at column %zu cannot be a piece: it starts a comment, and only "
+                        "at the start of a line", col);
 }
 
 /* Checks that an option line is printable ASCII text. */
@@ -211,7 +211,7 @@ static sb_status check_text(const pic_file *f, long line, const char *s, size_t 
         unsigned char ch = (unsigned char)s[i];
         if (ch < 0x20 && !is_blank(ch))
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "binary data: byte 0x%02x at column %zu is not text", ch, i + 1);
+                                "binary data: byte 0x%02x at column %zu is not text", ch, i + 1);
         if (ch == 0x7f || ch >= 0x80)
             return bad_cell(f, line, s, n, i + 1, ch, err);
     }
@@ -238,7 +238,7 @@ static int grid_store(pic_grid *g, const char *row, long line, size_t indent)
         return 0;
     }
     if (!sbi_array_reserve(NULL, &g->cells, &g->cap_cells, (g->rows + 1) * g->cols,
-                          sizeof *g->cells) ||
+                           sizeof *g->cells) ||
         !sbi_array_reserve(NULL, &g->line, &g->cap_line, g->rows + 1, sizeof *g->line) ||
         !sbi_array_reserve(NULL, &g->indent, &g->cap_indent, g->rows + 1, sizeof *g->indent))
         return -1;
@@ -261,21 +261,21 @@ static sb_status grid_row(reader *r, const char *s, size_t a, size_t b, long lin
     }
     if (r->at == AFTER_GAP)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "grid rows must be contiguous: the blank line %ld ended the grid%s",
-                           r->gap_line, colon_hint(s, a, b));
+                            "grid rows must be contiguous: the blank line %ld ended the grid%s",
+                            r->gap_line, colon_hint(s, a, b));
     if (r->at == IN_OPTIONS)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "a grid row after the option lines (line %ld): the grid comes "
-                           "first%s", r->options_line, colon_hint(s, a, b));
+                            "a grid row after the option lines (line %ld): the grid comes "
+                            "first%s", r->options_line, colon_hint(s, a, b));
     if (r->at == BEFORE_GRID) {
         r->at = IN_GRID;
         g->first_line = line;
         g->cols = b - a;
     } else if (b - a != g->cols) {
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "rows of different lengths: this row has %zu cells, the first "
-                           "(line %ld) has %zu%s", b - a, g->first_line, g->cols,
-                           colon_hint(s, a, b));
+                            "rows of different lengths: this row has %zu cells, the first "
+                            "(line %ld) has %zu%s", b - a, g->first_line, g->cols,
+                            colon_hint(s, a, b));
     }
     if (grid_store(g, s + a, line, a) != 0)
         return sbi_fmt_fail(err, SB_ELIMIT, name, line, "out of memory");
@@ -293,9 +293,9 @@ static sb_status close_grid(reader *r, sb_error *err)
         const pic_grid *ig = &r->init->grid;
         if (g->rows != ig->rows || g->cols != ig->cols)
             return sbi_fmt_fail(err, SB_EINPUT, name, g->first_line,
-                               "the goal picture is %zux%zu but INIT (%s) is %zux%zu: a GOAL "
-                               "draws the whole tray, '.' where it does not matter",
-                               g->rows, g->cols, r->init->name, ig->rows, ig->cols);
+                                "the goal picture is %zux%zu but INIT (%s) is %zux%zu: a GOAL "
+                                "draws the whole tray, '.' where it does not matter",
+                                g->rows, g->cols, r->init->name, ig->rows, ig->cols);
     } else if (g->too_big) {
         /* The engine words the tray limit; it needs sides that fit an int. */
         sb_puzzle tray = { 0 };
@@ -307,8 +307,8 @@ static sb_status close_grid(reader *r, sb_error *err)
                 return sbi_fmt_fail(err, SB_EINPUT, name, g->first_line, "%s", chk.msg);
         }
         return sbi_fmt_fail(err, SB_EINPUT, name, g->first_line,
-                           "tray of %zux%zu is too large; slide handles at most %d cells "
-                           "(e.g. 256x256)", g->rows, g->cols, SB_MAX_CELLS);
+                            "tray of %zux%zu is too large; slide handles at most %d cells "
+                            "(e.g. 256x256)", g->rows, g->cols, SB_MAX_CELLS);
     }
     return sbi_pic_find_pieces(r->f, r->init, err);
 }
@@ -325,16 +325,16 @@ static sb_status named_piece(reader *r, const char *word, unsigned char ch, long
         return SB_OK;
     }
     return sbi_fmt_fail(err, SB_EINPUT, f->name, line, "%s: '%c' is no piece of the picture%s",
-                       word, ch,
-                       ch == '*' ? " ('*' alone means every piece, in distinct: only)"
-                       : ch == '.' || ch == '#' ? " (it draws empty cells and walls)" : "");
+                        word, ch,
+                        ch == '*' ? " ('*' alone means every piece, in distinct: only)"
+                        : ch == '.' || ch == '#' ? " (it draws empty cells and walls)" : "");
 }
 
 static sb_status no_piece(const reader *r, const char *word, long line, sb_error *err)
 {
     return sbi_fmt_fail(err, SB_EINPUT, r->f->name, line,
-                       "%s: names no piece (list the characters of the pieces it is for)",
-                       word);
+                        "%s: names no piece (list the characters of the pieces it is for)",
+                        word);
 }
 
 static sb_status opt_distinct(reader *r, const char *s, size_t n, long line, sb_error *err)
@@ -345,14 +345,14 @@ static sb_status opt_distinct(reader *r, const char *s, size_t n, long line, sb_
     if (n == 1 && s[0] == '*') {
         if (f->pieces.n == 0)
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "distinct: * names no piece: the picture has none");
+                                "distinct: * names no piece: the picture has none");
         for (size_t i = 0; i < f->pieces.n; i++) {
             pic_piece *p = &f->pieces.piece[i];
             if (p->same)
                 return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                                   "distinct: * marks piece '%c', which line %ld put in a "
-                                   "same group: a piece is distinct or in a group, not both",
-                                   p->ch, p->same_line);
+                                    "distinct: * marks piece '%c', which line %ld put in a "
+                                    "same group: a piece is distinct or in a group, not both",
+                                    p->ch, p->same_line);
             if (!p->distinct_line)
                 p->distinct_line = line;
         }
@@ -367,8 +367,8 @@ static sb_status opt_distinct(reader *r, const char *s, size_t n, long line, sb_
             return st;
         if (p->same)
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "distinct: piece '%c' is in a same group (line %ld): a piece "
-                               "is distinct or in a group, not both", p->ch, p->same_line);
+                                "distinct: piece '%c' is in a same group (line %ld): a piece "
+                                "is distinct or in a group, not both", p->ch, p->same_line);
         if (!p->distinct_line)
             p->distinct_line = line;
         count++;
@@ -391,9 +391,9 @@ static sb_status opt_axis(reader *r, sb_axis axis, const char *s, size_t n, long
             return st;
         if (p->axis_line && p->axis != axis)
             return sbi_fmt_fail(err, SB_EINPUT, r->f->name, line,
-                               "%s: piece '%c' is %s (line %ld): it cannot be both", word,
-                               p->ch, axis == SB_AXIS_ROW ? "vertical" : "horizontal",
-                               p->axis_line);
+                                "%s: piece '%c' is %s (line %ld): it cannot be both", word,
+                                p->ch, axis == SB_AXIS_ROW ? "vertical" : "horizontal",
+                                p->axis_line);
         p->axis = axis;
         if (!p->axis_line)
             p->axis_line = line;
@@ -424,16 +424,16 @@ static sb_status opt_same(reader *r, const char *s, size_t n, long line, sb_erro
                 return st;
             if (p->distinct_line)
                 return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                                   "same: piece '%c' is marked distinct (line %ld): a piece "
-                                   "is distinct or in a group, not both", p->ch,
-                                   p->distinct_line);
+                                    "same: piece '%c' is marked distinct (line %ld): a piece "
+                                    "is distinct or in a group, not both", p->ch,
+                                    p->distinct_line);
             if (p->same && p->same != id) {
                 if (p->same_line == line)
                     return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                                       "same: piece '%c' is in two groups", p->ch);
+                                        "same: piece '%c' is in two groups", p->ch);
                 return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                                   "same: piece '%c' is already in a group (line %ld): a "
-                                   "piece is in one group at most", p->ch, p->same_line);
+                                    "same: piece '%c' is already in a group (line %ld): a "
+                                    "piece is in one group at most", p->ch, p->same_line);
             }
             p->same = id;
             p->same_line = line;
@@ -458,18 +458,18 @@ static sb_status option_line(reader *r, const char *s, size_t a, size_t b, long 
     size_t word = option_word(s, a, b);
     if (r->init)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "option lines are not allowed in a GOAL picture (options "
-                           "belong in INIT, after its grid)");
+                            "option lines are not allowed in a GOAL picture (options "
+                            "belong in INIT, after its grid)");
     if (word == NOPTIONS) {
         char shown[40];
         sbi_fmt_quote(s + wa, wb - wa, shown, sizeof shown);
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "unknown option '%s:' (the options are distinct:, same:, "
-                           "horizontal: and vertical:)", shown);
+                            "unknown option '%s:' (the options are distinct:, same:, "
+                            "horizontal: and vertical:)", shown);
     }
     if (r->at == BEFORE_GRID)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
-                           "option line before the grid: options come after it");
+                            "option line before the grid: options come after it");
     if (r->at == IN_GRID && (st = close_grid(r, err)) != SB_OK)
         return st;
     if (r->at != IN_OPTIONS)
@@ -531,14 +531,14 @@ static sb_status read_picture(const char *text, size_t len, const char *name,
         st = close_grid(&r, err);
     if (st == SB_OK && f->grid.rows == 0)
         st = sbi_fmt_fail(err, SB_EINPUT, name, 0,
-                         "empty picture: no grid rows (a picture draws the tray, one line "
-                         "per row)");
+                          "empty picture: no grid rows (a picture draws the tray, one line "
+                          "per row)");
     return st;
 }
 
 sb_status sbi_fmt_picture_parse(const char *init_text, size_t init_len, const char *init_name,
-                               const char *goal_text, size_t goal_len, const char *goal_name,
-                               sb_puzzle *out, sb_error *err)
+                                const char *goal_text, size_t goal_len, const char *goal_name,
+                                sb_puzzle *out, sb_error *err)
 {
     pic_file *init = calloc(1, sizeof *init), *goal = goal_text ? calloc(1, sizeof *goal) : NULL;
     sb_status st;

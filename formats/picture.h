@@ -84,6 +84,6 @@ sb_status sbi_pic_find_pieces(pic_file *f, const pic_file *init, sb_error *err);
  * from INIT (and GOAL, which may be NULL: no goal).  On failure *out is
  * zeroed. */
 sb_status sbi_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *out,
-                       sb_error *err);
+                        sb_error *err);
 
 #endif

@@ -146,9 +146,9 @@ static sb_status check_connected(const pic_file *f, sb_error *err)
         if (ch == '.' || ch == '#' || seen[i])
             continue;
         st = sbi_fmt_fail(err, SB_EINPUT, f->name, g->line[cell_row(g, i)],
-                         "piece '%c' is not connected: its cell at column %zu does not touch "
-                         "the rest of it (the cells drawn with one character form one piece, "
-                         "joined edge to edge)", ch, file_col(g, i));
+                          "piece '%c' is not connected: its cell at column %zu does not touch "
+                          "the rest of it (the cells drawn with one character form one piece, "
+                          "joined edge to edge)", ch, file_col(g, i));
         break;
     }
     free(seen);
@@ -166,22 +166,22 @@ static sb_status check_goal(const pic_file *f, const pic_file *init, sb_error *e
         long line = g->line[p->top];
         if (!idx)
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "'%c' (column %zu) is no piece of INIT (%s): a GOAL draws "
-                               "INIT's pieces where they must end up", p->ch,
-                               file_col(g, p->first), init->name);
+                                "'%c' (column %zu) is no piece of INIT (%s): a GOAL draws "
+                                "INIT's pieces where they must end up", p->ch,
+                                file_col(g, p->first), init->name);
         const pic_piece *q = &init->pieces.piece[idx - 1];
         if (box_height(p) != box_height(q) || box_width(p) != box_width(q) ||
             p->ncells != q->ncells)
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "piece '%c' is drawn here as %zu cells in a %dx%d box, but in "
-                               "INIT it is %zu cells in a %dx%d box: a GOAL draws each piece "
-                               "with its own shape", p->ch, p->ncells, box_height(p),
-                               box_width(p), q->ncells, box_height(q), box_width(q));
+                                "piece '%c' is drawn here as %zu cells in a %dx%d box, but in "
+                                "INIT it is %zu cells in a %dx%d box: a GOAL draws each piece "
+                                "with its own shape", p->ch, p->ncells, box_height(p),
+                                box_width(p), q->ncells, box_height(q), box_width(q));
         if (!same_drawing(g, p, &init->grid, q))
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "piece '%c' is drawn here with another shape than in INIT "
-                               "(the same %dx%d box, other cells): a GOAL draws each piece "
-                               "with its own shape", p->ch, box_height(p), box_width(p));
+                                "piece '%c' is drawn here with another shape than in INIT "
+                                "(the same %dx%d box, other cells): a GOAL draws each piece "
+                                "with its own shape", p->ch, box_height(p), box_width(p));
     }
     return SB_OK;
 }
@@ -210,13 +210,13 @@ static sb_status check_groups(const pic_file *f, sb_error *err)
         long line = f->group_line[p->same - 1];
         if (!same_drawing(&f->grid, q, &f->grid, p))
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "same: pieces '%c' and '%c' have different shapes: a group is "
-                               "pieces of one shape", q->ch, p->ch);
+                                "same: pieces '%c' and '%c' have different shapes: a group is "
+                                "pieces of one shape", q->ch, p->ch);
         if (q->axis != p->axis)
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
-                               "same: pieces '%c' and '%c' slide along different axes (line "
-                               "%ld): a group is pieces that move alike", q->ch, p->ch,
-                               q->axis_line > p->axis_line ? q->axis_line : p->axis_line);
+                                "same: pieces '%c' and '%c' slide along different axes (line "
+                                "%ld): a group is pieces that move alike", q->ch, p->ch,
+                                q->axis_line > p->axis_line ? q->axis_line : p->axis_line);
     }
     return SB_OK;
 }
@@ -293,7 +293,7 @@ static int build_goals(const pic_file *init, const pic_file *goal, sb_puzzle *ou
 }
 
 sb_status sbi_pic_build(const pic_file *init, const pic_file *goal, sb_puzzle *out,
-                       sb_error *err)
+                        sb_error *err)
 {
     sb_error chk;
     sb_status st = check_groups(init, err);

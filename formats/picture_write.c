@@ -190,8 +190,8 @@ static sb_status write_drawing(FILE *out, drawing *d, const char *indent, sb_err
     cover(d);
     if (!mend_colon(d))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0,
-                           "sb_fmt_picture_write: the %zu pieces cannot be drawn so that the picture reads back: "
-                           "every way of dealing ':' starts a row with an option word", d->n);
+                            "sb_fmt_picture_write: the %zu pieces cannot be drawn so that the picture reads back: "
+                            "every way of dealing ':' starts a row with an option word", d->n);
     errno = 0;   /* so that what the writes leave is theirs (sbi_fmt_written) */
     for (int r = 0; r < d->p->rows; r++)
         fprintf(out, "%s%s\n", indent, draw_row(d, r));
@@ -206,7 +206,7 @@ sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *bl
 {
     if (!out || !p || (n > 0 && !blocks))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_picture_write: %s is NULL",
-                           !out ? "the stream" : !p ? "the puzzle" : "the blocks array");
+                            !out ? "the stream" : !p ? "the puzzle" : "the blocks array");
     if (!indent)
         indent = "";
     /* The drawing indexes the tray by p's shapes and walls and by the
@@ -224,9 +224,9 @@ sb_status sb_fmt_picture_write(FILE *out, const sb_puzzle *p, const sb_block *bl
         return sbi_fmt_refuse(err, "sb_fmt_picture_write", &chk);
     if (n > NCHARS)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0,
-                           "sb_fmt_picture_write: %zu pieces are too many to draw as a "
-                           "picture: each needs a "
-                           "character of its own, and %d characters draw pieces", n, NCHARS);
+                            "sb_fmt_picture_write: %zu pieces are too many to draw as a "
+                            "picture: each needs a "
+                            "character of its own, and %d characters draw pieces", n, NCHARS);
     size_t cells = (size_t)p->rows * (size_t)p->cols;
     drawing d = { p, blocks, n, { 0 }, calloc(cells, sizeof *d.owner),
                   malloc((size_t)p->cols + 1) };

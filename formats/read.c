@@ -44,7 +44,7 @@ static bool known_format(sb_format f)
 }
 
 sb_status sbi_fmt_fail(sb_error *err, sb_status st, const char *name, long line,
-                      const char *fmt, ...)
+                       const char *fmt, ...)
 {
     va_list ap;
     int n;
@@ -88,12 +88,12 @@ sb_status sbi_fmt_refuse(sb_error *err, const char *fn, const sb_error *chk)
 }
 
 sb_status sbi_fmt_written(FILE *out, int saved_errno, sb_error *err, const char *fn,
-                         const char *what)
+                          const char *what)
 {
     if (!ferror(out))
         return SB_OK;
     return sbi_fmt_fail(err, SB_EWRITE, NULL, 0, "%s: write error: cannot write %s: %s", fn,
-                       what, saved_errno ? sbi_os_error(saved_errno).text
+                        what, saved_errno ? sbi_os_error(saved_errno).text
                                          : "the stream reports an error");
 }
 
@@ -126,8 +126,8 @@ static const char *block_fields(sb_format fmt)
 }
 
 sb_status sbi_fmt_scan_text(const char *text, size_t len, const char *name,
-                           bool is_init, sb_format fmt, sb_fmt_lines *out,
-                           sb_error *err)
+                            bool is_init, sb_format fmt, sb_fmt_lines *out,
+                            sb_error *err)
 {
     long lineno = 0;
     size_t pos = 0;
@@ -157,12 +157,12 @@ sb_status sbi_fmt_scan_text(const char *text, size_t len, const char *name,
             sbi_fmt_lines_free(out);
             if (tray)
                 return sbi_fmt_fail(err, SB_EINPUT, name, lineno,
-                                   "the tray line should be 2 numbers (rows columns), found %d",
-                                   got);
+                                    "the tray line should be 2 numbers (rows columns), found %d",
+                                    got);
             return sbi_fmt_fail(err, SB_EINPUT, name, lineno,
-                               "a block line should be 4 numbers%s, found %d%s",
-                               block_fields(fmt), got,
-                               !is_init && first_block && got == 2
+                                "a block line should be 4 numbers%s, found %d%s",
+                                block_fields(fmt), got,
+                                !is_init && first_block && got == 2
                                    ? " (a GOAL file has no tray line)" : "");
         }
         if (tray) {
@@ -181,7 +181,7 @@ sb_status sbi_fmt_scan_text(const char *text, size_t len, const char *name,
     }
     if (is_init && out->tray_line == 0)
         return sbi_fmt_fail(err, SB_EINPUT, name, 0, "no tray line: the file %s",
-                           len == 0 ? "is empty" : "has only blank lines");
+                            len == 0 ? "is empty" : "has only blank lines");
     return SB_OK;
 }
 
@@ -302,7 +302,7 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
         if (got == 0) {
             if (ferror(f))
                 status = sbi_fmt_fail(err, SB_EINPUT, path, 0, "read error: %s",
-                                     sbi_os_error(errno).text);
+                                      sbi_os_error(errno).text);
             break;
         }
         const char *nul = memchr(buf + n, '\0', got);
@@ -315,8 +315,8 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
             while (first < nul && !is_control((unsigned char)*first))
                 first++;
             status = sbi_fmt_fail(err, SB_EINPUT, path, line, "binary data: byte 0x%02x at "
-                                 "column %zu is not text", (unsigned char)*first,
-                                 (size_t)(first - (nul - (column - 1))) + 1);
+                                  "column %zu is not text", (unsigned char)*first,
+                                  (size_t)(first - (nul - (column - 1))) + 1);
             break;
         }
         size_t cells = cap ? 0 : tray_cells(buf, n, false);
@@ -325,20 +325,20 @@ static sb_status slurp(const char *path, size_t cap, char **text, size_t *len,
         if (!cap && n > FIRST_LINE_BYTES) {
             long line = line_of(buf, FIRST_LINE_BYTES, &column);
             status = sbi_fmt_fail(err, SB_EINPUT, path, line, "no tray line or picture row "
-                                 "ends within the first " FIRST_LINE_WORDS " bytes: not a "
-                                 "puzzle file (its first line that is not blank or a comment "
-                                 "must end within " FIRST_LINE_WORDS " bytes)");
+                                  "ends within the first " FIRST_LINE_WORDS " bytes: not a "
+                                  "puzzle file (its first line that is not blank or a comment "
+                                  "must end within " FIRST_LINE_WORDS " bytes)");
             break;
         }
         if (cap && n > cap) {
             long line = line_of(buf, cap, &column);
             char bytes[32], ncells[32];
             status = sbi_fmt_fail(err, SB_EINPUT, path, line, "the file goes on past %s bytes, "
-                                 "more than a puzzle file of a tray of %s cells may hold ("
-                                 FIRST_LINE_WORDS " bytes and %zu more a cell)",
-                                 grouped(cap, bytes),
-                                 grouped((cap - FIRST_LINE_BYTES) / BYTES_PER_CELL, ncells),
-                                 BYTES_PER_CELL);
+                                  "more than a puzzle file of a tray of %s cells may hold ("
+                                  FIRST_LINE_WORDS " bytes and %zu more a cell)",
+                                  grouped(cap, bytes),
+                                  grouped((cap - FIRST_LINE_BYTES) / BYTES_PER_CELL, ncells),
+                                  BYTES_PER_CELL);
             break;
         }
     }
@@ -363,11 +363,11 @@ sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_
 
     if (!out || !init_text)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: %s is NULL",
-                           out ? "the INIT text" : "the puzzle to fill");
+                            out ? "the INIT text" : "the puzzle to fill");
     memset(out, 0, sizeof *out);
     if (!known_format(fmt))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_parse: unknown format %d",
-                           (int)fmt);
+                            (int)fmt);
     if (!init_name)
         init_name = "INIT";
     if (!goal_name)
@@ -375,7 +375,7 @@ sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_
     if (fmt == SB_FORMAT_PICTURE ||
         (fmt == SB_FORMAT_AUTO && sbi_fmt_picture_detect(init_text, init_len))) {
         st = sbi_fmt_picture_parse(init_text, init_len, init_name, goal_text, goal_len,
-                                  goal_name, out, err);
+                                   goal_name, out, err);
         if (st == SB_OK && used)
             *used = SB_FORMAT_PICTURE;
         return st;
@@ -384,7 +384,7 @@ sb_status sb_fmt_parse(const char *init_text, size_t init_len, const char *init_
     if (st != SB_OK)
         return st;
     st = sbi_fmt_scan_text(goal_text ? goal_text : "", goal_text ? goal_len : 0,
-                          goal_name, false, fmt, &goal, err);
+                           goal_name, false, fmt, &goal, err);
     if (st == SB_OK) {
         st = sbi_fmt_build(&init, &goal, fmt, used, out, err);
         sbi_fmt_lines_free(&goal);
@@ -402,11 +402,11 @@ sb_status sb_fmt_read(const char *init_path, const char *goal_path, sb_format fm
 
     if (!out || !init_path)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: %s is NULL",
-                           out ? "the INIT path" : "the puzzle to fill");
+                            out ? "the INIT path" : "the puzzle to fill");
     memset(out, 0, sizeof *out);
     if (!known_format(fmt))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_fmt_read: unknown format %d",
-                           (int)fmt);
+                            (int)fmt);
     size_t goal_cap = 0;
     st = slurp(init_path, 0, &init, &init_len, &goal_cap, err);
     if (st == SB_OK && goal_path)

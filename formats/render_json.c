@@ -144,14 +144,14 @@ sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
 {
     if (!out || !r || (r->status == SB_OK && r->nmoves > 0 && !r->moves))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: %s is NULL",
-                           !out ? "the stream" : !r ? "the report" : "the moves array");
+                            !out ? "the stream" : !r ? "the report" : "the moves array");
     if (!sbi_zeroed(r->reserved, sizeof r->reserved))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: the report's reserved "
-                           "space is not zero (a field this libslide %s does not know)",
-                           SLIDE_VERSION);
+                            "space is not zero (a field this libslide %s does not know)",
+                            SLIDE_VERSION);
     if (r->status == SB_OK && !r->puzzle)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_json_write: a solved report needs "
-                           "its puzzle, to replay the moves on");
+                            "its puzzle, to replay the moves on");
     size_t *classes = NULL;
     if (r->puzzle) {
         /* The pieces' cells are read through the puzzle's shapes, and the
@@ -162,7 +162,7 @@ sb_status sb_json_write(FILE *out, const sb_json_report *r, sb_error *err)
             return sbi_fmt_refuse(err, "sb_json_write", &chk);
         if (r->status == SB_OK) {
             sb_status st = sbi_judge_replay("sb_json_write", r->puzzle, r->moves, r->nmoves,
-                                           true, err);
+                                            true, err);
             if (st != SB_OK)
                 return st;
         }

@@ -328,10 +328,10 @@ sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, siz
     static const sb_show_style plain_style = { false, false };
     if (!out || !p)
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: %s is NULL",
-                           !out ? "the stream" : "the puzzle");
+                            !out ? "the stream" : "the puzzle");
     if (style && !sbi_zeroed(style->reserved, sizeof style->reserved))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0, "sb_show_write: the style's reserved space "
-                           "is not zero (a field this libslide %s does not know)", SLIDE_VERSION);
+                            "is not zero (a field this libslide %s does not know)", SLIDE_VERSION);
     /* Drawing indexes the tray by p's shapes and walls and by where the
      * moves put the pieces: both are checked before a byte is written. */
     sb_error chk;
@@ -339,8 +339,8 @@ sb_status sb_show_write(FILE *out, const sb_puzzle *p, const sb_move *moves, siz
         return sbi_fmt_refuse(err, "sb_show_write", &chk);
     if (!sb_show_fits(p))
         return sbi_fmt_fail(err, SB_EINPUT, NULL, 0,
-                           "sb_show_write: the %dx%d tray is too large to draw (up to %dx%d)",
-                           p->rows, p->cols, SB_SHOW_MAX_ROWS, SB_SHOW_MAX_COLS);
+                            "sb_show_write: the %dx%d tray is too large to draw (up to %dx%d)",
+                            p->rows, p->cols, SB_SHOW_MAX_ROWS, SB_SHOW_MAX_COLS);
     sb_status st = sbi_judge_replay("sb_show_write", p, moves, n, false, err);
     if (st != SB_OK)
         return st;

@@ -101,7 +101,7 @@ static int parse_token(const char *t, size_t n, int *val, char *why, size_t whys
 }
 
 int sbi_fmt_scan_line(const char *s, size_t len, int want, int *vals,
-                     char *why, size_t whysz)
+                      char *why, size_t whysz)
 {
     for (size_t i = 0; i < len; i++) {
         if (is_control((unsigned char)s[i])) {

@@ -22,7 +22,7 @@
  * no file name) when a token is not a non-negative integer that fits or the
  * line holds control bytes. */
 int sbi_fmt_scan_line(const char *s, size_t len, int want, int *vals,
-                     char *why, size_t whysz);
+                      char *why, size_t whysz);
 
 /* Copies s[0..len) into out for quoting in a message: control and non-ASCII
  * bytes become \xNN and the copy is cut with "..." to fit outsz. */

@@ -120,7 +120,7 @@ sb_status sb_judge_move(sb_judge *j, const sb_move *m, sb_error *err)
 {
     if (!live(j) || !m)
         return sbi_fail(err, SB_EINPUT, "sb_judge_move: the %s", !j ? "judge is NULL"
-                       : !live(j) ? "judge is freed" : "move is NULL");
+                        : !live(j) ? "judge is freed" : "move is NULL");
     char why[160];
     const char *bad = sbi_replay_move(&j->replay, m, why, sizeof why);
     if (bad)
@@ -144,7 +144,7 @@ sb_status sb_check_moves(const sb_puzzle *p, const sb_move *moves, size_t n, sb_
 }
 
 sb_status sbi_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
-                          bool goal, sb_error *err)
+                           bool goal, sb_error *err)
 {
     if (n > 0 && !moves)
         return sbi_fail(err, SB_EINPUT, "%s: %zu moves but the array is NULL", fn, n);

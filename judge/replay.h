@@ -66,6 +66,6 @@ bool sbi_replay_goal_met(const sb_replay *r, const sb_puzzle *p);
  * call in the NULL-array message.  For the library's own callers that
  * must not trust moves they are handed (the views, formats/render_text.c). */
 sb_status sbi_judge_replay(const char *fn, const sb_puzzle *p, const sb_move *moves, size_t n,
-                          bool goal, sb_error *err);
+                           bool goal, sb_error *err);
 
 #endif

@@ -694,7 +694,7 @@ static void check_graph(const char *name, const brute *b, const sb_puzzle *p, sb
     sb_error err;
     bool goal = dist != NULL;
     if (!CHECK_MSG(sbi_map_pieces(pc, metric, false, true, goal, &opts, NULL, p->blocks, p->nblocks,
-                                 &res, &err) == SB_OK,
+                                  &res, &err) == SB_OK,
                    "%s: sbi_map_pieces on the %s: %s", name, sb_path_name(path), err.msg))
         return;
     check_map(name, path == SB_PATH_GENERAL ? "graph (board)" : "graph (bitboard)", b, p, &res,
@@ -733,7 +733,7 @@ static void check_ranked(const char *name, const brute *b, const sb_puzzle *p,
     ok = ok && sbi_setup_space(&s, &fp, SB_PATH_BITBOARD, SB_METRIC_UNIT, &err) == SB_OK &&
          sbi_layouts_bind(&l, s.space, true) == SB_OK &&
          sbi_ranked_split(&l, sbi_layouts_key(&l, p->blocks, p->nblocks), threads, &parts,
-                         &taken) == SB_OK;
+                          &taken) == SB_OK;
     if (CHECK_MSG(ok && taken, "%s: the ranked path did not map it", name)) {
         bool same = parts.layouts == b->n && parts.edges == b->edges[SB_METRIC_UNIT] &&
                     parts.n == b->ncomps;

@@ -264,8 +264,8 @@ static void same_builds(void)
             opened = opened && sbi_setup_begin(&s[way], &p, &opts, NULL) == SB_OK &&
                       !sbi_pdb_refuses(s[way].space, s[way].path) &&
                       sbi_pdb_open(s[way].space, &s[way].meter, NULL, max_group,
-                                  way ? SB_PDB_BLANK_REGIONS : SB_PDB_BLANK_CELLS,
-                                  &s[way].pdb) == SB_OK;
+                                   way ? SB_PDB_BLANK_REGIONS : SB_PDB_BLANK_CELLS,
+                                   &s[way].pdb) == SB_OK;
             if (opened)
                 sbi_pdb_terms(s[way].pdb, s[way].space->root, got[way]);
         }

@@ -167,7 +167,7 @@ static void compare_flat(const sb_puzzle *p, sb_metric metric, const sb_explore_
     void *walker = sbi_store_walker_new(&s, st, NULL);
     sb_bfs run;
     sbi_bfs_init(&run, &s.meter, false, true, 1,
-                s.space->ops->is_goal(s.space, s.scratch, s.space->root));
+                 s.space->ops->is_goal(s.space, s.scratch, s.space->root));
     sb_status status = walker ? sbi_bfs_run(&run, &sbi_store_walker, walker) : SB_ELIMIT;
     /* Without a goal every configuration meets it, and the report says 0. */
     uint64_t goals = p->ngoals ? run.goals : 0;

@@ -35,7 +35,7 @@ bool sbi_array_grow(sb_meter *m, void *items, size_t *cap, size_t need, size_t s
 
 /* The hot-path check: true at once when need <= *cap. */
 static inline bool sbi_array_reserve(sb_meter *m, void *items, size_t *cap, size_t need,
-                                    size_t size)
+                                     size_t size)
 {
     return need <= *cap || sbi_array_grow(m, items, cap, need, size);
 }

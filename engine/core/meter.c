@@ -34,7 +34,7 @@ const sb_options *sbi_options_or_default(const sb_options *opts, sb_options *def
 }
 
 sb_status sbi_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
-                        sb_error *err)
+                         sb_error *err)
 {
     if (!out)
         return sbi_fail(err, SB_EINPUT, "%s: the record to fill is NULL", fn);
@@ -55,22 +55,22 @@ sb_status sbi_call_check(const char *fn, void *out, size_t size, const sb_option
      * ABI): this library cannot honour them, so it says so. */
     if (!sbi_zeroed(opts->reserved, sizeof opts->reserved))
         return sbi_fail(err, SB_EINPUT, "%s: the options' reserved space is not zero (a "
-                       "field this libslide %s does not know)", fn, SLIDE_VERSION);
+                        "field this libslide %s does not know)", fn, SLIDE_VERSION);
     const sb_cache *c = opts->cache;
     if (c && (!c->open_read || !c->read || !c->close_read || !c->open_write || !c->write ||
               !c->close_write))
         return sbi_fail(err, SB_EINPUT, "%s: the cache lacks some of its functions", fn);
     if (c && !sbi_zeroed(c->reserved, sizeof c->reserved))
         return sbi_fail(err, SB_EINPUT, "%s: the cache's reserved space is not NULL (a "
-                       "function this libslide %s does not know)", fn, SLIDE_VERSION);
+                        "function this libslide %s does not know)", fn, SLIDE_VERSION);
     unsigned nshards = opts->nshards ? opts->nshards : 1;
     if (opts->shard >= nshards)
         return sbi_fail(err, SB_EINPUT, "%s: shard %u of %u does not exist (shards count "
-                       "from 0)", fn, opts->shard, nshards);
+                        "from 0)", fn, opts->shard, nshards);
     /* Written so that NaN fails too. */
     if (!(opts->limits.max_seconds >= 0))
         return sbi_fail(err, SB_EINPUT, "%s: the time limit must be a number >= 0 (0: none)",
-                       fn);
+                        fn);
     return SB_OK;
 }
 
@@ -418,5 +418,5 @@ sb_status sbi_meter_fail(const sb_meter *m, sb_error *err)
     if (m->hit == SB_LIMIT_STATES || m->hit == SB_LIMIT_BYTES || m->hit == SB_LIMIT_SECONDS)
         err->hint = SB_HINT_LIMIT;
     return sbi_limit_fail(err, "storing %llu configuration%s", (unsigned long long)m->stored,
-                         m->stored == 1 ? "" : "s");
+                          m->stored == 1 ? "" : "s");
 }

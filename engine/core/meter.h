@@ -119,7 +119,7 @@ const sb_options *sbi_options_or_default(const sb_options *opts, sb_options *def
  * limits that are numbers >= 0.  fn names the call
  * in the message.  Returns SB_OK, or SB_EINPUT with err filled. */
 sb_status sbi_call_check(const char *fn, void *out, size_t size, const sb_options *opts,
-                        sb_error *err);
+                         sb_error *err);
 
 /* A meter for a search under opts' limits and progress callback (opts may
  * be NULL: no limits), drawing on a budget of its own. */

@@ -29,7 +29,7 @@ const char *sbi_name_of(const char *const *names, int n, int value)
 }
 
 sb_status sbi_name_parse(const char *const *names, int n, const char *what, const char *name,
-                        int *out, sb_error *err)
+                         int *out, sb_error *err)
 {
     for (int i = 0; name && out && i < n; i++)
         if (strcmp(name, names[i]) == 0) {
@@ -38,7 +38,7 @@ sb_status sbi_name_parse(const char *const *names, int n, const char *what, cons
         }
     if (!name || !out)
         return sbi_fail(err, SB_EINPUT, "parsing a %s name: %s is NULL", what,
-                       !name ? "the name" : "the value to fill");
+                        !name ? "the name" : "the value to fill");
     /* "unknown metric 'miles' (unit, line or piece)" */
     char list[160] = "";
     for (int i = 0; i < n; i++) {

@@ -16,6 +16,6 @@
  * WHAT 'NAME' (A, B or C)". */
 const char *sbi_name_of(const char *const *names, int n, int value);
 sb_status sbi_name_parse(const char *const *names, int n, const char *what, const char *name,
-                        int *out, sb_error *err);
+                         int *out, sb_error *err);
 
 #endif

@@ -289,7 +289,7 @@ static void map_unit(crew *c, const sized *u)
     sb_error err = { 0 };
     if (j->lines)
         status = sbi_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
-                              u->nparts, &member, &c->budget, &res, &taken, &err);
+                               u->nparts, &member, &c->budget, &res, &taken, &err);
     if (status == SB_OK && !taken) {
         /* Not taken after all (lines.c declined a skeleton, in this part
          * or in all): the graph maps the member whole, once here. */
@@ -300,7 +300,7 @@ static void map_unit(crew *c, const sized *u)
         if (moot)
             return;
         status = sbi_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
-                               &member, &c->budget, NULL, 0, &res, &err);
+                                &member, &c->budget, NULL, 0, &res, &err);
     }
     /* The member's meter let go of its lists as it ended: the census's
      * books count them from here (and keep_components's order while it
@@ -441,8 +441,8 @@ static bool list_members(const sb_alphabet *a, sb_census_report *out)
     for (;;) {
         if (used + a->min_empty <= open) {
             /* The report's own array (malloc, no meter): n counts a member. */
-            if (!sbi_array_reserve(NULL, &out->counts, &cap, (out->nmembers + 1) * (size_t)(n ? n : 1),
-                                  sizeof *out->counts))
+            if (!sbi_array_reserve(NULL, &out->counts, &cap,
+                                   (out->nmembers + 1) * (size_t)(n ? n : 1), sizeof *out->counts))
                 return false;
             memcpy(out->counts + out->nmembers * (size_t)n, at, (size_t)n * sizeof *at);
             out->nmembers++;
@@ -617,7 +617,7 @@ static bool plan_shards(const sized *order, size_t n, unsigned shard, unsigned n
 }
 
 sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
-                             const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
+                              const sb_census_hooks *hooks, sb_census_report *out, sb_error *err)
 {
     double t0 = sbi_clock();
     memset(out, 0, sizeof *out);
@@ -637,7 +637,7 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
      * holds its piece set and an error record, some KB: a census of
      * thousands of members needs MBs). */
     if (!sbi_meter_hold(&c.books, (out->nmembers + 1) * (sizeof *out->members + sizeof *c.jobs +
-                                                        (size_t)n * sizeof *out->counts))) {
+                                                         (size_t)n * sizeof *out->counts))) {
         size_t nmembers = out->nmembers;
         sb_census_report_free(out);
         sbi_meter_fail(&c.books, err);
@@ -752,7 +752,7 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
         if (err && opts->limits.max_seconds > 0 && err->limit == SB_LIMIT_SECONDS)
             err->limit_value = opts->limits.max_seconds;   /* the census's, not a member's */
         sbi_limit_fail(err, "mapping %zu of %zu members (%llu layouts)", done, out->nmembers,
-                      (unsigned long long)done_layouts);
+                       (unsigned long long)done_layouts);
     }
     if (status != SB_OK) {
         sb_census_report_free(out);
@@ -796,8 +796,8 @@ sb_status sb_family(const sb_puzzle *p, const sb_options *opts, sb_family_report
             continue;
         if (a.pieces.nclasses == SB_MAX_CLASSES - 3)
             return sbi_fail(err, SB_EINPUT, "a family keeps at most %d classes of "
-                           "pieces besides the 1x1, 1x2 and 2x1 blocks; this puzzle has "
-                           "more", SB_MAX_CLASSES - 3);
+                            "pieces besides the 1x1, 1x2 and 2x1 blocks; this puzzle has "
+                            "more", SB_MAX_CLASSES - 3);
         int t = a.pieces.nclasses++;
         a.pieces.proto[t] = base.proto[s];
         a.min[t] = a.max[t] = base.count[s];
@@ -865,20 +865,20 @@ sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
     for (size_t k = 0; k < nparts; k++) {
         if (parts[k].family_members != family)
             return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu is of a family "
-                           "of %llu members, report 0 of %llu", k,
-                           (unsigned long long)parts[k].family_members,
-                           (unsigned long long)family);
+                            "of %llu members, report 0 of %llu", k,
+                            (unsigned long long)parts[k].family_members,
+                            (unsigned long long)family);
         if (parts[k].nmembers && !parts[k].members)
             return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: report %zu has no members "
-                           "array", k);
+                            "array", k);
         total += parts[k].nmembers;
     }
     /* Every index once: as many members as the family has, none out of
      * range, and no two alike once sorted. */
     if (total != family)
         return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: the reports hold %zu members "
-                       "of a family of %llu: a shard is %s", total, (unsigned long long)family,
-                       total < family ? "missing" : "repeated");
+                        "of a family of %llu: a shard is %s", total, (unsigned long long)family,
+                        total < family ? "missing" : "repeated");
     out->members = malloc((total ? total : 1) * sizeof *out->members);
     if (!out->members)
         return sbi_fail(err, SB_ELIMIT, "out of memory");
@@ -898,8 +898,8 @@ sb_status sb_family_report_merge(const sb_family_report *parts, size_t nparts,
             uint64_t bad = out->members[i].index;
             sb_family_report_free(out);
             return sbi_fail(err, SB_EINPUT, "sb_family_report_merge: member %llu is %s",
-                           (unsigned long long)(bad < i ? bad : i),
-                           bad < i ? "repeated" : "missing");
+                            (unsigned long long)(bad < i ? bad : i),
+                            bad < i ? "repeated" : "missing");
         }
         out->layouts += out->members[i].layouts;
         out->ncomponents += out->members[i].ncomponents;
@@ -1128,7 +1128,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     size_t nkinds = parts[0].nkinds, nmembers = parts[0].nmembers;
     if (nkinds > SB_MAX_CLASSES)
         return sbi_fail(err, SB_EINPUT, "sb_census_report_merge: %zu kinds (a census has at "
-                       "most %d)", nkinds, SB_MAX_CLASSES);
+                        "most %d)", nkinds, SB_MAX_CLASSES);
     for (size_t k = 0; k < nparts; k++) {
         const sb_census_report *p = &parts[k];
         bool same = p->nkinds == nkinds && p->nmembers == nmembers &&
@@ -1144,7 +1144,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
         }
         if (!same)
             return sbi_fail(err, SB_EINPUT, "sb_census_report_merge: report %zu is of another "
-                           "census than report 0 (its members, kinds or keep differ)", k);
+                            "census than report 0 (its members, kinds or keep differ)", k);
     }
     out->nkinds = nkinds;
     out->nmembers = nmembers;
@@ -1171,7 +1171,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
             sb_census_report_free(out);
             return st == SB_ELIMIT ? sbi_fail(err, SB_ELIMIT, "out of memory")
                                    : sbi_fail(err, SB_EINPUT, "sb_census_report_merge: member "
-                                             "%zu is %s", i, wrong);
+                                              "%zu is %s", i, wrong);
         }
         out->layouts += m->layouts;
         out->ncomponents += m->all_components;
@@ -1198,13 +1198,13 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         return sbi_fail(err, SB_EINPUT, "sb_census: spec is NULL");
     if (!sbi_zeroed(spec->reserved, sizeof spec->reserved))
         return sbi_fail(err, SB_EINPUT, "sb_census: the spec's reserved space is not zero (a "
-                       "field this libslide %s does not know)", SLIDE_VERSION);
+                        "field this libslide %s does not know)", SLIDE_VERSION);
     if (hooks && !sbi_zeroed(hooks->reserved, sizeof hooks->reserved))
         return sbi_fail(err, SB_EINPUT, "sb_census: the hooks' reserved space is not NULL (a "
-                       "function this libslide %s does not know)", SLIDE_VERSION);
+                        "function this libslide %s does not know)", SLIDE_VERSION);
     if (hooks && hooks->take && opts && opts->nshards > 1)
         return sbi_fail(err, SB_EINPUT, "sb_census: hooks->take and opts->nshards both split "
-                       "the members; use one");
+                        "the members; use one");
     opts = sbi_options_or_default(opts, &defaults);
     if (spec->rows < 1 || spec->cols < 1 ||
         (long)spec->rows * spec->cols > SB_MAX_CELLS)
@@ -1212,7 +1212,7 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
     if (spec->nkinds > SB_MAX_CLASSES || (spec->nkinds && !spec->kinds) ||
         (spec->ngoals && (!spec->goals || !spec->goal_kind)))
         return sbi_fail(err, SB_EINPUT, "a census takes 0 to %d kinds of piece, and goals "
-                       "with their kinds", SB_MAX_CLASSES);
+                        "with their kinds", SB_MAX_CLASSES);
     /* The source puzzle carries the tray, its walls and the goal; kinds
      * become classes, a marked kind a group of its own. */
     sb_puzzle source = { .rows = spec->rows, .cols = spec->cols, .walls = spec->walls };
@@ -1225,13 +1225,13 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             kind->width > spec->cols || kind->min > kind->max ||
             (unsigned)kind->axis > SB_AXIS_COL)
             return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s): a %dx%d piece, %u..%u of it, does "
-                           "not fit the %dx%d tray or its counts are reversed", k + 1,
-                           NAME(kind), kind->height, kind->width, kind->min, kind->max,
-                           spec->rows, spec->cols);
+                            "not fit the %dx%d tray or its counts are reversed", k + 1,
+                            NAME(kind), kind->height, kind->width, kind->min, kind->max,
+                            spec->rows, spec->cols);
         sb_block b = kind_block(kind, k);
         if (sbi_pieces_find(&a.pieces, &b) >= 0)
             return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s) is a kind listed before it: the "
-                           "same size and axis, unmarked", k + 1, NAME(kind));
+                            "same size and axis, unmarked", k + 1, NAME(kind));
         int s = sbi_pieces_class(&a.pieces, &b);
         a.min[s] = kind->min;
         a.max[s] = kind->max;
@@ -1241,8 +1241,8 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             if (kind->axis == SB_AXIS_ANY || kind->pin_first < 0 ||
                 kind->pin_first > kind->pin_last || kind->pin_last >= lines)
                 return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s): a pin takes a kind that slides "
-                               "along rows (its rows) or columns (its columns), from 0 to %d",
-                               k + 1, NAME(kind), lines - 1);
+                                "along rows (its rows) or columns (its columns), from 0 to %d",
+                                k + 1, NAME(kind), lines - 1);
             a.pieces.pinned |= 1ULL << s;
             a.pieces.pin_first[s] = (int16_t)kind->pin_first;
             a.pieces.pin_last[s] = (int16_t)kind->pin_last;
@@ -1259,15 +1259,15 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
             at->col + spec->kinds[k].width > spec->cols) {
             free(goals);
             return sbi_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
-                           "tray", g + 1);
+                            "tray", g + 1);
         }
         const sb_census_kind *kind = &spec->kinds[k];
         int line = kind->axis == SB_AXIS_ROW ? at->row : at->col;
         if (kind->pinned && (line < kind->pin_first || line > kind->pin_last)) {
             free(goals);
             return sbi_fail(err, SB_EINPUT, "goal %zu (%.*s at %d %d) is off its kind's pin, "
-                           "%d..%d: no member could reach it", g + 1, NAME(kind), at->row,
-                           at->col, kind->pin_first, kind->pin_last);
+                            "%d..%d: no member could reach it", g + 1, NAME(kind), at->row,
+                            at->col, kind->pin_first, kind->pin_last);
         }
         goals[g] = a.pieces.proto[k];
         goals[g].row = at->row;

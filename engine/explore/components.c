@@ -195,17 +195,17 @@ static sb_status choose_path(const sb_pieces *pc, sb_path asked, sb_path *path, 
     int bits = (2 * pc->rows - 1) * (2 * pc->cols - 1);
     if (bits > 64)
         return sbi_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on "
-                            "the bitboard in one 64-bit word, and the %dx%d tray's spaced image "
-                            "needs (2*%d-1)*(2*%d-1) = %d bits; the general representation "
-                            "takes any tray", pc->rows, pc->cols, pc->rows, pc->cols, bits);
+                             "the bitboard in one 64-bit word, and the %dx%d tray's spaced image "
+                             "needs (2*%d-1)*(2*%d-1) = %d bits; the general representation "
+                             "takes any tray", pc->rows, pc->cols, pc->rows, pc->cols, bits);
     return sbi_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL, "layouts are enumerated on the "
-                        "bitboard for rectangular blocks that slide both ways, on a tray "
-                        "without walls; this puzzle needs the general representation");
+                         "bitboard for rectangular blocks that slide both ways, on a tray "
+                         "without walls; this puzzle needs the general representation");
 }
 
 sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        bool hardest, const sb_options *opts, sb_budget *budget,
-                        const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err)
+                         bool hardest, const sb_options *opts, sb_budget *budget,
+                         const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     size_t nblocks = sbi_pieces_blocks(pc);
@@ -254,7 +254,7 @@ sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, 
         }
     }
     status = sbi_setup_space(&s, &first_puzzle, path,
-                            diameters || hardest ? metric : SB_METRIC_UNIT, err);
+                             diameters || hardest ? metric : SB_METRIC_UNIT, err);
     if (status != SB_OK)
         goto done;
     const sb_space *sp = s.space;
@@ -266,10 +266,10 @@ sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, 
         /* Sizes only: no table needed (ranked.c), when the set allows. */
         bool taken;
         status = sbi_ranked_split(&l, init ? sbi_layouts_key(&l, init, ninit) : NULL,
-                                 opts->threads, &cparts, &taken);
+                                  opts->threads, &cparts, &taken);
         if (status == SB_EINPUT) {
             status = sbi_fail(err, SB_EINPUT, "internal error: INIT is not among the "
-                             "enumerated layouts");
+                              "enumerated layouts");
             goto done;
         }
         if (status != SB_OK) {
@@ -280,7 +280,7 @@ sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, 
         SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
         if (!keys_match) {
             status = sbi_fail(err, SB_EINPUT, "internal error: the enumerated image of the "
-                             "first layout differs from the bitboard's");
+                              "first layout differs from the bitboard's");
             goto done;
         }
         if (taken) {
@@ -300,7 +300,7 @@ sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, 
     SB_ASSERT(keys_match);   /* the walk's encoding of a layout is the space's */
     if (!keys_match) {
         status = sbi_fail(err, SB_EINPUT, "internal error: the enumerated key of the first "
-                         "layout differs from the %s's", sb_path_name(path));
+                          "layout differs from the %s's", sb_path_name(path));
         goto done;
     }
     status = sbi_graph_build(sp, s.scratch, st, &g, err);
@@ -332,7 +332,7 @@ sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, 
         uint32_t id = key ? st->ops->find(st, key, sp->ops->hash(sp, key)) : SB_NO_NODE;
         if (id == SB_NO_NODE) {
             status = sbi_fail(err, SB_EINPUT, "internal error: INIT is not among the "
-                             "enumerated layouts");
+                              "enumerated layouts");
             goto done;
         }
         init_comp = parts.of[id];
@@ -378,7 +378,7 @@ sb_status sb_components(const sb_puzzle *p, const sb_options *opts, bool diamete
     sb_status status = sbi_pieces_of(p, &pc, err);
     if (status == SB_OK)
         status = sbi_map_pieces(&pc, opts->metric, diameters, true, false, opts, NULL,
-                               p->blocks, p->nblocks, &res, err);
+                                p->blocks, p->nblocks, &res, err);
     if (status != SB_OK)
         return status;
     *out = (sb_components_report){

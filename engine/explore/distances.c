@@ -218,7 +218,8 @@ sb_status sb_distances_compute(const sb_puzzle *p, const sb_options *opts, sb_di
             !list_classes(&s.cat, out)) {
             status = sbi_meter_fail(&s.meter, err);
         } else {
-            sbi_bfs_init(&run, &s.meter, false, false, 1, sp->ops->is_goal(sp, s.scratch, sp->root));
+            sbi_bfs_init(&run, &s.meter, false, false, 1,
+                         sp->ops->is_goal(sp, s.scratch, sp->root));
             status = sbi_bfs_run(&run, &sbi_store_walker, walker);
             if (status == SB_ELIMIT)
                 sbi_meter_fail(&s.meter, err);

@@ -164,7 +164,7 @@ const void *sbi_layouts_key(sb_layouts *l, const sb_block *b, size_t n);
  * themselves.  comp maps a layout id to its component; w is a scratch of
  * l's space, which decodes st's keys; blocks has room for a layout. */
 size_t sbi_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
-                      uint32_t id, sb_block *blocks);
+                       uint32_t id, sb_block *blocks);
 
 /* ---- orbits.c: layouts alike but for their marks ---- */
 
@@ -193,7 +193,7 @@ typedef struct sb_graph {
  * internal error) when a move leads outside st.  The caller frees *g with
  * sbi_graph_free, also on failure. */
 sb_status sbi_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
-                         sb_graph *g, sb_error *err);
+                          sb_graph *g, sb_error *err);
 void sbi_graph_free(sb_graph *g);
 
 /* BFS scratch shared by every sweep over one graph. */
@@ -245,7 +245,7 @@ void sbi_parts_free(sb_parts *parts);
  * w->stopped says the meter stopped it.  End the sweep with
  * sbi_sweep_reset(w, reached) before the next. */
 uint32_t sbi_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
-                      unsigned *ecc);
+                       unsigned *ecc);
 void sbi_sweep_reset(sb_sweep *w, uint32_t n);
 
 /* The exact diameter of the component holding node start; w must have
@@ -280,7 +280,7 @@ typedef struct sb_ranked_parts {
  * SB_OK, or SB_ELIMIT (the meter's hit says why).  sbi_ranked_parts_free
  * it. */
 sb_status sbi_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
-                          sb_ranked_parts *parts, bool *taken);
+                           sb_ranked_parts *parts, bool *taken);
 void sbi_ranked_parts_free(sb_ranked_parts *p);
 
 /* ---- components.c: one piece set, start to end ---- */
@@ -316,8 +316,8 @@ typedef struct sb_piece_map {
  * pc, or on an internal error).  Its memory is drawn on budget, a call's
  * that maps several sets at once (NULL: its own, under opts' limit). */
 sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, bool examples,
-                        bool hardest, const sb_options *opts, sb_budget *budget,
-                        const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err);
+                         bool hardest, const sb_options *opts, sb_budget *budget,
+                         const sb_block *init, size_t ninit, sb_piece_map *res, sb_error *err);
 
 /* ---- lines.c: one-axis pieces, skeleton by skeleton ---- */
 
@@ -338,8 +338,8 @@ bool sbi_lines_takes(const sb_pieces *pc);
  * too large; a part may find that where others do not), res is empty and
  * the graph path should map it whole.  Errors and budget as sbi_map_pieces's. */
 sb_status sbi_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
-                       uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
-                       sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err);
+                        uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
+                        sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err);
 
 /* ---- census.c: members of an alphabet, each mapped on its own ---- */
 
@@ -357,7 +357,7 @@ typedef struct sb_alphabet {
 /* The census of alphabet a (sb_census's contract, with the alphabet's
  * classes as the kinds). */
 sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
-                             const sb_census_hooks *hooks, sb_census_report *out,
-                             sb_error *err);
+                              const sb_census_hooks *hooks, sb_census_report *out,
+                              sb_error *err);
 
 #endif

@@ -48,7 +48,7 @@ static bool adj_room(sb_graph *g, size_t used, size_t more)
 }
 
 sb_status sbi_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_store *st,
-                         sb_graph *g, sb_error *err)
+                          sb_graph *g, sb_error *err)
 {
     sb_meter *m = st->meter;
     sb_children kids = { .rec_size = sp->rec_size, .meter = m };
@@ -80,7 +80,7 @@ sb_status sbi_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_stor
                 sbi_children_free(&kids);
                 sbi_meter_free(m, key, key_size);
                 return sbi_fail(err, SB_EINPUT, "internal error: a move led outside the "
-                               "enumerated layouts (bitboard encodings disagree)");
+                                "enumerated layouts (bitboard encodings disagree)");
             }
             g->adj[used++] = cid;
         }
@@ -191,7 +191,7 @@ static void sweep_advance(void *walker)
 static const sb_bfs_walker sweep_walker = { sweep_layer, sweep_advance, NULL, NULL, NULL };
 
 uint32_t sbi_graph_bfs(const sb_graph *g, sb_sweep *w, const uint32_t *src, uint32_t nsrc,
-                      unsigned *ecc)
+                       unsigned *ecc)
 {
     uint32_t first = 0;
     for (uint32_t i = 0; i < nsrc; i++)
@@ -275,9 +275,9 @@ bool sbi_graph_split(const sb_graph *g, sb_parts *parts)
         parts->of[id] = marks.k;
         ok = sbi_walk_seed(&w, id, done) && sbi_walk_run(&w, split_expand, &marks, SIZE_MAX) &&
              sbi_array_reserve(m, &parts->list, &parts->list_cap, parts->n + 1,
-                              sizeof *parts->list) &&
+                               sizeof *parts->list) &&
              sbi_array_reserve(m, &parts->first, &parts->first_cap, parts->n + 1,
-                              sizeof *parts->first);
+                               sizeof *parts->first);
         if (ok) {
             parts->first[parts->n] = id;
             parts->list[parts->n++] = (sb_component){ w.found, 0, 0 };

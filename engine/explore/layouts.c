@@ -100,8 +100,8 @@ sb_status sbi_pieces_of(const sb_puzzle *p, sb_pieces *pc, sb_error *err)
         int s = sbi_pieces_class(pc, &p->blocks[i]);
         if (s < 0)
             return sbi_fail(err, SB_EINPUT, "layouts are enumerated for at most %d classes of "
-                           "pieces (pieces differing in shape, axis or marking); this puzzle "
-                           "has more", SB_MAX_CLASSES);
+                            "pieces (pieces differing in shape, axis or marking); this puzzle "
+                            "has more", SB_MAX_CLASSES);
         pc->count[s]++;
     }
     uint64_t left = (uint64_t)p->rows * (uint64_t)p->cols;
@@ -687,7 +687,7 @@ sb_status sbi_layouts_enumerate(sb_layouts *l, sb_store **store)
 }
 
 size_t sbi_layout_twin(sb_layouts *l, sb_scratch *w, const sb_store *st, const uint32_t *comp,
-                      uint32_t id, sb_block *blocks)
+                       uint32_t id, sb_block *blocks)
 {
     /* Reflections that map the piece set and the walls onto themselves
      * map layouts to layouts and keep distances, so mirror-image

@@ -1407,8 +1407,8 @@ static int by_list_q(const void *x, const void *y)
 }
 
 sb_status sbi_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, bool examples,
-                       uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
-                       sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err)
+                        uint64_t keep, unsigned part, unsigned nparts, const sb_options *opts,
+                        sb_budget *budget, sb_piece_map *res, bool *taken, sb_error *err)
 {
     memset(res, 0, sizeof *res);
     *taken = false;
@@ -1494,7 +1494,7 @@ sb_status sbi_lines_map(const sb_pieces *pc, sb_metric metric, bool hardest, boo
     } else if (!ok) {
         status = c->failed == SB_EINPUT
                      ? sbi_fail(err, SB_EINPUT, "internal error: the line census miscounted "
-                               "a skeleton's layouts")
+                                "a skeleton's layouts")
                      : sbi_meter_fail(&meter, err);
     } else {
         *taken = true;

@@ -616,7 +616,7 @@ bool sbi_ranked_takes(const sb_pieces *pc)
 }
 
 sb_status sbi_ranked_split(sb_layouts *l, const void *init_key, unsigned threads,
-                          sb_ranked_parts *parts, bool *taken)
+                           sb_ranked_parts *parts, bool *taken)
 {
     sb_meter *m = l->meter;
     memset(parts, 0, sizeof *parts);

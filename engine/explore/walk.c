@@ -99,7 +99,7 @@ bool sbi_walk_share(sb_walk_crew *c)
         w->before = first->before;
         w->stopped = false;
         if (!sbi_array_reserve(w->meter, &w->stack, &w->cap, n / c->n + 1 + w->most,
-                              sizeof *w->stack)) {
+                               sizeof *w->stack)) {
             first->stopped = true;
             return false;
         }

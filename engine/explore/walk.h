@@ -137,7 +137,7 @@ bool sbi_walk_late(const sb_meter *m);
  * caller; fresh says the mark was new.  It is written on the stack either
  * way and kept by counting it. */
 static inline __attribute__((always_inline)) void sbi_walk_meet(sb_walk *w, uint64_t child,
-                                                               uint64_t from, bool fresh)
+                                                                uint64_t from, bool fresh)
 {
     w->stack[w->depth] = (sb_walk_node){ child, from };
     w->depth += fresh;
@@ -155,7 +155,7 @@ static inline __attribute__((always_inline)) void sbi_walk_edge(sb_walk *w)
  * the states limit (alone), or the crew's count, stop flag and clock
  * (shared).  false when the walk must stop. */
 static inline __attribute__((always_inline)) bool sbi_walk_expanded(sb_walk *w, uint64_t fresh,
-                                                                   bool shared)
+                                                                    bool shared)
 {
     sb_meter *m = w->meter;
     uint64_t limit = m->limits.max_states;
@@ -176,9 +176,9 @@ static inline __attribute__((always_inline)) bool sbi_walk_expanded(sb_walk *w, 
 
 /* The loop of sbi_walk_run and sbi_walk_run_shared. */
 static inline __attribute__((always_inline)) bool sbi_walk_loop(sb_walk *w,
-                                                               sb_walk_expand_fn expand,
-                                                               void *ctx, size_t split,
-                                                               bool shared)
+                                                                sb_walk_expand_fn expand,
+                                                                void *ctx, size_t split,
+                                                                bool shared)
 {
     bool ok = true;
     while (w->depth && w->depth < split) {
@@ -203,8 +203,8 @@ static inline __attribute__((always_inline)) bool sbi_walk_loop(sb_walk *w,
  * then sees, keeps them in registers).  false when a limit stopped it
  * (the meter's hit says which). */
 static inline __attribute__((always_inline)) bool sbi_walk_run(sb_walk *w,
-                                                              sb_walk_expand_fn expand,
-                                                              void *ctx, size_t split)
+                                                               sb_walk_expand_fn expand,
+                                                               void *ctx, size_t split)
 {
     return sbi_walk_loop(w, expand, ctx, split, false);
 }
@@ -212,7 +212,7 @@ static inline __attribute__((always_inline)) bool sbi_walk_run(sb_walk *w,
 /* The same for a walker of a crew (sbi_walk_share runs it), with its own
  * w->ctx: expand must mark atomically. */
 static inline __attribute__((always_inline)) bool sbi_walk_run_shared(sb_walk *w,
-                                                                     sb_walk_expand_fn expand)
+                                                                      sb_walk_expand_fn expand)
 {
     return sbi_walk_loop(w, expand, w->ctx, SIZE_MAX, true);
 }

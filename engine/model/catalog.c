@@ -309,7 +309,7 @@ static unsigned nearest_steps(const sb_catalog *cat, uint32_t goal, const uint16
 }
 
 unsigned sbi_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors,
-                          const uint32_t *blocked, const uint32_t *steps)
+                           const uint32_t *blocked, const uint32_t *steps)
 {
     unsigned total = 0;
     for (int s = 0; s < cat->nclasses; s++) {
@@ -338,7 +338,7 @@ unsigned sbi_catalog_guide(const sb_catalog *cat, const uint16_t *const *anchors
  * A class of one block (a marked piece, a numbered tile) has one goal at
  * most, so the numbered tiles' bound is the sum over tiles. */
 unsigned sbi_catalog_estimate(const sb_catalog *cat, sb_metric metric,
-                             const uint16_t *const *anchors)
+                              const uint16_t *const *anchors)
 {
     unsigned total = 0;
     for (int s = 0; s < cat->nclasses; s++) {

@@ -8,7 +8,7 @@
 #include "search/bfs.h"
 
 void sbi_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
-                 uint64_t root_count, bool root_is_goal)
+                  uint64_t root_count, bool root_is_goal)
 {
     memset(run, 0, sizeof *run);
     run->meter = m;
@@ -24,7 +24,7 @@ static bool note_layer(sb_bfs *run)
     if (!run->profile)
         return true;
     if (!sbi_array_reserve(run->meter, &run->layer_sizes, &run->layers_cap, run->nlayers + 1,
-                          sizeof *run->layer_sizes))
+                           sizeof *run->layer_sizes))
         return false;
     run->layer_sizes[run->nlayers++] = run->size;
     return true;

@@ -72,7 +72,7 @@ struct sb_bfs {
 /* Prepares run: the root (standing for root_count configurations, a
  * folded mirror pair counting two) is met at depth 0. */
 void sbi_bfs_init(sb_bfs *run, sb_meter *m, bool stop_at_goal, bool profile,
-                 uint64_t root_count, bool root_is_goal);
+                  uint64_t root_count, bool root_is_goal);
 
 /* Walks layer by layer from the root, which the walker holds as its
  * current layer.  SB_OK when it stopped at a goal (run->at_goal) or, without

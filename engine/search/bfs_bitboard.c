@@ -58,7 +58,7 @@ enum { AHEAD = 16 };
 /* The generic loop costs several times as much per configuration here
  * (docs/performance.md): this walker is why the fast path is fast. */
 void *sbi_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count,
-                             const sb_bfs_walker **ops)
+                              const sb_bfs_walker **ops)
 {
     const bitboard *b = (const bitboard *)s->space;
     bool wide = b->base.key_size == sizeof(sb_wide);

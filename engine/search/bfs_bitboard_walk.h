@@ -189,7 +189,7 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
         }
     }
     sb_status status = sbi_path_from_keys(&k->b->base, NULL, (const unsigned char *)path,
-                                         (size_t)d + 2, sol);
+                                          (size_t)d + 2, sol);
     sbi_meter_free(k->meter, path, bytes);
     return status;
 }

@@ -70,7 +70,7 @@ static sb_status read_path(sb_setup *s, side *sides, int from, uint32_t met, sb_
 }
 
 sb_status sbi_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *held,
-                   sb_error *err)
+                    sb_error *err)
 {
     const sb_space *sp = s->space;
     side sides[2] = { 0 };
@@ -111,8 +111,8 @@ sb_status sbi_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *h
         sbi_meter_fail(&s->meter, err);
     else if (status == SB_UNSOLVABLE)
         sbi_fail(err, SB_UNSOLVABLE, "no solution: all %llu configurations the %s reaches "
-                "searched, none of them the %s", (unsigned long long)sides[from].store->count,
-                from ? "goal" : "start", from ? "start" : "goal");
+                 "searched, none of them the %s", (unsigned long long)sides[from].store->count,
+                 from ? "goal" : "start", from ? "start" : "goal");
     *held = s->meter.held;
     for (int i = 0; i < 2; i++) {
         if (sides[i].walker)

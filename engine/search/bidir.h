@@ -13,6 +13,6 @@
  * meter->stored counts both sides; *held is what the search held when it
  * ended, before letting go of it. */
 sb_status sbi_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *held,
-                   sb_error *err);
+                    sb_error *err);
 
 #endif

@@ -213,7 +213,7 @@ static const void *stored_key(const void *ctx, size_t i)
 }
 
 sb_status sbi_path_read(const sb_space *sp, sb_scratch *w, const sb_store *st, uint32_t goal,
-                       sb_solution *sol)
+                        sb_solution *sol)
 {
     size_t depth = 0;
     for (uint32_t id = goal; st->ops->parent(st, id) != SB_NO_NODE; id = st->ops->parent(st, id))
@@ -242,7 +242,7 @@ static const void *listed_key(const void *ctx, size_t i)
 }
 
 sb_status sbi_path_from_keys(const sb_space *sp, sb_scratch *w, const unsigned char *keys, size_t n,
-                            sb_solution *sol)
+                             sb_solution *sol)
 {
     key_list kl = { keys, sp->key_size };
     return read_moves(sp, w, listed_key, &kl, n, sol);

@@ -1327,7 +1327,7 @@ static void save(sb_pdb *db, const sb_cache *cache, const char *name)
 /* ---- the database ---- */
 
 sb_status sbi_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
-                      unsigned max_group, sb_pdb_blank blank, sb_pdb **out)
+                       unsigned max_group, sb_pdb_blank blank, sb_pdb **out)
 {
     *out = NULL;
     sb_pdb *db = sbi_meter_calloc(m, 1, sizeof *db);

@@ -79,7 +79,7 @@ typedef enum sb_pdb_blank {
  * error: the tables are in memory).  Every byte goes through m.  SB_OK
  * with *out, or SB_ELIMIT (m->hit says which limit). */
 sb_status sbi_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
-                      unsigned max_group, sb_pdb_blank blank, sb_pdb **out);
+                       unsigned max_group, sb_pdb_blank blank, sb_pdb **out);
 
 /* The database's size in tables and bytes, and whether it was read from a file. */
 void sbi_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);

@@ -24,7 +24,7 @@ void sbi_setup_meter(sb_setup *s, const sb_options *opts)
 }
 
 sb_status sbi_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
-                         sb_error *err)
+                          sb_error *err)
 {
     sb_status status = sb_puzzle_check(p, err);
     if (status != SB_OK)
@@ -35,7 +35,7 @@ sb_status sbi_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metr
     const char *refused = s->path == SB_PATH_BITBOARD ? sbi_bitboard_refuses(&s->cat) : NULL;
     if (refused)
         return sbi_fail_hint(err, SB_EINPUT, SB_HINT_PATH_GENERAL,
-                            "%s; this puzzle needs the general representation", refused);
+                             "%s; this puzzle needs the general representation", refused);
     status = s->path == SB_PATH_BITBOARD ? sbi_bitboard_space_new(p, &s->cat, metric, &s->space)
                                          : sbi_board_space_new(p, &s->cat, metric, &s->space);
     if (status != SB_OK || !(s->scratch = s->space->ops->scratch_new(s->space)) ||
@@ -45,7 +45,7 @@ sb_status sbi_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metr
 }
 
 sb_status sbi_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
-                         sb_error *err)
+                          sb_error *err)
 {
     sb_options defaults;
     opts = sbi_options_or_default(opts, &defaults);
@@ -126,7 +126,7 @@ sb_status sbi_setup_store(sb_setup *s, const void *root_key, sb_store **out)
 }
 
 sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
-                          const sb_bfs_walker **ops, void **walker)
+                           const sb_bfs_walker **ops, void **walker)
 {
     const sb_space *sp = s->space;
     uint64_t root_count = 1;
@@ -146,6 +146,6 @@ sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs 
     if (!*walker)
         return SB_ELIMIT;   /* sbi_meter_fail says "memory" when nothing else refused */
     sbi_bfs_init(run, &s->meter, stop_at_goal, profile, root_count,
-                sp->ops->is_goal(sp, s->scratch, sp->root));
+                 sp->ops->is_goal(sp, s->scratch, sp->root));
     return SB_OK;
 }

@@ -33,10 +33,10 @@ typedef struct sb_setup {
  * caller that allocates through the meter before it has a puzzle (the
  * layouts of a piece set) calls the two itself. */
 sb_status sbi_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
-                         sb_error *err);
+                          sb_error *err);
 void sbi_setup_meter(sb_setup *s, const sb_options *opts);
 sb_status sbi_setup_space(sb_setup *s, const sb_puzzle *p, sb_path path, sb_metric metric,
-                         sb_error *err);
+                          sb_error *err);
 void sbi_setup_end(sb_setup *s);
 
 /* The lower bound A* and IDA* search with: the space's consistent
@@ -64,7 +64,7 @@ sb_status sbi_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key);
  * it.  SB_OK or SB_ELIMIT (meter->hit).  Free with (*ops)->free, also on
  * failure when *walker is not NULL. */
 sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
-                          const sb_bfs_walker **ops, void **walker);
+                           const sb_bfs_walker **ops, void **walker);
 
 /* ---- the walkers (bfs_store.c, bfs_bitboard.c) ---- */
 
@@ -88,6 +88,6 @@ uint32_t sbi_store_walker_goal(const void *walker);
  * (bfs_bitboard.c); *root_count is what its root stands for.  NULL out of
  * memory. */
 void *sbi_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count,
-                             const sb_bfs_walker **ops);
+                              const sb_bfs_walker **ops);
 
 #endif

@@ -114,11 +114,12 @@ static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
     bool astar = stats->algo == SB_ALGO_ASTAR && opts->optimal &&
                  (opts->algo == SB_ALGO_ASTAR || s->cat.ncells > 9);
     bool wanted = stats->algo == SB_ALGO_IDASTAR || astar;
-    if (!wanted || (sbi_pdb_refuses(s->space, s->path) && sbi_pdb_blocks_refuses(s->space, s->path)))
+    if (!wanted ||
+        (sbi_pdb_refuses(s->space, s->path) && sbi_pdb_blocks_refuses(s->space, s->path)))
         return SB_OK;
     double start = sbi_clock();
     sb_status status = sbi_pdb_open(s->space, &s->meter, opts->cache, 0, SB_PDB_BLANK_AUTO,
-                                   &s->pdb);
+                                    &s->pdb);
     stats->pdb_seconds = sbi_clock() - start;
     if (s->pdb)
         sbi_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
@@ -162,9 +163,9 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     stats->algo = choose_algo(opts, &s);
     if (status == SB_OK && stats->algo == SB_ALGO_BIDIR && !sbi_setup_goal_is_whole(&s))
         status = sbi_fail_hint(err, SB_EINPUT, SB_HINT_ALGO, "bidirectional search needs a "
-                              "goal that places every block (%u goal entries for %u blocks, "
-                              "class by class); another algorithm can search this one",
-                              s.cat.ngoals, s.cat.nblocks);
+                               "goal that places every block (%u goal entries for %u blocks, "
+                               "class by class); another algorithm can search this one",
+                               s.cat.ngoals, s.cat.nblocks);
     if (status == SB_OK && open_pdb(&s, opts, stats) != SB_OK)
         status = sbi_meter_fail(&s.meter, err);
     if (status == SB_OK) {
@@ -178,12 +179,12 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
             sbi_meter_fail(&s.meter, err);
         else if (status == SB_UNSOLVABLE && stats->algo == SB_ALGO_IDASTAR)
             sbi_fail(err, SB_UNSOLVABLE, "no solution: %s",
-                    out.reached ? "every path ends where no goal can be reached"
+                     out.reached ? "every path ends where no goal can be reached"
                                 : "the tiles' permutation has the wrong parity for the goal");
         else if (status == SB_UNSOLVABLE && stats->algo != SB_ALGO_BIDIR)   /* it says which end */
             sbi_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
-                    "searched%s", (unsigned long long)out.reached,
-                    s.mirrors_once ? " (a configuration and its mirror image counted once)" : "");
+                     "searched%s", (unsigned long long)out.reached,
+                     s.mirrors_once ? " (a configuration and its mirror image counted once)" : "");
     }
     stats->stored = s.meter.stored;
     stats->expanded = s.meter.expanded;

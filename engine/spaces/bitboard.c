@@ -273,7 +273,7 @@ static void narrow_masks(bitboard *b)
 }
 
 sb_status sbi_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
-                                sb_space **out)
+                                 sb_space **out)
 {
     if (sbi_bitboard_refuses(cat))
         return SB_EINPUT;

@@ -893,7 +893,7 @@ static void index_goals(board *b, const sb_catalog *cat)
 }
 
 sb_status sbi_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
-                             sb_space **out)
+                              sb_space **out)
 {
     board *b = calloc(1, sizeof *b);
     if (!b)

@@ -109,9 +109,9 @@ struct sb_space {
 /* Builds a space for p.  SB_OK, SB_ELIMIT (memory) or SB_EINPUT (the
  * bitboard was asked for a tray that does not fit). */
 sb_status sbi_board_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
-                             sb_space **out);
+                              sb_space **out);
 sb_status sbi_bitboard_space_new(const sb_puzzle *p, const sb_catalog *cat, sb_metric metric,
-                                sb_space **out);
+                                 sb_space **out);
 
 /* How a general board's key is laid out, for code that writes keys
  * without a puzzle (the layouts of a piece set): the key is uint16 cell

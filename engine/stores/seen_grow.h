@@ -25,7 +25,7 @@ void W(sbi_seen_free)(W(sb_seen) *t)
 static bool W(resize)(W(sb_seen) *t, uint64_t size)
 {
     WORD *slots = sbi_meter_map(t->meter, t->slots, W(sbi_seen_bytes)(t),
-                               (size_t)size * sizeof *slots);
+                                (size_t)size * sizeof *slots);
     if (!slots)
         return false;
     t->slots = slots;

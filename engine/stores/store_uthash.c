@@ -91,7 +91,7 @@ static node *new_node(table *t)
         return NULL;
     if ((id >> t->chunk_shift) >= t->nchunks) {
         if (!sbi_array_reserve(t->base.meter, &t->chunks, &t->chunk_cap, t->nchunks + 1,
-                              sizeof *t->chunks))
+                               sizeof *t->chunks))
             return NULL;
         t->chunks[t->nchunks] = sbi_meter_realloc(t->base.meter, NULL, 0, chunk_bytes(t));
         if (!t->chunks[t->nchunks])

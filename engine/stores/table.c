@@ -13,7 +13,7 @@ enum { MIN_SLOTS = 16 };
 #define MAX_IDS ((uint64_t)UINT32_MAX)
 
 void sbi_table_init(sb_table *t, size_t key_size, size_t value_size, sb_meter *m,
-                   bool states_limit)
+                    bool states_limit)
 {
     *t = (sb_table){ .key_size = key_size, .value_size = value_size, .meter = m,
                      .states_limit = states_limit };

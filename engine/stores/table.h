@@ -66,7 +66,7 @@ typedef struct sb_table {
  * for none), allocating through m, with the meter's states limit bounding
  * its count when states_limit.  Allocates nothing yet. */
 void sbi_table_init(sb_table *t, size_t key_size, size_t value_size, sb_meter *m,
-                   bool states_limit);
+                    bool states_limit);
 
 /* Gives everything back to the meter; the table is then empty, as after
  * init.  NULL harmless. */
@@ -115,7 +115,7 @@ static inline void *sbi_table_value(const sb_table *t, uint32_t id)
 #endif
 #endif
 static inline __attribute__((always_inline)) bool sbi_table_same(const void *a, const void *b,
-                                                                size_t n)
+                                                                 size_t n)
 {
     /* Each size spelled out, so that every copy is of a constant size: a
      * load, never a call (memcpy of a size known only at run time is). */
@@ -155,8 +155,8 @@ sbi_table_probe_n(const sb_table *t, const void *key, uint64_t hash, size_t key_
 }
 
 static inline __attribute__((always_inline)) uint32_t sbi_table_probe(const sb_table *t,
-                                                                     const void *key,
-                                                                     uint64_t hash, bool *found)
+                                                                      const void *key,
+                                                                      uint64_t hash, bool *found)
 {
     return sbi_table_probe_n(t, key, hash, t->key_size, found);
 }
@@ -184,7 +184,7 @@ static inline uint32_t sbi_table_find(const sb_table *t, const void *key, uint64
  * write).  SB_OK, or SB_ELIMIT when growing was refused (sbi_table_grow);
  * a key already held is found even then. */
 static inline sb_status sbi_table_intern(sb_table *t, const void *key, uint64_t hash,
-                                        uint32_t *id, bool *fresh)
+                                         uint32_t *id, bool *fresh)
 {
     if (t->count >= t->room) {
         uint32_t at = sbi_table_find(t, key, hash);
