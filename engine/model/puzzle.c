@@ -440,25 +440,28 @@ static sb_status check_arrays(const sb_puzzle *p, sb_error *err)
     return SB_OK;
 }
 
-sb_status sbi_puzzle_check_goals(const sb_puzzle *p, sb_error *err)
+/* The checks up to the block lists: arrays, tray and, with init, the
+ * starting layout; then the goal's layout. */
+static sb_status check_lists(const sb_puzzle *p, bool init, sb_error *err)
 {
     sb_status st = check_arrays(p, err);
     if (st == SB_OK)
         st = check_tray(p, err);
+    if (st == SB_OK && init)
+        st = check_layout(p, SB_LIST_INIT, err);
     if (st == SB_OK)
         st = check_layout(p, SB_LIST_GOAL, err);
     return st;
 }
 
+sb_status sbi_puzzle_check_goals(const sb_puzzle *p, sb_error *err)
+{
+    return check_lists(p, false, err);
+}
+
 sb_status sb_puzzle_check(const sb_puzzle *p, sb_error *err)
 {
-    sb_status st = check_arrays(p, err);
-    if (st == SB_OK)
-        st = check_tray(p, err);
-    if (st == SB_OK)
-        st = check_layout(p, SB_LIST_INIT, err);
-    if (st == SB_OK)
-        st = check_layout(p, SB_LIST_GOAL, err);
+    sb_status st = check_lists(p, true, err);
     if (st == SB_OK)
         st = check_goals(p, err);
     return st;
