@@ -85,7 +85,8 @@ static void check_case(const sb_puzzle *p, sb_metric metric, sb_path path, long 
     } else {
         ok = ok && CHECK_MSG(st == SB_UNSOLVABLE && err.status == SB_UNSOLVABLE &&
                                  strstr(err.msg, "no solution") &&
-                                 (strstr(err.msg, "the start reaches") || strstr(err.msg, "the goal reaches")),
+                                 (strstr(err.msg, "the start reaches") || strstr(err.msg, "the goal reaches") ||
+                                  strstr(err.msg, "wrong parity")),
                              "%s (%s, %s): bidirectional %d (%s), the goal is unreachable", name,
                              how, m, st, err.msg);
         ok = ok && CHECK_MSG(bfs == SB_UNSOLVABLE, "%s (%s, %s): BFS %d, the goal is "

@@ -302,6 +302,69 @@ static void test_bitboard_refusal(void)
     sb_solution_free(&sol);
 }
 
+/* ---- answers no search needs ---------------------------------------------- */
+
+/* A GOAL that INIT already meets is the empty solution, shortest, under
+ * every algorithm and representation, with nothing stored and no table
+ * built: on a 7x7 tray with no blocks and an empty goal, and on one full
+ * of 1x1 blocks with GOAL = INIT (no move exists at all), and on a 3x3
+ * that the bitboard takes.  Numbered tiles with two tiles swapped are
+ * proven unsolvable by parity the same way, in default mode too. */
+static void test_no_search(void)
+{
+    static const sb_algo algos[] = { SB_ALGO_AUTO, SB_ALGO_BFS, SB_ALGO_ASTAR,
+                                     SB_ALGO_IDASTAR, SB_ALGO_BIDIR };
+    sb_block full[49];
+    for (int i = 0; i < 49; i++)
+        full[i] = (sb_block){ i / 7, i % 7, 1, 1 };
+    sb_block small[] = { { 0, 0, 1, 2 }, { 2, 2, 1, 1 } };
+    sb_puzzle met[] = { { 7, 7, 0, NULL, 0, NULL }, { 7, 7, 49, full, 49, full },
+                        { 3, 3, 2, small, 2, small } };
+    /* Tiles 1..8 of a 3x3 with 1 and 2 swapped, against the goal in order:
+     * one transposition, the blank home, an odd permutation. */
+    sb_block tiles[8], goal[8];
+    for (int i = 0; i < 8; i++) {
+        int at = i < 2 ? 1 - i : i;
+        tiles[i] = (sb_block){ at / 3, at % 3, 1, 1, .group = i + 1 };
+        goal[i] = (sb_block){ i / 3, i % 3, 1, 1, .group = i + 1 };
+    }
+    sb_puzzle odd = { 3, 3, 8, tiles, 8, goal };
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++)
+        for (int optimal = 0; optimal <= 1; optimal++)
+            for (int path = 0; path < 3; path++) {
+                sb_options o;
+                sb_options_default(&o);
+                o.algo = algos[a];
+                o.optimal = optimal;
+                o.path = path == 0 ? SB_PATH_AUTO : path == 1 ? SB_PATH_GENERAL
+                                                              : SB_PATH_BITBOARD;
+                sb_solution sol;
+                sb_stats stats;
+                sb_error err;
+                for (size_t k = 0; k < sizeof met / sizeof met[0]; k++) {
+                    if (o.path == SB_PATH_BITBOARD && met[k].rows == 7)
+                        continue;   /* a 7x7 tray is past the bitboard */
+                    sb_status st = sb_solve(&met[k], &o, &sol, &stats, &err);
+                    CHECK_MSG(st == SB_OK && sol.nmoves == 0 && sol.optimal &&
+                                  stats.stored == 0 && stats.pdb_groups == 0,
+                              "met %zu, algo %d, optimal %d, path %d: %d (%s), %zu moves, "
+                              "%llu stored", k, (int)o.algo, optimal, path, st,
+                              st == SB_OK ? "" : err.msg, sol.nmoves,
+                              (unsigned long long)stats.stored);
+                    sb_solution_free(&sol);
+                }
+                if (o.path == SB_PATH_BITBOARD)
+                    continue;   /* numbered tiles are marked: past the bitboard */
+                sb_status st = sb_solve(&odd, &o, &sol, &stats, &err);
+                CHECK_MSG(st == SB_UNSOLVABLE && strstr(err.msg, "parity") &&
+                              stats.stored == 0 && stats.pdb_groups == 0,
+                          "odd tiles, algo %d, optimal %d, path %d: %d (%s), %llu stored",
+                          (int)o.algo, optimal, path, st, err.msg,
+                          (unsigned long long)stats.stored);
+                sb_solution_free(&sol);
+            }
+}
+
 /* ---- sb_moves_length on hand-made lists ---------------------------------- */
 
 typedef struct length_case {
@@ -386,6 +449,7 @@ int main(void)
     test_many_classes();
     test_moves_length();
     test_bitboard_refusal();
+    test_no_search();
     test_random_puzzles();
     return unit_finish("test_search");
 }

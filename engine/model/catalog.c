@@ -355,3 +355,56 @@ unsigned sbi_catalog_estimate(const sb_catalog *cat, sb_metric metric,
     }
     return total;
 }
+
+bool sbi_catalog_parity_unsolvable(const sb_catalog *cat)
+{
+    const sb_puzzle *p = cat->puzzle;
+    if (cat->nempty != 1 || cat->ngoals != (uint32_t)cat->nclasses ||
+        cat->nblocks != (uint32_t)cat->nclasses)
+        return false;
+    for (int s = 0; s < cat->nclasses; s++) {
+        const sb_class *c = &cat->classes[s];
+        if (c->ncells != 1 || c->proto.axis != SB_AXIS_ANY || c->ngoals != 1)
+            return false;
+    }
+    /* to[cell] = where the piece on it (the empty cell's "piece" too)
+     * belongs, -1 on a wall; the parity is that of the cycles of to. */
+    int32_t *to = malloc(cat->ncells * sizeof *to);
+    bool *goal_taken = calloc(cat->ncells, sizeof *goal_taken);
+    bool known = to && goal_taken;
+    for (uint32_t c = 0; known && c < cat->ncells; c++)
+        to[c] = -1;
+    for (uint32_t i = 0; known && i < cat->nblocks; i++) {
+        const sb_block *b = &p->blocks[i];
+        const sb_class *c = &cat->classes[sbi_catalog_class(cat, b)];
+        to[b->row * cat->cols + b->col] = c->goals[0];
+        goal_taken[c->goals[0]] = true;
+    }
+    uint32_t blank = 0, blank_goal = 0, transpositions = 0;
+    for (uint32_t c = 0; known && c < cat->ncells; c++) {
+        if (p->walls && p->walls[c])
+            continue;
+        if (to[c] < 0)
+            blank = c;
+        if (!goal_taken[c])
+            blank_goal = c;
+    }
+    if (known)
+        to[blank] = (int32_t)blank_goal;
+    /* Each cycle of length k is k - 1 transpositions; a visited cell is
+     * marked by to = -1 (walls are -1 already). */
+    for (uint32_t c = 0; known && c < cat->ncells; c++) {
+        uint32_t len = 0;
+        for (uint32_t x = c; to[x] >= 0; len++) {
+            uint32_t next = (uint32_t)to[x];
+            to[x] = -1;
+            x = next;
+        }
+        transpositions += len ? len - 1 : 0;
+    }
+    free(to);
+    free(goal_taken);
+    uint32_t cols = (uint32_t)cat->cols;
+    unsigned colours = (blank / cols + blank % cols + blank_goal / cols + blank_goal % cols) & 1;
+    return known && (transpositions & 1) != colours;
+}

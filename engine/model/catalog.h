@@ -87,6 +87,16 @@ static inline bool sbi_class_moves(const sb_class *c, int d)
 unsigned sbi_catalog_estimate(const sb_catalog *cat, sb_metric metric,
                              const uint16_t *const *anchors);
 
+/* Whether the puzzle is numbered tiles (one empty cell, every block a
+ * 1x1 piece of a class of its own that slides any way, each with its
+ * place in the goal) that the parity of its permutation proves
+ * unsolvable: each move swaps the empty cell with a tile and moves the
+ * empty cell to a cell of the other colour of the chessboard, so the
+ * permutation's parity and the empty cell's colour change together.
+ * Any tray, walls or not, any representation; false when it is not such
+ * a puzzle or the memory to look is lacking (not knowing is no proof). */
+bool sbi_catalog_parity_unsolvable(const sb_catalog *cat);
+
 /* Goal lists can be long (a CS61B goal names 9,999 blocks); beyond this
  * many (goal, block) pairs per class the estimates skip the class. */
 enum { SB_ESTIMATE_BUDGET = 4096 };

@@ -157,52 +157,6 @@ const char *sbi_pdb_refuses(const sb_space *sp, sb_path path)
     return NULL;
 }
 
-/* The cell of class s's one tile in a key. */
-static uint32_t tile_cell(const sb_space *sp, const int32_t *list_at, int s)
-{
-    return ((const uint16_t *)sp->root)[list_at[s]];
-}
-
-bool sbi_pdb_parity_unsolvable(const sb_space *sp)
-{
-    const sb_catalog *cat = sp->cat;
-    uint32_t n = cat->ncells;   /* at most 64: sbi_pdb_refuses said so */
-    if (n > 64 || cat->ngoals != (uint32_t)cat->nclasses)
-        return false;   /* not knowing is not a proof */
-    int32_t list_at[65], empty_at, to[64];
-    bool taken[64] = { false }, seen[64] = { false };
-    sbi_board_key_plan(sp, list_at, &empty_at);
-    for (uint32_t c = 0; c < n; c++)
-        to[c] = -1;
-    for (int s = 0; s < cat->nclasses; s++) {
-        to[tile_cell(sp, list_at, s)] = cat->classes[s].goals[0];
-        taken[cat->classes[s].goals[0]] = true;
-    }
-    uint32_t blank = 0, blank_goal = 0;
-    const uint8_t *walls = cat->puzzle->walls;
-    for (uint32_t c = 0; c < n; c++) {
-        if (walls && walls[c])
-            continue;
-        if (to[c] < 0)
-            blank = c;
-        if (!taken[c])
-            blank_goal = c;
-    }
-    to[blank] = (int32_t)blank_goal;
-    unsigned transpositions = 0;
-    for (uint32_t c = 0; c < n; c++) {
-        if (seen[c] || to[c] < 0)
-            continue;
-        unsigned len = 0;
-        for (uint32_t x = c; !seen[x]; x = (uint32_t)to[x], len++)
-            seen[x] = true;
-        transpositions += len - 1;
-    }
-    uint32_t cols = (uint32_t)cat->cols;
-    unsigned colours = (blank / cols + blank % cols + blank_goal / cols + blank_goal % cols) & 1;
-    return (transpositions & 1) != colours;
-}
-
 /* ---- ranking placements ---- */
 
 /* A tile's digit is its cell less the cells of the tiles before it that

@@ -39,13 +39,6 @@ const char *sbi_pdb_blocks_refuses(const sb_space *sp, sb_path path);
 /* How many entries (bytes) one block database may have. */
 enum { SB_PDB_BLOCK_BUDGET = 32u << 20 };
 
-/* Whether the puzzle, numbered tiles (sbi_pdb_refuses NULL) with a goal for
- * every tile, is proven unsolvable by the parity of its permutation: each
- * move swaps the empty cell with a tile and moves the empty cell to a cell
- * of the other colour of the chessboard, so the permutation's parity and
- * the empty cell's colour change together. */
-bool sbi_pdb_parity_unsolvable(const sb_space *sp);
-
 /* How big the tables of one group may grow while being built.  A build
  * by cells (pdb.c) searches with a byte per (placement, empty cell): at
  * most SB_PDB_BUILD_BUDGET of them.  A build by regions (of the cells the

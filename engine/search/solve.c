@@ -98,11 +98,27 @@ static sb_status solve_bfs(sb_setup *s, sb_solution *sol, outcome *out)
 static sb_status solve_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats,
                                outcome *out)
 {
-    bool parity = !sbi_pdb_refuses(s->space, s->path) && sbi_pdb_parity_unsolvable(s->space);
-    sb_status status = parity ? SB_UNSOLVABLE : sbi_idastar(s, sol, stats);
+    sb_status status = sbi_idastar(s, sol, stats);
     out->held = s->meter.held;
-    out->reached = !parity;   /* for the message: whether the search ran */
     return status;
+}
+
+/* Answers no search needs, given before any algorithm runs or any table
+ * is built: INIT already meets GOAL (the empty solution, shortest under
+ * every metric and algorithm), or numbered tiles whose permutation's
+ * parity proves them unsolvable (catalog.h).  *decided says whether one
+ * was given; the status is the answer's. */
+static sb_status answer_without_search(sb_setup *s, bool *decided, sb_error *err)
+{
+    const sb_space *sp = s->space;
+    *decided = true;
+    if (sp->ops->is_goal(sp, s->scratch, sp->root))
+        return SB_OK;
+    if (sbi_catalog_parity_unsolvable(&s->cat))
+        return sbi_fail(err, SB_UNSOLVABLE, "no solution: the tiles' permutation has the "
+                        "wrong parity for the goal");
+    *decided = false;
+    return SB_OK;
 }
 
 /* The pattern database, for IDA* and optimal A* on puzzles it takes:
@@ -166,9 +182,13 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
                                "goal that places every block (%u goal entries for %u blocks, "
                                "class by class); another algorithm can search this one",
                                s.cat.ngoals, s.cat.nblocks);
-    if (status == SB_OK && open_pdb(&s, opts, stats) != SB_OK)
+    bool decided = false;
+    if (status == SB_OK)
+        status = answer_without_search(&s, &decided, err);
+    sol->optimal = decided && status == SB_OK;
+    if (status == SB_OK && !decided && open_pdb(&s, opts, stats) != SB_OK)
         status = sbi_meter_fail(&s.meter, err);
-    if (status == SB_OK) {
+    if (status == SB_OK && !decided) {
         bool optimal = opts->optimal || stats->algo != SB_ALGO_ASTAR;
         status = stats->algo == SB_ALGO_BFS       ? solve_bfs(&s, sol, &out)
                  : stats->algo == SB_ALGO_BIDIR   ? sbi_bidir(&s, p, sol, &out.held, err)
@@ -178,9 +198,8 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
         if (status == SB_ELIMIT)
             sbi_meter_fail(&s.meter, err);
         else if (status == SB_UNSOLVABLE && stats->algo == SB_ALGO_IDASTAR)
-            sbi_fail(err, SB_UNSOLVABLE, "no solution: %s",
-                     out.reached ? "every path ends where no goal can be reached"
-                                : "the tiles' permutation has the wrong parity for the goal");
+            sbi_fail(err, SB_UNSOLVABLE, "no solution: every path ends where no goal can be "
+                     "reached");
         else if (status == SB_UNSOLVABLE && stats->algo != SB_ALGO_BIDIR)   /* it says which end */
             sbi_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
                      "searched%s", (unsigned long long)out.reached,
