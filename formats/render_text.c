@@ -308,10 +308,17 @@ static sb_status write_frames(FILE *out, const sb_puzzle *p, const sb_move *move
         blocks[i].row = m->to_row;
         blocks[i].col = m->to_col;
     }
+    /* Solved only if the last picture meets the goal: a caller may show
+     * part of a solution, or none of it. */
+    sb_puzzle end = *p;
+    end.blocks = blocks;
+    bool solved = sb_puzzle_solved(&end);
     if (n)
-        fprintf(out, "%ssolved after %zu move%s%s\n", bold, n, n == 1 ? "" : "s", plain);
+        fprintf(out, "%s%s after %zu move%s%s\n", bold, solved ? "solved" : "not solved yet",
+                n, n == 1 ? "" : "s", plain);
     else
-        fprintf(out, "%ssolved already: no moves%s\n", bold, plain);
+        fprintf(out, "%s%s: no moves%s\n", bold, solved ? "solved already" : "not solved",
+                plain);
     draw(&cv, &f, -1, NULL);
     print_canvas(out, &cv, st);
     status = sbi_fmt_written(out, errno, err, "sb_show_write", "the pictures");

@@ -168,8 +168,9 @@ SB_API bool sb_show_fits(const sb_puzzle *p);
 
 /* Writes the tray before each of the n moves, with a caption naming the
  * move and the moving piece filled with arrows, then the tray after the
- * last move: n + 1 pictures ("solved already: no moves" and one picture
- * for n = 0).  Pieces of any shape are outlined and labelled with their
+ * last move: n + 1 pictures (one for n = 0), the last captioned "solved
+ * after n moves" ("solved already: no moves") when it meets the goal and
+ * "not solved yet after n moves" ("not solved: no moves") when not.  Pieces of any shape are outlined and labelled with their
  * picture characters when each has its own, else A, B, ...; walls are
  * filled with '#', empty cells show a dot.  style NULL: ASCII, no colour.
  * Returns SB_OK; SB_EINPUT for a NULL out or p (or NULL moves with n >

@@ -174,7 +174,10 @@ def test_render_text_is_slides():
     assert show.returncode == 0 and show.stdout == text
     assert "\u2500" in p.render_text(moves[:1], unicode=True)
     assert "\033[" in p.render_text(moves[:1], color=True)
-    assert p.render_text().startswith("solved already: no moves\n")
+    # Solved only where the last picture meets the goal.
+    assert p.render_text().startswith("not solved: no moves\n")
+    assert "\nnot solved yet after 3 moves\n" in p.render_text(moves[:3])
+    assert "\nsolved after 90 moves\n" in text
     with pytest.raises(slide.MoveError) as e:
         p.render_text([(0, 0, 0, 3)])
     assert e.value.index == 0
