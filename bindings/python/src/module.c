@@ -153,6 +153,21 @@ static PyStructSequence_Desc move_desc = {
     move_fields, 4,
 };
 
+/* A struct sequence is made from one sequence (Move((1, 2, 3, 4))); the
+ * docstring's Move(1, 2, 3, 4) is that too: four arguments, no keywords,
+ * are packed into the one.  Every struct sequence type shares one new. */
+static newfunc structseq_new;
+
+static PyObject *move_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    if (PyTuple_GET_SIZE(args) != 4 || (kwargs && PyDict_GET_SIZE(kwargs)))
+        return structseq_new(type, args, kwargs);
+    PyObject *one = PyTuple_Pack(1, args);
+    PyObject *mv = one ? structseq_new(type, one, NULL) : NULL;
+    Py_XDECREF(one);
+    return mv;
+}
+
 PyObject *sb_py_move_new(sb_py_state *st, const sb_move *m)
 {
     PyObject *mv = PyStructSequence_New(st->move_type);
@@ -355,7 +370,12 @@ static int exec_module(PyObject *module)
         return -1;
 
     st->move_type = PyStructSequence_NewType(&move_desc);
-    if (!st->move_type || PyModule_AddObjectRef(module, "Move", (PyObject *)st->move_type) < 0)
+    if (!st->move_type)
+        return -1;
+    structseq_new = st->move_type->tp_new;
+    st->move_type->tp_new = move_new;
+    PyType_Modified(st->move_type);
+    if (PyModule_AddObjectRef(module, "Move", (PyObject *)st->move_type) < 0)
         return -1;
     if (sb_py_puzzle_init_type(module, st) < 0)
         return -1;

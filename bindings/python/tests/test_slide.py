@@ -44,6 +44,10 @@ def test_solve_klotski_checked_twice():
     assert (p.rows, p.cols, p.format, p.solved) == (5, 4, "corners", False)
     moves = p.solve()
     assert moves and all(isinstance(m, slide.Move) for m in moves)
+    # Made as its docstring says, or from one sequence, it is the tuple.
+    m = moves[0]
+    assert slide.Move(*m) == m == slide.Move(tuple(m)) == tuple(m)
+    assert slide.Move(*m).to_col == m[3]
     assert p.check(moves) is True
     assert slide_check(PUZZLES / "klotski.init", PUZZLES / "klotski.goal", moves) == \
         (0, "Verified\n")
