@@ -394,11 +394,11 @@ int main(int argc, char **argv)
         report_error(&c, sb_args_error_message(&err, worded, sizeof worded), &stats, false,
                      &puzzle);
     } else {
-        const char *msg = status == SB_ELIMIT
-                              ? sb_args_error_message(&err, worded, sizeof worded)
-                              : "no solution: every configuration reachable from INIT was searched";
-        if (status == SB_ELIMIT)
-            fprintf(stderr, "slide: %s\n", msg);
+        /* A limit or a proof of no solution, in the engine's words (which
+         * proof: the configurations searched, or the tiles' parity);
+         * stdout stays empty for either, as the exit codes promise. */
+        const char *msg = sb_args_error_message(&err, worded, sizeof worded);
+        fprintf(stderr, "slide: %s\n", msg);
         if (c.json) {
             sb_json_report r = { status, NULL, 0, c.opts.metric, false, &stats, msg, &puzzle };
             sb_json_write(stdout, &r, NULL);

@@ -110,9 +110,9 @@ sb_status sbi_bidir(sb_setup *s, const sb_puzzle *p, sb_solution *sol, size_t *h
     if (status == SB_ELIMIT)
         sbi_meter_fail(&s->meter, err);
     else if (status == SB_UNSOLVABLE)
-        sbi_fail(err, SB_UNSOLVABLE, "no solution: all %llu configurations the %s reaches "
-                 "searched, none of them the %s", (unsigned long long)sides[from].store->count,
-                 from ? "goal" : "start", from ? "start" : "goal");
+        sbi_fail(err, SB_UNSOLVABLE, "no solution: every configuration the %s reaches "
+                 "searched (%llu), none of them the %s", from ? "goal" : "start",
+                 (unsigned long long)sides[from].store->count, from ? "start" : "goal");
     *held = s->meter.held;
     for (int i = 0; i < 2; i++) {
         if (sides[i].walker)

@@ -201,9 +201,9 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
             sbi_fail(err, SB_UNSOLVABLE, "no solution: every path ends where no goal can be "
                      "reached");
         else if (status == SB_UNSOLVABLE && stats->algo != SB_ALGO_BIDIR)   /* it says which end */
-            sbi_fail(err, SB_UNSOLVABLE, "no solution: all %llu reachable configurations "
-                     "searched%s", (unsigned long long)out.reached,
-                     s.mirrors_once ? " (a configuration and its mirror image counted once)" : "");
+            sbi_fail(err, SB_UNSOLVABLE, "no solution: every reachable configuration "
+                     "searched (%llu%s)", (unsigned long long)out.reached,
+                     s.mirrors_once ? ", a configuration and its mirror image counted once" : "");
     }
     stats->stored = s.meter.stored;
     stats->expanded = s.meter.expanded;
