@@ -177,20 +177,42 @@ static bool numbers_only(const char *s, size_t n)
     return true;
 }
 
+/* The option word s[0..n) starts with, followed by a blank and no ':'
+ * (an option line without its colon), or NULL. */
+static const char *option_without_colon(const char *s, size_t n)
+{
+    for (size_t w = 0; w < NOPTIONS; w++) {
+        size_t k = strlen(OPTION_WORDS[w]);
+        if (n > k && memcmp(s, OPTION_WORDS[w], k) == 0 && is_blank((unsigned char)s[k]) &&
+            !memchr(s, ':', n))
+            return OPTION_WORDS[w];
+    }
+    return NULL;
+}
+
 /* Why the byte ch cannot stand in the line s[0..n), at 1-based column
- * col. */
-static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t n, size_t col,
+ * col, of the file r reads. */
+static sb_status bad_cell(const reader *r, long line, const char *s, size_t n, size_t col,
                           unsigned char ch, sb_error *err)
 {
-    const char *name = f->name;
-    if (ch == ' ' || ch == '\t')
+    const char *name = r->f->name;
+    if (ch == ' ' || ch == '\t') {
+        const char *word = option_without_colon(s, n);
+        char hint[96] = "";
+        if (s[0] == '#' || s[0] == '/')
+            snprintf(hint, sizeof hint, "; comments start with ';'");
+        else if (word)
+            snprintf(hint, sizeof hint, "; an option line has a ':' after its word (%s: ...)",
+                     word);
+        else if (numbers_only(s, n))
+            snprintf(hint, sizeof hint, "%s", r->init
+                     ? "; INIT is a picture, so GOAL is read as one: draw the goal"
+                     : "; a file in the line formats starts with its tray line, two integers "
+                       "'H W'");
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
                             "a %s at column %zu: grid rows hold no blanks ('.' is an empty "
-                            "cell)%s", ch == ' ' ? "space" : "tab", col,
-                            s[0] == '#' || s[0] == '/' ? "; comments start with ';'"
-                            : numbers_only(s, n) ? "; a file in the line formats starts with "
-                                                  "its tray line, two integers 'H W'"
-                                                : "");
+                            "cell)%s", ch == ' ' ? "space" : "tab", col, hint);
+    }
     if (ch < 0x20 || ch == 0x7f)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
                             "binary data: byte 0x%02x at column %zu is not text", ch, col);
@@ -204,16 +226,17 @@ static sb_status bad_cell(const pic_file *f, long line, const char *s, size_t n,
 }
 
 /* Checks that an option line is printable ASCII text. */
-static sb_status check_text(const pic_file *f, long line, const char *s, size_t n,
+static sb_status check_text(const reader *r, long line, const char *s, size_t n,
                             sb_error *err)
 {
+    const pic_file *f = r->f;
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch < 0x20 && !is_blank(ch))
             return sbi_fmt_fail(err, SB_EINPUT, f->name, line,
                                 "binary data: byte 0x%02x at column %zu is not text", ch, i + 1);
         if (ch == 0x7f || ch >= 0x80)
-            return bad_cell(f, line, s, n, i + 1, ch, err);
+            return bad_cell(r, line, s, n, i + 1, ch, err);
     }
     return SB_OK;
 }
@@ -257,7 +280,7 @@ static sb_status grid_row(reader *r, const char *s, size_t a, size_t b, long lin
     for (size_t i = a; i < b; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch != '.' && ch != '#' && !sbi_pic_is_piece_char(ch))
-            return bad_cell(r->f, line, s + a, b - a, i + 1, ch, err);
+            return bad_cell(r, line, s + a, b - a, i + 1, ch, err);
     }
     if (r->at == AFTER_GAP)
         return sbi_fmt_fail(err, SB_EINPUT, name, line,
@@ -446,7 +469,7 @@ static sb_status option_line(reader *r, const char *s, size_t a, size_t b, long 
                              sb_error *err)
 {
     const char *name = r->f->name;
-    sb_status st = check_text(r->f, line, s, b, err);
+    sb_status st = check_text(r, line, s, b, err);
     if (st != SB_OK)
         return st;
 

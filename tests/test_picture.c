@@ -313,7 +313,15 @@ static const struct bad_case {
       "a space at column 2: grid rows hold no blanks ('.' is an empty cell)" },
     { "  A\tB\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "a tab at column 4" },
     { "# tray\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ", "; comments start with ';'" },
-    { "5 4\n", NULL, SB_FORMAT_PICTURE, "init.txt:1: ", "a space at column 2" },
+    { "5 4\n", NULL, SB_FORMAT_PICTURE, "init.txt:1: ",
+      "a space at column 2: grid rows hold no blanks ('.' is an empty cell); a file in the "
+      "line formats starts with its tray line" },
+    { "AB\nvertical A\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
+      "a space at column 9: grid rows hold no blanks ('.' is an empty cell); an option line "
+      "has a ':' after its word (vertical: ...)" },
+    { "AB\n", "0 0 0 0\n", SB_FORMAT_AUTO, "goal.txt:1: ",
+      "a space at column 2: grid rows hold no blanks ('.' is an empty cell); INIT is a "
+      "picture, so GOAL is read as one: draw the goal" },
     { "AB\nA;\n", NULL, SB_FORMAT_AUTO, "init.txt:2: ",
       "';' at column 2 cannot be a piece: it starts a comment" },
     { "A\x01" "B\n", NULL, SB_FORMAT_AUTO, "init.txt:1: ",
