@@ -363,10 +363,7 @@ static bool place_all(brute *b, uint8_t *code, int k, int left, int from, size_t
     if (k == b->nkinds) {
         if (b->n == limit)
             return false;
-        if (b->n == b->cap) {
-            b->cap = b->cap ? 2 * b->cap : 256;
-            b->codes = unit_grow(b->codes, b->cap * (size_t)b->ncells);
-        }
+        unit_reserve(&b->codes, &b->cap, b->n + 1, (size_t)b->ncells);
         memcpy(b->codes + b->n++ * (size_t)b->ncells, code, (size_t)b->ncells);
         return true;
     }

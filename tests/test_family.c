@@ -151,10 +151,7 @@ static void mark(const unit_pieces *pc, int k, int at, int *owner, int value)
 
 static void push(census *c, uint64_t key)
 {
-    if (c->n == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 256;
-        c->keys = unit_grow(c->keys, c->cap * sizeof *c->keys);
-    }
+    unit_reserve(&c->keys, &c->cap, c->n + 1, sizeof *c->keys);
     c->keys[c->n++] = key;
 }
 
@@ -321,10 +318,7 @@ static unsigned *diameters_of(const unit_pieces *pc, const census *c, sb_metric 
     size_t next[4 * MAX_CELLS * MAX_CELLS];
     for (size_t v = 0; v < c->n; v++) {
         size_t k = neighbours(pc, c, c->keys[v], metric, next);
-        if (used + k > cap) {
-            cap = 2 * (used + k);
-            adj = unit_grow(adj, cap * sizeof *adj);
-        }
+        unit_reserve(&adj, &cap, used + k, sizeof *adj);
         start[v] = used;
         memcpy(adj + used, next, k * sizeof *next);
         used += k;

@@ -540,11 +540,9 @@ static void add(space *sp, const uint8_t *key, unsigned d)
     for (; sp->slot[h]; h = (h + 1) & (sp->nslots - 1))
         if (memcmp(sp->keys + (sp->slot[h] - 1) * sp->keylen, key, sp->keylen) == 0)
             return;
-    if (sp->count == sp->cap) {
-        sp->cap = sp->cap ? 2 * sp->cap : 1024;
-        sp->keys = realloc(sp->keys, sp->cap * sp->keylen);
-        sp->depth = realloc(sp->depth, sp->cap * sizeof *sp->depth);
-    }
+    size_t depth_cap = sp->cap;   /* the keys' and the depths' capacities are one */
+    unit_reserve(&sp->keys, &sp->cap, sp->count + 1, sp->keylen);
+    unit_reserve(&sp->depth, &depth_cap, sp->count + 1, sizeof *sp->depth);
     memcpy(sp->keys + sp->count * sp->keylen, key, sp->keylen);
     sp->depth[sp->count] = d;
     sp->slot[h] = ++sp->count;

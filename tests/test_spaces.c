@@ -79,10 +79,7 @@ static void expand_and_decode(probe *pr, const sb_puzzle *p, size_t nblocks, int
     sb_status st = sp->ops->expand(sp, pr->w, pr->cur, &pr->kids);
     CHECK_MSG(st == SB_OK, "%s: expand returned %d", SPACE_NAME[which], st);
     size_t n = pr->kids.n;
-    if (n * sp->key_size > pr->keys_cap) {
-        pr->keys_cap = 2 * n * sp->key_size;
-        pr->keys = unit_grow(pr->keys, pr->keys_cap);
-    }
+    unit_reserve(&pr->keys, &pr->keys_cap, n * sp->key_size, 1);
     pr->confs.n = nblocks;
     pr->confs.count = 0;
     sb_block *blocks = unit_alloc((nblocks + 1) * sizeof *blocks);

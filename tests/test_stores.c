@@ -271,11 +271,9 @@ static void test_bytes_limit(const kind *k, size_t budget)
     bool *in = unit_alloc(cap * sizeof *in);
     uint32_t *ids = unit_alloc(cap * sizeof *ids);
     while (refusals < 50 && tried < 20000000) {
-        if (tried == cap) {
-            in = unit_grow(in, 2 * cap * sizeof *in);
-            ids = unit_grow(ids, 2 * cap * sizeof *ids);
-            cap *= 2;
-        }
+        size_t ids_cap = cap;   /* in's and ids' capacities are one */
+        unit_reserve(&in, &cap, tried + 1, sizeof *in);
+        unit_reserve(&ids, &ids_cap, tried + 1, sizeof *ids);
         make_key(k, 6, tried, false, key);
         uint32_t before = st->count;
         m.hit = SB_LIMIT_NONE;

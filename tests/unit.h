@@ -159,6 +159,20 @@ static inline void *unit_grow(void *p, size_t bytes)
     return p;
 }
 
+/* The tests' one growing array: room for `need` items in *items, an
+ * array of *cap items of `size` bytes, at least doubling when it grows.
+ * Kept apart from the engine's (core/array.h), so that no test leans on
+ * code it tests. */
+static inline void unit_reserve(void *items, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return;
+    size_t grown = *cap ? 2 * *cap : 64;
+    *cap = grown > need ? grown : need;
+    void **p = items;
+    *p = unit_grow(*p, *cap * size);
+}
+
 /* ---- a fixed-seed generator (xorshift64*) ------------------------------ */
 
 typedef struct unit_rng {
@@ -296,10 +310,7 @@ typedef struct unit_confs {
 
 static inline void unit_confs_push(unit_confs *c, const sb_block *blocks)
 {
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 64;
-        c->b = unit_grow(c->b, c->cap * (c->n ? c->n : 1) * sizeof *c->b);
-    }
+    unit_reserve(&c->b, &c->cap, c->count + 1, (c->n ? c->n : 1) * sizeof *c->b);
     memcpy(c->b + c->count * c->n, blocks, c->n * sizeof *blocks);
     unit_sort_blocks(c->b + c->count * c->n, c->n);
     c->count++;
@@ -308,10 +319,7 @@ static inline void unit_confs_push(unit_confs *c, const sb_block *blocks)
 /* Appends a configuration that is already sorted. */
 static inline void unit_confs_push_sorted(unit_confs *c, const sb_block *blocks)
 {
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 64;
-        c->b = unit_grow(c->b, c->cap * (c->n ? c->n : 1) * sizeof *c->b);
-    }
+    unit_reserve(&c->b, &c->cap, c->count + 1, (c->n ? c->n : 1) * sizeof *c->b);
     memcpy(c->b + c->count * c->n, blocks, c->n * sizeof *blocks);
     c->count++;
 }
@@ -705,10 +713,7 @@ static inline void unit_bfs(const sb_puzzle *p, sb_metric metric, unit_graph *g)
     unit_confs kids = { 0 };
     size_t nto = 0, to_cap = 0, first_cap = 0;
     for (size_t at = 0; at < g->count; at++) {
-        if (at + 2 > first_cap) {
-            first_cap = 2 * (at + 2);
-            g->first = unit_grow(g->first, first_cap * sizeof *g->first);
-        }
+        unit_reserve(&g->first, &first_cap, at + 2, sizeof *g->first);   /* and g->first[at + 1] */
         g->first[at] = nto;
         unit_graph_children(g, at, metric, &kids);
         for (size_t k = 0; k < kids.count; k++) {
@@ -718,10 +723,7 @@ static inline void unit_bfs(const sb_puzzle *p, sb_metric metric, unit_graph *g)
                 j = g->count;
                 unit_graph_add(g, key, g->dist[at] + 1);
             }
-            if (nto == to_cap) {
-                to_cap = to_cap ? 2 * to_cap : 1024;
-                g->to = unit_grow(g->to, to_cap * sizeof *g->to);
-            }
+            unit_reserve(&g->to, &to_cap, nto + 1, sizeof *g->to);
             g->to[nto++] = (uint32_t)j;
         }
     }

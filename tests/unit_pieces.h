@@ -259,10 +259,7 @@ static inline void unit_word_of(const unit_pieces *pc, const uint8_t *code, uint
 static inline void unit_layouts_push(const unit_pieces *pc, unit_layouts *L, const uint8_t *code)
 {
     size_t size = (size_t)(L->wlen + L->ncells);
-    if (L->n == L->cap) {
-        L->cap = L->cap ? 2 * L->cap : 256;
-        L->rec = unit_grow(L->rec, L->cap * size);
-    }
+    unit_reserve(&L->rec, &L->cap, L->n + 1, size);
     uint8_t *at = L->rec + L->n++ * size;
     unit_word_of(pc, code, at);
     memcpy(at + L->wlen, code, (size_t)L->ncells);
@@ -395,10 +392,7 @@ typedef struct unit_adjacency {
 
 static inline void unit_adjacency_add(unit_adjacency *a, uint32_t to)
 {
-    if (a->n == a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 1024;
-        a->to = unit_grow(a->to, a->cap * sizeof *a->to);
-    }
+    unit_reserve(&a->to, &a->cap, a->n + 1, sizeof *a->to);
     a->to[a->n++] = to;
 }
 
