@@ -1,6 +1,8 @@
 /*
- * progress.h - the one updating status line `slide` keeps on stderr while
- * a long search runs: configurations stored, depth, rate, memory.
+ * progress.h - the one updating status line the programs keep on stderr
+ * while long work runs: a search's configurations stored, depth, rate and
+ * memory; or, for work in a phase (sb_progress.phase: a table's build, a
+ * census's members), the phase, its percentage, rate and time left.
  *
  * It is shown only when stderr is a terminal and CI is unset, and only
  * once the search has run for a second, so quick solves, pipes, logs and
@@ -18,6 +20,8 @@ typedef struct sb_progress_line {
     FILE *out;          /* where the line goes (stderr) */
     bool enabled;       /* a terminal, and not under CI */
     bool drawn;         /* a line is on the screen and must be cleared */
+    const char *phase;  /* the phase last shown, and when it began, so   */
+    double phase_start; /* that its rate and time left count from there */
 } sb_progress_line;
 
 /* Sets pl up for out, deciding whether it may draw at all. */

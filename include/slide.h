@@ -130,9 +130,9 @@ extern "C" {
  * built against the old one; ABI above).  sb_version() says which library
  * a program actually runs with. */
 #define SLIDE_VERSION_MAJOR 2
-#define SLIDE_VERSION_MINOR 0
+#define SLIDE_VERSION_MINOR 1
 #define SLIDE_VERSION_PATCH 0
-#define SLIDE_VERSION "2.0.0"
+#define SLIDE_VERSION "2.1.0"
 /* One number for #if tests: 10203 is 1.2.3. */
 #define SLIDE_VERSION_NUMBER \
     (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
@@ -316,6 +316,13 @@ typedef struct sb_progress {
     unsigned depth;        /* current search depth (cost) */
     size_t bytes;          /* bytes the call holds now, over all its threads */
     double seconds;        /* time since the search began */
+    /* Since 2.1.  What the call is doing when it is not searching, or
+     * works in parts: NULL while it searches; else a short phrase
+     * ("building pattern databases", "mapping members") with done of
+     * total of its units (total 0: not known), from which a front end
+     * shows a percentage, a rate and the time left. */
+    const char *phase;
+    uint64_t done, total;
 } sb_progress;
 
 /* A store of named entries kept between runs, through which the library

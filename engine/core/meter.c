@@ -336,6 +336,14 @@ bool sbi_meter_late(sb_meter *m)
     return true;
 }
 
+void sbi_meter_phase(sb_meter *m, const char *phase, uint64_t total)
+{
+    m->phase = phase;
+    m->done = 0;
+    m->total = total;
+    m->next_progress = 0;
+}
+
 sb_status sbi_meter_check(sb_meter *m)
 {
     if (cancelled(m))
@@ -347,7 +355,7 @@ sb_status sbi_meter_check(sb_meter *m)
     }
     if (m->progress && now >= m->next_progress) {
         sb_progress p = { m->stored, m->expanded, m->depth, sbi_meter_budget_held(m),
-                           now - m->start };
+                           now - m->start, m->phase, m->done, m->total };
         m->progress(&p, m->progress_ctx);
         m->next_progress = now + 0.25;
     }

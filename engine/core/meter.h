@@ -104,6 +104,8 @@ typedef struct sb_meter {
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;
     double next_progress;      /* when to report next */
+    const char *phase;         /* sb_progress.phase: NULL while searching */
+    uint64_t done, total;      /* sb_progress.done, .total: the phase's units */
     const sb_cancel_flag *cancel;  /* the handle's flag (sb_options.cancel); NULL: none */
 } sb_meter;
 
@@ -181,6 +183,11 @@ static inline bool sbi_meter_may_store(sb_meter *m, uint64_t stored)
     m->hit = SB_LIMIT_STATES;
     return false;
 }
+
+/* Reports, from now on, that m's call is in `phase` (NULL: searching),
+ * with `total` units to do (0: not known) and none done; the caller then
+ * keeps m->done current.  The next sbi_meter_check reports at once. */
+void sbi_meter_phase(sb_meter *m, const char *phase, uint64_t total);
 
 /* The cancel flag, the deadline and the progress report; SB_ELIMIT (hit
  * SB_LIMIT_CANCELLED or SB_LIMIT_SECONDS) when cancelled or late. */

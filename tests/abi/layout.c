@@ -106,7 +106,8 @@ int main(void)
     END_RECORD(sb_limits);
     RECORD(sb_progress);
     FIELD(sb_progress, stored); FIELD(sb_progress, expanded); FIELD(sb_progress, depth);
-    FIELD(sb_progress, bytes); FIELD(sb_progress, seconds);
+    FIELD(sb_progress, bytes); FIELD(sb_progress, seconds); FIELD(sb_progress, phase);
+    FIELD(sb_progress, done); FIELD(sb_progress, total);
     END_RECORD(sb_progress);
     RECORD(sb_cache);
     FIELD(sb_cache, open_read); FIELD(sb_cache, read); FIELD(sb_cache, close_read);
