@@ -74,7 +74,7 @@ static int hints_json(FILE *out, const sb_distances *d)
 int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metric metric,
                   const char *no_hints, const char *title)
 {
-    sb_html_head(out, "slide: play", sb_page_play_css, sb_page_play_html);
+    sb_html_head(out, title, sb_page_play_css, sb_page_play_html);
     if (sb_html_puzzle_data(out, p, title) != 0)
         return -1;
     fprintf(out, ",\n  metric: '%s',\n  axes: '", sb_metric_name(metric));
