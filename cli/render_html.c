@@ -133,6 +133,11 @@ int sb_html_puzzle_data(FILE *out, const sb_puzzle *p, const char *title)
     blocks_json(out, "blocks", p, p->blocks, p->nblocks, classes);
     blocks_json(out, "goals", p, p->goals, p->ngoals, classes + p->nblocks);
     labels_json(out, p);
+    fputs(",\n  axes: '", out);
+    for (size_t i = 0; i < p->nblocks; i++)
+        putc(p->blocks[i].axis == SB_AXIS_ROW ? 'h' : p->blocks[i].axis == SB_AXIS_COL ? 'v' : 'b',
+             out);
+    putc('\'', out);
     free(classes);
     return 0;
 }
