@@ -19,7 +19,9 @@
 # where the page has hints, checked as tests/ui/play.py says (no console
 # error, no horizontal scrolling on the phone, no word of the title
 # broken, the goal's colours, the exit, the tiles' numbers, the slide and
-# reduced motion, the hint in words, the solved banner).  Three ctest
+# reduced motion, the hint in words, the solved banner), and a puzzle
+# with no solution (tests/ui/stuck.*), whose page must say so without
+# offering to undo what was never done.  Three ctest
 # tests, each well under a minute.
 # Screenshots are kept in ./play-artifacts (the build's tests folder
 # under ctest).  Skipped (exit 77) only when chromium is not installed.
@@ -74,6 +76,12 @@ if [ "${1:-}" = shots ]; then
         printf '%s\t%s\t%s\t%s\n' "$name" "$tmp/$name.html" "$p.init" "$p.goal" >>"$list"
         echo "play: $name: $(wc -c <"$tmp/$name.html") bytes"
     done
+    # No solution (a full 1x3 tray): the page must say so, and not "undo".
+    "$SLIDE" --play "$tmp/stuck.html" "$TESTS_DIR/ui/stuck.init" "$TESTS_DIR/ui/stuck.goal" \
+        >/dev/null 2>&1
+    [ -s "$tmp/stuck.html" ] && ok || bad "stuck: no page written"
+    printf 'stuck\t%s\t%s\t%s\n' "$tmp/stuck.html" "$TESTS_DIR/ui/stuck.init" \
+        "$TESTS_DIR/ui/stuck.goal" >>"$list"
     timeout 400 python3 "$TESTS_DIR/ui/play.py" chromium --shots "$list" "$art" && ok ||
         bad "the pages do not look as they should (above)"
     echo "play: $passes passed, $fails failed"

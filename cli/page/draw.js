@@ -43,7 +43,9 @@ var $ = function (id) { return document.getElementById(id); };
 var main = $('player'), svg = $('tray');
 var R = [], C = [], els = [], corner = new Map();
 var G = 0.06; /* the gap between neighbouring blocks, in cells */
-var FRAME = 0.3; /* the frame around the tray, in cells */
+/* The frame around the tray, in cells: about as thick on the screen for
+ * a 3x3 tray as for a 6x6 one. */
+var FRAME = Math.max(0.15, Math.min(0.36, 0.06 * Math.max(P.rows, P.cols)));
 function mk(tag, attrs, parent) {
   var e = document.createElementNS(NS, tag);
   for (var k in attrs) e.setAttribute(k, attrs[k]);
@@ -145,6 +147,8 @@ var CALM = [['#86acd6', 'blue'], ['#9cc593', 'green'], ['#e4c872', 'yellow'], ['
 var TILE = ['#f3e3c3', 'ivory'];
 var goalClasses = [], hues = new Map();
 if (!numbers) P.goals.forEach(function (g) { if (goalClasses.indexOf(g[4]) < 0) goalClasses.push(g[4]); });
+/* A goal that names every piece's class picks out none: all calm then. */
+if (B.every(function (b) { return goalClasses.indexOf(b[4]) >= 0; })) goalClasses = [];
 goalClasses.forEach(function (k, j) { hues.set(k, BOLD[goalClasses.length <= BOLD.length ? j : 0]); });
 B.forEach(function (b) { if (!hues.has(b[4])) hues.set(b[4], numbers ? TILE : CALM[(hues.size - goalClasses.length) % CALM.length]); });
 function hue(i) { return hues.get(B[i][4]); }
@@ -217,14 +221,16 @@ P.walls.forEach(function (w) {
 var layers = {};
 function layer(name) { return layers[name] || (layers[name] = mk('g', {'class': name}, svg)); }
 layer('goals'); layer('pieces'); layer('targets'); layer('marks');
+var marked = P.goals.length <= 400; /* a label and an outline each for a few targets */
 P.goals.forEach(function (g) {
   if (numbers) return;
-  var css = hues.get(g[4])[0], at = spot(g[5], g[2], g[3]);
+  var css = (hues.get(g[4]) || BOLD[0])[0], at = spot(g[5], g[2], g[3]);
   var t = 'translate(' + g[1] + ' ' + g[0] + ')';
   var under = mk('g', {'class': 'goal', transform: t, style: '--pc:' + css}, layers.goals);
   body(g[5], g[2], g[3], under);
+  if (!marked) return;
   mk('text', {x: at[1], y: at[0]}, under).textContent = 'goal';
-  body(g[5], g[2], g[3], mk('g', {'class': 'target', transform: t, style: '--pc:' + css}, layers.targets));
+  body(g[5], g[2], g[3], mk('g', {'class': 'target', transform: t, style: '--pc:' + shade(css, 0.85)}, layers.targets));
 });
 /* A groove along a one-axis piece with an arrowhead at each end. */
 function groove(s, h, w, ax, parent) {
@@ -251,7 +257,8 @@ B.forEach(function (b, i) {
   if (ax === 'h' || ax === 'v') groove(s, b[2], b[3], ax, g);
   if (numbers) {
     g.setAttribute('data-n', numbers[i]);
-    if (texts) mk('text', {x: 0.5, y: 0.5}, g).textContent = numbers[i];
+    if (texts) mk('text', {x: 0.5, y: 0.5, 'class': 'digits' + Math.min(3, String(numbers[i]).length)}, g)
+      .textContent = numbers[i];
   }
   R.push(b[0]); C.push(b[1]); els.push(g); corner.set(key(b[0], b[1]), i);
   place(i);

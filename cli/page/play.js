@@ -108,7 +108,7 @@ function steps(slides) {
 /* What the player is asked to do, from the goal. */
 function intro() {
   if (numbers) return 'Put the tiles in order, as the goal beside the title shows.';
-  if (!goalClasses.length) return '';
+  if (!goalClasses.length) return P.goals.length ? 'Goal: the pieces onto the marked targets.' : '';
   if (goalClasses.length > 3) return 'Bring the coloured pieces onto their marked targets.';
   var names = goalClasses.map(function (k) {
     var i = B.findIndex(function (b) { return b[4] === k; });
@@ -236,6 +236,7 @@ function stop() {
   solving = false; main.setAttribute('data-solving', 'false');
   if (timer) { clearTimeout(timer); timer = null; }
   $('solve').textContent = 'Solve';
+  $('solve').disabled = solved() || !hintsKnown();
 }
 function solve() {
   if (solving) { stop(); update(''); return; }
@@ -369,7 +370,7 @@ if (numbers) {
     var t = mk('g', {'class': 'blk tile', transform: 'translate(' + g[1] + ' ' + g[0] + ')',
                      style: '--pc:' + TILE[0] + ';--ps:' + shade(TILE[0], 0.62)}, pic);
     body(-1, 1, 1, t, 'body');
-    mk('text', {x: 0.5, y: 0.5}, t).textContent = numbers[i];
+    mk('text', {x: 0.5, y: 0.5, 'class': 'digits' + Math.min(3, String(numbers[i]).length)}, t).textContent = numbers[i];
   });
 }
 $('intro').textContent = intro();
@@ -389,7 +390,7 @@ setTimeout(function () {
     layout(S0);
     best = distance(S0, -1);
     $('note').textContent = 'Hints know all ' + P.hints.count.toLocaleString('en') +
-      ' configurations reachable from the start.';
+      (P.hints.count === 1 ? ' configuration' : ' configurations') + ' reachable from the start.';
   }
   update(index && best === null && !hist.length
     ? 'No sequence of moves reaches the goal from the start: this puzzle has no solution.' : '');

@@ -450,6 +450,17 @@ def look(tag, init, goal, size):
         still = js("getComputedStyle(document.querySelector('#tray g.blk')).transitionDuration")
         b.call("Emulation.setEmulatedMedia", features=[])
         check(still == "0s", f"pieces slide ({still}) under prefers-reduced-motion")
+    if hinted and js("document.getElementById('player').dataset.distance") == "":
+        # No solution from the start: said so, with nothing about undoing
+        # (there is nothing to undo), before and after a hint is asked.
+        for when in ("on opening", "after a hint"):
+            if when != "on opening":
+                button("hint")
+                wait_hint()
+            cap = js("document.getElementById('caption').textContent")
+            check("no solution" in cap and "undo" not in cap.lower(),
+                  f"{when}, an unsolvable start says {cap!r}")
+        hinted = False
     if hinted and tag == "phone":
         button("hint")
         wait_hint()
