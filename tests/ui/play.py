@@ -393,6 +393,19 @@ def puzzle_cells(init, goal):
     return len(grid), len(grid[0]), pieces, grid, marked
 
 
+def puzzle_name(init):
+    """The name a page should carry, read here from INIT: its leading
+    comment's first line up to ": ", else the file's name."""
+    for line in open(init, encoding="utf-8"):
+        if not line.strip():
+            continue
+        if line.lstrip().startswith(";"):
+            return line.strip()[1:].strip().split(": ", 1)[0].rstrip(" ,.;:")
+        break
+    base = os.path.splitext(os.path.basename(init))[0].replace("-", " ").replace("_", " ")
+    return base[:1].upper() + base[1:]
+
+
 def look(tag, init, goal, size):
     """One page as a person sees it, at one size (see the head comment)."""
     global mode
@@ -406,7 +419,8 @@ def look(tag, init, goal, size):
         return
     time.sleep(0.2)   # the fonts and the first transition settle
     t = js(TITLE)
-    check(t["text"] and t["doc"] == t["text"], f"the title {t['text']!r} is not the <title> {t['doc']!r}")
+    check(t["text"] == puzzle_name(init) and t["doc"] == t["text"],
+          f"the title {t['text']!r} (<title> {t['doc']!r}) is not the puzzle's name {puzzle_name(init)!r}")
     check(not t["broken"], f"the title is broken inside {t['broken']} ({t['lines']} lines)")
     width = js("document.documentElement.scrollWidth")
     check(width <= w, f"the page is {width} px wide in a {w} px viewport")
