@@ -18,8 +18,8 @@
  * The look of a puzzle game, from facts every puzzle has: the goal's
  * pieces in strong colours of their own and the rest in a calm palette,
  * one colour per class (interchangeable pieces look alike); each goal
- * entry drawn as a target in its piece's colour, tinted and labelled
- * beneath the pieces and outlined above them, so a piece over it never
+ * entry drawn as a target in its piece's colour, tinted beneath the
+ * pieces and outlined and labelled above them, so a piece over it never
  * hides it; an exit, a gap in the frame, where a goal meets one edge of
  * the tray (or the edge a one-axis goal piece points to); a groove with
  * arrows along a one-axis piece.  Numbered tiles (every piece a 1x1 of
@@ -188,8 +188,11 @@ var exits = [];
 })();
 
 $('title').textContent = P.title;
-var M = FRAME + (exits.length ? 0.45 : 0.04);
-svg.setAttribute('viewBox', -M + ' ' + -M + ' ' + (P.cols + 2 * M) + ' ' + (P.rows + 2 * M));
+/* The margin beyond the frame on each side: room for the exit's arrow. */
+var margin = {top: 0.04, bottom: 0.04, left: 0.04, right: 0.04};
+exits.forEach(function (e) { margin[e.side] = 0.45; });
+svg.setAttribute('viewBox', -(FRAME + margin.left) + ' ' + -(FRAME + margin.top) + ' ' +
+                 (P.cols + 2 * FRAME + margin.left + margin.right) + ' ' + (P.rows + 2 * FRAME + margin.top + margin.bottom));
 if (B.length <= 400) svg.classList.add('deep'); /* shadows cost too much on a huge tray */
 if (B.length <= 2500) svg.classList.add('anim');
 mk('rect', {'class': 'frame', x: -FRAME, y: -FRAME, width: P.cols + 2 * FRAME,
@@ -221,16 +224,17 @@ P.walls.forEach(function (w) {
 var layers = {};
 function layer(name) { return layers[name] || (layers[name] = mk('g', {'class': name}, svg)); }
 layer('goals'); layer('pieces'); layer('targets'); layer('marks');
-var marked = P.goals.length <= 400; /* a label and an outline each for a few targets */
+var labelled = P.goals.length <= 400; /* a label and an outline each for a few targets */
 P.goals.forEach(function (g) {
   if (numbers) return;
   var css = (hues.get(g[4]) || BOLD[0])[0], at = spot(g[5], g[2], g[3]);
   var t = 'translate(' + g[1] + ' ' + g[0] + ')';
   var under = mk('g', {'class': 'goal', transform: t, style: '--pc:' + css}, layers.goals);
   body(g[5], g[2], g[3], under);
-  if (!marked) return;
-  mk('text', {x: at[1], y: at[0]}, under).textContent = 'goal';
-  body(g[5], g[2], g[3], mk('g', {'class': 'target', transform: t, style: '--pc:' + shade(css, 0.85)}, layers.targets));
+  if (!labelled) return;
+  var over = mk('g', {'class': 'target', transform: t, style: '--pc:' + shade(css, 0.85)}, layers.targets);
+  body(g[5], g[2], g[3], over);
+  mk('text', {x: at[1], y: at[0]}, over).textContent = 'goal';
 });
 /* A groove along a one-axis piece with an arrowhead at each end. */
 function groove(s, h, w, ax, parent) {
