@@ -210,6 +210,9 @@ function showHint(h) {
   body(b[5], b[2], b[3], mk('g', {'class': 'ghost', transform: 'translate(' + end[3] + ' ' + end[2] + ')'}, marks));
   var pts = [[m.slides[0][0], m.slides[0][1]]].concat(m.slides.map(function (s) { return [s[2], s[3]]; }))
     .map(function (p) { return [p[1] + at[1], p[0] + at[0]]; });
+  /* Starting off the middle leaves a tile's number or a groove in sight. */
+  var s0 = m.slides[0], go = Math.hypot(s0[2] - s0[0], s0[3] - s0[1]);
+  pts[0] = [pts[0][0] + 0.3 * (s0[3] - s0[1]) / go, pts[0][1] + 0.3 * (s0[2] - s0[0]) / go];
   var a = pts[pts.length - 2], z = pts[pts.length - 1], len = Math.hypot(z[0] - a[0], z[1] - a[1]);
   var ux = (z[0] - a[0]) / len, uy = (z[1] - a[1]) / len, hl = 0.34, hw = 0.24;
   var tip = [z[0] + ux * 0.12, z[1] + uy * 0.12], base = [tip[0] - ux * hl, tip[1] - uy * hl];
