@@ -6,8 +6,8 @@
  * use: R, C (each block's anchor), els (its <g>), corner (anchor cell ->
  * block), place(i) (moves block i's <g> to R[i], C[i]), solved() (the
  * goal holds), numbers (each block's tile number, or null), hue(i) (its
- * colour: [css, name]), goalClasses, exits, body(), spot(), key(r, c),
- * mk(), lefts, layer(name), $, main and svg.
+ * colour: [css, name]), goalClasses, exits, drawPiece(i, parent), body(),
+ * spot(), key(r, c), mk(), lefts, layer(name), $, main and svg.
  *
  * P holds rows, cols, walls [r,c], shapes (each a list of [dy,dx] cells
  * around its anchor), blocks and goals [r,c,h,w,k,s] (the anchor, the
@@ -250,21 +250,25 @@ function groove(s, h, w, ax, parent) {
   mk('path', {'class': 'axis', d: d}, parent);
 }
 var texts = B.length <= 2500; /* text for 10,000 blocks costs more than it tells */
-B.forEach(function (b, i) {
-  var s = b[5], css = hue(i)[0];
+/* Draws block i as a new <g> in parent, at its anchor's origin: its
+ * colour, its body, its groove, its number. */
+function drawPiece(i, parent) {
+  var b = B[i], s = b[5], css = hue(i)[0], ax = P.axes.charAt(i);
   var g = mk('g', {'class': 'blk' + (numbers ? ' tile' : goalClasses.indexOf(b[4]) >= 0 ? ' goalpiece' : ''),
                    'data-h': b[2], 'data-w': b[3], 'data-k': b[4],
-                   style: '--pc:' + css + ';--ps:' + shade(css, 0.62)}, layers.pieces);
+                   style: '--pc:' + css + ';--ps:' + shade(css, 0.62)}, parent);
   if (s >= 0) g.setAttribute('data-cells', P.shapes[s].map(function (c) { return c.join(','); }).join(' '));
   body(s, b[2], b[3], g, 'body');
-  var ax = P.axes.charAt(i);
   if (ax === 'h' || ax === 'v') groove(s, b[2], b[3], ax, g);
   if (numbers) {
     g.setAttribute('data-n', numbers[i]);
     if (texts) mk('text', {x: 0.5, y: 0.5, 'class': 'digits' + Math.min(3, String(numbers[i]).length)}, g)
       .textContent = numbers[i];
   }
-  R.push(b[0]); C.push(b[1]); els.push(g); corner.set(key(b[0], b[1]), i);
+  return g;
+}
+B.forEach(function (b, i) {
+  R.push(b[0]); C.push(b[1]); els.push(drawPiece(i, layers.pieces)); corner.set(key(b[0], b[1]), i);
   place(i);
 });
 function place(i) {

@@ -370,10 +370,7 @@ if (numbers) {
   P.walls.forEach(function (w) { mk('rect', {'class': 'wall', x: w[1], y: w[0], width: 1, height: 1}, pic); });
   P.goals.forEach(function (g) {
     var i = B.findIndex(function (b) { return b[4] === g[4]; });
-    var t = mk('g', {'class': 'blk tile', transform: 'translate(' + g[1] + ' ' + g[0] + ')',
-                     style: '--pc:' + TILE[0] + ';--ps:' + shade(TILE[0], 0.62)}, pic);
-    body(-1, 1, 1, t, 'body');
-    mk('text', {x: 0.5, y: 0.5, 'class': 'digits' + Math.min(3, String(numbers[i]).length)}, t).textContent = numbers[i];
+    drawPiece(i, pic).setAttribute('transform', 'translate(' + g[1] + ' ' + g[0] + ')');
   });
 }
 $('intro').textContent = intro();
