@@ -21,7 +21,8 @@
  * follows the pointer smoothly along the piece's axis, as far as the
  * free cells allow, and lets go at the nearest cell as one move.  A
  * one-axis piece pulled across its axis does not move and the caption
- * says which way it goes.
+ * says which way it goes.  With numbered tiles and nothing selected, an
+ * arrow slides the tile beside the gap into it, as in a tile puzzle.
  *
  * The page keeps its state in the DOM for tests: <main> carries
  * data-moves (under the metric), data-distance (to the goal, "" when
@@ -162,8 +163,20 @@ function playable() {
 function acrossAxis(i) {
   return capital(pieceName(i)) + ' slides only along its ' + (P.axes.charAt(i) === 'h' ? 'row' : 'column') + '.';
 }
+/* The tile that an arrow with nothing selected moves, as in a tile
+ * puzzle's box: the one beside the only gap, on the far side from the
+ * arrow (Left moves the tile right of the gap); -1 when there is none. */
+function intoGap(d) {
+  if (!numbers) return -1;
+  var gap = -1;
+  for (var k = 0; k < live.occ.length; k++)
+    if (live.occ[k] === -1) { if (gap >= 0) return -1; gap = k; }
+  var r = Math.floor(gap / W) - DR[d], c = gap % W - DC[d];
+  return gap >= 0 && r >= 0 && c >= 0 && r < P.rows && c < W && live.occ[r * W + c] >= 0 ? live.occ[r * W + c] : -1;
+}
 /* One step of the selected block from the keyboard. */
 function key1(d) {
+  if (sel < 0 && intoGap(d) >= 0) select(intoGap(d));
   if (sel < 0) { refuse('Select a piece first (click it, or Tab to it).'); return; }
   if (!playable()) return;
   var ax = P.axes.charAt(sel);

@@ -23,7 +23,8 @@ comment line or the file name, also the <title>) not broken inside a
 word, the goal's pieces in colours no other piece has, an exit drawn
 exactly when a goal piece meets one edge of the tray (read here from the
 GOAL file), numbered tiles showing the numbers of their places in the
-goal (read here from the pictures), pieces that slide by a CSS
+goal (read here from the pictures) and an arrow sliding the tile beside
+the gap into it, pieces that slide by a CSS
 transition except under prefers-reduced-motion, a hint in words ("move
 the red car right 2", no coordinates) with an arrow on the tray, and the
 solved banner with the count beside the optimal one.
@@ -448,6 +449,21 @@ def look(tag, init, goal, size):
                 want = str(rank[grid[blk["r"]][blk["c"]]])
                 check(blk["n"] == want and blk["text"] == want,
                       f"the tile at {blk['r']},{blk['c']} shows {blk['text']}, its place in the goal is {want}")
+            # With nothing selected, an arrow slides the tile beside the
+            # gap into it (Left: the tile right of the gap); then undone.
+            gaps = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "."]
+            if len(gaps) == 1:
+                gr, gc = gaps[0]
+                d = next(d for d, (dr, dc, _, _) in STEPS.items()
+                         if 0 <= gr - dr < rows and 0 <= gc - dc < cols)
+                dr, dc, k, vk = STEPS[d]
+                key("Escape", "Escape", 27)
+                key(k, k, vk)
+                moved = js(f"""(function () {{ var g = document.querySelector('#tray g.blk[data-r="{gr}"][data-c="{gc}"]');
+                  return [g ? g.dataset.n : null, +document.getElementById('player').dataset.moves]; }})()""")
+                want = str(rank[grid[gr - dr][gc - dc]])
+                check(moved == [want, 1], f"{k} with nothing selected moved {moved}, not tile {want} into the gap")
+                key("u", "KeyU", 85)
         else:
             goal_fills = {x["fill"] for x in dom["blocks"] if x["goal"]}
             other_fills = {x["fill"] for x in dom["blocks"] if not x["goal"]}
