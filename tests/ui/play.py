@@ -425,7 +425,8 @@ def look(tag, init, goal, size):
     check(not t["broken"], f"the title is broken inside {t['broken']} ({t['lines']} lines)")
     width = js("document.documentElement.scrollWidth")
     check(width <= w, f"the page is {width} px wide in a {w} px viewport")
-    hinted = js("!!P.hints")
+    # Hints offered (the button), and a table that knows every distance.
+    hinted, table = js("!document.getElementById('hint').disabled"), js("!!P.hints")
     js("window.scrollTo(0, 0)")
     b.call("Page.captureScreenshot", format="png")   # the first capture can miss late paints
     shot_as(f"{name}-{tag}")
@@ -480,7 +481,7 @@ def look(tag, init, goal, size):
         still = js("getComputedStyle(document.querySelector('#tray g.blk')).transitionDuration")
         b.call("Emulation.setEmulatedMedia", features=[])
         check(still == "0s", f"pieces slide ({still}) under prefers-reduced-motion")
-    if hinted and js("document.getElementById('player').dataset.distance") == "":
+    if table and js("document.getElementById('player').dataset.distance") == "":
         # No solution from the start: said so, with nothing about undoing
         # (there is nothing to undo), before and after a hint is asked.
         for when in ("on opening", "after a hint"):
