@@ -174,17 +174,18 @@ function intoGap(d) {
   var r = Math.floor(gap / W) - DR[d], c = gap % W - DC[d];
   return gap >= 0 && r >= 0 && c >= 0 && r < P.rows && c < W && live.occ[r * W + c] >= 0 ? live.occ[r * W + c] : -1;
 }
-/* One step of the selected block from the keyboard. */
+/* One step of the selected block (or the tile beside the gap) from the
+ * keyboard. */
 function key1(d) {
-  if (sel < 0 && intoGap(d) >= 0) select(intoGap(d));
-  if (sel < 0) { refuse('Select a piece first (click it, or Tab to it).'); return; }
+  var i = sel >= 0 ? sel : intoGap(d);
+  if (i < 0) { refuse(numbers ? 'No tile can move ' + DIRS[d] + ' into the gap.' : 'Select a piece first (click it, or Tab to it).'); return; }
   if (!playable()) return;
-  var ax = P.axes.charAt(sel);
-  if ((ax === 'h' && d < 2) || (ax === 'v' && d >= 2)) { refuse(acrossAxis(sel)); return; }
-  if (!may(live, sel, d)) { refuse(capital(pieceName(sel)) + ' cannot move ' + DIRS[d] + '.'); return; }
-  var r = R[sel], c = C[sel];
+  var ax = P.axes.charAt(i);
+  if ((ax === 'h' && d < 2) || (ax === 'v' && d >= 2)) { refuse(acrossAxis(i)); return; }
+  if (!may(live, i, d)) { refuse(capital(pieceName(i)) + ' cannot move ' + DIRS[d] + '.'); return; }
+  var r = R[i], c = C[i];
   shift(r, c, r + DR[d], c + DC[d]);
-  record([[r, c, R[sel], C[sel]]]);
+  record([[r, c, R[i], C[i]]]);
 }
 function undo() {
   var a = hist.pop(); if (!a) return;
