@@ -24,7 +24,8 @@ word, the goal's pieces in colours no other piece has, an exit drawn
 exactly when a goal piece meets one edge of the tray (read here from the
 GOAL file), numbered tiles showing the numbers of their places in the
 goal (read here from the pictures) and an arrow sliding the tile beside
-the gap into it, pieces that slide by a CSS
+the gap into it, a one-axis piece dragged across its axis staying put
+with words that say which way it slides, pieces that slide by a CSS
 transition except under prefers-reduced-motion, a hint in words ("move
 the red car right 2", no coordinates) with an arrow on the tray, and the
 solved banner with the count beside the optimal one.
@@ -476,6 +477,23 @@ def look(tag, init, goal, size):
                                    ("r", c == cols - 1)) if on}
             check(dom["exits"] == (len(sides) == 1),
                   f"{dom['exits']} exits drawn; the goal meets the edges {sorted(sides)}")
+        # A one-axis piece dragged across its axis stays put, and the
+        # caption says which way it slides rather than "blocked".
+        s0 = state()
+        one = [i for i, a in enumerate(s0["axes"]) if a in "hv"]
+        if one:
+            i = one[0]
+            r, c = s0["blocks"][i]["r"], s0["blocks"][i]["c"]
+            along = "row" if s0["axes"][i] == "h" else "column"
+            if along == "row":
+                drag(r, c, r + 1 if r + 1 < rows else r - 1, c)
+            else:
+                drag(r, c, r, c + 1 if c + 1 < cols else c - 1)
+            s1 = state()
+            check(positions(s1) == positions(s0) and s1["moves"] == 0 and
+                  s1["refused"] == s0["refused"] + 1 and f"only along its {along}" in s1["caption"] and
+                  "blocked" not in s1["caption"],
+                  f"a piece dragged across its axis: {s1['caption']!r}, {s1['moves']} moves")
         check(dom["move"] not in ("", "0s"), f"pieces do not slide (transition {dom['move']!r})")
         b.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
         still = js("getComputedStyle(document.querySelector('#tray g.blk')).transitionDuration")
