@@ -15,9 +15,9 @@ has no hints).
 
 The third form is the look of the game: each page LIST names (lines
 "NAME<TAB>PAGE<TAB>INIT<TAB>GOAL") is opened at 1280x800 and in a 390x844
-phone viewport and shot (SHOTS_DIR/NAME-desktop.png, NAME-phone.png; with
-hints, NAME-phone-hint.png with a hint shown and NAME-desktop-solved.png
-after "solve from here").  It checks what a person would see: no console
+phone viewport and shot (SHOTS_DIR/NAME-1280x800.png, NAME-390x844.png;
+with hints, NAME-390x844-hint.png with a hint shown and
+NAME-1280x800-solved.png after "solve from here").  It checks what a person would see: no console
 error, no horizontal scrolling on the phone, the title (INIT's first
 comment line or the file name, also the <title>) not broken inside a
 word, the goal's pieces in colours no other piece has, an exit drawn
@@ -412,8 +412,8 @@ def look(tag, init, goal, size):
     """One page as a person sees it, at one size (see the head comment)."""
     global mode
     mode = tag
-    w, h = size
-    b.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=1,
+    w, ht = size
+    b.call("Emulation.setDeviceMetricsOverride", width=w, height=ht, deviceScaleFactor=1,
            mobile=tag == "phone")
     js("(function () { var m = document.getElementById('player'); if (m) m.dataset.ready = 'left'; })()")
     b.call("Page.navigate", url="file://" + os.path.abspath(page))
@@ -430,7 +430,7 @@ def look(tag, init, goal, size):
     hinted, table = js("!document.getElementById('hint').disabled"), js("!!P.hints")
     js("window.scrollTo(0, 0)")
     b.call("Page.captureScreenshot", format="png")   # the first capture can miss late paints
-    shot_as(f"{name}-{tag}")
+    shot_as(f"{name}-{w}x{ht}")
     if tag == "desktop":
         rows, cols, pieces, grid, marked = puzzle_cells(init, goal)
         dom = js("""(function () {
@@ -513,15 +513,15 @@ def look(tag, init, goal, size):
     if hinted and tag == "phone":
         button("hint")
         wait_hint()
-        h = js("""({hint: document.getElementById('player').dataset.hint,
+        shown = js("""({hint: document.getElementById('player').dataset.hint,
                     caption: document.getElementById('caption').textContent,
                     arrow: document.querySelectorAll('#tray .marks .arrow').length})""")
-        check(h["hint"] and h["arrow"] == 1, f"no hint shown on the tray ({h})")
+        check(shown["hint"] and shown["arrow"] == 1, f"no hint shown on the tray ({shown})")
         check(re.match(r"Hint: move (tile \d+|the [a-z -]+?(( in| at) (row|column) \d+(, column \d+)?)?) "
-                       r"(up|down|left|right)( \d+)?(, then (up|down|left|right)( \d+)?)*\.", h["caption"]),
-              f"the hint is not in words: {h['caption']!r}")
+                       r"(up|down|left|right)( \d+)?(, then (up|down|left|right)( \d+)?)*\.", shown["caption"]),
+              f"the hint is not in words: {shown['caption']!r}")
         time.sleep(0.3)
-        shot_as(f"{name}-{tag}-hint")
+        shot_as(f"{name}-{w}x{ht}-hint")
     if hinted and tag == "desktop":
         button("solve")
         solved = wait_for("document.getElementById('player').dataset.solved === 'true'", 120)
@@ -534,7 +534,7 @@ def look(tag, init, goal, size):
               f"no solved banner, or the count is not the optimal one: {s}")
         check(re.fullmatch(r"(\d+) moves? \u00b7 best \1", s["counter"]),
               f"the counter does not stand beside the optimal count: {s['counter']!r}")
-        shot_as(f"{name}-{tag}-solved")
+        shot_as(f"{name}-{w}x{ht}-solved")
     bad = errors()
     check(not bad, f"console errors: {bad}")
 
