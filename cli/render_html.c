@@ -92,13 +92,27 @@ static void labels_json(FILE *out, const sb_puzzle *p)
     free(text);
 }
 
+/* Writes s as HTML text: '&', '<' and '>' as entities. */
+static void html_text(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        if (*s == '&')
+            fputs("&amp;", out);
+        else if (*s == '<')
+            fputs("&lt;", out);
+        else if (*s == '>')
+            fputs("&gt;", out);
+        else
+            putc(*s, out);
+}
+
 void sb_html_head(FILE *out, const char *page_title, const unsigned char *page_css,
                   const unsigned char *page_body)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
           out);
-    fputs(page_title, out);
+    html_text(out, page_title);
     fputs("</title>\n<style>\n", out);
     put(out, sb_page_shared_css);
     put(out, page_css);
@@ -119,6 +133,11 @@ int sb_html_puzzle_data(FILE *out, const sb_puzzle *p, const char *title)
     blocks_json(out, "blocks", p, p->blocks, p->nblocks, classes);
     blocks_json(out, "goals", p, p->goals, p->ngoals, classes + p->nblocks);
     labels_json(out, p);
+    fputs(",\n  axes: '", out);
+    for (size_t i = 0; i < p->nblocks; i++)
+        putc(p->blocks[i].axis == SB_AXIS_ROW ? 'h' : p->blocks[i].axis == SB_AXIS_COL ? 'v' : 'b',
+             out);
+    putc('\'', out);
     free(classes);
     return 0;
 }
@@ -141,7 +160,7 @@ int sb_html_end(FILE *out, const unsigned char *const *page_scripts)
 int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
                   const char *title)
 {
-    sb_html_head(out, "slide: solution", sb_page_replay_css, sb_page_replay_html);
+    sb_html_head(out, title, sb_page_replay_css, sb_page_replay_html);
     if (sb_html_puzzle_data(out, p, title) != 0)
         return -1;
     fputs(",\n  moves: [", out);

@@ -27,7 +27,8 @@
 
 #include "slide_formats.h"
 
-/* page_css and page_body: the page's files (page_files.h). */
+/* page_title: the <title>, any bytes (escaped here); page_css and
+ * page_body: the page's files (page_files.h). */
 void sb_html_head(FILE *out, const char *page_title, const unsigned char *page_css,
                   const unsigned char *page_body);
 
@@ -39,7 +40,7 @@ int sb_html_puzzle_data(FILE *out, const sb_puzzle *p, const char *title);
 int sb_html_end(FILE *out, const unsigned char *const *page_scripts);
 
 /* The replay page (--html, render_html.c): plays the solution; title is
- * shown in the page (any bytes; it is escaped).  Returns 0, or -1 when a
+ * the page's title and heading (any bytes; it is escaped).  Returns 0, or -1 when a
  * write (or an allocation) failed, with errno set.  The puzzle must have
  * passed sb_puzzle_check() and the moves must be the solver's. */
 int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
@@ -47,7 +48,9 @@ int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
 
 /* The play page (render_play.c): p to play, with hints from d when d is
  * not NULL (d must be p's oracle, under the metric counted), or else
- * with no_hints saying why there are none.  Returns 0 or -1 (errno). */
+ * with no_hints saying why there are none; title is the page's title
+ * and heading (the puzzle's name: sbi_view_name).  Returns 0 or -1
+ * (errno). */
 int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metric metric,
                   const char *no_hints, const char *title);
 

@@ -66,22 +66,17 @@ static int hints_json(FILE *out, const sb_distances *d)
 }
 
 /* P, the page's data, adds to the drawing's fields: metric ('unit', 'line'
- * or 'piece'), axes (per block: 'b' both ways, 'h' along its row, 'v'
- * along its column), slots (per block, its class in the oracle's order)
+ * or 'piece'), slots (per block, its class in the oracle's order)
  * and hints ({count, width, data}: count distances of width bytes each,
  * little-endian, all ones for "no goal reachable", base64) or null with
  * nohint saying why. */
 int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metric metric,
                   const char *no_hints, const char *title)
 {
-    sb_html_head(out, "slide: play", sb_page_play_css, sb_page_play_html);
+    sb_html_head(out, title, sb_page_play_css, sb_page_play_html);
     if (sb_html_puzzle_data(out, p, title) != 0)
         return -1;
-    fprintf(out, ",\n  metric: '%s',\n  axes: '", sb_metric_name(metric));
-    for (size_t i = 0; i < p->nblocks; i++)
-        putc(p->blocks[i].axis == SB_AXIS_ROW ? 'h' : p->blocks[i].axis == SB_AXIS_COL ? 'v' : 'b',
-             out);
-    fputs("',\n  slots: [", out);
+    fprintf(out, ",\n  metric: '%s',\n  slots: [", sb_metric_name(metric));
     for (size_t i = 0; i < p->nblocks; i++) {
         size_t k = 0;
         while (d && k + 1 < d->nclasses && !sb_block_same_class(p, &d->pieces[k], &p->blocks[i]))

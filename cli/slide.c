@@ -244,9 +244,9 @@ static bool utf8_locale(void)
 /* Writes the HTML player to c->html_path.  Returns 0, or prints why not. */
 static int write_html(const cli *c, const sb_puzzle *p, const sb_solution *sol)
 {
-    char title[1024];
-    snprintf(title, sizeof title, "%s \xe2\x86\x92 %s: %zu moves", c->init_path, c->goal_path,
-             sol->nmoves);
+    char name[256], title[320];
+    sbi_view_name(c->init_path, name, sizeof name);
+    snprintf(title, sizeof title, "%s: a solution in %zu moves", name, sol->nmoves);
     FILE *f = fopen(c->html_path, "w");
     if (!f || sb_html_write(f, p, sol->moves, sol->nmoves, title) != 0 || fclose(f) != 0) {
         fprintf(stderr, "slide: cannot write %s: %s\n", c->html_path, strerror(errno));
@@ -295,8 +295,8 @@ static int write_play(const cli *c, const sb_puzzle *p)
                      sb_args_error_message(&err, worded, sizeof worded));
         fprintf(stderr, "slide: %s: %s\n", c->play_path, why);
     }
-    char title[1024];
-    snprintf(title, sizeof title, "%s \xe2\x86\x92 %s", c->init_path, c->goal_path);
+    char title[256];
+    sbi_view_name(c->init_path, title, sizeof title);
     FILE *f = fopen(c->play_path, "w");
     int written = f ? sb_play_write(f, p, status == SB_OK ? &d : NULL, c->opts.metric, why, title)
                     : -1;

@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "view.h"
 
@@ -105,6 +106,95 @@ bool sbi_view_own_labels(const sb_puzzle *p)
         seen[ch] = true;
     }
     return true;
+}
+
+/* ---- A puzzle's name ---- */
+
+/* The longest name kept from a comment: a title, not a paragraph. */
+enum { NAME_MOST = 100 };
+
+static bool name_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* The heading of the comment text s[0..n) into out: up to its first ": ",
+ * trimmed, cut at a word when longer than NAME_MOST.  Returns its length. */
+static size_t comment_name(const char *s, size_t n, char *out, size_t size)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (s[i] == ':' && name_blank(s[i + 1])) {
+            n = i;
+            break;
+        }
+    while (n && (name_blank(s[n - 1]) || s[n - 1] == ':' || s[n - 1] == ';' || s[n - 1] == ',' ||
+                 s[n - 1] == '.'))
+        n--;
+    size_t most = size - 1 < NAME_MOST ? size - 1 : NAME_MOST;
+    if (n > most) {
+        size_t cut = most;
+        while (cut > 0 && s[cut] != ' ')
+            cut--;
+        n = cut ? cut : most;
+        while (n && (unsigned char)s[n] >= 0x80 && (unsigned char)s[n] < 0xc0)
+            n--;   /* never half a UTF-8 character */
+    }
+    memcpy(out, s, n);
+    out[n] = 0;
+    return n;
+}
+
+/* The file's leading comment's heading into out; its length, 0 when none. */
+static size_t file_comment_name(const char *path, char *out, size_t size)
+{
+    char text[4096];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    size_t at = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    while (at < len) {
+        size_t end = at;
+        while (end < len && text[end] != '\n')
+            end++;
+        size_t lead = at;
+        while (lead < end && name_blank(text[lead]))
+            lead++;
+        if (lead < end) {
+            if (text[lead] != ';')
+                return 0;   /* the puzzle itself starts before any comment */
+            lead++;
+            while (lead < end && name_blank(text[lead]))
+                lead++;
+            return comment_name(text + lead, end - lead, out, size);
+        }
+        at = end + 1;
+    }
+    return 0;
+}
+
+void sbi_view_name(const char *init_path, char *out, size_t size)
+{
+    if (!out || size < 2) {
+        if (out && size)
+            *out = 0;
+        return;
+    }
+    *out = 0;
+    if (!init_path || file_comment_name(init_path, out, size) > 0)
+        return;
+    const char *base = strrchr(init_path, '/');
+    base = base ? base + 1 : init_path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    if (n > size - 1)
+        n = size - 1;
+    for (size_t i = 0; i < n; i++)
+        out[i] = base[i] == '-' || base[i] == '_' ? ' ' : base[i];
+    out[n] = 0;
+    if (out[0] >= 'a' && out[0] <= 'z')
+        out[0] = (char)(out[0] - 'a' + 'A');
 }
 
 /* ---- JSON text ---- */

@@ -36,6 +36,17 @@ bool sbi_view_own_labels(const sb_puzzle *p);
  * INT_MIN, for a block no check has passed). */
 int sbi_view_box_left(const sb_puzzle *p, const sb_block *b);
 
+/* The puzzle's name for a page's title, into out (size bytes, NUL
+ * included; size >= 2): the first comment line of the puzzle file
+ * init_path when it starts with one (blank lines aside), without its ';',
+ * cut at its first ": " (a heading, then what the puzzle is about) and
+ * at a word near 100 bytes; else the file's base name, its extension
+ * dropped and '-' or '_' read as spaces ("rush-hour-51.init" is "Rush
+ * hour 51").  Reads at most the file's first 4 KB; a file that cannot be
+ * read gets the base name.  NULL arguments write "" (when out can take
+ * it). */
+void sbi_view_name(const char *init_path, char *out, size_t size);
+
 /* Writes s as a JSON string literal, quotes included.  '<', '>' and '&'
  * are escaped too, so the literal is safe inside an HTML <script>; bytes
  * that are not valid UTF-8 become U+FFFD.  SB_OK, SB_EINPUT for a NULL

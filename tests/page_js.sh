@@ -2,7 +2,9 @@
 # page_js.sh - the web pages' scripts (cli/page/*.js), without a browser:
 #   1. `node --check` on every script file, and on the whole script of a
 #      --html and a --play page as the program writes it (the files
-#      joined in the page's one function);
+#      joined in the page's one function), whose top-level names must
+#      each be declared once (tests/ui/page_names.js: the files share
+#      one scope);
 #   2. the play page's model (cli/page/rules.js) against the engine's
 #      distance oracle (tests/ui/page_rules.js): the page numbers the
 #      configurations as engine/explore/distances.c does, reads every
@@ -46,6 +48,8 @@ for page in replay play; do
     page_script "$tmp/$page.html" "$tmp/$page.js"
     grep -q '^(function () {$' "$tmp/$page.js" && node --check "$tmp/$page.js" && ok ||
         bad "the --$page page's script is not JavaScript (node --check)"
+    node "$TESTS_DIR/ui/page_names.js" "$tmp/$page.js" && ok ||
+        bad "the --$page page's scripts declare a name twice (above)"
 done
 
 # agree NAME METRIC INIT GOAL: the page's model against the oracle.

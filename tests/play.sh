@@ -12,8 +12,17 @@
 # must prepare its hints in the browser and show the oracle's distance of
 # INIT (slide-explore --distances), or, past --play-hints, say it has none
 # (as slide says on stderr).  The pages must be self-contained.
-# `play.sh` plays the two scenarios; `play.sh pages` checks every page
-# (two ctest tests, each well under a minute).
+# `play.sh` plays the scenarios; `play.sh pages` checks every page;
+# `play.sh shots` is the look of the game: the pages of Klotski, Rush
+# Hour (51), Ma's puzzle, the 8-puzzle, the 15-puzzle and the
+# polyominoes shot at 1280x800 and 390x844, with a hint shown and solved
+# where the page has hints, checked as tests/ui/play.py says (no console
+# error, no horizontal scrolling on the phone, no word of the title
+# broken, the goal's colours, the exit, the tiles' numbers, the slide and
+# reduced motion, the hint in words, the solved banner), and a puzzle
+# with no solution (tests/ui/stuck.*), whose page must say so without
+# offering to undo what was never done.  Three ctest
+# tests, each well under a minute.
 # Screenshots are kept in ./play-artifacts (the build's tests folder
 # under ctest).  Skipped (exit 77) only when chromium is not installed.
 set -u
@@ -55,6 +64,30 @@ scenario() {
     timeout 300 python3 "$TESTS_DIR/ui/play.py" chromium "$html" "$want" "$mode" "$art" "$name" &&
         ok || bad "$name ($mode): the played page failed (above)"
 }
+
+if [ "${1:-}" = shots ]; then
+    list=$tmp/shots.tsv
+    : >"$list"
+    for name in klotski rush-hour-51 mas-puzzle eight-31a fifteen-rosetta polyominoes; do
+        p=$PROJECT_PUZZLES/$name
+        "$SLIDE" --play "$tmp/$name.html" "$p.init" "$p.goal" >/dev/null 2>"$tmp/err" &&
+            ok || bad "$name: slide --play failed"
+        self_contained "$tmp/$name.html" && ok || bad "$name: the page refers to something outside itself"
+        printf '%s\t%s\t%s\t%s\n' "$name" "$tmp/$name.html" "$p.init" "$p.goal" >>"$list"
+        echo "play: $name: $(wc -c <"$tmp/$name.html") bytes"
+    done
+    # No solution (a full 1x3 tray): the page must say so, and not "undo".
+    "$SLIDE" --play "$tmp/stuck.html" "$TESTS_DIR/ui/stuck.init" "$TESTS_DIR/ui/stuck.goal" \
+        >/dev/null 2>&1
+    [ -s "$tmp/stuck.html" ] && ok || bad "stuck: no page written"
+    printf 'stuck\t%s\t%s\t%s\n' "$tmp/stuck.html" "$TESTS_DIR/ui/stuck.init" \
+        "$TESTS_DIR/ui/stuck.goal" >>"$list"
+    timeout 400 python3 "$TESTS_DIR/ui/play.py" chromium --shots "$list" "$art" && ok ||
+        bad "the pages do not look as they should (above)"
+    echo "play: $passes passed, $fails failed"
+    [ "$fails" = 0 ]
+    exit
+fi
 
 if [ "${1:-}" != pages ]; then
     scenario klotski "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal" line desktop

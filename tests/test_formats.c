@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "parse.h"
 #include "sb_format.h"
@@ -586,6 +587,78 @@ static void test_view_helpers(void)
     CHECK(sbi_json_number(stdout, 1, SB_JSON_MAX_PLACES + 1) == SB_EINPUT);
 }
 
+/* Writes text to dir/name; returns the path (static storage). */
+static const char *write_file(const char *dir, const char *name, const char *text)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+    return path;
+}
+
+/* Whether sbi_view_name names the file so. */
+static bool name_is(const char *path, const char *want)
+{
+    char got[256];
+    sbi_view_name(path, got, sizeof got);
+    if (strcmp(got, want) == 0)
+        return true;
+    fprintf(stderr, "  %s: named \"%s\", not \"%s\"\n", path, got, want);
+    return false;
+}
+
+/* sbi_view_name: the leading comment's heading, else the file's name. */
+static void test_view_name(void)
+{
+    char dir[] = "/tmp/test_formats_XXXXXX";
+    if (!CHECK(mkdtemp(dir) != NULL))
+        return;
+    CHECK(name_is(write_file(dir, "a.init", "; Rush Hour: a 51-move position (line\n; metric)\nAB\n"),
+                  "Rush Hour"));
+    CHECK(name_is(write_file(dir, "b.init", "\n \t\n  ;  The 8-puzzle; hard,\r\n123\n"),
+                  "The 8-puzzle; hard"));
+    CHECK(name_is(write_file(dir, "c.init", "\xef\xbb\xbf; Notch.\n"), "Notch"));
+    CHECK(name_is(write_file(dir, "my-puzzle_one.init", "5 4\n; not the first line\n"),
+                  "My puzzle one"));
+    CHECK(name_is(write_file(dir, "d.txt", ";\nAB\n"), "D"));   /* an empty comment */
+    CHECK(name_is("/no/such/dir/rush-hour.init", "Rush hour"));
+    CHECK(name_is("noext", "Noext"));
+    /* A long comment is cut at a word, and never inside a UTF-8 character. */
+    char text[400] = "; ", got[256];
+    for (int i = 0; i < 60; i++)
+        strcat(text, "word ");
+    sbi_view_name(write_file(dir, "e.init", text), got, sizeof got);
+    size_t n = strlen(got);
+    CHECK(n > 80 && n <= 100 && got[n - 1] == 'd' && strncmp(got, text + 2, n) == 0);
+    strcpy(text, "; ");
+    for (int i = 0; i < 80; i++)
+        strcat(text, "\xc3\xa9");
+    sbi_view_name(write_file(dir, "f.init", text), got, sizeof got);
+    n = strlen(got);
+    CHECK(n > 90 && n <= 100 && n % 2 == 0 && strncmp(got, text + 2, n) == 0);
+    sbi_view_name(write_file(dir, "g.init", "; Ma's Puzzle: x\n"), got, 4);
+    CHECK(strcmp(got, "Ma'") == 0);
+    got[0] = 'x';
+    sbi_view_name(NULL, got, sizeof got);
+    CHECK(got[0] == 0);
+    got[0] = 'x';
+    sbi_view_name("a.init", got, 1);
+    CHECK(got[0] == 0);
+    sbi_view_name("a.init", NULL, 10);   /* harmless */
+    const char *names[] = { "a.init", "b.init", "c.init", "my-puzzle_one.init", "d.txt", "e.init",
+                            "f.init", "g.init" };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        remove(path);
+    }
+    CHECK(rmdir(dir) == 0);
+}
+
 int main(void)
 {
     test_good();
@@ -594,6 +667,7 @@ int main(void)
     test_moves();
     test_names();
     test_view_helpers();
+    test_view_name();
     test_puzzle_check();
     test_million_lines();
     test_census_specs();

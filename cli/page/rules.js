@@ -15,8 +15,8 @@
  * reads the same distance for each and makes the engine's moves.
  *
  * No DOM: it follows draw.js in the page's one function and uses P (the
- * puzzle: rows, cols, walls, shapes, blocks; and the play page's metric,
- * axes, slots, hints and nohint, render_play.c), B (P.blocks) and R, C
+ * puzzle: rows, cols, walls, shapes, blocks, axes; and the play page's
+ * metric, slots, hints and nohint, render_play.c), B (P.blocks) and R, C
  * (each block's anchor, draw.js's).  A configuration S is {R, C, occ}:
  * anchors, and occ, the cell grid (-1 empty, -2 a wall, else the block
  * there), which every move keeps up to date.

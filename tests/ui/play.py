@@ -4,6 +4,7 @@ input events (keys, mouse, touch), as a person would, and checks it.
 
     play.py CHROMIUM PAGE.html DISTANCE desktop|phone SHOTS_DIR NAME
     play.py CHROMIUM --ready LIST
+    play.py CHROMIUM --shots LIST SHOTS_DIR
 
 The second form loads every page LIST names (lines "PAGE<TAB>TABLE":
 TABLE the oracle's binary distances for the puzzle, from slide-explore
@@ -11,6 +12,23 @@ TABLE the oracle's binary distances for the puzzle, from slide-explore
 written without hints) in one browser and checks that each prepares its
 hints and shows INIT's distance as the table gives it (or says why it
 has no hints).
+
+The third form is the look of the game: each page LIST names (lines
+"NAME<TAB>PAGE<TAB>INIT<TAB>GOAL") is opened at 1280x800 and in a 390x844
+phone viewport and shot (SHOTS_DIR/NAME-1280x800.png, NAME-390x844.png;
+with hints, NAME-390x844-hint.png with a hint shown and
+NAME-1280x800-solved.png after "solve from here").  It checks what a person would see: no console
+error, no horizontal scrolling on the phone, the title (INIT's first
+comment line or the file name, also the <title>) not broken inside a
+word, the goal's pieces in colours no other piece has, an exit drawn
+exactly when a goal piece meets one edge of the tray (read here from the
+GOAL file), numbered tiles showing the numbers of their places in the
+goal (read here from the pictures) and an arrow sliding the tile beside
+the gap into it, a one-axis piece dragged across its axis staying put
+with words that say which way it slides, pieces that slide by a CSS
+transition except under prefers-reduced-motion, a hint in words ("move
+the red car right 2", no coordinates) with an arrow on the tray, and the
+solved banner with the count beside the optimal one.
 
 DISTANCE is INIT's distance to the goal under the page's metric, found
 by the caller from a solver run (slide --optimal).  The page is driven
@@ -38,6 +56,7 @@ import base64
 import fcntl
 import json
 import os
+import re
 import shutil
 import signal
 import struct
@@ -48,7 +67,11 @@ import time
 
 chromium = sys.argv[1]
 ready_list = sys.argv[3] if sys.argv[2] == "--ready" else None
-if not ready_list:
+shots_list = sys.argv[3] if sys.argv[2] == "--shots" else None
+if shots_list:
+    shots = sys.argv[4]
+    mode, name = "desktop", "shots"
+elif not ready_list:
     page, want_distance, mode, shots, name = sys.argv[2:7]
     want_distance = int(want_distance)
 else:
@@ -85,6 +108,7 @@ class Browser:
         os.close(from_w)
         self.out, self.inp = to_w, from_r
         self.buf, self.next_id, self.session = b"", 0, None
+        self.events = []   # what the browser said unasked (console messages, exceptions)
 
     def call(self, method, **params):
         self.next_id += 1
@@ -101,6 +125,8 @@ class Browser:
                 self.buf += chunk
             raw, self.buf = self.buf.split(b"\0", 1)
             reply = json.loads(raw)
+            if "method" in reply:
+                self.events.append(reply)
             if reply.get("id") == self.next_id:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
@@ -300,6 +326,242 @@ def init_distance(path):
     return "none" if d == 0xFFFFFFFF else str(d)
 
 
+def errors():
+    """The console errors and exceptions the browser reported so far
+    (and forgets them)."""
+    bad = []
+    for ev in b.events:
+        m, p = ev["method"], ev.get("params", {})
+        if m == "Runtime.exceptionThrown":
+            bad.append(p["exceptionDetails"].get("exception", {}).get("description") or
+                       p["exceptionDetails"].get("text"))
+        elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
+            bad.append(" ".join(str(a.get("value", a.get("description"))) for a in p.get("args", [])))
+        elif m == "Log.entryAdded" and p["entry"].get("level") == "error":
+            bad.append(p["entry"].get("text"))
+    b.events = []
+    return bad
+
+
+def wait_for(expr, seconds=20):
+    """Polls a JavaScript condition until it holds; whether it did."""
+    for _ in range(int(seconds * 20)):
+        if js(expr):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def wait_hint():
+    """Waits for the answer to a hint: a move (data-hint) or a message."""
+    wait_for("(function () { var m = document.getElementById('player'); return m.dataset.hint !== '' ||"
+             " document.getElementById('caption').textContent.indexOf('Thinking') < 0; })()")
+
+
+TITLE = """(function () {
+  var h = document.getElementById('title'), t = h.firstChild, text = t ? t.textContent : '', broken = [];
+  var re = /\\S+/g, m, tops = new Set();
+  while ((m = re.exec(text))) {
+    var r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+    var at = new Set(Array.from(r.getClientRects()).map(function (q) { return Math.round(q.top); }));
+    at.forEach(function (y) { tops.add(y); });
+    if (at.size > 1) broken.push(m[0]);
+  }
+  return {text: text, broken: broken, lines: tops.size, doc: document.title};
+})()"""
+
+
+def puzzle_cells(init, goal):
+    """The tray and the GOAL's pieces, read here from the files: (rows,
+    cols, {piece: set of cells}, INIT's grid or None, every piece marked)."""
+    def lines(path):
+        return [l.strip() for l in open(path, encoding="utf-8")
+                if l.strip() and not l.lstrip().startswith(";")]
+    first = lines(init)
+    if re.fullmatch(r"\d+\s+\d+", first[0]):   # corners: r1 c1 r2 c2
+        rows, cols = map(int, first[0].split())
+        pieces = {}
+        for n, l in enumerate(lines(goal)):
+            r1, c1, r2, c2 = map(int, l.split())
+            pieces[n] = {(y, x) for y in range(r1, r2 + 1) for x in range(c1, c2 + 1)}
+        return rows, cols, pieces, None, False
+    grid = [l for l in first if ":" not in l]
+    marked = any(re.fullmatch(r"distinct:\s*\*", l) for l in first)
+    pieces = {}
+    for y, row in enumerate(l for l in lines(goal) if ":" not in l):
+        for x, ch in enumerate(row):
+            if ch not in ".#":
+                pieces.setdefault(ch, set()).add((y, x))
+    return len(grid), len(grid[0]), pieces, grid, marked
+
+
+def puzzle_name(init):
+    """The name a page should carry, read here from INIT: its leading
+    comment's first line up to ": ", else the file's name."""
+    for line in open(init, encoding="utf-8"):
+        if not line.strip():
+            continue
+        if line.lstrip().startswith(";"):
+            return line.strip()[1:].strip().split(": ", 1)[0].rstrip(" ,.;:")
+        break
+    base = os.path.splitext(os.path.basename(init))[0].replace("-", " ").replace("_", " ")
+    return base[:1].upper() + base[1:]
+
+
+def look(tag, init, goal, size):
+    """One page as a person sees it, at one size (see the head comment)."""
+    global mode
+    mode = tag
+    w, ht = size
+    b.call("Emulation.setDeviceMetricsOverride", width=w, height=ht, deviceScaleFactor=1,
+           mobile=tag == "phone")
+    js("(function () { var m = document.getElementById('player'); if (m) m.dataset.ready = 'left'; })()")
+    b.call("Page.navigate", url="file://" + os.path.abspath(page))
+    if not check(wait_ready(), "never ready"):
+        return
+    time.sleep(0.2)   # the fonts and the first transition settle
+    t = js(TITLE)
+    check(t["text"] == puzzle_name(init) and t["doc"] == t["text"],
+          f"the title {t['text']!r} (<title> {t['doc']!r}) is not the puzzle's name {puzzle_name(init)!r}")
+    check(not t["broken"], f"the title is broken inside {t['broken']} ({t['lines']} lines)")
+    width = js("document.documentElement.scrollWidth")
+    check(width <= w, f"the page is {width} px wide in a {w} px viewport")
+    # Hints offered (the button), and a table that knows every distance.
+    hinted, table = js("!document.getElementById('hint').disabled"), js("!!P.hints")
+    js("window.scrollTo(0, 0)")
+    b.call("Page.captureScreenshot", format="png")   # the first capture can miss late paints
+    shot_as(f"{name}-{w}x{ht}")
+    if tag == "desktop":
+        rows, cols, pieces, grid, marked = puzzle_cells(init, goal)
+        dom = js("""(function () {
+          var out = [];
+          document.querySelectorAll('#tray g.blk').forEach(function (g) {
+            var t = g.querySelector('text');
+            out.push({r: +g.dataset.r, c: +g.dataset.c, n: g.dataset.n || null, text: t ? t.textContent : null,
+                      fill: getComputedStyle(g.querySelector('.body')).fill, goal: g.classList.contains('goalpiece')});
+          });
+          return {blocks: out, exits: document.querySelectorAll('#tray .exit').length,
+                  move: getComputedStyle(document.querySelector('#tray g.blk')).transitionDuration};
+        })()""")
+        tiles = marked and all(len(c) == 1 for c in pieces.values()) and len(pieces) == len(dom["blocks"])
+        if tiles:
+            order = sorted(next(iter(c)) for c in pieces.values())
+            rank = {ch: order.index(next(iter(c))) + 1 for ch, c in pieces.items()}
+            for blk in dom["blocks"]:
+                want = str(rank[grid[blk["r"]][blk["c"]]])
+                check(blk["n"] == want and blk["text"] == want,
+                      f"the tile at {blk['r']},{blk['c']} shows {blk['text']}, its place in the goal is {want}")
+            # With nothing selected, an arrow slides the tile beside the
+            # gap into it (Left: the tile right of the gap); then undone.
+            gaps = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "."]
+            if len(gaps) == 1:
+                gr, gc = gaps[0]
+                d = next(d for d, (dr, dc, _, _) in STEPS.items()
+                         if 0 <= gr - dr < rows and 0 <= gc - dc < cols)
+                dr, dc, k, vk = STEPS[d]
+                key("Escape", "Escape", 27)
+                key(k, k, vk)
+                moved = js(f"""(function () {{ var g = document.querySelector('#tray g.blk[data-r="{gr}"][data-c="{gc}"]');
+                  return [g ? g.dataset.n : null, +document.getElementById('player').dataset.moves]; }})()""")
+                want = str(rank[grid[gr - dr][gc - dc]])
+                check(moved == [want, 1], f"{k} with nothing selected moved {moved}, not tile {want} into the gap")
+                key("u", "KeyU", 85)
+        else:
+            goal_fills = {x["fill"] for x in dom["blocks"] if x["goal"]}
+            other_fills = {x["fill"] for x in dom["blocks"] if not x["goal"]}
+            check(goal_fills and not goal_fills & other_fills,
+                  f"the goal's pieces ({goal_fills}) share a colour with the others ({other_fills})")
+            check(all(x["text"] is None for x in dom["blocks"]), "pieces that are not tiles carry text")
+            sides = {s for cells in pieces.values() for r, c in cells
+                     for s, on in (("t", r == 0), ("b", r == rows - 1), ("l", c == 0),
+                                   ("r", c == cols - 1)) if on}
+            check(dom["exits"] == (len(sides) == 1),
+                  f"{dom['exits']} exits drawn; the goal meets the edges {sorted(sides)}")
+        # A one-axis piece dragged across its axis stays put, and the
+        # caption says which way it slides rather than "blocked".
+        s0 = state()
+        one = [i for i, a in enumerate(s0["axes"]) if a in "hv"]
+        if one:
+            i = one[0]
+            r, c = s0["blocks"][i]["r"], s0["blocks"][i]["c"]
+            along = "row" if s0["axes"][i] == "h" else "column"
+            if along == "row":
+                drag(r, c, r + 1 if r + 1 < rows else r - 1, c)
+            else:
+                drag(r, c, r, c + 1 if c + 1 < cols else c - 1)
+            s1 = state()
+            check(positions(s1) == positions(s0) and s1["moves"] == 0 and
+                  s1["refused"] == s0["refused"] + 1 and f"only along its {along}" in s1["caption"] and
+                  "blocked" not in s1["caption"],
+                  f"a piece dragged across its axis: {s1['caption']!r}, {s1['moves']} moves")
+        check(dom["move"] not in ("", "0s"), f"pieces do not slide (transition {dom['move']!r})")
+        b.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+        still = js("getComputedStyle(document.querySelector('#tray g.blk')).transitionDuration")
+        b.call("Emulation.setEmulatedMedia", features=[])
+        check(still == "0s", f"pieces slide ({still}) under prefers-reduced-motion")
+    if table and js("document.getElementById('player').dataset.distance") == "":
+        # No solution from the start: said so, with nothing about undoing
+        # (there is nothing to undo), before and after a hint is asked.
+        for when in ("on opening", "after a hint"):
+            if when != "on opening":
+                button("hint")
+                wait_hint()
+            cap = js("document.getElementById('caption').textContent")
+            check("no solution" in cap and "undo" not in cap.lower(),
+                  f"{when}, an unsolvable start says {cap!r}")
+        hinted = False
+    if hinted and tag == "phone":
+        button("hint")
+        wait_hint()
+        shown = js("""({hint: document.getElementById('player').dataset.hint,
+                    caption: document.getElementById('caption').textContent,
+                    arrow: document.querySelectorAll('#tray .marks .arrow').length})""")
+        check(shown["hint"] and shown["arrow"] == 1, f"no hint shown on the tray ({shown})")
+        check(re.match(r"Hint: move (tile \d+|the [a-z -]+?(( in| at) (row|column) \d+(, column \d+)?)?) "
+                       r"(up|down|left|right)( \d+)?(, then (up|down|left|right)( \d+)?)*\.", shown["caption"]),
+              f"the hint is not in words: {shown['caption']!r}")
+        time.sleep(0.3)
+        shot_as(f"{name}-{w}x{ht}-hint")
+    if hinted and tag == "desktop":
+        button("solve")
+        solved = wait_for("document.getElementById('player').dataset.solved === 'true'", 120)
+        check(solved, "solve from here did not reach the goal")
+        time.sleep(0.6)
+        s = js("""({caption: document.getElementById('caption').textContent, best: P.hints && 1,
+                    banner: !document.getElementById('banner').hidden,
+                    counter: document.getElementById('counter').textContent})""")
+        check(s["banner"] and re.search(r"solved in (\d+) moves? \(optimal \1\)", s["caption"]),
+              f"no solved banner, or the count is not the optimal one: {s}")
+        check(re.fullmatch(r"(\d+) moves? \u00b7 best \1", s["counter"]),
+              f"the counter does not stand beside the optimal count: {s['counter']!r}")
+        shot_as(f"{name}-{w}x{ht}-solved")
+    bad = errors()
+    check(not bad, f"console errors: {bad}")
+
+
+def shot_as(file):
+    data = b.call("Page.captureScreenshot", format="png")["data"]
+    with open(os.path.join(shots, file + ".png"), "wb") as f:
+        f.write(base64.b64decode(data))
+
+
+def shots_all():
+    """Every page of the list at both sizes (look)."""
+    global name, page
+    target = b.call("Target.createTarget", url="about:blank")["targetId"]
+    b.session = b.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+    for domain in ("Page", "Runtime", "Log"):
+        b.call(domain + ".enable")
+    errors()
+    n = 0
+    for line in open(shots_list):
+        name, page, init, goal = line.rstrip("\n").split("\t")
+        look("desktop", init, goal, (1280, 800))
+        look("phone", init, goal, (390, 844))
+        n += 1
+    print(f"play: {n} pages shot at 1280x800 and 390x844 in {shots}")
+
+
 def ready_all():
     """Every page of the list prepares its hints (or says it has none)."""
     global fails
@@ -332,6 +594,9 @@ try:
     if ready_list:
         ready_all()
         sys.exit(1 if fails else 0)
+    if shots_list:
+        shots_all()
+        sys.exit(1 if fails else 0)
     target = b.call("Target.createTarget", url="about:blank")["targetId"]
     b.session = b.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
     if phone:
@@ -341,7 +606,8 @@ try:
     else:
         b.call("Emulation.setDeviceMetricsOverride", width=1000, height=700, deviceScaleFactor=1,
                mobile=False)
-    b.call("Page.enable")
+    for domain in ("Page", "Runtime", "Log"):
+        b.call(domain + ".enable")
     b.call("Page.navigate", url="file://" + os.path.abspath(page))
     check(wait_ready(), "the page never said its hints were ready")
     s0 = state()
@@ -414,6 +680,7 @@ try:
     while not s["solved"] and hints < 2000:
         before = s["distance"]
         button("hint")
+        wait_hint()
         h = state()
         spec = h["data"]["hint"]
         if not check(spec and h["distance"] == before, f"no hint at distance {before}"):
@@ -436,11 +703,13 @@ try:
     button("solve")
     for _ in range(600):
         s = state()
-        if s["solved"] or js("document.getElementById('solve').textContent") != "stop":
+        if s["solved"] or js("document.getElementById('player').dataset.solving") != "true":
             break
         time.sleep(0.1)
     check(s["solved"] and s["distance"] == 0, "solve from here did not reach the goal")
     shot("solved")
+    bad = errors()
+    check(not bad, f"console errors: {bad}")
     print(f"play {name} ({mode}): INIT at {want_distance}, {hints} hints to the goal, "
           f"solve from here: {s['caption']}")
 finally:
