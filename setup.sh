@@ -15,10 +15,11 @@ command -v pkg-config >/dev/null || need+=(pkgconf)
 [ -f /usr/include/uthash.h ] || need+=(uthash-dev)
 # The Python module (bindings/python): Debian's python3 with its headers,
 # setuptools and wheel (pip --no-build-isolation builds with what is
-# there), venv (pip installs only into one: PEP 668) and pytest.
+# there), venv (pip installs only into one: PEP 668), pytest, and mypy
+# (its test reads the module's type stub as a type checker does).
 # Open MPI: slide-explore-mpi (-DSLIDE_MPI=ON), which test.sh builds and tests.
 for pkg in python3-dev python3-setuptools python3-wheel python3-venv python3-pytest \
-           openmpi-bin libopenmpi-dev; do
+           python3-mypy openmpi-bin libopenmpi-dev; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 # The census's SQLite output (slide-explore --census --sqlite) and the
