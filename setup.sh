@@ -35,7 +35,9 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 [ "${1:-}" = --deps ] && exit 0
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+# With Open MPI installed above, build/slide-explore-mpi too (the README's
+# mpirun lines use it).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSLIDE_MPI=ON >/dev/null
 cmake --build build -j"$(nproc)" >/dev/null
 echo "setup: built build/slide and build/slide-check" >&2
 
