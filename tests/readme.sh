@@ -38,7 +38,7 @@ if [ "${README_SH_INSIDE:-}" != 1 ]; then
     exec unshare -m --propagation private env README_SH_INSIDE=1 bash "$0" "$@"
 fi
 
-mount -t tmpfs readme-opt /opt || { echo "FAIL: mount a tmpfs on /opt"; exit 1; }
+mkdir -p /opt && mount -t tmpfs readme-opt /opt || { echo "FAIL: mount a tmpfs on /opt"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 repo=$tmp/repo home=$tmp/home bin=$tmp/bin
