@@ -103,7 +103,8 @@ while read -r name want reason; do
     if [ "$want" = 0 ]; then
         if "$SLIDE_CHECK" "$init" "$goal" </dev/null >"$tmp/check" 2>&1 &&
             grep -qx Verified "$tmp/check"; then pass
-        else fail "$name: slide-check does not find INIT meeting GOAL: $(head -c 200 "$tmp/check")"; fi
+        else fail "$name: slide-check does not find INIT meeting GOAL: $(head -c 200 "$tmp/check")"
+        fi
     fi
     for algo in auto bfs astar idastar bidir; do
         for engine in auto bitboard general; do
