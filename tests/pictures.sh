@@ -5,7 +5,7 @@
 # must say Verified for its moves, and the length of the solution under M
 # (the `length: U unit, L line, P piece` line of -ostats) must be the
 # figure.  The 15-puzzle's row has no metric: its optimum needs pattern
-# databases that take tens of seconds to build (bench/optimal.sh measures
+# databases that take a minute or more to build (bench/optimal.sh measures
 # that), so here any solution will do (slide in its default mode),
 # as long as slide-check verifies it and it takes at least the published
 # 52 moves (a shorter one would disprove the published optimum or the
