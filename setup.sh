@@ -15,10 +15,11 @@ command -v pkg-config >/dev/null || need+=(pkgconf)
 [ -f /usr/include/uthash.h ] || need+=(uthash-dev)
 # The Python module (bindings/python): Debian's python3 with its headers,
 # setuptools and wheel (pip --no-build-isolation builds with what is
-# there), venv (pip installs only into one: PEP 668) and pytest.
+# there), venv (pip installs only into one: PEP 668), pytest, and mypy
+# (its test reads the module's type stub as a type checker does).
 # Open MPI: slide-explore-mpi (-DSLIDE_MPI=ON), which test.sh builds and tests.
 for pkg in python3-dev python3-setuptools python3-wheel python3-venv python3-pytest \
-           openmpi-bin libopenmpi-dev; do
+           python3-mypy openmpi-bin libopenmpi-dev; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 # The census's SQLite output (slide-explore --census --sqlite) and the
@@ -34,7 +35,9 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 [ "${1:-}" = --deps ] && exit 0
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+# With Open MPI installed above, build/slide-explore-mpi too (the README's
+# mpirun lines use it).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSLIDE_MPI=ON >/dev/null
 cmake --build build -j"$(nproc)" >/dev/null
 echo "setup: built build/slide and build/slide-check" >&2
 

@@ -1,5 +1,5 @@
 /*
- * census_spec.c - reads a census SPEC (docs/explore.md, "The census"): a
+ * census_spec.c - reads a census SPEC (docs/formats.md, "Census SPEC files"): a
  * small line file that names a tray, its walls, an alphabet of kinds of
  * piece with how many of each, and optionally a goal.
  *
@@ -21,7 +21,7 @@
  * blamed on the goal's line.  So every complaint is "FILE:LINE: ..."
  * (through sbi_fmt_fail), and a SPEC read here never fails sb_census as
  * input.  Every cap (line length, words a line, name length, kinds,
- * counts, keep) is in docs/explore.md and in the message that enforces it.
+ * counts, keep) is in docs/formats.md and in the message that enforces it.
  *
  * Lines are read a byte at a time against the cap, so a line past it, a
  * NUL or another control byte (a binary file, /dev/zero) is refused at

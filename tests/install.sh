@@ -6,8 +6,8 @@
 # in docs/; then examples/solve.c, copied out of the tree, is built
 # against that prefix twice, with pkg-config and with find_package(slide),
 # and each build solves puzzles/klotski.init with a solution the built
-# slide-check verifies.  The installed programs must run from the prefix
-# without LD_LIBRARY_PATH.
+# slide-check verifies.  The installed programs, and the example built
+# either way, must run from the prefix without LD_LIBRARY_PATH.
 #
 # Environment: BUILD_DIR, SOURCE_DIR, SLIDE_CHECK, LIBDIR (GNUInstallDirs'
 # lib dir), C_COMPILER, and EXAMPLE_FLAGS (the sanitizer flags in a
@@ -98,9 +98,11 @@ else
 fi
 cp -r "$SOURCE_DIR/examples" "$tmp/src"
 
-# judge NAME BINARY: the example's solution must be Verified.
+# judge NAME BINARY: the example's solution must be Verified.  It runs
+# without LD_LIBRARY_PATH: slide.pc gives a run path, and CMake gives one
+# to a program linked with an imported library outside the system's.
 judge() {
-    if ! LD_LIBRARY_PATH=$prefix/$LIBDIR "$2" "$init" "$goal" >"$tmp/$1.moves" 2>"$tmp/$1.err"; then
+    if ! env -u LD_LIBRARY_PATH "$2" "$init" "$goal" >"$tmp/$1.moves" 2>"$tmp/$1.err"; then
         bad "$1: solve failed: $(cat "$tmp/$1.err")"
         return
     fi
@@ -111,8 +113,11 @@ judge() {
     else
         bad "$1: slide-check refused the example's solution"
     fi
-    # It must run against the installed library, not the build tree's.
-    if LD_LIBRARY_PATH=$prefix/$LIBDIR ldd "$2" | grep -qF "$prefix/$LIBDIR/$soname"; then
+    # It must run against the installed library, not the build tree's (the
+    # run path from slide.pc spells the prefix through lib/pkgconfig/../..).
+    local found
+    found=$(env -u LD_LIBRARY_PATH ldd "$2" | awk -v so="$soname" '$1 == so { print $3 }')
+    if [ -n "$found" ] && [ "$(readlink -f "$found")" = "$(readlink -f "$prefix/$LIBDIR/$soname")" ]; then
         ok
     else
         bad "$1: not linked against the installed $soname"

@@ -56,7 +56,7 @@ fi
 
 # The module exports its init function alone: libslide inside it and its
 # own helpers stay hidden, so they cannot clash with another extension's.
-so=$(find "$venv" -name 'slide*.so' | head -n 1)
+so=$(find "$venv" -path '*/slide/__init__*.so' | head -n 1)
 exported=$(nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }')
 if [ "$exported" != PyInit_slide ]; then
     echo "FAIL: $so exports more than PyInit_slide:" $exported
@@ -89,7 +89,7 @@ if ! env -u SLIDE_BUILD_DIR PKG_CONFIG_PATH="$(find "$tmp/prefix" -name pkgconfi
     echo "FAIL: pip install against the installed libslide (pkg-config)"
     exit 1
 fi
-so=$(find "$tmp/venv" -name 'slide*.so' | head -n 1)
+so=$(find "$tmp/venv" -path '*/slide/__init__*.so' | head -n 1)
 major=$(sed -n 's/^#define SLIDE_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' "$SOURCE_DIR/include/slide.h")
 if ! ldd "$so" | grep -q "$tmp/prefix/.*libslide\.so\.$major "; then
     echo "FAIL: the module does not load the installed libslide.so.$major:"; ldd "$so"

@@ -16,6 +16,9 @@ Where libslide comes from, first match wins:
 
 CFLAGS and LDFLAGS from the environment are added as usual (the
 sanitizer test build passes -fsanitize there).
+
+The module installs as the package slide (slide/__init__ is the
+extension) with its type stub, slide/__init__.pyi, and py.typed.
 """
 
 import os
@@ -28,6 +31,13 @@ from setuptools import Extension, setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 SOURCES = ["src/module.c", "src/puzzle.c", "src/reports.c"]
+# The module is the package slide's __init__, so that its type stub
+# (slide/__init__.pyi) and the py.typed marker (PEP 561: type checkers use
+# the stubs of an installed package that has one) install beside it.
+# Python imports an extension named __init__ as its package, and its init
+# function is still PyInit_slide: the name is the package's.
+MODULE = "slide.__init__"
+TYPES = ["py.typed", "__init__.pyi"]
 # The module's own helpers are shared between its files, not with Python:
 # only PyInit_slide (which Python's headers mark visible) is exported.
 HIDDEN = ["-fvisibility=hidden"]
@@ -45,7 +55,7 @@ def from_build_dir(build_dir):
                  f"(cmake -S . -B build && cmake --build build) and give SLIDE_BUILD_DIR "
                  f"as an absolute path")
     ext = Extension(
-        "slide", SOURCES,
+        MODULE, SOURCES,
         include_dirs=[os.path.join(REPO, "include")],
         extra_objects=[archive],
         libraries=["m"],
@@ -76,7 +86,7 @@ def from_pkg_config():
     include_dirs = [os.path.normpath(f[2:]) for f in cflags if f.startswith("-I")]
     library_dirs = [os.path.normpath(f[2:]) for f in libs if f.startswith("-L")]
     libraries = [f[2:] for f in libs if f.startswith("-l")]
-    ext = Extension("slide", SOURCES, include_dirs=include_dirs, library_dirs=library_dirs,
+    ext = Extension(MODULE, SOURCES, include_dirs=include_dirs, library_dirs=library_dirs,
                     libraries=libraries, runtime_library_dirs=library_dirs,
                     extra_compile_args=HIDDEN,
                     depends=["src/binding.h", "setup.py"])
@@ -117,6 +127,8 @@ setup(
     version=version(),
     description="Sliding-block puzzles (Klotski, Rush Hour, ...): read, solve, explore, check",
     ext_modules=[ext],
+    packages=["slide"],
+    package_data={"slide": TYPES},
     options=options,
     python_requires=">=3.11",
 )

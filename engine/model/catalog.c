@@ -1,10 +1,12 @@
 /*
  * catalog.c - classes, their cells, counts and the goal grouped by class;
- * the distance estimates that A* uses.
+ * the distance estimates that A* uses; the proofs of unsolvability that
+ * need no search (the tiles' parity, goal places out of a class's reach).
  *
  * Invariant: each class's goal list is sorted and holds each position
  * once, however often the puzzle's goal names it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -407,4 +409,164 @@ bool sbi_catalog_parity_unsolvable(const sb_catalog *cat)
     uint32_t cols = (uint32_t)cat->cols;
     unsigned colours = (blank / cols + blank % cols + blank_goal / cols + blank_goal % cols) & 1;
     return known && (transpositions & 1) != colours;
+}
+
+/* ---- goals out of reach ------------------------------------------------
+ *
+ * Ignoring the other blocks, the places a block's anchor can reach form
+ * one component of a graph over places: a place is a node when the block
+ * fits there (inside the tray, off the walls), and two are joined when
+ * one slide of one cell, along the block's axis, leads from one to the
+ * other.  Slides are reversible, so the components partition the places,
+ * and other blocks only ever take away paths: a block stays in its
+ * component for good.  A goal of a class is met only when, in each
+ * component, the class has at least as many blocks as goal places.  On a
+ * tray without walls every place of a block that slides both ways is in
+ * one component (its places form a rectangle of anchors), so only classes
+ * with an axis, and trays with walls, are looked at.  Classes of one shape
+ * and axis share their components (they differ only in group), so the
+ * labels are kept from one such class to the next (classes are sorted
+ * by shape, then axis, then group). */
+
+/* Whether class c's block fits with its anchor at row r, column col,
+ * looking only at the cells listed (all of them, or one direction's lead
+ * cells after a one-cell slide that way). */
+static bool fits(const sb_catalog *cat, const sb_class *c, int r, int col,
+                 const uint32_t *cells, uint32_t n)
+{
+    const uint8_t *walls = cat->puzzle->walls;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t i = cells ? cells[k] : k;
+        int y = r + c->dr[i], x = col + c->dc[i];
+        if (y < 0 || y >= cat->rows || x < 0 || x >= cat->cols ||
+            (walls && walls[y * cat->cols + x]))
+            return false;
+    }
+    return true;
+}
+
+/* Labels with `label` every place of class c's anchor reachable from
+ * `from` (labelled -1 before); queue has room for every cell. */
+static void flood(const sb_catalog *cat, const sb_class *c, uint32_t from, int32_t label,
+                  int32_t *labels, uint32_t *queue)
+{
+    uint32_t head = 0, tail = 0;
+    labels[from] = label;
+    queue[tail++] = from;
+    while (head < tail) {
+        uint32_t at = queue[head++];
+        int r = (int)(at / (uint32_t)cat->cols), col = (int)(at % (uint32_t)cat->cols);
+        for (int d = 0; d < 4; d++) {
+            int nr = r + SB_STEP_ROW[d], nc = col + SB_STEP_COL[d];
+            if (!sbi_class_moves(c, d) || nr < 0 || nr >= cat->rows || nc < 0 ||
+                nc >= cat->cols)
+                continue;
+            uint32_t next = (uint32_t)nr * (uint32_t)cat->cols + (uint32_t)nc;
+            if (labels[next] < 0 && fits(cat, c, nr, nc, c->lead[d], c->nlead[d])) {
+                labels[next] = label;
+                queue[tail++] = next;
+            }
+        }
+    }
+}
+
+/* Whether classes a and b have one shape and one axis (they may differ in
+ * group), so that their blocks' places form the same components. */
+static bool same_places(const sb_class *a, const sb_class *b)
+{
+    return a->ncells == b->ncells && a->proto.axis == b->proto.axis &&
+           memcmp(a->dr, b->dr, a->ncells * sizeof *a->dr) == 0 &&
+           memcmp(a->dc, b->dc, a->ncells * sizeof *a->dc) == 0;
+}
+
+/* The proof that a goal place of class s is out of its blocks' reach. */
+static sb_status unreachable(const sb_catalog *cat, int s, uint32_t place, bool none,
+                             sb_error *err)
+{
+    const sb_class *c = &cat->classes[s];
+    char what[64];
+    if (c->proto.label && c->count == 1)
+        snprintf(what, sizeof what, "piece '%c'", c->proto.label);
+    else
+        snprintf(what, sizeof what, "%dx%d %s", c->height, c->width,
+                 c->rect ? "block" : "piece");
+    const char *why = c->proto.axis == SB_AXIS_ROW      ? "it slides only left and right"
+                      : c->proto.axis == SB_AXIS_COL ? "it slides only up and down"
+                                                        : "walls fence it in";
+    unsigned r = place / (unsigned)cat->cols, col = place % (unsigned)cat->cols;
+    if (none)
+        return sbi_fail(err, SB_UNSOLVABLE, "no solution: the goal puts the %s at %u %u, "
+                        "which it can never reach (%s%s)", what, r, col, why,
+                        c->proto.axis != SB_AXIS_ANY && cat->nwalls ? ", between walls" : "");
+    return sbi_fail(err, SB_UNSOLVABLE, "no solution: the goal puts more of the %s in the "
+                    "part of the tray around %u %u than can ever get there (%s%s)", what, r,
+                    col, why, c->proto.axis != SB_AXIS_ANY && cat->nwalls ? ", between walls" : "");
+}
+
+sb_status sbi_catalog_check_reach(const sb_catalog *cat, sb_error *err)
+{
+    const sb_puzzle *p = cat->puzzle;
+    int found = -1;       /* the class of a goal place out of reach */
+    uint32_t place = 0;   /* that place */
+    bool none = false;    /* no block of the class reaches it at all */
+    if (cat->ngoals == 0)
+        return SB_OK;
+    int32_t *labels = malloc(cat->ncells * sizeof *labels);
+    uint32_t *queue = malloc(cat->ncells * sizeof *queue);
+    /* The blocks' anchors, class by class: first[s] .. first[s + 1]. */
+    uint32_t *first = calloc((size_t)cat->nclasses + 2, sizeof *first);
+    uint32_t *anchors = malloc(((size_t)cat->nblocks + 1) * sizeof *anchors);
+    int32_t *class_of = malloc(((size_t)cat->nblocks + 1) * sizeof *class_of);
+    /* have[label]: the class's blocks in that component, less its goals. */
+    int64_t *have = calloc((size_t)cat->nblocks + 1, sizeof *have);
+    if (!labels || !queue || !first || !anchors || !class_of || !have)
+        goto done;   /* not knowing is no proof */
+    for (uint32_t i = 0; i < cat->nblocks; i++) {
+        class_of[i] = sbi_catalog_class(cat, &p->blocks[i]);
+        first[class_of[i] + 2]++;
+    }
+    for (int s = 0; s < cat->nclasses; s++)
+        first[s + 2] += first[s + 1];
+    for (uint32_t i = 0; i < cat->nblocks; i++)
+        anchors[first[class_of[i] + 1]++] =
+            (uint32_t)p->blocks[i].row * (uint32_t)cat->cols + (uint32_t)p->blocks[i].col;
+    int32_t nlabels = 0;
+    const sb_class *labelled = NULL;   /* the class whose shape and axis labels hold */
+    for (int s = 0; s < cat->nclasses && found < 0; s++) {
+        const sb_class *c = &cat->classes[s];
+        if (c->ngoals == 0 || (cat->nwalls == 0 && c->proto.axis == SB_AXIS_ANY))
+            continue;
+        if (!labelled || !same_places(labelled, c)) {
+            for (uint32_t k = 0; k < cat->ncells; k++)
+                labels[k] = -1;
+            nlabels = 0;
+            labelled = c;
+        }
+        for (uint32_t b = first[s]; b < first[s + 1]; b++)
+            if (labels[anchors[b]] < 0)
+                flood(cat, c, anchors[b], nlabels++, labels, queue);
+        for (uint32_t b = first[s]; b < first[s + 1]; b++)
+            have[labels[anchors[b]]]++;
+        for (uint32_t g = 0; g < c->ngoals && found < 0; g++) {
+            int32_t at = labels[c->goals[g]];
+            if (at < 0 || --have[at] < 0) {
+                found = s;
+                place = c->goals[g];
+                none = at < 0 || first[s + 1] - first[s] == 1;
+            }
+        }
+        for (uint32_t b = first[s]; b < first[s + 1]; b++)
+            have[labels[anchors[b]]] = 0;
+        for (uint32_t g = 0; g < c->ngoals; g++)
+            if (labels[c->goals[g]] >= 0)
+                have[labels[c->goals[g]]] = 0;
+    }
+done:
+    free(labels);
+    free(queue);
+    free(first);
+    free(anchors);
+    free(class_of);
+    free(have);
+    return found < 0 ? SB_OK : unreachable(cat, found, place, none, err);
 }

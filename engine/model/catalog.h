@@ -97,6 +97,14 @@ unsigned sbi_catalog_estimate(const sb_catalog *cat, sb_metric metric,
  * a puzzle or the memory to look is lacking (not knowing is no proof). */
 bool sbi_catalog_parity_unsolvable(const sb_catalog *cat);
 
+/* SB_UNSOLVABLE, with the proof in err, when a goal place can never hold
+ * a block of its class: one-axis pieces keep their rows or columns, and
+ * walls fence pieces in (catalog.c says how this is proved); else SB_OK,
+ * also when the memory to look is lacking (not knowing is no proof).
+ * O(cells) per shape of a class with a goal, on trays with walls or for
+ * one-axis classes; nothing else is looked at. */
+sb_status sbi_catalog_check_reach(const sb_catalog *cat, sb_error *err);
+
 /* Goal lists can be long (a CS61B goal names 9,999 blocks); beyond this
  * many (goal, block) pairs per class the estimates skip the class. */
 enum { SB_ESTIMATE_BUDGET = 4096 };

@@ -106,8 +106,9 @@ static sb_status solve_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats,
 /* Answers no search needs, given before any algorithm runs or any table
  * is built: INIT already meets GOAL (the empty solution, shortest under
  * every metric and algorithm), or numbered tiles whose permutation's
- * parity proves them unsolvable (catalog.h).  *decided says whether one
- * was given; the status is the answer's. */
+ * parity proves them unsolvable, or a goal place out of its class's
+ * reach (catalog.h).  *decided says whether one was given; the status is
+ * the answer's. */
 static sb_status answer_without_search(sb_setup *s, bool *decided, sb_error *err)
 {
     const sb_space *sp = s->space;
@@ -117,6 +118,8 @@ static sb_status answer_without_search(sb_setup *s, bool *decided, sb_error *err
     if (sbi_catalog_parity_unsolvable(&s->cat))
         return sbi_fail(err, SB_UNSOLVABLE, "no solution: the tiles' permutation has the "
                         "wrong parity for the goal");
+    if (sbi_catalog_check_reach(&s->cat, err) != SB_OK)
+        return SB_UNSOLVABLE;
     *decided = false;
     return SB_OK;
 }

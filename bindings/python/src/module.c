@@ -103,10 +103,11 @@ PyObject *sb_py_raise(sb_py_state *st, sb_status status, const sb_error *err)
     case SB_EWRITE: type = st->write_error; break;
     default: type = st->error; break;
     }
-    /* Unsolvable has no message of its own (the search simply ended), and
-     * an empty message would make a blank exception. */
+    /* Unsolvable carries libslide's proof (every reachable configuration
+     * searched, the tiles' parity, a goal place out of reach); an empty
+     * message would make a blank exception. */
     sb_error rec = *err;
-    if (status == SB_UNSOLVABLE)
+    if (status == SB_UNSOLVABLE && !rec.msg[0])
         snprintf(rec.msg, sizeof rec.msg, "no solution: every reachable configuration was "
                  "searched");
     else if (!rec.msg[0])
@@ -303,9 +304,9 @@ static PyObject *moves_length(PyObject *module, PyObject *args, PyObject *kwargs
 
 static PyMethodDef module_methods[] = {
     {"version", version, METH_NOARGS,
-     "version()\n--\n\nThe version of the libslide this module runs with, \"MAJOR.MINOR.PATCH\"."},
+     "version($module, /)\n--\n\nThe version of the libslide this module runs with, \"MAJOR.MINOR.PATCH\"."},
     {"moves_length", (PyCFunction)(void (*)(void))moves_length, METH_VARARGS | METH_KEYWORDS,
-     "moves_length(moves, metric=\"line\")\n--\n\n"
+     "moves_length($module, /, moves, metric=\"line\")\n--\n\n"
      "The length of a list of straight slides under a metric: \"unit\" counts cells\n"
      "travelled, \"line\" straight slides (one going on where the last stopped\n"
      "continues it), \"piece\" runs of slides of one piece."},
@@ -366,7 +367,9 @@ static int exec_module(PyObject *module)
                       st->error, &st->limit_error) < 0 ||
         add_exception(module, "Unsolvable",
                       "Proven unsolvable: every configuration reachable from INIT was\n"
-                      "searched and none meets GOAL.", st->error, &st->unsolvable) < 0)
+                      "searched and none meets GOAL, or a proof needed no search (the\n"
+                      "tiles' parity, a goal place no piece of its kind can reach);\n"
+                      ".message says which.", st->error, &st->unsolvable) < 0)
         return -1;
 
     st->move_type = PyStructSequence_NewType(&move_desc);

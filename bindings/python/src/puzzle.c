@@ -596,18 +596,18 @@ static PyObject *puzzle_repr(PyObject *self)
 
 static PyMethodDef puzzle_methods[] = {
     {"from_file", (PyCFunction)(void (*)(void))from_file, METH_CLASS | METH_VARARGS | METH_KEYWORDS,
-     "from_file(init, goal=None, format=\"auto\")\n--\n\n"
+     "from_file($cls, /, init, goal=None, format=\"auto\")\n--\n\n"
      "Reads a puzzle from the INIT and GOAL files (paths; goal None: no goal)\n"
      "in format \"auto\", \"corners\", \"sizes\" or \"picture\".  Raises InputError\n"
      "with .file and .line for a bad or missing file."},
     {"from_string", (PyCFunction)(void (*)(void))from_string,
      METH_CLASS | METH_VARARGS | METH_KEYWORDS,
-     "from_string(init_text, goal_text=None, format=\"auto\", *, init_name=\"INIT\", "
-     "goal_name=\"GOAL\")\n--\n\n"
+     "from_string($cls, /, init_text, goal_text=None, format=\"auto\", *, "
+     "init_name=\"INIT\", goal_name=\"GOAL\")\n--\n\n"
      "Reads a puzzle from INIT and GOAL text (str or bytes), as from_file does;\n"
      "the names stand for the files in error messages and InputError.file."},
     {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(*, metric=\"line\", optimal=False, algo=\"auto\", max_states=None, "
+     "solve($self, /, *, metric=\"line\", optimal=False, algo=\"auto\", max_states=None, "
      "max_seconds=None, max_memory=None, stats=False, engine=\"auto\", pdb_dir=None)\n--\n\n"
      "Solves the puzzle: a list of Move, straight slides ([] when INIT already\n"
      "meets GOAL).  metric: \"unit\", \"line\" or \"piece\"; optimal: a shortest\n"
@@ -625,7 +625,7 @@ static PyMethodDef puzzle_methods[] = {
      "Other threads run meanwhile (the GIL is released); Ctrl-C interrupts it\n"
      "(KeyboardInterrupt)."},
     {"explore", (PyCFunction)(void (*)(void))explore, METH_VARARGS | METH_KEYWORDS,
-     "explore(*, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
+     "explore($self, /, *, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
      "max_memory=None)\n--\n\n"
      "Walks everything reachable from INIT: a dict with reachable, farthest,\n"
      "per_depth (new configurations per distance), widest, widest_depth,\n"
@@ -633,7 +633,7 @@ static PyMethodDef puzzle_methods[] = {
      "goal), peak_bytes, seconds, metric.  Raises LimitError at a limit.\n"
      "Ctrl-C interrupts it (KeyboardInterrupt); the GIL is released."},
     {"components", (PyCFunction)(void (*)(void))components, METH_VARARGS | METH_KEYWORDS,
-     "components(*, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
+     "components($self, /, *, metric=\"line\", engine=\"auto\", max_states=None, max_seconds=None, "
      "max_memory=None, diameters=False)\n--\n\n"
      "Every legal layout of the puzzle's pieces (the tray's cells, the pieces by\n"
      "class; where they stand does not matter), split into the components moves\n"
@@ -643,35 +643,35 @@ static PyMethodDef puzzle_methods[] = {
      "peak_bytes, seconds, metric and diameters.  Raises LimitError at a limit.\n"
      "Ctrl-C interrupts it (KeyboardInterrupt); the GIL is released."},
     {"family", (PyCFunction)(void (*)(void))family, METH_VARARGS | METH_KEYWORDS,
-     "family(*, max_states=None, max_seconds=None, max_memory=None, engine=\"auto\")\n--\n\n"
+     "family($self, /, *, max_states=None, max_seconds=None, max_memory=None, engine=\"auto\")\n--\n\n"
      "The puzzle's family: its pieces but for the plain 1x1, 1x2 and 2x1 blocks,\n"
      "with every mix of those that fits (as slide-explore --family): a dict with\n"
      "members (dicts with units, wides, talls, layouts, components), layouts and\n"
      "components summed, peak_bytes, seconds.  Ctrl-C interrupts it."},
     {"render_text", (PyCFunction)(void (*)(void))render_text, METH_VARARGS | METH_KEYWORDS,
-     "render_text(moves=None, *, unicode=False, color=False)\n--\n\n"
+     "render_text($self, /, moves=None, *, unicode=False, color=False)\n--\n\n"
      "The tray drawn before each move and after the last, as `slide --show`\n"
      "prints it (a str; unicode: box-drawing characters, color: ANSI reverse\n"
      "video).  Each move is judged first: MoveError if one is refused.  Raises\n"
      "InputError for a tray larger than 64x64."},
     {"to_json", (PyCFunction)(void (*)(void))to_json, METH_VARARGS | METH_KEYWORDS,
-     "to_json(moves, *, metric=\"line\")\n--\n\n"
+     "to_json($self, /, moves, *, metric=\"line\")\n--\n\n"
      "The JSON document `slide --json` prints for a solution (a str): status\n"
      "\"solved\", the moves and their lengths, the tray, pieces and goal; stats\n"
      "null and optimal false (no search ran).  The moves must solve the puzzle:\n"
      "MoveError otherwise, as check() raises."},
     {"check", check, METH_O,
-     "check(moves)\n--\n\n"
+     "check($self, moves, /)\n--\n\n"
      "Replays moves (an iterable of (r1, c1, r2, c2)) with libslide's independent\n"
      "judge, slide-check's.  Returns True when every move is legal and the last\n"
      "configuration meets GOAL; raises MoveError (.index, .message) otherwise."},
     {"picture", (PyCFunction)(void (*)(void))picture, METH_VARARGS | METH_KEYWORDS,
-     "picture(moves=None)\n--\n\n"
+     "picture($self, /, moves=None)\n--\n\n"
      "The layout drawn in the picture format (a str that reads back as INIT):\n"
      "the start, or the layout after the given moves (judged; MoveError if one\n"
      "is refused)."},
     {"pictures", pictures, METH_O,
-     "pictures(moves)\n--\n\n"
+     "pictures($self, moves, /)\n--\n\n"
      "The pictures of the start and of the layout after each move: len(moves) + 1\n"
      "strs.  Each move is judged first; MoveError if one is refused."},
     {NULL, NULL, 0, NULL},

@@ -139,6 +139,18 @@ def test_unsolvable():
         p.solve(optimal=True, metric="unit")
 
 
+def test_unsolvable_says_its_proof():
+    # The 8-puzzle with two tiles swapped: libslide's proof (the parity,
+    # before any search) is the exception's message.
+    p = slide.Puzzle.from_string("213\n456\n78.\ndistinct: *\n", "123\n456\n78.\n")
+    with pytest.raises(slide.Unsolvable) as e:
+        p.solve(optimal=True)
+    assert "parity" in e.value.message and str(e.value) == e.value.message
+    with pytest.raises(slide.Unsolvable) as e:
+        slide.Puzzle.from_string("1 4\n0 0 0 1\n0 2 0 2\n", "0 0 0 0\n").solve()
+    assert "every reachable configuration searched" in e.value.message
+
+
 def test_bad_file_names_file_and_line():
     with pytest.raises(slide.InputError) as e:
         slide.Puzzle.from_file(BAD / "overlap.init", BAD / "ok.goal")
