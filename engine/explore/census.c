@@ -433,8 +433,9 @@ static void *worker(void *arg)
             continue;
         map_unit(c, &c->order[at]);
         pthread_mutex_lock(&c->lock);
-        c->stop |= c->jobs[c->order[at].index].status != SB_OK;
-        c->mapped++;
+        bool failed = c->jobs[c->order[at].index].status != SB_OK;
+        c->stop |= failed;
+        c->mapped += !failed;   /* a unit a limit or a cancel cut short is not done */
         report(c, true);
         pthread_mutex_unlock(&c->lock);
     }
