@@ -18,24 +18,20 @@
 # and rates are not checked: the machine may be shared.
 set -u
 : "${SLIDE_EXPLORE:?SLIDE_EXPLORE must name the slide-explore binary}" "${PROJECT_PUZZLES:?}"
+: "${TESTS_DIR:?}"
 command -v script >/dev/null || { echo "SKIP: no script(1) for a pseudo-terminal"; exit 77; }
 script -qec true /dev/null >/dev/null 2>&1 ||
     { echo "SKIP: script(1) cannot open a pseudo-terminal here"; exit 77; }
-# Job control: background jobs keep SIGINT's default disposition instead
-# of having it ignored, as they would in a plain script (interrupt.sh).
-set -m
+set -m   # so that a job started in the background can be interrupted (interrupt.sh)
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passes=0 fails=0
 pass() { passes=$((passes + 1)); }
 fail() { fails=$((fails + 1)); echo "FAIL $*"; }
 
-# An unsolvable 3x40 tray (interrupt.sh's): far too many configurations
-# for any walk of it to end before the interrupt.
-awk 'BEGIN { print 3, 40; print 0, 0, 0, 39
-             for (k = 0; k < 70; k++) print 1 + int(k / 40), k % 40, 1 + int(k / 40), k % 40 }' \
-    >"$tmp/open.init"
-echo "2 0 2 39" >"$tmp/open.goal"
+# An unsolvable 3x40 tray far too large for any walk of it to end before
+# the interrupt (gen_open.sh says why).
+bash "$TESTS_DIR/gen_open.sh" "$tmp" || exit 1
 # Twelve 1x1 blocks on a 5x5 tray: C(25, 12) = 5,200,300 layouts, which
 # --components lists and then links, for seconds.
 awk 'BEGIN { print 5, 5; for (k = 0; k < 12; k++) print int(k / 5), k % 5, int(k / 5), k % 5 }' \
