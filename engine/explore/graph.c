@@ -269,6 +269,7 @@ bool sbi_graph_split(const sb_graph *g, sb_parts *parts)
     split_marks marks = { g, parts->of, 0 };
     sb_walk w;
     sbi_walk_init(&w, m, most, NULL);
+    sbi_meter_phase(m, "splitting the layouts into components", g->n);
     uint64_t done = 0;   /* nodes in the components so far */
     bool ok = true;
     for (uint32_t id = 0; id < g->n && ok; id++) {
@@ -288,6 +289,8 @@ bool sbi_graph_split(const sb_graph *g, sb_parts *parts)
         }
     }
     sbi_walk_free(&w);
+    if (ok)
+        sbi_meter_phase(m, NULL, 0);   /* what follows says its own, or is a search */
     return ok;
 }
 
