@@ -478,8 +478,7 @@ static void print_family(const cli *c, const sb_family_report *r)
 /* Puts SIGINT back as it was once the search is over, as slide does: a
  * Ctrl-C while the results print must stop the program, not cancel a
  * search that has ended and let it exit 0; and erases the progress line
- * (progress.h), before anything is printed.
- * Returns st. */
+ * (progress.h) before anything is printed.  Returns st. */
 static sb_status search_ended(sb_status st, sb_progress_line *line)
 {
     sb_args_cancel_on_interrupt(NULL);

@@ -121,11 +121,11 @@ static const char MAPPING_PARTS[] = "mapping members (large ones in parts)";
  * with the census's totals: units mapped of those it maps, the layouts
  * found so far (finished units' and the running ones' last word), the
  * bytes of its budget and the time since it began; at most four times a
- * second unless `now` (a unit just finished). */
-static void report(crew *c, bool now)
+ * second, however many units end in between. */
+static void report(crew *c)
 {
     double t = sbi_clock();
-    if (!c->opts->progress || (!now && t < c->next_report))
+    if (!c->opts->progress || t < c->next_report)
         return;
     sb_progress p = { .stored = c->layouts_done + c->layouts_running,
                       .bytes = atomic_load_explicit(&c->budget.held, memory_order_relaxed),
@@ -151,7 +151,7 @@ static void unit_reported(const sb_progress *p, void *ctx)
     pthread_mutex_lock(&c->lock);
     c->layouts_running += p->stored - u->stored;
     u->stored = p->stored;
-    report(c, false);
+    report(c);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -436,7 +436,7 @@ static void *worker(void *arg)
         bool failed = c->jobs[c->order[at].index].status != SB_OK;
         c->stop |= failed;
         c->mapped += !failed;   /* a unit a limit or a cancel cut short is not done */
-        report(c, true);
+        report(c);
         pthread_mutex_unlock(&c->lock);
     }
 }
@@ -756,7 +756,7 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     for (size_t k = 0; skipped && k < c.nunits; k++) {
         mine[k] = mine[k] && !skipped[order[k].index];
         c.to_map += mine[k];
-        if (order[k].nparts > 1)
+        if (mine[k] && order[k].nparts > 1)
             c.phase = MAPPING_PARTS;
     }
     for (size_t k = 0; skipped && k < c.nunits; k++) {   /* skipped[i]: counted now */
