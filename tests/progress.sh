@@ -46,7 +46,7 @@ printf 'tray 5 4\nkind big 2x2 1\nkind h 1x2 0..2\nkind v 2x1 0..4\nkind s 1x1 0
 # regular expression PATTERN (or gives up waiting after two minutes), and
 # leaves the exit status in $tmp/NAME.rc.
 on_terminal() {
-    local name=$1 pattern=$2 pid= tries=0
+    local name=$1 pattern=$2 pid= until=$((SECONDS + 120))
     shift 2
     local args
     printf -v args ' %q' "$@"
@@ -54,10 +54,9 @@ on_terminal() {
     env -u CI script -qec "echo \$\$ >'$tmp/$name.pid'; exec '$SLIDE_EXPLORE'$args >'$tmp/$name.out'" \
         /dev/null >"$tmp/$name.tty" 2>&1 </dev/null &
     local script_pid=$!
-    while [ $tries -lt 12000 ] && kill -0 "$script_pid" 2>/dev/null &&
+    while [ $SECONDS -lt $until ] && kill -0 "$script_pid" 2>/dev/null &&
             ! grep -aqE "$pattern" "$tmp/$name.tty"; do
-        sleep 0.01
-        tries=$((tries + 1))
+        sleep 0.05
     done
     pid=$(cat "$tmp/$name.pid" 2>/dev/null)
     [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null
