@@ -58,8 +58,9 @@ typedef struct run {
     char *text_bytes;
     size_t text_len;
     double last_write;
-    size_t done, total;
-    sb_progress_line line;
+    size_t loaded, done;         /* members the checkpoint held, and mapped since */
+    sb_progress_line line;       /* the census's totals (sb_census reports them) */
+    char kept[512];              /* what_is_kept's words */
     bool write_failed;
 } run;
 
@@ -321,24 +322,36 @@ static size_t take_shared(void *ctx)
     return r->a->share->take();
 }
 
-/* sb_census_hooks.begin: the progress line's total. */
-static void members_to_map(void *ctx, size_t members)
-{
-    run *r = ctx;
-    r->total = members;
-}
-
 static void member_done(void *ctx, size_t i, const sb_census_member *m)
 {
     run *r = ctx;
     r->done++;
-    sb_progress_line_note(&r->line, "census: %zu of %zu members mapped", r->done, r->total);
     if (!r->a->checkpoint_path)
         return;
     if (!sb_checkpoint_member(r->text, &r->spec, i, m))
         r->write_failed = true;
     else if (now() - r->last_write >= 1.0 && !write_checkpoint(r))
         r->write_failed = true;
+}
+
+/* What a census stopped at a limit or by Ctrl-C leaves, for its message:
+ * the members its checkpoint holds, which the same command skips, or
+ * nothing (a static string, or r's own buffer). */
+static const char *what_is_kept(run *r)
+{
+    size_t kept = r->loaded + r->done;
+    if (r->a->share)   /* slide-explore-mpi: no checkpoint */
+        return "; nothing is kept";
+    if (!r->a->checkpoint_path)
+        return "; nothing is kept: use --checkpoint FILE to resume";
+    if (r->write_failed)
+        return "; the checkpoint could not be written (above): nothing more is kept";
+    if (!kept)
+        return "; the checkpoint holds no member yet";
+    snprintf(r->kept, sizeof r->kept, "; the checkpoint %.300s keeps %s%zu member%s mapped: "
+             "the same command resumes from there", r->a->checkpoint_path,
+             kept == r->done ? "the " : "", kept, kept == 1 ? "" : "s");
+    return r->kept;
 }
 
 /* ---- the report ---- */
@@ -820,7 +833,7 @@ int sb_census_run(const census_args *a)
         fclose(f);
 
     sb_options opts = a->opts;
-    sb_progress_line_init(&r.line, stderr);
+    sb_progress_line_attach(&r.line, stderr, &opts);
     /* Ctrl-C: a handle over the empty tray, whose cancel stops the census
      * (and so does another process's failure, through the share's watch). */
     sb_puzzle empty = { r.spec.rows, r.spec.cols, 0, NULL, 0, NULL, 0, NULL, r.spec.walls };
@@ -833,19 +846,18 @@ int sb_census_run(const census_args *a)
             share->watch(search);
     }
     sb_census_hooks hooks = { skip_known, member_done, &r,
-                              share && share->take ? take_shared : NULL, members_to_map };
+                              share && share->take ? take_shared : NULL, NULL };
     sb_census_report rep = { 0 };
     if (status == SB_OK && a->checkpoint_path) {   /* one process only: not shared */
         r.text = open_memstream(&r.text_bytes, &r.text_len);
         exit_status = r.text ? load_checkpoint(&r, &opts) : 3;
         if (!r.text)
             complain(&r, "out of memory\n");
-        size_t loaded = 0;
         for (size_t i = 0; i < r.known.nmembers; i++)
-            loaded += r.known.members[i].mapped;
-        if (exit_status == 0 && loaded)
+            r.loaded += r.known.members[i].mapped;
+        if (exit_status == 0 && r.loaded)
             complain(&r, "%s: %zu members already mapped, skipped\n", a->checkpoint_path,
-                     loaded);
+                     r.loaded);
     }
     if (status == SB_OK && exit_status == 0) {
         status = sb_census(&r.spec, &opts, &hooks, &rep, &err);
@@ -862,7 +874,8 @@ int sb_census_run(const census_args *a)
     sb_search_free(search);
     char worded[sizeof err.msg + 128];
     if (status != SB_OK) {
-        complain(&r, "%s\n", sb_args_error_message(&err, worded, sizeof worded));
+        complain(&r, "%s%s\n", sb_args_error_message(&err, worded, sizeof worded),
+                 status == SB_ELIMIT ? what_is_kept(&r) : "");
         exit_status = sb_args_exit_code(status);
     } else if (exit_status == 0) {
         merge_known(&r, &rep);

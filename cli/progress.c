@@ -19,7 +19,17 @@ void sb_progress_line_init(sb_progress_line *pl, FILE *out)
     pl->drawn = false;
     pl->phase = NULL;
     pl->phase_start = 0;
+    pl->phase_done = pl->phase_stored = 0;
     pl->enabled = isatty(fileno(out)) && !(ci && *ci);
+}
+
+void sb_progress_line_attach(sb_progress_line *pl, FILE *out, sb_options *opts)
+{
+    sb_progress_line_init(pl, out);
+    if (opts->progress)
+        return;
+    opts->progress = sb_progress_line_update;
+    opts->progress_ctx = pl;
 }
 
 /* Prints v with a k/M/G suffix so the line keeps its width. */
@@ -34,12 +44,17 @@ static void scaled(FILE *out, double v, const char *unit, double base)
 
 /* A phase's part of the line: "building pattern databases 37% (12.3M of
  * 33.2M), 4.1M/s, 8 s left"; the rate and time left count from when the
- * phase was first seen. */
+ * phase was first seen (what was done before the line first showed it
+ * is not in the rate).  A phase that stores configurations as it goes
+ * shows those and their rate instead of its units' ("mapping members 37%
+ * (15 of 40), 1.2G stored, 26.0M/s, 20 s left"). */
 static void phase_part(sb_progress_line *pl, const sb_progress *p)
 {
-    if (pl->phase != p->phase) {
+    if (pl->phase != p->phase || p->done < pl->phase_done) {   /* new, or begun again */
         pl->phase = p->phase;
         pl->phase_start = p->seconds;
+        pl->phase_done = p->done;
+        pl->phase_stored = p->stored;
     }
     double spent = p->seconds - pl->phase_start;
     fprintf(pl->out, "%s ", p->phase);
@@ -50,11 +65,26 @@ static void phase_part(sb_progress_line *pl, const sb_progress *p)
     } else {
         scaled(pl->out, (double)p->done, "", 1000);
     }
-    if (spent < 0.5 || !p->done)
+    /* Configurations stored as the phase goes (a census's layouts), not
+     * its units themselves: their count, and their rate instead. */
+    bool storing = p->stored > pl->phase_stored && p->stored != p->done;
+    if (storing) {
+        fputs(", ", pl->out);
+        scaled(pl->out, (double)p->stored, " stored", 1000);
+    }
+    if (spent < 0.5)
         return;
-    double rate = (double)p->done / spent;
-    fputs(", ", pl->out);
-    scaled(pl->out, rate, "/s", 1000);
+    if (storing) {
+        fputs(", ", pl->out);
+        scaled(pl->out, (double)(p->stored - pl->phase_stored) / spent, "/s", 1000);
+    }
+    if (p->done <= pl->phase_done)
+        return;
+    double rate = (double)(p->done - pl->phase_done) / spent;
+    if (!storing) {
+        fputs(", ", pl->out);
+        scaled(pl->out, rate, "/s", 1000);
+    }
     if (p->total > p->done)
         fprintf(pl->out, ", %.0f s left", (double)(p->total - p->done) / rate);
 }

@@ -22,10 +22,16 @@ typedef struct sb_progress_line {
     bool drawn;         /* a line is on the screen and must be cleared */
     const char *phase;  /* the phase last shown, and when it began, so   */
     double phase_start; /* that its rate and time left count from there */
+    uint64_t phase_done, phase_stored;  /* done and stored then */
 } sb_progress_line;
 
 /* Sets pl up for out, deciding whether it may draw at all. */
 void sb_progress_line_init(sb_progress_line *pl, FILE *out);
+
+/* Sets pl up for out, as sb_progress_line_init does, and makes it opts'
+ * progress callback, unless opts has one already (slide-explore-mpi's
+ * watch on the other ranks, whose rank 0 writes to mpirun's pipe). */
+void sb_progress_line_attach(sb_progress_line *pl, FILE *out, sb_options *opts);
 
 /* The sb_options.progress callback; ctx is a sb_progress_line. */
 void sb_progress_line_update(const sb_progress *p, void *ctx);

@@ -44,6 +44,7 @@
 #include "census_run.h"
 #include "options.h"
 #include "oracle_write.h"
+#include "progress.h"
 #include "slide_formats.h"
 #include "view.h"
 #ifdef SLIDE_EXPLORE_MPI
@@ -476,10 +477,12 @@ static void print_family(const cli *c, const sb_family_report *r)
 
 /* Puts SIGINT back as it was once the search is over, as slide does: a
  * Ctrl-C while the results print must stop the program, not cancel a
- * search that has ended and let it exit 0.  Returns st. */
-static sb_status search_ended(sb_status st)
+ * search that has ended and let it exit 0; and erases the progress line
+ * (progress.h) before anything is printed.  Returns st. */
+static sb_status search_ended(sb_status st, sb_progress_line *line)
 {
     sb_args_cancel_on_interrupt(NULL);
+    sb_progress_line_clear(line);
     return st;
 }
 
@@ -522,6 +525,8 @@ static int run(int argc, char **argv)
     }
     sb_search *search;
     bool write_failed = false;
+    sb_progress_line line;
+    sb_progress_line_attach(&line, stderr, &c.opts);
     status = sb_search_new(&puzzle, &c.opts, &search, &err);
 #ifdef SLIDE_EXPLORE_MPI
     status = sb_mpi_agree(status, &err);
@@ -530,13 +535,13 @@ static int run(int argc, char **argv)
     sb_args_cancel_on_interrupt(search);
     if (status == SB_OK && c.mode == MODE_REACH) {
         sb_explore_report r;
-        status = search_ended(sb_search_explore(search, &r, &err));
+        status = search_ended(sb_search_explore(search, &r, &err), &line);
         if (status == SB_OK)
             status = print_reach(&c, &puzzle, &r, used, &err);
         sb_explore_report_free(&r);
     } else if (status == SB_OK && c.mode == MODE_COMPONENTS) {
         sb_components_report r;
-        status = search_ended(sb_search_components(search, !c.no_diameters, &r, &err));
+        status = search_ended(sb_search_components(search, !c.no_diameters, &r, &err), &line);
         if (status == SB_OK)
             status = print_components(&c, &puzzle, &r, used, &err);
         sb_components_report_free(&r);
@@ -544,7 +549,7 @@ static int run(int argc, char **argv)
         sb_options o = c.opts;
         o.cancel = search;   /* Ctrl-C stops the oracle's walk too */
         sb_distances d;
-        status = sb_distances_compute(&puzzle, &o, &d, &err);
+        status = search_ended(sb_distances_compute(&puzzle, &o, &d, &err), &line);
         if (status == SB_OK) {
             sb_oracle_source src = { c.init_path, c.goal_path, &puzzle };
             write_failed = (c.form == FORM_JSON     ? sb_oracle_write_json(stdout, &src, &d)
@@ -555,7 +560,7 @@ static int run(int argc, char **argv)
         sb_distances_free(&d);
     } else if (status == SB_OK) {
         sb_family_report r;
-        status = search_ended(sb_search_family(search, &r, &err));
+        status = search_ended(sb_search_family(search, &r, &err), &line);
 #ifdef SLIDE_EXPLORE_MPI
         status = sb_mpi_family_gather(status, &r, &err);   /* rank 0: the whole family */
 #endif
@@ -568,8 +573,15 @@ static int run(int argc, char **argv)
     sb_mpi_watch(NULL);
 #endif
     sb_search_free(search);
+    /* A family stopped short keeps nothing; a census of its pieces would
+     * (docs/explore.md). */
+    const char *kept = c.mode == MODE_FAMILY && status == SB_ELIMIT
+                           ? "; nothing is kept: a census SPEC of the same pieces maps them "
+                             "with --checkpoint (docs/explore.md)"
+                           : "";
     if (status != SB_OK)
-        fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
+        fprintf(stderr, PROGRAM ": %s%s\n", sb_args_error_message(&err, worded, sizeof worded),
+                kept);
     else if (write_failed || fflush(stdout) != 0) {
         fprintf(stderr, PROGRAM ": cannot write the report: %s\n", strerror(errno));
         status = SB_EWRITE;

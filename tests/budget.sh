@@ -43,24 +43,28 @@ printf 'tray 5 4\nkind big 2x2 1\nkind h 1x2 0..2\nkind v 2x1 0..4\nkind s 1x1 0
     >"$tmp/klotski.spec"
 klotski=$PROJECT_PUZZLES/klotski.init
 
-# tight NAME MIB THREADS ARGS...: slide-explore --threads THREADS
+# tight NAME MIB THREADS KEPT ARGS...: slide-explore --threads THREADS
 # --max-memory MIB M ARGS must exit 3 with nothing on stdout, its message
-# naming the limit in MiB and --max-memory and saying how many members
-# it mapped of how many, within limit + slack.  Leaves the message's
-# figures in $done $total $layouts.
+# naming the limit in MiB and --max-memory, saying how many members it
+# mapped of how many and then what is kept (matching the extended
+# regular expression KEPT whole), within limit + slack.  Leaves the
+# message's figures in $done $total $layouts, and what it says is kept
+# in $kept_words.
 tight() {
-    local name=$1 mib=$2 threads=$3 rc rss problem=
-    shift 3
+    local name=$1 mib=$2 threads=$3 kept=$4 rc rss problem=
+    shift 4
     "$PEAK_RSS" "$tmp/rss" "$SLIDE_EXPLORE" --threads "$threads" --max-memory "${mib}M" "$@" \
         >"$tmp/out" 2>"$tmp/err"
     rc=$?
     [ "$rc" = 3 ] || problem="exit $rc, want 3"
     [ -s "$tmp/out" ] && problem="${problem:+$problem; }stdout not empty"
     local said
-    said=$(sed -n "s/^slide-explore: gave up at the memory limit of $mib MiB (--max-memory), after mapping \([0-9]*\) of \([0-9]*\) members (\([0-9]*\) layouts)\$/\1 \2 \3/p" "$tmp/err")
-    read -r done total layouts <<<"${said:-x x x}"
+    said=$(sed -n "s/^slide-explore: gave up at the memory limit of $mib MiB (--max-memory), after mapping \([0-9]*\) of \([0-9]*\) members (\([0-9]*\) layouts); \(.*\)\$/\1 \2 \3 \4/p" "$tmp/err")
+    read -r done total layouts kept_words <<<"${said:-x x x}"
     if [ -z "$said" ]; then problem="${problem:+$problem; }message: $(head -c 300 "$tmp/err")"
     elif [ "$done" -ge "$total" ]; then problem="${problem:+$problem; }mapped $done of $total"
+    elif ! grep -qxE "$kept" <<<"$kept_words"; then
+        problem="${problem:+$problem; }kept: '$kept_words', want /$kept/"
     fi
     rss=$(cat "$tmp/rss" 2>/dev/null)
     if [ "$asan" = 0 ]; then
@@ -73,11 +77,15 @@ tight() {
     echo "budget.sh: $name: exit $rc, peak resident size ${rss:-?} kB, mapped $done of $total"
 }
 
+# What a run without a checkpoint keeps: nothing, and the message says
+# how to keep it.
+family_kept='nothing is kept: a census SPEC of the same pieces maps them with --checkpoint \(docs/explore.md\)'
+census_kept='nothing is kept: use --checkpoint FILE to resume'
 for threads in 1 2; do
-    tight "family 16M, $threads thread(s)" 16 "$threads" --family "$klotski"
-    tight "census 20M, $threads thread(s)" 20 "$threads" --census "$tmp/klotski.spec"
+    tight "family 16M, $threads thread(s)" 16 "$threads" "$family_kept" --family "$klotski"
+    tight "census 20M, $threads thread(s)" 20 "$threads" "$census_kept" --census "$tmp/klotski.spec"
 done
-tight "family 20M, 2 threads" 20 2 --family "$klotski"
+tight "family 20M, 2 threads" 20 2 "$family_kept" --family "$klotski"
 
 # At 80M the census maps some members first: the message counts exactly
 # those the checkpoint recorded, and their layouts.  On one thread that is
@@ -87,14 +95,19 @@ tight "family 20M, 2 threads" 20 2 --family "$klotski"
 # timing, so none may be.
 for threads in 1 2; do
     rm -f "$tmp/census.ckpt"
-    tight "census 80M, $threads thread(s)" 80 "$threads" --census --checkpoint "$tmp/census.ckpt" \
-        "$tmp/klotski.spec"
+    tight "census 80M, $threads thread(s)" 80 "$threads" \
+        "the checkpoint .*/census.ckpt (keeps the [0-9]+ members? mapped: the same command resumes from there|holds no member yet)" \
+        --census --checkpoint "$tmp/census.ckpt" "$tmp/klotski.spec"
     # member INDEX COUNT... LAYOUTS ... MAPPED PARTS PARTS_HELD LISTED
     # (docs/explore.md), a count for each of the SPEC's 4 kinds.
     read -r kept kept_layouts < <(awk '$1 == "member" && $(NF - 3) == 1 { n++; s += $7 }
                                        END { print n + 0, s + 0 }' "$tmp/census.ckpt")
     if [ "$kept $kept_layouts" = "$done $layouts" ] && [ "$kept" -ge $((threads == 1)) ]; then pass
     else fail "census 80M, $threads thread(s): the message says $done members ($layouts layouts), the checkpoint holds $kept ($kept_layouts); want the same (on one thread, at least one)"; fi
+    # ... and says how many it keeps: those.
+    said_kept=$(grep -oE 'keeps the [0-9]+ member' <<<"$kept_words" | grep -oE '[0-9]+')
+    if [ "${said_kept:-0}" = "$kept" ]; then pass
+    else fail "census 80M, $threads thread(s): says it keeps '${said_kept:-none}', the checkpoint holds $kept"; fi
 done
 
 # A generous limit changes nothing: the same bytes as without one (the

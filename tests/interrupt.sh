@@ -13,7 +13,7 @@
 # space far too large to exhaust and no solution; --time-limit is only a
 # backstop.
 set -u
-: "${SLIDE:?SLIDE must name the slide binary}" "${SLIDE_EXPLORE:?}"
+: "${SLIDE:?SLIDE must name the slide binary}" "${SLIDE_EXPLORE:?}" "${TESTS_DIR:?}"
 [ -r /proc/self/status ] || { echo "SKIP: no /proc to see the handler in"; exit 77; }
 # Job control: background jobs keep SIGINT's default disposition instead
 # of having it ignored, as they would in a plain script.
@@ -24,15 +24,9 @@ passes=0 fails=0
 pass() { passes=$((passes + 1)); }
 fail() { fails=$((fails + 1)); echo "FAIL $*"; }
 
-# A 3x40 tray whose top row is one 1x40 block that can never move, above
-# 70 1x1 blocks and 10 empty cells: unsolvable (the goal wants the long
-# block on the bottom row), and its C(80, 10) = 1.6e12 configurations are
-# far too many to exhaust, so only the interrupt (or the backstop) ends a
-# search of it; none can finish first.
-awk 'BEGIN { print 3, 40; print 0, 0, 0, 39
-             for (k = 0; k < 70; k++) print 1 + int(k / 40), k % 40, 1 + int(k / 40), k % 40 }' \
-    >"$tmp/open.init"
-echo "2 0 2 39" >"$tmp/open.goal"
+# An unsolvable 3x40 tray far too large for any search of it to end
+# before the interrupt (gen_open.sh says why).
+bash "$TESTS_DIR/gen_open.sh" "$tmp" || exit 1
 
 # Whether process $1 runs program $2 (the shell that forked it has exec'd)
 # and, with a third argument, catches SIGINT (bit 2 of SigCgt) yet.

@@ -425,6 +425,13 @@ sb_status sbi_meter_fail(const sb_meter *m, sb_error *err)
     /* Out of memory or cancelled, a higher limit would not help. */
     if (m->hit == SB_LIMIT_STATES || m->hit == SB_LIMIT_BYTES || m->hit == SB_LIMIT_SECONDS)
         err->hint = SB_HINT_LIMIT;
-    return sbi_limit_fail(err, "storing %llu configuration%s", (unsigned long long)m->stored,
-                          m->stored == 1 ? "" : "s");
+    /* Work in a phase says how far the phase got too. */
+    char phase[160] = "";
+    if (m->phase && m->total)
+        snprintf(phase, sizeof phase, ", %s (%llu of %llu done)", m->phase,
+                 (unsigned long long)m->done, (unsigned long long)m->total);
+    else if (m->phase)
+        snprintf(phase, sizeof phase, ", %s", m->phase);
+    return sbi_limit_fail(err, "storing %llu configuration%s%s", (unsigned long long)m->stored,
+                          m->stored == 1 ? "" : "s", phase);
 }

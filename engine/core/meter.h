@@ -207,7 +207,9 @@ static inline sb_status sbi_meter_tick(sb_meter *m, size_t children)
 }
 
 /* Fills err for the limit that stopped the work (hit; SB_LIMIT_MEMORY
- * when nothing was recorded), finished being "storing N configurations",
+ * when nothing was recorded), finished being "storing N configurations"
+ * and, in a phase, the phase and how far it got ("storing N
+ * configurations, linking configurations by their moves (D of T done)"),
  * and returns SB_ELIMIT. */
 sb_status sbi_meter_fail(const sb_meter *m, sb_error *err);
 

@@ -102,16 +102,56 @@ typedef struct crew {
                                         (under lock) */
     double t0;
     bool stop;                       /* a member failed: take no more */
+    /* Progress: the call's totals, never one member's (see report). */
+    const char *phase;               /* MAPPING, or MAPPING_PARTS when members are cut */
+    size_t to_map, mapped;           /* units this call maps, and has mapped */
+    uint64_t layouts_done;           /* layouts of the units finished */
+    uint64_t layouts_running;        /* layouts the running units have reported so far */
+    double next_report;              /* when to call the user's progress next */
     pthread_mutex_t lock;            /* guards next, stop, the members' results, the
                                         hooks and progress */
 } crew;
 
-/* The user's progress callback, one thread at a time. */
-static void progress_locked(const sb_progress *p, void *ctx)
+/* The phases a census reports, their units the plan's: members, or when
+ * some are cut, members and the parts of those (see Parts, at the top). */
+static const char MAPPING[] = "mapping members";
+static const char MAPPING_PARTS[] = "mapping members (large ones in parts)";
+
+/* Calls the user's progress (under c->lock, so one thread at a time)
+ * with the census's totals: units mapped of those it maps, the layouts
+ * found so far (finished units' and the running ones' last word), the
+ * bytes of its budget and the time since it began; at most four times a
+ * second, however many units end in between. */
+static void report(crew *c)
 {
-    crew *c = ctx;
+    double t = sbi_clock();
+    if (!c->opts->progress || t < c->next_report)
+        return;
+    sb_progress p = { .stored = c->layouts_done + c->layouts_running,
+                      .bytes = atomic_load_explicit(&c->budget.held, memory_order_relaxed),
+                      .seconds = t - c->t0, .phase = c->phase, .done = c->mapped,
+                      .total = c->to_map };
+    c->opts->progress(&p, c->opts->progress_ctx);
+    c->next_report = t + 0.25;
+}
+
+/* What one unit's meter has reported: its layouts so far. */
+typedef struct unit_progress {
+    crew *c;
+    uint64_t stored;
+} unit_progress;
+
+/* A member's meter's progress callback: its layouts go into the census's
+ * count, and the census reports (its meter ticks, which is what makes
+ * the report come four times a second while a large member runs). */
+static void unit_reported(const sb_progress *p, void *ctx)
+{
+    unit_progress *u = ctx;
+    crew *c = u->c;
     pthread_mutex_lock(&c->lock);
-    c->opts->progress(p, c->opts->progress_ctx);
+    c->layouts_running += p->stored - u->stored;
+    u->stored = p->stored;
+    report(c);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -278,9 +318,10 @@ static void map_unit(crew *c, const sized *u)
         if (member.limits.max_seconds <= 0)
             member.limits.max_seconds = 1e-9;
     }
+    unit_progress up = { c, 0 };
     if (c->opts->progress) {
-        member.progress = progress_locked;
-        member.progress_ctx = c;
+        member.progress = unit_reported;
+        member.progress_ctx = &up;
     }
     const sb_alphabet *a = c->alphabet;
     sb_piece_map res;
@@ -362,7 +403,9 @@ static void map_unit(crew *c, const sized *u)
             member_whole(m);
         if (m->mapped && c->hooks && c->hooks->done)
             c->hooks->done(c->hooks->ctx, i, m);
+        c->layouts_done += got.layouts;
     }
+    c->layouts_running -= up.stored;
     /* What got still holds goes now; the report keeps m's. */
     sb_census_member_free(&got);
     if (!recount(c, was, list_bytes(m->ncomponents, m->nblocks,
@@ -390,7 +433,10 @@ static void *worker(void *arg)
             continue;
         map_unit(c, &c->order[at]);
         pthread_mutex_lock(&c->lock);
-        c->stop |= c->jobs[c->order[at].index].status != SB_OK;
+        bool failed = c->jobs[c->order[at].index].status != SB_OK;
+        c->stop |= failed;
+        c->mapped += !failed;   /* a unit a limit or a cancel cut short is not done */
+        report(c);
         pthread_mutex_unlock(&c->lock);
     }
 }
@@ -706,8 +752,13 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     for (size_t i = 0; skipped && hooks && hooks->skip && i < out->nmembers; i++)
         skipped[i] = hooks->skip(hooks->ctx, i);
     size_t to_map = 0;
-    for (size_t k = 0; skipped && k < c.nunits; k++)
+    c.phase = MAPPING;
+    for (size_t k = 0; skipped && k < c.nunits; k++) {
         mine[k] = mine[k] && !skipped[order[k].index];
+        c.to_map += mine[k];
+        if (mine[k] && order[k].nparts > 1)
+            c.phase = MAPPING_PARTS;
+    }
     for (size_t k = 0; skipped && k < c.nunits; k++) {   /* skipped[i]: counted now */
         size_t i = order[k].index;
         to_map += mine[k] && !skipped[i];

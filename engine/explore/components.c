@@ -46,7 +46,9 @@ static int by_size(const void *x, const void *y)
 static void measure(sb_layouts *l, sb_scratch *scratch, const sb_store *st, const sb_graph *g,
                     sb_sweep *w, sb_parts *parts, sb_block *blocks)
 {
+    sbi_meter_phase(w->meter, "measuring the components' diameters", parts->n);
     for (size_t c = 0; c < parts->n; c++) {
+        w->meter->done = c;
         size_t twin = sbi_layout_twin(l, scratch, st, parts->of, parts->first[c], blocks);
         /* A relabelling of marked pieces maps a whole component onto the
          * component of the orbit's first layout. */
@@ -59,6 +61,8 @@ static void measure(sb_layouts *l, sb_scratch *scratch, const sb_store *st, cons
         parts->list[c].diameter = sbi_graph_diameter(g, w, parts->first[c]);
         parts->list[c].sweeps = w->runs;
     }
+    if (!w->stopped)
+        sbi_meter_phase(w->meter, NULL, 0);
 }
 
 /* With pc's goal: sets each component's goal_layouts and hardest, and
@@ -265,6 +269,7 @@ sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, 
     if (!diameters && !hardest) {
         /* Sizes only: no table needed (ranked.c), when the set allows. */
         bool taken;
+        sbi_meter_phase(&s.meter, "splitting the layouts into components", 0);
         status = sbi_ranked_split(&l, init ? sbi_layouts_key(&l, init, ninit) : NULL,
                                   opts->threads, &cparts, &taken);
         if (status == SB_EINPUT) {
@@ -291,6 +296,7 @@ sb_status sbi_map_pieces(const sb_pieces *pc, sb_metric metric, bool diameters, 
             goto done;
         }
     }
+    sbi_meter_phase(&s.meter, "listing the layouts", 0);
     if (sbi_layouts_enumerate(&l, &st) != SB_OK) {
         status = sbi_meter_fail(&s.meter, err);
         goto done;

@@ -64,8 +64,10 @@ sb_status sbi_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_stor
     unsigned char *key = sbi_meter_calloc(m, key_size, 1);
     if (!key)
         status = SB_ELIMIT;
+    sbi_meter_phase(m, "linking configurations by their moves", g->n);
     for (uint32_t id = 0; id < g->n && status == SB_OK; id++) {
         g->start[id] = used;
+        m->done = id;
         sbi_children_clear(&kids);
         if (sp->ops->expand(sp, scratch, st->ops->key(st, id), &kids) != SB_OK ||
             !adj_room(g, used, kids.n) || sbi_meter_tick(m, kids.n) != SB_OK) {
@@ -89,6 +91,7 @@ sb_status sbi_graph_build(const sb_space *sp, sb_scratch *scratch, const sb_stor
     sbi_meter_free(m, key, key ? key_size : 0);
     if (status != SB_OK)
         return sbi_meter_fail(m, err);
+    sbi_meter_phase(m, NULL, 0);   /* what follows says its own, or is a search */
     g->start[g->n] = used;
     return SB_OK;
 }
@@ -266,6 +269,7 @@ bool sbi_graph_split(const sb_graph *g, sb_parts *parts)
     split_marks marks = { g, parts->of, 0 };
     sb_walk w;
     sbi_walk_init(&w, m, most, NULL);
+    sbi_meter_phase(m, "splitting the layouts into components", g->n);
     uint64_t done = 0;   /* nodes in the components so far */
     bool ok = true;
     for (uint32_t id = 0; id < g->n && ok; id++) {
@@ -285,6 +289,8 @@ bool sbi_graph_split(const sb_graph *g, sb_parts *parts)
         }
     }
     sbi_walk_free(&w);
+    if (ok)
+        sbi_meter_phase(m, NULL, 0);   /* what follows says its own, or is a search */
     return ok;
 }
 

@@ -660,7 +660,7 @@ static bool intern_layout(void *ctx, const void *key)
     /* The walk gives every layout once (top), so each key is new and its
      * id the next: ids number layouts in enumeration order. */
     SB_ASSERT(fresh && id == in->st->count - 1);
-    in->l->meter->stored = in->st->count;
+    in->l->meter->stored = in->l->meter->done = in->st->count;
     return true;
 }
 

@@ -1179,6 +1179,7 @@ static bool walk_skeleton(lines_ctx *c, const uint32_t *hs, size_t nh, const uin
     /* The others, one at a time. */
     if (!each_valid(c, hs, nh, rows_active, col_span, WALK_REST, &n))
         return false;
+    c->meter->stored = c->layouts;   /* what the progress report counts */
     if (c->meter->limits.max_states && c->layouts > c->meter->limits.max_states) {
         c->meter->hit = SB_LIMIT_STATES;
         c->failed = SB_ELIMIT;

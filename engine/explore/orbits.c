@@ -113,7 +113,10 @@ sb_status sbi_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, ui
     sb_block *blocks = sbi_meter_calloc(m, nb, sizeof *blocks);
     uint32_t *form = sbi_meter_calloc(m, 2 * nb, sizeof *form), *other = form + nb;
     sb_status status = h && o && blocks && form ? SB_OK : SB_ELIMIT;
+    /* Each layout is hashed, then placed in its run: two steps each. */
+    sbi_meter_phase(m, "finding the layouts' relabelled twins", 2 * (uint64_t)n);
     for (uint32_t id = 0; status == SB_OK && id < n; id++) {
+        m->done = id;
         erased(l, w, st, erase, id, blocks, form);
         uint64_t x = 0;
         for (size_t i = 0; i + 1 < nb; i++)
@@ -131,6 +134,7 @@ sb_status sbi_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, ui
             run = i;
         uint32_t id = h[i].id;
         o[id] = id;
+        m->done = n + i;
         if (i == run)
             continue;
         erased(l, w, st, erase, id, blocks, form);
@@ -152,6 +156,7 @@ sb_status sbi_layout_orbits(sb_layouts *l, sb_scratch *w, const sb_store *st, ui
         sbi_meter_free(m, o, n * sizeof *o);
         return SB_ELIMIT;
     }
+    sbi_meter_phase(m, NULL, 0);
     *orbit = o;
     return SB_OK;
 }

@@ -457,7 +457,7 @@ static bool found_part(ranked *c, uint64_t seed, uint64_t size, uint64_t edges)
     p->seed[p->n++] = seed;
     p->layouts += size;
     p->edges += edges;
-    c->meter->stored = p->layouts;
+    c->meter->stored = c->meter->done = p->layouts;
     if (c->has_init && p->init == SIZE_MAX && c->seen[c->init_rank >> 6] >> (c->init_rank & 63) & 1)
         p->init = p->n - 1;
     return true;

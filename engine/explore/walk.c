@@ -80,6 +80,15 @@ bool sbi_walk_late(const sb_meter *m)
     return m->deadline > 0 && sbi_clock() > m->deadline;
 }
 
+bool sbi_walk_shared_late(sb_walk *w, uint64_t all)
+{
+    sb_meter *m = w->meter;
+    if (w != w->crew->w[0])
+        return sbi_walk_late(m);
+    m->done = w->before + all;
+    return sbi_meter_check(m) != SB_OK;
+}
+
 static void *walk_thread(void *arg)
 {
     sb_walk *w = arg;

@@ -36,10 +36,12 @@
  *
  * Limits.  The walker ticks the meter once per expansion and holds the
  * states limit against `before` (the nodes the caller found in earlier
- * walks) plus those found in this one; walkers that share a component
- * tick no meter (a meter belongs to one thread) but add to one atomic
- * count and look at the clock every 4,096 expansions, and the first
- * walker's thread records which limit stopped them.
+ * walks) plus those found in this one, which it keeps as the meter's
+ * `done` (what a caller's phase reports, sbi_meter_phase); walkers that
+ * share a component tick no meter (a meter belongs to one thread) but
+ * add to one atomic count and look at the clock every 4,096 expansions,
+ * and the first walker's thread records which limit stopped them and
+ * reports progress.
  *
  * What it is not: a search by distance.  Anything that needs layers (a
  * diameter, the distance to a goal) runs on the breadth-first driver,
@@ -133,6 +135,12 @@ bool sbi_walk_share(sb_walk_crew *c);
  * touching the meter (any thread may ask). */
 bool sbi_walk_late(const sb_meter *m);
 
+/* The same for a walker of a crew, `all` the component's nodes so far:
+ * the first walker, whose thread is the caller's and owns the meter,
+ * reports progress too (sbi_meter_check, the meter's done being the
+ * nodes so far), so the line moves while a large component is shared. */
+bool sbi_walk_shared_late(sb_walk *w, uint64_t all);
+
 /* A child of the node being expanded, met from `from` and marked by the
  * caller; fresh says the mark was new.  It is written on the stack either
  * way and kept by counting it. */
@@ -163,12 +171,14 @@ static inline __attribute__((always_inline)) bool sbi_walk_expanded(sb_walk *w, 
         sb_walk_crew *c = w->crew;
         uint64_t all = __atomic_add_fetch(&c->found, fresh, __ATOMIC_RELAXED);
         if ((limit && w->before + all > limit) ||
-            (++w->expansions % 4096 == 0 && sbi_walk_late(m)))
+            (++w->expansions % 4096 == 0 && sbi_walk_shared_late(w, all)))
             __atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
         if (!__atomic_load_n(&c->stop, __ATOMIC_RELAXED))
             return true;
-    } else if (sbi_meter_may_store(m, w->before + w->found - 1) && sbi_meter_tick(m, 0) == SB_OK) {
-        return true;
+    } else if (sbi_meter_may_store(m, w->before + w->found - 1)) {
+        m->done = w->before + w->found;   /* the nodes so far, for a phase's report */
+        if (sbi_meter_tick(m, 0) == SB_OK)
+            return true;
     }
     w->stopped = true;
     return false;
