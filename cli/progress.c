@@ -6,7 +6,6 @@
  * never written anywhere but a terminal, so the escape cannot end up in a
  * log.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -105,20 +104,6 @@ void sb_progress_line_update(const sb_progress *p, void *ctx)
     fputs(", ", pl->out);
     scaled(pl->out, (double)p->bytes, "B memory", 1024);
     fprintf(pl->out, ", %.0f s\033[K", p->seconds);
-    fflush(pl->out);
-    pl->drawn = true;
-}
-
-void sb_progress_line_note(sb_progress_line *pl, const char *fmt, ...)
-{
-    if (!pl->enabled)
-        return;
-    va_list ap;
-    fputs("\r", pl->out);
-    va_start(ap, fmt);
-    vfprintf(pl->out, fmt, ap);
-    va_end(ap);
-    fputs("\033[K", pl->out);
     fflush(pl->out);
     pl->drawn = true;
 }

@@ -36,14 +36,6 @@ void sb_progress_line_attach(sb_progress_line *pl, FILE *out, sb_options *opts);
 /* The sb_options.progress callback; ctx is a sb_progress_line. */
 void sb_progress_line_update(const sb_progress *p, void *ctx);
 
-/* Draws text (printf-style) as the line, when enabled: a caller's own
- * status, such as the census's members done. */
-void sb_progress_line_note(sb_progress_line *pl, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
 /* Erases the line, if one was drawn. */
 void sb_progress_line_clear(sb_progress_line *pl);
 
