@@ -332,20 +332,21 @@ static bool chain_append(chain *c, sb_meter *m, const sb_solution *sol)
  * most cap configurations, on a setup of its own whose meter draws on
  * s's budget and keeps s's deadline.  What it spent goes to stats and
  * *stored.  SB_OK with the moves in *sol; SB_ELIMIT, with *ran_out when
- * only the cap stopped it, else with s's meter saying which limit did. */
+ * only the cap stopped it, else with s's meter saying which limit did;
+ * SB_UNSOLVABLE (no configuration reachable meets the subgoal, so none
+ * meets the goal) with out->reached what it searched. */
 static sb_status solve_subgoal(sb_setup *s, const chain *c, const sb_options *opts,
                                uint64_t cap, sb_solution *sol, sb_stats *stats,
-                               uint64_t *stored, bool *ran_out)
+                               uint64_t *stored, bool *ran_out, outcome *out)
 {
     sb_setup sub;
-    outcome out = { 0, 0 };
     sbi_setup_meter(&sub, opts);
     sbi_meter_draw_on(&sub.meter, s->meter.shared ? s->meter.shared : &s->meter.own);
     sub.meter.deadline = s->meter.deadline;
     sb_status status = sbi_setup_space(&sub, &c->now, s->path, opts->metric, NULL);
     if (status == SB_OK) {
         stage_begin(&sub, cap);
-        status = solve_astar(&sub, (sb_weight){ 1, GUIDE_WEIGHT }, true, sol, &out);
+        status = solve_astar(&sub, (sb_weight){ 1, GUIDE_WEIGHT }, true, sol, out);
         *ran_out = stage_end(&sub, opts, status, stored);
     }
     if (status != SB_OK && !*ran_out) {   /* for sb_solve to word, as its own */
@@ -397,10 +398,11 @@ static void chain_goal(chain *c, const uint8_t *state, bool all, size_t add)
  * searched for keeping only the pinned entries (others may be undone, to
  * be met again later), and is pinned: so a step always gains a met entry
  * or a pinned one, and the stage ends.  When even that runs out, the cap
- * doubles.  SB_OK with every move in *sol, or SB_ELIMIT with s's meter
- * saying which limit stopped it. */
+ * doubles.  SB_OK with every move in *sol; SB_ELIMIT with s's meter
+ * saying which limit stopped it; SB_UNSOLVABLE as solve_subgoal. */
 static sb_status solve_subgoals(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
-                                sb_solution *sol, sb_stats *stats, uint64_t *stored)
+                                sb_solution *sol, sb_stats *stats, uint64_t *stored,
+                                outcome *out)
 {
     chain c = { .now = *p, .p = p };
     sb_meter *m = &s->meter;
@@ -431,7 +433,7 @@ static sb_status solve_subgoals(sb_setup *s, const sb_puzzle *p, const sb_option
             chain_goal(&c, state, !pin, next);
             sb_solution step = { 0 };
             bool ran_out = false;
-            status = solve_subgoal(s, &c, opts, cap, &step, stats, stored, &ran_out);
+            status = solve_subgoal(s, &c, opts, cap, &step, stats, stored, &ran_out, out);
             if (status == SB_OK && !chain_append(&c, m, &step)) {
                 m->hit = SB_LIMIT_MEMORY;
                 status = SB_ELIMIT;
@@ -487,6 +489,7 @@ static sb_status solve_default(sb_setup *s, const sb_puzzle *p, const sb_options
             goto done;
         }
         sb_solution_free(sol);
+        s->mirrors_once = false;   /* a proof from here on stores every configuration */
         stats->algo = SB_ALGO_ASTAR;
         last = p->ngoals < 2;
         stage_begin(s, last ? 0 : GUIDED_STATES);
@@ -503,7 +506,7 @@ static sb_status solve_default(sb_setup *s, const sb_puzzle *p, const sb_options
     if (!stage_end(s, opts, status, &stored) || last)
         goto done;
     sb_solution_free(sol);
-    status = solve_subgoals(s, p, opts, sol, stats, &stored);
+    status = solve_subgoals(s, p, opts, sol, stats, &stored, out);
     out->held = s->meter.held;
 done:
     stats->stored = stored;
