@@ -243,24 +243,32 @@ static sb_status search(sb_setup *s, const sb_puzzle *p, const sb_options *opts,
 
 /* ---- default mode: stages (the file's top comment) ---- */
 
-/* A stage under a cap of its own on the configurations it stores (the
- * caller's --max-states, when lower, caps every stage).  stage_begin
- * sets the cap; stage_end puts the caller's limit back, adds what the
- * stage stored to *stored, and says whether the stage ran out of its
- * configurations (and only that: the next stage may try), clearing the
- * meter's record of it. */
-static void stage_begin(sb_setup *s, uint64_t cap)
+/* A stage under a cap of its own on the configurations it stores; the
+ * caller's --max-states bounds them all together.  stage_begin sets the
+ * stage's limit: its cap, or what is left of the caller's when that is
+ * less (*theirs then says so; SB_ELIMIT when nothing is left).  stage_end
+ * puts the caller's limit back, adds what the stage stored to *stored,
+ * and says whether the stage ran out of its own cap (and only that: the
+ * next stage may try), clearing the meter's record of it. */
+static sb_status stage_begin(sb_setup *s, const sb_options *opts, uint64_t cap,
+                             uint64_t stored, bool *theirs)
 {
-    uint64_t own = s->meter.limits.max_states;
-    if (cap && (!own || cap < own))
-        s->meter.limits.max_states = cap;
+    uint64_t max = opts->limits.max_states;
+    *theirs = max && (stored >= max || !cap || max - stored <= cap);
+    if (max && stored >= max) {
+        s->meter.hit = SB_LIMIT_STATES;
+        return SB_ELIMIT;
+    }
+    s->meter.limits.max_states = *theirs ? max - stored : cap;
+    return SB_OK;
 }
 
-static bool stage_end(sb_setup *s, const sb_options *opts, sb_status status, uint64_t *stored)
+static bool stage_end(sb_setup *s, const sb_options *opts, sb_status status, bool theirs,
+                      uint64_t *stored)
 {
     s->meter.limits.max_states = opts->limits.max_states;
     *stored += s->meter.stored;
-    bool ran_out = status == SB_ELIMIT && s->meter.hit == SB_LIMIT_STATES;
+    bool ran_out = status == SB_ELIMIT && s->meter.hit == SB_LIMIT_STATES && !theirs;
     if (ran_out) {
         s->meter.hit = SB_LIMIT_NONE;
         s->meter.stored = 0;
@@ -343,16 +351,14 @@ static sb_status solve_subgoal(sb_setup *s, const chain *c, const sb_options *op
     sbi_setup_meter(&sub, opts);
     sbi_meter_draw_on(&sub.meter, s->meter.shared ? s->meter.shared : &s->meter.own);
     sub.meter.deadline = s->meter.deadline;
+    bool theirs;
     sb_status status = sbi_setup_space(&sub, &c->now, s->path, opts->metric, NULL);
-    if (status == SB_OK) {
-        stage_begin(&sub, cap);
+    if (status == SB_OK && (status = stage_begin(&sub, opts, cap, *stored, &theirs)) == SB_OK) {
         status = solve_astar(&sub, (sb_weight){ 1, GUIDE_WEIGHT }, true, sol, out);
-        *ran_out = stage_end(&sub, opts, status, stored);
+        *ran_out = stage_end(&sub, opts, status, theirs, stored);
     }
-    if (status != SB_OK && !*ran_out) {   /* for sb_solve to word, as its own */
-        s->meter.hit = sub.meter.hit;
-        s->meter.stored = sub.meter.stored;
-    }
+    if (status != SB_OK && !*ran_out)
+        s->meter.hit = sub.meter.hit;   /* for sb_solve to word, as its own */
     stats->expanded += sub.meter.expanded;
     if (sub.meter.peak + s->meter.held > stats->peak_bytes)
         stats->peak_bytes = sub.meter.peak + s->meter.held;
@@ -444,15 +450,8 @@ static sb_status solve_subgoals(sb_setup *s, const sb_puzzle *p, const sb_option
             progress = status == SB_OK;
             state[next] = progress && pin ? PINNED : progress ? state[next] : TRIED;
         }
-        if (!progress) {
-            if (opts->limits.max_states && cap >= opts->limits.max_states) {
-                m->hit = SB_LIMIT_STATES;   /* the caller's cap, on every try */
-                m->stored = opts->limits.max_states;
-                status = SB_ELIMIT;
-                goto out;
-            }
+        if (!progress)
             cap *= 2;
-        }
     }
     sol->moves = malloc((c.nmoves ? c.nmoves : 1) * sizeof *sol->moves);
     status = sol->moves ? SB_OK : SB_ELIMIT;
@@ -478,12 +477,13 @@ static sb_status solve_default(sb_setup *s, const sb_puzzle *p, const sb_options
 {
     uint64_t stored = 0;
     sb_status status;
-    bool last;
+    bool last, theirs = false;
     if (!big_tiles(s)) {
         size_t per = s->space->key_size + 64;
-        stage_begin(s, EXACT_BYTES / per < EXACT_STATES ? EXACT_BYTES / per : EXACT_STATES);
+        uint64_t cap = EXACT_BYTES / per < EXACT_STATES ? EXACT_BYTES / per : EXACT_STATES;
+        stage_begin(s, opts, cap, stored, &theirs);
         status = search(s, p, opts, stats->algo, sol, stats, out, err);
-        if (!stage_end(s, opts, status, &stored)) {
+        if (!stage_end(s, opts, status, theirs, &stored)) {
             sol->optimal = status == SB_OK;
             stats->max_ratio = status == SB_OK ? 1 : 0;
             goto done;
@@ -492,26 +492,27 @@ static sb_status solve_default(sb_setup *s, const sb_puzzle *p, const sb_options
         s->mirrors_once = false;   /* a proof from here on stores every configuration */
         stats->algo = SB_ALGO_ASTAR;
         last = p->ngoals < 2;
-        stage_begin(s, last ? 0 : GUIDED_STATES);
-        status = solve_astar(s, (sb_weight){ 1, GUIDE_WEIGHT }, true, sol, out);
+        status = stage_begin(s, opts, last ? 0 : GUIDED_STATES, stored, &theirs);
+        if (status == SB_OK)
+            status = solve_astar(s, (sb_weight){ 1, GUIDE_WEIGHT }, true, sol, out);
     } else {
         last = false;
         status = open_pdb(s, NULL, quick_group(s->cat.ncells), stats);
-        stage_begin(s, TILE_STATES);
+        if (status == SB_OK)
+            status = stage_begin(s, opts, TILE_STATES, stored, &theirs);
         if (status == SB_OK)
             status = solve_astar(s, (sb_weight){ 1, TILE_WEIGHT }, false, sol, out);
         if (status == SB_OK)
             stats->max_ratio = TILE_WEIGHT;
     }
-    if (!stage_end(s, opts, status, &stored) || last)
+    if (!stage_end(s, opts, status, theirs, &stored) || last)
         goto done;
     sb_solution_free(sol);
     status = solve_subgoals(s, p, opts, sol, stats, &stored, out);
     out->held = s->meter.held;
 done:
-    stats->stored = stored;
-    if (status != SB_ELIMIT)
-        s->meter.stored = stored;   /* else: the last search's, which the limit stopped */
+    /* Every stage's configurations, in the statistics and a limit's message. */
+    stats->stored = s->meter.stored = stored;
     return status;
 }
 
