@@ -23,11 +23,13 @@
  *     on the length.
  *  3. Subgoals, when the guided search runs out and the goal has several
  *     entries: the entries met one at a time (solve_subgoals), each a
- *     small guided search from where the last one ended.  Moves are
- *     reversible, so the goal is reachable from every configuration the
- *     chain passes through, and a subgoal (some of the goal's entries) is
- *     met wherever the goal is: every search in the chain has an answer,
- *     and only its budget can stop it (which then grows).
+ *     small guided search from where the last one ended, keeping the
+ *     entries met so far (or, when that stalls, only those pinned).
+ *     Moves are reversible, so the goal is reachable from every
+ *     configuration the chain passes through, and a subgoal (some of the
+ *     goal's entries) is met wherever the goal is: every search in the
+ *     chain has an answer, and only its budget can stop it (which then
+ *     grows).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,17 +53,22 @@ enum { TILE_WEIGHT = 2 };
 
 /* Default mode's budgets (docs/performance.md says how they were chosen).
  * EXACT_STATES: the exact stage stores at most this many configurations
- * (fewer when its keys are long: EXACT_BYTES of them), so a space under a
- * million configurations is searched whole before anything is guessed.
+ * (fewer when its keys are long: as many as EXACT_BYTES holds at the key
+ * and 64 bytes each), so a space under a million configurations is
+ * searched whole before anything is guessed.
  * GUIDED_STATES: the guided A*, when subgoals can follow it;
  * TILE_STATES: the weighted A* on numbered tiles.
  * SUBGOAL_STATES: one subgoal's A* at first, doubled for every round in
- * which SUBGOAL_TRIES subgoals all ran out of it.  QUICK_BUILD: the bytes
+ * which SUBGOAL_TRIES subgoals and then a pinned one all ran out of it.
+ * SUBGOAL_PAIRS: the most goal entries times blocks for which subgoals
+ * are tried (choosing the next entry compares each with every block; a
+ * CS61B goal names 9,999 blocks); beyond, the guided A* runs to the end.  QUICK_BUILD: the bytes
  * one table of the tile databases may take while it is built (a byte per
  * placement of its tiles and empty cell): groups of 3 on the 15-puzzle,
  * built in hundredths of a second. */
 enum { EXACT_STATES = 1u << 20, GUIDED_STATES = 1u << 17, TILE_STATES = 1u << 20,
-       SUBGOAL_STATES = 1u << 12, SUBGOAL_TRIES = 3, QUICK_BUILD = 1u << 19 };
+       SUBGOAL_STATES = 1u << 12, SUBGOAL_TRIES = 3, SUBGOAL_PAIRS = 1u << 16,
+       QUICK_BUILD = 1u << 19 };
 #define EXACT_BYTES ((size_t)256 << 20)
 
 /* Whether s's puzzle is numbered tiles that pattern databases take (all
@@ -491,7 +498,7 @@ static sb_status solve_default(sb_setup *s, const sb_puzzle *p, const sb_options
         sb_solution_free(sol);
         s->mirrors_once = false;   /* a proof from here on stores every configuration */
         stats->algo = SB_ALGO_ASTAR;
-        last = p->ngoals < 2;
+        last = p->ngoals < 2 || (uint64_t)p->ngoals * p->nblocks > SUBGOAL_PAIRS;
         status = stage_begin(s, opts, last ? 0 : GUIDED_STATES, stored, &theirs);
         if (status == SB_OK)
             status = solve_astar(s, (sb_weight){ 1, GUIDE_WEIGHT }, true, sol, out);
