@@ -226,6 +226,8 @@ static void print_stats(const sb_stats *st, const sb_solution *sol, sb_status st
             (unsigned long long)sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_LINE),
             (unsigned long long)sb_moves_length(sol->moves, sol->nmoves, SB_METRIC_PIECE),
             sol->optimal ? " (optimal under the metric searched)" : "");
+    if (!sol->optimal && st->max_ratio > 1)
+        fprintf(stderr, "bound: at most %g times the shortest\n", st->max_ratio);
 }
 
 /* True when the user's locale encodes text as UTF-8.  Only LC_CTYPE is
@@ -389,6 +391,12 @@ int main(int argc, char **argv)
         } else if (fflush(stdout) != 0) {
             fprintf(stderr, "slide: cannot write the solution: %s\n", strerror(errno));
             status = SB_EWRITE;
+        } else if (!sol.optimal && stats.max_ratio > 1) {
+            /* Default mode's weighted search says how far from shortest it may be. */
+            fprintf(stderr, "slide: %llu %s moves, at most %g times as many as the shortest "
+                            "solution (--optimal finds a shortest)\n",
+                    (unsigned long long)sb_moves_length(sol.moves, sol.nmoves, c.opts.metric),
+                    sb_metric_name(c.opts.metric), stats.max_ratio);
         }
     } else if (status == SB_EINPUT) {
         report_error(&c, sb_args_error_message(&err, worded, sizeof worded), &stats, false,

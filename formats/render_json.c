@@ -123,9 +123,16 @@ static void write_report(FILE *out, const sb_json_report *r, const size_t *class
         const sb_stats *st = r->stats;
         fprintf(out, "  \"stats\": {\"algorithm\": \"%s\", \"engine\": \"%s\", "
                      "\"stored\": %" PRIu64 ", \"expanded\": %" PRIu64 ", "
-                     "\"peak_bytes\": %zu, \"seconds\": ",
+                     "\"peak_bytes\": %zu, \"max_ratio\": ",
                 sb_algo_name(st->algo), sb_path_name(st->path), st->stored, st->expanded,
                 st->peak_bytes);
+        /* What is proven of the length: at most this many times a shortest. */
+        if (solved && st->max_ratio > 0)
+            sbi_json_number(out, st->max_ratio, st->max_ratio == (double)(unsigned)st->max_ratio
+                                                    ? 0 : 3);
+        else
+            fputs("null", out);
+        fputs(", \"seconds\": ", out);
         sbi_json_number(out, st->seconds, 6);
         fputs("},\n", out);
     } else {

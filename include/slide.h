@@ -422,7 +422,12 @@ typedef struct sb_stats {
     size_t pdb_bytes;      /* their size */
     double pdb_seconds;    /* time to build or load them */
     bool pdb_loaded;       /* read from opts->cache rather than built */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
+    /* What is proven of the solution's length (since 2.1): at most this
+     * many times a shortest one's under the metric searched.  1: it is
+     * shortest; 2: default mode's weighted search on numbered tiles; 0:
+     * nothing (a guided search, or no solution). */
+    double max_ratio;
+    uint64_t reserved[SB_RESERVED - 1];   /* zero: room for fields of later 2.x versions */
 } sb_stats;
 
 /* A solution: straight slides, owned by the record. */

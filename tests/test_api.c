@@ -772,8 +772,17 @@ static void test_json_view(void)
         printf("no locale with a decimal comma is installed: the locale check is skipped\n");
     sb_stats stats = { SB_ALGO_BFS, SB_PATH_GENERAL, 3, 2, 100, 100, 0.000041 };
     text = captured(json_stats, &stats, &st);
-    CHECK_MSG(st == SB_OK && text && strstr(text, "\"seconds\": 0.000041}"), "%s (%s)",
-              text ? text : "", used ? used : "C");
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"seconds\": 0.000041}") &&
+              strstr(text, "\"max_ratio\": null,"), "%s (%s)", text ? text : "",
+              used ? used : "C");
+    free(text);
+    stats.max_ratio = 1.5;   /* what a weighted search proves, in every locale */
+    text = captured(json_stats, &stats, &st);
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"max_ratio\": 1.5"), "%s", text ? text : "");
+    free(text);
+    stats.max_ratio = 2;
+    text = captured(json_stats, &stats, &st);
+    CHECK_MSG(st == SB_OK && text && strstr(text, "\"max_ratio\": 2,"), "%s", text ? text : "");
     free(text);
     setlocale(LC_NUMERIC, "C");
     stats.seconds = NAN;

@@ -142,7 +142,7 @@ static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_gro
             uint32_t goal;
             st = sbi_setup_store(&s, s.space->root, &store);
             if (st == SB_OK)
-                st = sbi_astar(&s, store, 1, false, &goal);
+                st = sbi_astar(&s, store, (sb_weight){ 1, 1 }, false, &goal);
             if (st == SB_OK)
                 st = sbi_path_read(s.space, s.scratch, store, goal, &sol);
             if (store)

@@ -28,7 +28,7 @@ typedef struct astar {
     size_t g_cap;
     bucket *open;                    /* by f */
     size_t nopen;
-    unsigned weight;
+    unsigned g_weight, h_weight;     /* f = g_weight * g + h_weight * h */
     bool guided;
 } astar;
 
@@ -85,10 +85,10 @@ static sb_status relax(astar *a, uint32_t id, size_t i, uint32_t g, size_t *f, u
     unsigned h = estimate(a, a->child);
     if (h >= SB_PDB_DEAD)
         return SB_OK;   /* stored, never opened: no goal lies beyond it */
-    size_t fc = g + (size_t)a->weight * h;
+    size_t fc = (size_t)a->g_weight * g + (size_t)a->h_weight * h;
     if (!push_open(a, fc, *cid, g))
         return SB_ELIMIT;
-    /* A child may land in a bucket below f only when w > 1. */
+    /* A child may land in a bucket below f only when h weighs more than g. */
     if (fc < *f)
         *f = fc;
     return SB_OK;
@@ -100,9 +100,10 @@ static sb_status run(astar *a, uint32_t *goal)
     unsigned h0 = estimate(a, sp->root);
     if (h0 >= SB_PDB_DEAD)
         return SB_UNSOLVABLE;
-    if (!set_g(a, 0, 0) || !push_open(a, (size_t)a->weight * h0, 0, 0))
+    size_t f0 = (size_t)a->h_weight * h0;
+    if (!set_g(a, 0, 0) || !push_open(a, f0, 0, 0))
         return SB_ELIMIT;
-    for (size_t f = (size_t)a->weight * h0; f < a->nopen; f++) {
+    for (size_t f = f0; f < a->nopen; f++) {
         while (a->open[f].n) {
             entry e = a->open[f].items[--a->open[f].n];
             if (e.g != a->g[e.id])
@@ -117,7 +118,7 @@ static sb_status run(astar *a, uint32_t *goal)
             if (sp->ops->expand(sp, a->s->scratch, a->parent, &a->kids) != SB_OK)
                 return SB_ELIMIT;
             size_t k = a->kids.first_goal;
-            if (k != SIZE_MAX && (a->weight > 1 || e.g + 1 == f)) {
+            if (k != SIZE_MAX && (a->h_weight > a->g_weight || a->g_weight * (e.g + 1) == f)) {
                 a->meter->expanded++;
                 return relax(a, e.id, k, e.g + 1, &f, goal);
             }
@@ -134,9 +135,10 @@ static sb_status run(astar *a, uint32_t *goal)
     return SB_UNSOLVABLE;
 }
 
-sb_status sbi_astar(sb_setup *s, sb_store *st, unsigned weight, bool guided, uint32_t *goal)
+sb_status sbi_astar(sb_setup *s, sb_store *st, sb_weight weight, bool guided, uint32_t *goal)
 {
-    astar a = { .s = s, .store = st, .meter = &s->meter, .weight = weight, .guided = guided };
+    astar a = { .s = s, .store = st, .meter = &s->meter, .g_weight = weight.g,
+                .h_weight = weight.h, .guided = guided };
     a.kids = (sb_children){ .rec_size = s->space->rec_size, .meter = &s->meter };
     a.parent = malloc(s->space->key_size + 1);
     a.child = malloc(s->space->key_size + 1);

@@ -126,7 +126,8 @@ int main(void)
     FIELD(sb_stats, expanded); FIELD(sb_stats, peak_bytes); FIELD(sb_stats, final_bytes);
     FIELD(sb_stats, seconds); FIELD(sb_stats, nbounds); FIELD(sb_stats, bound);
     FIELD(sb_stats, bound_expanded); FIELD(sb_stats, pdb_groups); FIELD(sb_stats, pdb_bytes);
-    FIELD(sb_stats, pdb_seconds); FIELD(sb_stats, pdb_loaded); FIELD(sb_stats, reserved);
+    FIELD(sb_stats, pdb_seconds); FIELD(sb_stats, pdb_loaded); FIELD(sb_stats, max_ratio);
+    FIELD(sb_stats, reserved);
     END_RECORD(sb_stats);
     RECORD(sb_solution);
     FIELD(sb_solution, nmoves); FIELD(sb_solution, moves); FIELD(sb_solution, optimal);
