@@ -124,8 +124,10 @@ static sb_status answer_without_search(sb_setup *s, bool *decided, sb_error *err
 /* The pattern database, for IDA* and optimal A* on puzzles it takes:
  * built (or read from opts->cache) before the search, its cost in
  * stats.  Auto's A* on the 8-puzzle is done before a database is built,
- * so it takes one only beyond 3x3; A* asked for by name always does. */
-static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
+ * so it takes one only beyond 3x3; A* asked for by name always does.
+ * A build stopped by a limit says, in err, how many tables it finished
+ * and how many of them the cache keeps for the next run. */
+static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats, sb_error *err)
 {
     bool astar = stats->algo == SB_ALGO_ASTAR && opts->optimal &&
                  (opts->algo == SB_ALGO_ASTAR || s->cat.ncells > 9);
@@ -134,11 +136,22 @@ static sb_status open_pdb(sb_setup *s, const sb_options *opts, sb_stats *stats)
         (sbi_pdb_refuses(s->space, s->path) && sbi_pdb_blocks_refuses(s->space, s->path)))
         return SB_OK;
     double start = sbi_clock();
+    sb_pdb_report built;
     sb_status status = sbi_pdb_open(s->space, &s->meter, opts->cache, 0, SB_PDB_BLANK_AUTO,
-                                    &s->pdb);
+                                    &built, &s->pdb);
     stats->pdb_seconds = sbi_clock() - start;
     if (s->pdb)
         sbi_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
+    if (status != SB_OK) {
+        sbi_meter_fail(&s->meter, err);   /* the limit; then what was finished */
+        unsigned finished = built.read + built.built, kept = built.read + built.kept;
+        if (!opts->cache)
+            sbi_limit_fail(err, "building pattern databases: %u of %u tables finished",
+                           finished, built.tables);
+        else
+            sbi_limit_fail(err, "building pattern databases: %u of %u tables finished, %u "
+                           "kept in the cache", finished, built.tables, kept);
+    }
     return status;
 }
 
@@ -186,8 +199,8 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     if (status == SB_OK)
         status = answer_without_search(&s, &decided, err);
     sol->optimal = decided && status == SB_OK;
-    if (status == SB_OK && !decided && open_pdb(&s, opts, stats) != SB_OK)
-        status = sbi_meter_fail(&s.meter, err);
+    if (status == SB_OK && !decided)
+        status = open_pdb(&s, opts, stats, err);
     if (status == SB_OK && !decided) {
         bool optimal = opts->optimal || stats->algo != SB_ALGO_ASTAR;
         status = stats->algo == SB_ALGO_BFS       ? solve_bfs(&s, sol, &out)
