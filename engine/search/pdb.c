@@ -388,7 +388,8 @@ typedef struct region_build {
     uint64_t open;               /* the tray's cells but its walls */
     uint64_t *near;              /* per cell: its neighbours, as a mask */
     uint64_t *numbers;           /* per set of free cells (a mask): each cell's region
-                                    number, 3 bits a cell; NULL on larger trays */
+                                    number, 3 bits a cell, and from bit 48 the cells
+                                    of region 0; NULL on larger trays */
     uint8_t *table;              /* g's nibbles, the level the placement was first
                                     reached at; NIBBLE_DEAD: not yet */
     uint16_t *marks;             /* per placement, a bit per region: reached (low
@@ -434,6 +435,8 @@ static uint64_t region_mask(const region_build *b, uint64_t free, uint32_t j)
     if (!b->numbers)
         return walk_regions(b, free, 64, j);
     uint64_t numbers = b->numbers[free], mask = 0;
+    if (j == 0)
+        return numbers >> 48;
     for (uint64_t left = free; left; left &= left - 1) {
         uint32_t c = (uint32_t)__builtin_ctzll(left);
         if ((numbers >> (3 * c) & 7) == j)
@@ -463,6 +466,7 @@ static bool number_regions(region_build *b, uint32_t n)
             uint32_t c = (uint32_t)__builtin_ctzll(left);
             numbers[free] |= walk_regions(b, free, c, 0) << (3 * c);
         }
+        numbers[free] |= walk_regions(b, free, 64, 0) << 48;
     }
     b->numbers = numbers;
     return true;
@@ -496,12 +500,10 @@ static void expand_region(region_build *b, uint64_t r, const uint16_t *pos, uint
     for (uint32_t i = 0; i < g->k; i++) {
         uint32_t from = pos[i];
         const uint8_t *home = g->home + (size_t)i * n;
-        for (int dir = 0; dir < 4; dir++) {
-            int32_t c = b->db->neighbours[from * 4 + dir];
-            if (c < 0 || !(region >> c & 1))
-                continue;   /* the empty cell cannot get there */
-            uint32_t lo = from < (uint32_t)c ? from : (uint32_t)c;
-            uint32_t hi = from < (uint32_t)c ? (uint32_t)c : from;
+        /* The cells next to the tile that the empty cell can get to. */
+        for (uint64_t to = b->near[from] & region; to; to &= to - 1) {
+            uint32_t c = (uint32_t)__builtin_ctzll(to);
+            uint32_t lo = from < c ? from : c, hi = from < c ? c : from;
             uint64_t passed = occupied & ((1ull << hi) - 1) & ~((2ull << lo) - 1);
             uint64_t earlier = 0, later = 0;
             for (; passed; passed &= passed - 1) {
@@ -511,8 +513,8 @@ static void expand_region(region_build *b, uint64_t r, const uint16_t *pos, uint
                 else
                     later += g->weight[t];
             }
-            uint64_t t = (uint32_t)c > from ? r + (hi - lo - earlier) * g->weight[i] + later
-                                             : r - (hi - lo - earlier) * g->weight[i] - later;
+            uint64_t t = c > from ? r + (hi - lo - earlier) * g->weight[i] + later
+                                  : r - (hi - lo - earlier) * g->weight[i] - later;
             __builtin_prefetch(&b->marks[t], 1);
             uint64_t after = (free & ~(1ull << c)) | 1ull << from;
             steps[nsteps].rank = t;
