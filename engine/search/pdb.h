@@ -54,11 +54,14 @@ enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
  * group size either way allows, and by regions to reach larger groups
  * (7-8 on the 15-puzzle, 6-6-6-6 on the 24-puzzle) when the tables are
  * cached (a cache given to sbi_pdb_open): such a build takes minutes,
- * which only a cache pays back.  The tests ask for each. */
+ * which only a cache pays back.  Without a cache AUTO is SMALL: the
+ * groups a build by cells allows, built by regions on trays of at most
+ * 16 cells (faster there, pdb.c).  The tests ask for each. */
 typedef enum sb_pdb_blank {
     SB_PDB_BLANK_AUTO,
     SB_PDB_BLANK_CELLS,
-    SB_PDB_BLANK_REGIONS
+    SB_PDB_BLANK_REGIONS,
+    SB_PDB_BLANK_SMALL
 } sb_pdb_blank;
 
 /* What sbi_pdb_open did with the tables, finished or not: how many it
