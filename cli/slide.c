@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <getopt.h>   /* optind */
+#include <sys/stat.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <stdarg.h>
@@ -66,7 +67,8 @@ typedef struct cli {
     bool json;                  /* --json: one JSON document on stdout */
     const char *html_path;      /* --html FILE, or NULL */
     const char *play_path;      /* --play FILE, or NULL */
-    const char *pdb_dir;        /* --pdb-dir DIR, or NULL: kept as opts.cache's files */
+    const char *pdb_dir;        /* --pdb-dir DIR, or NULL: the user's cache directory */
+    bool no_pdb_cache;          /* --no-pdb-cache: keep no pattern databases */
     uint64_t play_hints;        /* --play-hints N: the most configurations a page's table
                                    holds */
     const char *init_path, *goal_path;
@@ -143,7 +145,9 @@ static int parse_args(cli *c, int argc, char **argv)
                   "piece)" },
         { .name = "pdb-dir", .kind = SB_OPT_TEXT, .to.text = &c->pdb_dir, .value = "DIR",
           .help = "keep pattern databases (numbered tiles; blocks with --engine general) in "
-                  "DIR between runs" },
+                  "DIR between runs (default $XDG_CACHE_HOME/slide, else ~/.cache/slide)" },
+        { .name = "no-pdb-cache", .kind = SB_OPT_FLAG, .to.flag = &c->no_pdb_cache,
+          .help = "keep no pattern databases: build them for this run only" },
         sb_opt_engine(&c->opts.path),
         sb_opt_format(&c->format),
         sb_opt_limit("max-states", lim, "give up after storing N configurations"),
@@ -191,6 +195,9 @@ static int parse_args(cli *c, int argc, char **argv)
     }
     if (c->json && c->show)
         return usage_error(c, "%s", "--show and --json both want stdout; pick one");
+    if (c->pdb_dir && c->no_pdb_cache)
+        return usage_error(c, "%s", "--pdb-dir keeps pattern databases and --no-pdb-cache "
+                                    "keeps none; pick one");
     if (argc - optind != 2)
         return usage_error(c, "%s", argc - optind < 2 ? "needs an INIT file and a GOAL file"
                                                       : "takes exactly two files, INIT and GOAL");
@@ -313,6 +320,77 @@ static int write_play(const cli *c, const sb_puzzle *p)
     return 0;
 }
 
+/* ---- where pattern databases are kept ---- */
+
+/* The user's cache directory for slide, in buf: $XDG_CACHE_HOME/slide
+ * (the XDG base directory rule: only an absolute path counts), else
+ * $HOME/.cache/slide; NULL when neither is known. */
+static const char *user_cache_dir(char *buf, size_t n)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int len = xdg && xdg[0] == '/' ? snprintf(buf, n, "%s/slide", xdg)
+              : home && home[0]    ? snprintf(buf, n, "%s/.cache/slide", home)
+                                   : -1;
+    return len > 0 && (size_t)len < n ? buf : NULL;
+}
+
+/* A directory cache whose directory is made (with its parents, mode 0700
+ * for each new one, as the XDG rule asks) the first time an entry is
+ * written, so a run that keeps nothing makes nothing.  Reading and
+ * writing are the directory cache's own; only opening an entry passes
+ * through here. */
+typedef struct made_cache {
+    sb_cache cache;              /* first: the engine's sb_cache * is this too */
+    sb_cache *dir;
+    const char *path;
+    bool made;
+} made_cache;
+
+static void *made_open_read(void *ctx, const char *name)
+{
+    made_cache *c = ctx;
+    return c->dir->open_read(c->dir->ctx, name);
+}
+
+static void *made_open_write(void *ctx, const char *name)
+{
+    made_cache *c = ctx;
+    if (!c->made) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s", c->path);
+        for (char *slash = path + 1;; slash++) {
+            if (*slash != '/' && *slash)
+                continue;
+            char was = *slash;
+            *slash = '\0';
+            mkdir(path, 0700);   /* one that is there already stays as it is */
+            if (!(*slash = was))
+                break;
+        }
+        c->made = true;
+    }
+    return c->dir->open_write(c->dir->ctx, name);
+}
+
+/* Opens the cache c's options ask for into *made (its dir NULL: none).
+ * Returns SB_OK or the directory cache's failure. */
+static sb_status open_pdb_cache(cli *c, made_cache *made, char *buf, size_t n, sb_error *err)
+{
+    memset(made, 0, sizeof *made);
+    made->path = c->no_pdb_cache ? NULL : c->pdb_dir ? c->pdb_dir : user_cache_dir(buf, n);
+    if (!made->path)
+        return SB_OK;
+    sb_status status = sb_fmt_cache_dir_new(made->path, &made->dir, err);
+    if (status != SB_OK)
+        return status;
+    made->cache = *made->dir;
+    made->cache.open_read = made_open_read;
+    made->cache.open_write = made_open_write;
+    made->cache.ctx = made;
+    c->opts.cache = &made->cache;
+    return SB_OK;
+}
+
 /* Prints the solution on stdout: JSON, pictures, or the bare moves.
  * Returns the writer's status (SB_EWRITE: stdout refused them). */
 static sb_status print_solution(const cli *c, const sb_puzzle *p, const sb_solution *sol,
@@ -356,13 +434,13 @@ int main(int argc, char **argv)
         sb_puzzle_free(&puzzle);
         return done;
     }
-    sb_cache *cache = NULL;
-    if (c.pdb_dir && (status = sb_fmt_cache_dir_new(c.pdb_dir, &cache, &err)) != SB_OK) {
+    made_cache cache;
+    char cache_path[4096];
+    if ((status = open_pdb_cache(&c, &cache, cache_path, sizeof cache_path, &err)) != SB_OK) {
         report_error(&c, err.msg, NULL, false, &puzzle);
         sb_puzzle_free(&puzzle);
         return sb_args_exit_code(status);
     }
-    c.opts.cache = cache;
     sb_progress_line progress;
     sb_progress_line_init(&progress, stderr);
     c.opts.progress = sb_progress_line_update;
@@ -406,6 +484,11 @@ int main(int argc, char **argv)
          * proof: the configurations searched, or the tiles' parity);
          * stdout stays empty for either, as the exit codes promise. */
         const char *msg = sb_args_error_message(&err, worded, sizeof worded);
+        char named[sizeof worded + sizeof cache_path];
+        if (cache.path && strstr(msg, " kept in the cache")) {   /* say which */
+            snprintf(named, sizeof named, "%s (%s)", msg, cache.path);
+            msg = named;
+        }
         fprintf(stderr, "slide: %s\n", msg);
         if (c.json) {
             sb_json_report r = { status, NULL, 0, c.opts.metric, false, &stats, msg, &puzzle };
@@ -417,6 +500,6 @@ int main(int argc, char **argv)
     }
     sb_solution_free(&sol);
     sb_puzzle_free(&puzzle);
-    sb_fmt_cache_dir_free(cache);
+    sb_fmt_cache_dir_free(cache.dir);
     return sb_args_exit_code(status);
 }

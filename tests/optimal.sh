@@ -117,7 +117,7 @@ if [ -f "${PROJECT_PUZZLES:-}/eight-31a.init" ]; then
             >"$tmp/pdb.$want" 2>"$tmp/pdb.$want.err" || ok=0
         grep -q "^pattern database: .* $want in " "$tmp/pdb.$want.err" || ok=0
         [ "$("$SLIDE_CHECK" "$e8.init" "$e8.goal" "$tmp/pdb.$want")" = Verified ] || ok=0
-        [ "$(ls "$pdb")" = "$(ls "$pdb" | grep -E '^slide-[0-9a-f]{16}\.pdb$')" ] &&
+        [ "$(ls "$pdb")" = "$(ls "$pdb" | grep -E '^slide-[0-9a-f]{16}-[0-9]+\.pdb$')" ] &&
             [ "$(ls "$pdb" | wc -l)" = 1 ] || ok=0
     done
     [ "$(wc -l <"$tmp/pdb.built")" = "$(wc -l <"$tmp/pdb.read")" ] || ok=0

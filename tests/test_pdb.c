@@ -132,7 +132,7 @@ static long guided_length(const sb_puzzle *p, sb_metric metric, unsigned max_gro
     sb_stats stats = { 0 };
     if (sbi_setup_begin(&s, p, &opts, NULL) == SB_OK &&
         (!sbi_pdb_refuses(s.space, s.path) || !sbi_pdb_blocks_refuses(s.space, s.path)) &&
-        sbi_pdb_open(s.space, &s.meter, NULL, max_group, blank, &s.pdb) == SB_OK) {
+        sbi_pdb_open(s.space, &s.meter, NULL, max_group, blank, NULL, &s.pdb) == SB_OK) {
         *bound_at_init = sbi_setup_bound(&s, s.space->root);
         sb_status st;
         if (ida) {
@@ -264,7 +264,7 @@ static void same_builds(void)
             opened = opened && sbi_setup_begin(&s[way], &p, &opts, NULL) == SB_OK &&
                       !sbi_pdb_refuses(s[way].space, s[way].path) &&
                       sbi_pdb_open(s[way].space, &s[way].meter, NULL, max_group,
-                                   way ? SB_PDB_BLANK_REGIONS : SB_PDB_BLANK_CELLS,
+                                   way ? SB_PDB_BLANK_REGIONS : SB_PDB_BLANK_CELLS, NULL,
                                    &s[way].pdb) == SB_OK;
             if (opened)
                 sbi_pdb_terms(s[way].pdb, s[way].space->root, got[way]);
@@ -320,7 +320,7 @@ static void admissible_blocks(void)
         sb_setup s;
         bool takes = sbi_setup_begin(&s, &p, &opts, NULL) == SB_OK &&
                      sbi_pdb_refuses(s.space, s.path) && !sbi_pdb_blocks_refuses(s.space, s.path);
-        if (takes && sbi_pdb_open(s.space, &s.meter, NULL, others, SB_PDB_BLANK_AUTO, &s.pdb) == SB_OK) {
+        if (takes && sbi_pdb_open(s.space, &s.meter, NULL, others, SB_PDB_BLANK_AUTO, NULL, &s.pdb) == SB_OK) {
             unsigned tables;
             size_t bytes;
             bool loaded;
@@ -387,8 +387,11 @@ static bool file_in_dir(char *path, size_t size, const char *except, int *count)
     return found;
 }
 
-/* The cache open_cached reads and writes through. */
+/* The cache open_cached reads and writes through, the group size it
+ * asks for, and what the last open did with the tables. */
 static const sb_cache *cache_in_use;
+static unsigned group_in_use = 3;
+static sb_pdb_report last_open;
 
 /* Opens p's database through cache_in_use: whether it was read from
  * there, and the bound at INIT (which must be a fresh build's). */
@@ -402,8 +405,8 @@ static bool open_cached(const sb_puzzle *p, sb_metric metric, unsigned *bound)
     bool loaded = false;
     *bound = 0;
     if (CHECK(sbi_setup_begin(&s, p, &opts, NULL) == SB_OK) &&
-        CHECK(sbi_pdb_open(s.space, &s.meter, cache_in_use, 3, SB_PDB_BLANK_AUTO, &s.pdb) ==
-              SB_OK)) {
+        CHECK(sbi_pdb_open(s.space, &s.meter, cache_in_use, group_in_use, SB_PDB_BLANK_AUTO,
+                           &last_open, &s.pdb) == SB_OK)) {
         unsigned groups;
         size_t bytes;
         sbi_pdb_describe(s.pdb, &groups, &bytes, &loaded);
@@ -451,6 +454,7 @@ static void cache(void)
     if (!CHECK(mkdtemp(dir)) || !CHECK(sb_fmt_cache_dir_new(dir, &files, NULL) == SB_OK))
         return;
     cache_in_use = files;
+    group_in_use = 0;   /* one table a database (the 3x3's group of 8): one file */
     /* A 3x3 and the same tray with the hole's goal in the other corner.
      * (The tables depend on each group's goal cells, not on which tile
      * goes to which: two goals that differ only so are one abstract
@@ -613,13 +617,14 @@ static void memory_cache_test(void)
     sb_cache cache = { memory_open_read, memory_read, memory_close_read, memory_open_write,
                        memory_write, memory_close_write, &mem };
     cache_in_use = &cache;
+    group_in_use = 0;   /* one table, one entry (sb_solve's, too) */
     sb_puzzle p;
     tiles(&p, 3, 3, init, goal);
     unsigned fresh, bound;
     CHECK(!open_cached(&p, SB_METRIC_LINE, &fresh) && mem.writes == 1 && mem.published == 1);
     size_t digits = strspn(mem.name + 6, "0123456789abcdef");
     CHECK_MSG(strncmp(mem.name, "slide-", 6) == 0 && digits == 16 &&
-              strcmp(mem.name + 22, ".pdb") == 0, "%s", mem.name);
+              strcmp(mem.name + 22, "-0.pdb") == 0, "%s", mem.name);
     CHECK(open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh && mem.reads == 1 &&
           mem.writes == 1);
     /* A byte changed in the middle, or the entry cut short: rebuilt and replaced. */
@@ -636,10 +641,13 @@ static void memory_cache_test(void)
     mem.fail_after = 0;
     CHECK(!open_cached(&p, SB_METRIC_LINE, &bound) && mem.published == 4);
     CHECK(open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh);
-    /* Through sb_solve: the cache in the options, the statistics say it was read. */
+    /* Through sb_solve: the cache in the options, the statistics say it was
+     * read.  (Under the unit metric: an entry of its own, not the one above;
+     * numbered tiles move one cell a move, so the length is the same.) */
     sb_options opts;
     sb_options_default(&opts);
     opts.algo = SB_ALGO_IDASTAR;
+    opts.metric = SB_METRIC_UNIT;
     opts.cache = &cache;
     sb_solution sol;
     sb_stats stats;
@@ -710,11 +718,76 @@ static void limits(void)
     sb_puzzle_free(&p);
 }
 
+/* ---- a build stopped part way ---- */
+
+static sb_cancel_flag stop_building;
+
+/* A progress callback that stops the build as its second table begins. */
+static void stop_at_second_table(const sb_progress *pr, void *ctx)
+{
+    (void)ctx;
+    if (pr->phase && strncmp(pr->phase, "building pattern database 2 of ", 31) == 0)
+        atomic_store(&stop_building.requested, true);
+}
+
+/* A build stopped after its first table keeps that table in the cache;
+ * the next open reads it, builds the rest and keeps them too, and its
+ * estimates are a fresh build's. */
+static void kept_tables(void)
+{
+    static const int goal[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
+    static const int init[9] = { 8, 6, 7, 2, 5, 4, 3, 0, 1 };
+    char kept_dir[] = "/tmp/test_pdb_kept.XXXXXX";
+    sb_cache *files;
+    if (!CHECK(mkdtemp(kept_dir)) || !CHECK(sb_fmt_cache_dir_new(kept_dir, &files, NULL) == SB_OK))
+        return;
+    sb_puzzle p;
+    tiles(&p, 3, 3, init, goal);
+    unsigned fresh, bound;
+    cache_in_use = NULL;
+    group_in_use = 3;   /* groups of 3: several tables */
+    open_cached(&p, SB_METRIC_LINE, &fresh);
+    unsigned tables = last_open.tables;
+    CHECK_MSG(tables >= 2 && last_open.built == tables && last_open.kept == 0, "%u tables",
+              tables);
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.path = SB_PATH_GENERAL;
+    sb_setup s;
+    sb_pdb_report stopped;
+    if (CHECK(sbi_setup_begin(&s, &p, &opts, NULL) == SB_OK)) {
+        s.meter.progress = stop_at_second_table;
+        s.meter.cancel = &stop_building;
+        CHECK(sbi_pdb_open(s.space, &s.meter, files, 3, SB_PDB_BLANK_AUTO, &stopped, &s.pdb) ==
+                  SB_ELIMIT &&
+              s.meter.hit == SB_LIMIT_CANCELLED && !s.pdb);
+        CHECK_MSG(stopped.tables == tables && stopped.built == 1 && stopped.kept == 1 &&
+                  stopped.read == 0, "built %u, kept %u", stopped.built, stopped.kept);
+    }
+    sbi_setup_end(&s);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 1 && ! ls '%s' | grep -q tmp",
+             kept_dir, kept_dir);
+    CHECK_MSG(system(cmd) == 0, "one file, the finished table, in %s", kept_dir);
+    cache_in_use = files;
+    CHECK(!open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh);
+    CHECK_MSG(last_open.read == 1 && last_open.built == tables - 1 &&
+              last_open.kept == tables - 1, "read %u, built %u", last_open.read, last_open.built);
+    CHECK(open_cached(&p, SB_METRIC_LINE, &bound) && bound == fresh &&
+          last_open.read == tables);
+    snprintf(cmd, sizeof cmd, "rm -r '%s'", kept_dir);
+    CHECK(system(cmd) == 0);
+    sb_puzzle_free(&p);
+    sb_fmt_cache_dir_free(files);
+    cache_in_use = NULL;
+}
+
 /* The cache's files and the limits: small, one part. */
 static void cache_and_limits(void)
 {
     cache();
     memory_cache_test();
+    kept_tables();
     limits();
 }
 

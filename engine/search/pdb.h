@@ -54,25 +54,37 @@ enum { SB_PDB_BUILD_BUDGET = 192u << 20 };
  * group size either way allows, and by regions to reach larger groups
  * (7-8 on the 15-puzzle, 6-6-6-6 on the 24-puzzle) when the tables are
  * cached (a cache given to sbi_pdb_open): such a build takes minutes,
- * which only a cache pays back.  The tests ask for each. */
+ * which only a cache pays back.  Without a cache AUTO is SMALL: the
+ * groups a build by cells allows, built by regions on trays of at most
+ * 16 cells (faster there, pdb.c).  The tests ask for each. */
 typedef enum sb_pdb_blank {
     SB_PDB_BLANK_AUTO,
     SB_PDB_BLANK_CELLS,
-    SB_PDB_BLANK_REGIONS
+    SB_PDB_BLANK_REGIONS,
+    SB_PDB_BLANK_SMALL
 } sb_pdb_blank;
+
+/* What sbi_pdb_open did with the tables, finished or not: how many it
+ * needs (a mirrored read has none of its own), how many it read from the
+ * cache, built, and of those wrote to the cache. */
+typedef struct sb_pdb_report {
+    unsigned tables, read, built, kept;
+} sb_pdb_report;
 
 /* The database for sp (sbi_pdb_refuses NULL), its groups of at most
  * max_group tiles (0: as large as the budgets above allow; the tests
  * ask for small ones, to see several groups added on small trays; for
  * block databases, the most classes each keeps besides the goal's), the
- * tables built as `blank` says (tiles only): read from cache (may be
+ * tables built as `blank` says (tiles only): each read from cache (may be
  * NULL) when an entry there holds it (the whole abstract puzzle written
- * in its header and compared, and a checksum over its tables), else
- * built and, with a cache, written there (a failed write is not an
- * error: the tables are in memory).  Every byte goes through m.  SB_OK
- * with *out, or SB_ELIMIT (m->hit says which limit). */
+ * in its header and compared, and a checksum over the table), else built
+ * (a phase of m's progress) and, with a cache, written there at once (a
+ * failed write is not an error: the table is in memory).  Every byte goes
+ * through m.  SB_OK with *out, or SB_ELIMIT (m->hit says which limit);
+ * either way *report (may be NULL) says what became of the tables. */
 sb_status sbi_pdb_open(const sb_space *sp, sb_meter *m, const sb_cache *cache,
-                       unsigned max_group, sb_pdb_blank blank, sb_pdb **out);
+                       unsigned max_group, sb_pdb_blank blank, sb_pdb_report *report,
+                       sb_pdb **out);
 
 /* The database's size in tables and bytes, and whether it was read from a file. */
 void sbi_pdb_describe(const sb_pdb *db, unsigned *groups, size_t *bytes, bool *loaded);

@@ -181,16 +181,29 @@ static sb_status answer_without_search(sb_setup *s, bool *decided, sb_error *err
 
 /* The pattern database, built (or read from cache, which may be NULL)
  * before the search, groups of at most max_group tiles (0: as large as
- * pdb.c allows), its cost in stats. */
+ * pdb.c allows), its cost in stats.  A build stopped by a limit says, in
+ * err (when not NULL), how many tables it finished and how many of them
+ * the cache keeps for the next run. */
 static sb_status open_pdb(sb_setup *s, const sb_cache *cache, unsigned max_group,
-                          sb_stats *stats)
+                          sb_stats *stats, sb_error *err)
 {
     double start = sbi_clock();
+    sb_pdb_report built;
     sb_status status = sbi_pdb_open(s->space, &s->meter, cache, max_group, SB_PDB_BLANK_AUTO,
-                                    &s->pdb);
+                                    &built, &s->pdb);
     stats->pdb_seconds = sbi_clock() - start;
     if (s->pdb)
         sbi_pdb_describe(s->pdb, &stats->pdb_groups, &stats->pdb_bytes, &stats->pdb_loaded);
+    if (status != SB_OK && err) {
+        sbi_meter_fail(&s->meter, err);   /* the limit; then what was finished */
+        unsigned finished = built.read + built.built, kept = built.read + built.kept;
+        if (!cache)
+            sbi_limit_fail(err, "building pattern databases: %u of %u tables finished",
+                           finished, built.tables);
+        else
+            sbi_limit_fail(err, "building pattern databases: %u of %u tables finished, %u "
+                           "kept in the cache", finished, built.tables, kept);
+    }
     return status;
 }
 
@@ -507,7 +520,7 @@ static sb_status solve_default(sb_setup *s, const sb_puzzle *p, const sb_options
             status = solve_astar(s, (sb_weight){ 1, GUIDE_WEIGHT }, true, sol, out);
     } else {
         last = false;
-        status = open_pdb(s, NULL, quick_group(s->cat.ncells), stats);
+        status = open_pdb(s, NULL, quick_group(s->cat.ncells), stats, NULL);
         if (status == SB_OK)
             status = stage_begin(s, opts, TILE_STATES, stored, &theirs);
         if (status == SB_OK)
@@ -555,9 +568,8 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     if (decided && status == SB_OK)
         stats->max_ratio = 1;
     bool staged = !opts->optimal && opts->algo == SB_ALGO_AUTO;
-    if (status == SB_OK && !decided && !staged && wants_pdb(&s, opts, stats->algo) &&
-        open_pdb(&s, opts->cache, 0, stats) != SB_OK)
-        status = sbi_meter_fail(&s.meter, err);
+    if (status == SB_OK && !decided && !staged && wants_pdb(&s, opts, stats->algo))
+        status = open_pdb(&s, opts->cache, 0, stats, err);
     if (status == SB_OK && !decided) {
         bool optimal = opts->optimal || stats->algo != SB_ALGO_ASTAR;
         if (staged) {
