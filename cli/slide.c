@@ -293,12 +293,21 @@ static int write_play(const cli *c, const sb_puzzle *p)
         else
             snprintf(why, sizeof why, "No hints: %s.",
                      sb_args_error_message(&err, worded, sizeof worded));
-        fprintf(stderr, "slide: %s: %s\n", c->play_path, why);
+        /* Every reason above starts "No hints: "; the page's engine
+         * answers them instead when this build has one. */
+        if (hints && sb_play_has_engine())
+            fprintf(stderr, "slide: %s: hints from the page's engine (WebAssembly), not a "
+                            "table: %s\n", c->play_path, why + strlen("No hints: "));
+        else
+            fprintf(stderr, "slide: %s: %s\n", c->play_path, why);
     }
     char title[1024];
     snprintf(title, sizeof title, "%s \xe2\x86\x92 %s", c->init_path, c->goal_path);
+    /* Past the table, the page's own engine (none when asked for no hints). */
+    sb_play_source src = { c->init_path, c->goal_path, c->format };
     FILE *f = fopen(c->play_path, "w");
-    int written = f ? sb_play_write(f, p, status == SB_OK ? &d : NULL, c->opts.metric, why, title)
+    int written = f ? sb_play_write(f, p, status == SB_OK ? &d : NULL, c->opts.metric, why, title,
+                                    hints ? &src : NULL)
                     : -1;
     if (f && fclose(f) != 0)
         written = -1;
