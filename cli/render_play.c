@@ -103,13 +103,12 @@ static void engine_json(FILE *out, const sb_play_source *src)
 {
     size_t init_len = 0, goal_len = 0;
     char *init = NULL, *goal = NULL;
-    const char *why = "No hints: more configurations are reachable than the page's table "
-                      "holds, and this build of slide has no engine for the page (it was "
-                      "built without emscripten's emcc).";
+    const char *why = "This build of slide has no engine to answer hints past the table (it "
+                      "was built without emscripten's emcc).";
     if (sb_page_engine_wasm_size) {
         init = file_text(src->init_path, &init_len);
         goal = file_text(src->goal_path, &goal_len);
-        why = "No hints: the puzzle's files could not be read again for the page's engine.";
+        why = "The puzzle's files could not be read again for the page's engine.";
     }
     if (!init || !goal || strlen(init) != init_len || strlen(goal) != goal_len) {
         fputs(",\n  engine: null,\n  noengine: ", out);

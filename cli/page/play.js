@@ -8,17 +8,22 @@
  * found by trying every move from the current configuration and looking
  * its result up (rules.js: bestMove); "solve from here" repeats hints.
  * The hints are prepared after the first paint, since numbering a big
- * space takes the page a moment.
+ * space takes the page a moment.  A page without the table asks the
+ * engine inside it (engine.js) for a plan and hints its moves one by one
+ * while the player follows it (a plan not proven shortest is said to be
+ * so); nextHint is the one way in to hints, whichever answers them.
  *
  * The page keeps its state in the DOM for tests: <main> carries
  * data-moves (under the metric), data-distance (to the goal, "" when
  * unknown), data-solved, data-ready (hints prepared, or known to be
  * absent; data-prepare-ms, how long that took), data-refused (illegal
- * moves refused), data-hint (the last hint's slides "r1 c1 r2 c2;...")
+ * moves refused), data-hint (the last hint's slides "r1 c1 r2 c2;..."),
+ * data-exact (whether data-distance is the shortest, not a plan's length)
  * and data-selected.
  */
 var hist = [], redos = [], sel = -1, drag = null, timer = null;
 var refused = 0, lastHint = null;
+var plan = null; /* the engine's: {steps (below), optimal} */
 /* Moves a block in the model and the drawing; no history. */
 function shift(r1, c1, r2, c2) {
   var i = corner.get(key(r1, c1));
@@ -31,20 +36,77 @@ function play(slides) { slides.forEach(function (m) { shift(m[0], m[1], m[2], m[
 /* An action the player (or a hint) took: a list of slides already on
  * the board. */
 function record(slides) { hist.push(slides); redos = []; clearHint(); update(''); }
-/* Moves under the metric, as sb_moves_length counts them. */
-function count() {
+/* Moves under the metric of a list of slides, as sb_moves_length counts them. */
+function lengthOf(slides) {
   var n = 0, prev = null;
-  hist.forEach(function (a) {
-    a.forEach(function (m) {
-      var dr = Math.sign(m[2] - m[0]), dc = Math.sign(m[3] - m[1]);
-      var on = prev && prev[2] === m[0] && prev[3] === m[1];
-      if (P.metric === 'unit') n += Math.abs(m[2] - m[0]) + Math.abs(m[3] - m[1]);
-      else if (P.metric === 'piece') n += on ? 0 : 1;
-      else n += on && dr === Math.sign(prev[2] - prev[0]) && dc === Math.sign(prev[3] - prev[1]) ? 0 : 1;
-      prev = m;
-    });
+  slides.forEach(function (m) {
+    var dr = Math.sign(m[2] - m[0]), dc = Math.sign(m[3] - m[1]);
+    var on = prev && prev[2] === m[0] && prev[3] === m[1];
+    if (P.metric === 'unit') n += Math.abs(m[2] - m[0]) + Math.abs(m[3] - m[1]);
+    else if (P.metric === 'piece') n += on ? 0 : 1;
+    else n += on && dr === Math.sign(prev[2] - prev[0]) && dc === Math.sign(prev[3] - prev[1]) ? 0 : 1;
+    prev = m;
   });
   return n;
+}
+function count() { return lengthOf([].concat.apply([], hist)); }
+/* The position as the engine names it: every block's anchor, in order. */
+function anchors() { return R.map(function (r, i) { return [r, C[i]]; }); }
+/* The first move of a plan under the metric (one cell, one straight
+ * slide, or one piece's path) and the moves after it. */
+function firstMove(moves) {
+  var m = moves[0], rest = moves.slice(1), dr = Math.sign(m[2] - m[0]), dc = Math.sign(m[3] - m[1]);
+  if (P.metric === 'unit') {
+    if (m[0] + dr !== m[2] || m[1] + dc !== m[3]) rest.unshift([m[0] + dr, m[1] + dc, m[2], m[3]]);
+    return {slides: [[m[0], m[1], m[0] + dr, m[1] + dc]], rest: rest};
+  }
+  var slides = [m];
+  while (rest.length && lengthOf(slides.concat([rest[0]])) === 1) slides.push(rest.shift());
+  var last = slides[slides.length - 1];
+  if (P.metric === 'line') slides = [[m[0], m[1], last[2], last[3]]];
+  return {slides: slides, rest: rest};
+}
+/* The engine's plan as the positions it passes: position (anchors()
+ * joined) -> {slides: the move from there, or null at its end, left: the
+ * moves left from there}, so that a player who follows it, by any input,
+ * finds the rest of it. */
+function steps(at, moves) {
+  var r = at.map(function (a) { return a[0]; }), c = at.map(function (a) { return a[1]; });
+  var out = new Map(), name = function () { return r.map(function (x, i) { return [x, c[i]]; }).join(';'); };
+  while (moves.length) {
+    var f = firstMove(moves);
+    out.set(name(), {slides: f.slides, left: lengthOf(moves)});
+    f.slides.forEach(function (m) {
+      for (var i = 0; i < r.length; i++) if (r[i] === m[0] && c[i] === m[1]) { r[i] = m[2]; c[i] = m[3]; break; }
+    });
+    moves = f.rest;
+  }
+  out.set(name(), {slides: null, left: 0});
+  return out;
+}
+/* The engine's plan from here, when the player has followed it. */
+function planHere() { return plan ? plan.steps.get(anchors().join(';')) || null : null; }
+/* The next move towards the goal: a Promise of {move: {i, slides} or
+ * null at the goal, distance, exact}, or of {message} when there is none.
+ * From the table when the page has one; else from the engine's plan,
+ * asked for when the player has left it. */
+function nextHint() {
+  if (index || !PageEngine.ready) {
+    var d = distance(live, -1), m = d ? bestMove(live) : null;
+    if (d === 0) return Promise.resolve({move: null, distance: 0, exact: true});
+    return Promise.resolve(m ? {move: m, distance: d, exact: true} :
+      {message: index ? 'The goal cannot be reached from here: undo or reset.' : P.nohint || PageEngine.why || 'No hints.'});
+  }
+  var here = planHere();
+  if (here) return Promise.resolve({move: here.slides && {i: corner.get(key(here.slides[0][0], here.slides[0][1])), slides: here.slides},
+                                    distance: here.left, exact: plan.optimal});
+  var at = anchors();
+  return PageEngine.plan(at).then(function (r) {
+    if (r.error) return {message: r.error};
+    plan = {steps: steps(at, r.moves), optimal: r.optimal};
+    main.setAttribute('data-plan-ms', r.ms);
+    return nextHint();
+  });
 }
 function name(i) { return label(i) + ' (' + R[i] + ' ' + C[i] + ')'; }
 function select(i) {
@@ -58,7 +120,9 @@ function clearHint() {
   lastHint = null; main.setAttribute('data-hint', '');
 }
 function update(text, cls) {
-  var n = count(), d = distance(live, -1), ok = solved(), cap = $('caption');
+  var n = count(), here = index ? null : planHere(), ok = solved(), cap = $('caption');
+  var d = index ? distance(live, -1) : here ? here.left : null;
+  main.setAttribute('data-exact', !!index || !!(here && plan.optimal));
   $('counter').textContent = n + (n === 1 ? ' move' : ' moves') + ' (' + P.metric + ')';
   main.setAttribute('data-moves', n);
   main.setAttribute('data-distance', d === null ? '' : d);
@@ -88,31 +152,46 @@ function redo() {
   var a = redos.pop(); if (!a) return;
   play(a); hist.push(a); clearHint(); update('');
 }
-function stop() { if (timer) { clearInterval(timer); timer = null; $('solve').textContent = 'solve from here'; } }
+function stop() { if (timer) { clearTimeout(timer); timer = null; $('solve').textContent = 'solve from here'; } }
+/* Shows the next move: a Promise of it (null when there is none); the
+ * engine may think a while first (data-thinking), and a move made
+ * meanwhile makes its answer stale: it is asked again. */
 function hint() {
   clearHint();
-  var d = distance(live, -1);
-  if (d === 0) { update(''); return null; }
-  var m = d === null ? null : bestMove(live);
-  if (!m) { update(index ? 'The goal cannot be reached from here: undo or reset.' : P.nohint || 'No hints.'); return null; }
-  lastHint = m.i; els[m.i].classList.add('next');
-  main.setAttribute('data-hint', m.slides.map(function (s) { return s.join(' '); }).join(';'));
-  update('Hint: move ' + label(m.i) + ' ' + m.slides.map(function (s) {
-    return s[0] + ' ' + s[1] + ' \u2192 ' + s[2] + ' ' + s[3]; }).join(', then ') +
-    '. ' + d + (d === 1 ? ' move' : ' moves') + ' left from here (' + P.metric + ').');
-  return m;
+  var at = anchors().join(';');
+  main.setAttribute('data-thinking', 'true');
+  if (!index && PageEngine.ready && !planHere()) update('Thinking\u2026');
+  return nextHint().then(function (h) {
+    main.setAttribute('data-thinking', 'false');
+    if (anchors().join(';') !== at) return hint();
+    if (h.message) { update(h.message); return null; }
+    var m = h.move, d = h.distance;
+    if (!m) { update(''); return null; }
+    lastHint = m.i; els[m.i].classList.add('next');
+    main.setAttribute('data-hint', m.slides.map(function (s) { return s.join(' '); }).join(';'));
+    update('Hint: move ' + label(m.i) + ' ' + m.slides.map(function (s) {
+      return s[0] + ' ' + s[1] + ' \u2192 ' + s[2] + ' ' + s[3]; }).join(', then ') + '. ' +
+      (h.exact ? '' : 'At most ') + d + (d === 1 ? ' move' : ' moves') + ' left from here (' + P.metric + ')' +
+      (h.exact ? '.' : ': a plan the engine found quickly, not proven shortest.'));
+    return m;
+  });
 }
+/* Plays hints until the goal, a moment apart; "stop" (or any move of
+ * the player's) ends it. */
 function solve() {
   if (timer) { stop(); return; }
-  var d = distance(live, -1);
-  if (d === null || d === 0) { hint(); return; }
   $('solve').textContent = 'stop';
-  timer = setInterval(function () {
-    var m = hint();
-    if (!m) { stop(); return; }
-    play(m.slides); record(m.slides);
-    if (distance(live, -1) === 0) stop();
-  }, Math.max(40, Math.min(300, 6000 / d)));
+  timer = -1;
+  (function next() {
+    hint().then(function (m) {
+      if (!timer) return;
+      if (!m) { stop(); return; }
+      play(m.slides); record(m.slides);
+      var d = index ? distance(live, -1) : planHere() ? planHere().left : 1;
+      if (solved() || d === 0) { stop(); return; }
+      timer = setTimeout(next, Math.max(40, Math.min(300, 6000 / d)));
+    });
+  })();
 }
 /* Dragging: the block follows the pointer one cell at a time along the
  * axis it first moves on, never through another block; letting go
@@ -189,9 +268,16 @@ update('Preparing the hints\u2026');
 setTimeout(function () {
   var t0 = Date.now(), why = prepare();
   main.setAttribute('data-prepare-ms', Date.now() - t0);
-  $('note').textContent = why;
-  $('hint').disabled = $('solve').disabled = !index;
+  $('note').textContent = why + (P.noengine ? ' ' + P.noengine : '');
+  $('hint').disabled = $('solve').disabled = !index && !PageEngine.ready;
   if (index) $('note').textContent = 'Hints know all ' + P.hints.count + ' configurations reachable from the start (' + P.metric + ' moves).';
+  else if (PageEngine.ready) $('note').textContent = 'Hints come from the engine inside this page: ' +
+    'a shortest plan when it finds one within a few seconds, else a quick plan that may be longer (' + P.metric + ' moves).';
   update('');
-  main.setAttribute('data-ready', 'true');
+  /* The engine's first plan, from the start, while the player looks. */
+  (index || !PageEngine.ready ? Promise.resolve() : nextHint()).then(function (h) {
+    if (h && h.message) $('note').textContent = h.message;
+    update('');
+    main.setAttribute('data-ready', 'true');
+  });
 }, 0);

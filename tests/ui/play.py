@@ -3,6 +3,7 @@
 input events (keys, mouse, touch), as a person would, and checks it.
 
     play.py CHROMIUM PAGE.html DISTANCE desktop|phone SHOTS_DIR NAME
+    play.py CHROMIUM PAGE.html - engine SHOTS_DIR NAME
     play.py CHROMIUM --ready LIST
 
 The second form loads every page LIST names (lines "PAGE<TAB>TABLE":
@@ -33,6 +34,16 @@ legal or illegal.  The scenario:
 desktop plays with clicks and arrow keys in a 1000x700 window, phone with
 touch drags and taps in a 390x844 mobile viewport.  Screenshots go to
 SHOTS_DIR/NAME-*.png.
+
+engine plays a page past its distance table, whose hints come from the
+engine compiled to WebAssembly inside it (cli/page/engine.js), on the
+desktop: the page loads and plans from INIT (data-distance, the plan's
+length); one legal move is made off the plan, so that the engine plans
+again from a position of the player's; then hints are taken until the
+goal, each one judged legal here from the DOM before it is applied with
+real input, each lowering the distance by one, ending solved; no console
+error or uncaught exception on the way.  It prints the page's first and
+later planning times (data-plan-ms).
 """
 import base64
 import fcntl
@@ -50,7 +61,7 @@ chromium = sys.argv[1]
 ready_list = sys.argv[3] if sys.argv[2] == "--ready" else None
 if not ready_list:
     page, want_distance, mode, shots, name = sys.argv[2:7]
-    want_distance = int(want_distance)
+    want_distance = None if want_distance == "-" else int(want_distance)
 else:
     mode, name = "desktop", "ready"
 phone = mode == "phone"
@@ -85,6 +96,7 @@ class Browser:
         os.close(from_w)
         self.out, self.inp = to_w, from_r
         self.buf, self.next_id, self.session = b"", 0, None
+        self.events = []
 
     def call(self, method, **params):
         self.next_id += 1
@@ -101,6 +113,8 @@ class Browser:
                 self.buf += chunk
             raw, self.buf = self.buf.split(b"\0", 1)
             reply = json.loads(raw)
+            if "method" in reply:
+                self.events.append(reply)
             if reply.get("id") == self.next_id:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
@@ -328,6 +342,97 @@ def ready_all():
     print(f"play: {n} pages ready, {hinted} with hints that agree with the oracle")
 
 
+def hinted_legal(s, spec):
+    """Whether a hint's slides ("r1 c1 r2 c2;...") are legal from s, judged
+    here: each a straight line of one-cell steps of the piece at (r1, c1)."""
+    s = json.loads(json.dumps(s))
+    for part in spec.split(";"):
+        r1, c1, r2, c2 = map(int, part.split())
+        at = [j for j, o in enumerate(s["blocks"]) if (o["r"], o["c"]) == (r1, c1)]
+        if len(at) != 1 or (r1 != r2) == (c1 != c2):
+            return False
+        d = 0 if r2 < r1 else 1 if r2 > r1 else 2 if c2 < c1 else 3
+        for _ in range(abs(r2 - r1) + abs(c2 - c1)):
+            if not legal(s, at[0], d):
+                return False
+            s["blocks"][at[0]]["r"] += STEPS[d][0]
+            s["blocks"][at[0]]["c"] += STEPS[d][1]
+    return True
+
+
+def wait_hint():
+    """Waits while the page's engine thinks (data-thinking)."""
+    for _ in range(600):
+        if js("document.getElementById('player').dataset.thinking") != "true":
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def console_errors():
+    return [e for e in b.events
+            if e["method"] == "Runtime.exceptionThrown" or
+            (e["method"] == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "assert"))]
+
+
+def engine_scenario():
+    """Hints from the page's WebAssembly engine, followed to the goal."""
+    t0 = time.time()
+    check(wait_ready(), "the page never said its hints were ready")
+    ready_s = time.time() - t0
+    s0 = state()
+    note = js("document.getElementById('note').textContent")
+    check(s0["distance"] is not None and s0["distance"] > 0, f"no plan from INIT: {note!r}")
+    first_ms = js("document.getElementById('player').dataset.planMs")
+    shot("start")
+    # Off the plan: a legal move after which the page has no plan from
+    # here (data-distance empty), so the next hint is a new plan.
+    moves = [(i, d) for i in range(len(s0["blocks"])) for d in range(4) if legal(s0, i, d)]
+    off = False
+    for i, d in moves:
+        step(s0, i, d)
+        s = state()
+        if s["distance"] is None:
+            off = True
+            break
+        undo()
+    check(off, "every legal move from INIT follows the plan: none leaves it")
+    s = state()
+    hints, plans = 0, []
+    while not s["solved"] and hints < 2000:
+        before = s["distance"]
+        button("hint")
+        check(wait_hint(), "the engine thought for a minute")
+        h = state()
+        spec = h["data"]["hint"]
+        if before is None:
+            plans.append(js("document.getElementById('player').dataset.planMs"))
+        if not check(spec, f"no hint at distance {before}: {h['caption']!r}"):
+            break
+        if not check(hinted_legal(h, spec), f"hint {spec} is not a legal move"):
+            break
+        for part in spec.split(";"):
+            slide(*map(int, part.split()))
+        s = state()
+        hints += 1
+        if before is not None and not check(s["distance"] == before - 1,
+                                            f"hint {hints} ({spec}) took the distance from "
+                                            f"{before} to {s['distance']}"):
+            break
+        if before is None:
+            before = h["distance"]
+    check(s["solved"] and s["distance"] == 0, f"hints ended unsolved at distance {s['distance']}")
+    check("Goal reached" in s["caption"], f"the page does not say the goal is reached: {s['caption']!r}")
+    errors = console_errors()
+    check(not errors, f"console errors: {errors[:3]}")
+    shot("goal")
+    exact = js("document.getElementById('player').dataset.exact")
+    print(f"play {name} (engine): ready in {ready_s:.1f} s, INIT's plan {s0['distance']} moves "
+          f"({'shortest' if s0['data'].get('exact') == 'true' else 'not proven shortest'}) in "
+          f"{first_ms} ms; off the plan, a new plan in {plans[0] if plans else '?'} ms; "
+          f"{hints} hints to the goal (last plan exact: {exact})")
+
+
 try:
     if ready_list:
         ready_all()
@@ -342,7 +447,12 @@ try:
         b.call("Emulation.setDeviceMetricsOverride", width=1000, height=700, deviceScaleFactor=1,
                mobile=False)
     b.call("Page.enable")
+    b.call("Runtime.enable")
     b.call("Page.navigate", url="file://" + os.path.abspath(page))
+    if mode == "engine":
+        engine_scenario()
+        b.close()
+        sys.exit(1 if fails else 0)
     check(wait_ready(), "the page never said its hints were ready")
     s0 = state()
     check(s0["data"].get("ready") == "true", "not ready")
