@@ -21,12 +21,15 @@
  * same code runs on the page itself, a moment after the caption says it
  * is thinking.  Plans are asked one at a time, in order.
  *
- * Budgets: a shortest plan is tried first within OPTIMAL (time, bytes),
- * the first time with longer, since numbered tiles build their pattern
- * databases then (kept in the engine's memory for every later plan);
- * when that runs out, any plan within ANY.  P.engine (render_play.c)
- * holds the module (base64), INIT's and GOAL's text, the format they
- * were read in and the metric, or is null with P.noengine saying why.
+ * Budgets (PageEngine.budgets; the tests lower them): a shortest plan is
+ * tried first within OPTIMAL, whose 48 MB keep numbered tiles' pattern
+ * databases to groups of 5 tiles, built in seconds where 6 would take
+ * half a minute (the first plan may take longer for that build; the
+ * tables are then kept in the engine's memory for every later plan);
+ * when that runs out, any plan within ANY, not proven shortest.
+ * P.engine (render_play.c) holds the module (base64), INIT's and GOAL's
+ * text and the format they were read in, or is null with P.noengine
+ * saying why.
  */
 var PageEngine = (function () {
   var OPTIMAL = {first: 10, seconds: 3, bytes: 48 << 20}, ANY = {seconds: 5, bytes: 128 << 20};
@@ -94,7 +97,8 @@ var PageEngine = (function () {
       }
     };
   }
-  var E = P.engine, self = {ready: !!E, why: E ? '' : P.noengine || 'This page has no engine.'};
+  var E = P.engine, self = {ready: !!E, why: E ? '' : P.noengine || 'This page has no engine.',
+                            budgets: {optimal: OPTIMAL, any: ANY}};
   if (!E) { self.plan = function () { return Promise.resolve({error: self.why}); }; return self; }
   var waiting = [], send, first = true;
   function deliver(r) { var w = waiting.shift(); if (w) w(r); }
@@ -120,9 +124,9 @@ var PageEngine = (function () {
   self.plan = function (anchors) {
     chain = chain.then(function () { return loaded; }).then(function (l) {
       if (l.error) return l;
-      var o = {seconds: first ? OPTIMAL.first : OPTIMAL.seconds, bytes: OPTIMAL.bytes};
+      var b = self.budgets, o = {seconds: first ? b.optimal.first : b.optimal.seconds, bytes: b.optimal.bytes};
       first = false;
-      return ask({anchors: anchors, optimal: o, any: ANY});
+      return ask({anchors: anchors, optimal: o, any: b.any});
     });
     return chain;
   };
