@@ -12,8 +12,9 @@
  * order, and a plan is sb_solve from there.  A plan is tried shortest
  * first (sb_options.optimal) under a small budget; when that runs out of
  * time it is tried again without the promise, and the answer says which
- * it is.  Pattern databases (numbered tiles) are kept between plans in a
- * cache held in memory (sb_cache), so that the page builds them once.
+ * it is.  Pattern databases (numbered tiles) are built once, before the
+ * first plan (page_prepare), and kept between plans in a cache held in
+ * memory (sb_cache).
  *
  * It uses the public API alone, as any program does; it prints nothing and
  * never exits: every answer is a status and a message the page shows.
@@ -179,7 +180,7 @@ PAGE_EXPORT page_engine *page_open(const char *init, size_t init_len, const char
 
 /* One search from the puzzle's blocks as they stand. */
 static sb_status search(page_engine *pe, bool optimal, double seconds, uint64_t bytes,
-                        sb_error *err)
+                        uint64_t states, sb_error *err)
 {
     sb_options opts;
     sb_options_default(&opts);
@@ -187,6 +188,7 @@ static sb_status search(page_engine *pe, bool optimal, double seconds, uint64_t 
     opts.optimal = optimal;
     opts.limits.max_seconds = seconds;
     opts.limits.max_bytes = bytes;
+    opts.limits.max_states = states;
     opts.cache = &pe->cache;
     sb_solution_free(&pe->plan);
     return sb_solve(&pe->puzzle, &opts, &pe->plan, NULL, err);
@@ -212,11 +214,11 @@ PAGE_EXPORT int page_plan(page_engine *pe, const int32_t *anchors, double optima
     }
     sb_error err = { 0 };
     sb_status st = optimal_seconds > 0
-                       ? search(pe, true, optimal_seconds, (uint64_t)optimal_bytes, &err)
+                       ? search(pe, true, optimal_seconds, (uint64_t)optimal_bytes, 0, &err)
                        : SB_ELIMIT;
     bool shortest = st == SB_OK;
     if (st == SB_ELIMIT && any_seconds > 0)
-        st = search(pe, false, any_seconds, (uint64_t)any_bytes, &err);
+        st = search(pe, false, any_seconds, (uint64_t)any_bytes, 0, &err);
     if (st != SB_OK) {
         strcpy(pe->msg, err.msg);
         return st == SB_UNSOLVABLE ? PLAN_NONE : st == SB_ELIMIT ? PLAN_LIMIT : PLAN_BAD;
@@ -235,6 +237,21 @@ PAGE_EXPORT int page_plan(page_engine *pe, const int32_t *anchors, double optima
         out[3] = m->to_col;
     }
     return shortest || pe->plan.optimal ? PLAN_OPTIMAL : PLAN_ANY;
+}
+
+/* Builds what a shortest plan needs before any plan is asked for, within
+ * seconds and bytes (as page_plan's optimal ones): numbered tiles' pattern
+ * databases, kept in the handle's cache.  A plan's own time limit would
+ * stop a build it cut short again on every plan; this search stops, by
+ * its limit of one configuration, as soon as the tables are built (a
+ * search that needs no tables stops at once).  Returns nothing: a build
+ * that did not finish is tried again by the plans. */
+PAGE_EXPORT void page_prepare(page_engine *pe, double seconds, double bytes)
+{
+    sb_error err;
+    if (!pe->msg[0])
+        search(pe, true, seconds, (uint64_t)bytes, 1, &err);
+    sb_solution_free(&pe->plan);
 }
 
 PAGE_EXPORT const int32_t *page_moves(const page_engine *pe)

@@ -21,18 +21,19 @@
  * same code runs on the page itself, a moment after the caption says it
  * is thinking.  Plans are asked one at a time, in order.
  *
- * Budgets (PageEngine.budgets; the tests lower them): a shortest plan is
- * tried first within OPTIMAL, whose 48 MB keep numbered tiles' pattern
+ * Budgets (PageEngine.budgets; the tests change them): a shortest plan
+ * is tried first within OPTIMAL, whose 48 MB keep numbered tiles' pattern
  * databases to groups of 5 tiles, built in seconds where 6 would take
- * half a minute (the first plan may take longer for that build; the
- * tables are then kept in the engine's memory for every later plan);
- * when that runs out, any plan within ANY, not proven shortest.
+ * half a minute; when that runs out, any plan within ANY, not proven
+ * shortest.  The tables are built once, as the engine loads (within
+ * PREPARE seconds: a plan's own limit would cut the build short every
+ * time), and kept in the engine's memory for every plan.
  * P.engine (render_play.c) holds the module (base64), INIT's and GOAL's
  * text and the format they were read in, or is null with P.noengine
  * saying why.
  */
 var PageEngine = (function () {
-  var OPTIMAL = {first: 10, seconds: 3, bytes: 48 << 20}, ANY = {seconds: 5, bytes: 128 << 20};
+  var OPTIMAL = {seconds: 3, bytes: 48 << 20}, ANY = {seconds: 5, bytes: 128 << 20}, PREPARE = 60;
   /* The engine's side: answers messages {setup} and {anchors, ...} with
    * post({ready} | {error}) and post({moves, optimal} | {error}). */
   function engineCore(post) {
@@ -66,7 +67,9 @@ var PageEngine = (function () {
         var why = str(ex.page_message(pe));
         if (why) return {error: 'The engine cannot read the puzzle: ' + why};
         if (ex.page_nblocks(pe) !== m.nblocks) return {error: 'The engine reads another puzzle than the page.'};
-        return {ready: true};
+        var t0 = performance.now();
+        ex.page_prepare(pe, m.prepare, m.bytes);
+        return {ready: true, ms: Math.round(performance.now() - t0)};
       });
     }
     function plan(m) {
@@ -100,7 +103,7 @@ var PageEngine = (function () {
   var E = P.engine, self = {ready: !!E, why: E ? '' : P.noengine || 'This page has no engine.',
                             budgets: {optimal: OPTIMAL, any: ANY}};
   if (!E) { self.plan = function () { return Promise.resolve({error: self.why}); }; return self; }
-  var waiting = [], send, first = true;
+  var waiting = [], send;
   function deliver(r) { var w = waiting.shift(); if (w) w(r); }
   function ask(m) { return new Promise(function (ok) { waiting.push(ok); send(m); }); }
   try {
@@ -119,14 +122,14 @@ var PageEngine = (function () {
   var raw = atob(E.wasm), wasm = new Uint8Array(raw.length);
   for (var i = 0; i < raw.length; i++) wasm[i] = raw.charCodeAt(i);
   var loaded = ask({wasm: wasm, init: E.init, goal: E.goal, format: E.format,
-                    metric: ['unit', 'line', 'piece'].indexOf(P.metric), nblocks: P.blocks.length});
+                    metric: ['unit', 'line', 'piece'].indexOf(P.metric), nblocks: P.blocks.length,
+                    prepare: PREPARE, bytes: OPTIMAL.bytes});
+  loaded.then(function (l) { self.prepareMs = l.ms; });
   var chain = loaded;
   self.plan = function (anchors) {
     chain = chain.then(function () { return loaded; }).then(function (l) {
       if (l.error) return l;
-      var b = self.budgets, o = {seconds: first ? b.optimal.first : b.optimal.seconds, bytes: b.optimal.bytes};
-      first = false;
-      return ask({anchors: anchors, optimal: o, any: b.any});
+      return ask({anchors: anchors, optimal: self.budgets.optimal, any: self.budgets.any});
     });
     return chain;
   };

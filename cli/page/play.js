@@ -18,8 +18,11 @@
  * unknown), data-solved, data-ready (hints prepared, or known to be
  * absent; data-prepare-ms, how long that took), data-refused (illegal
  * moves refused), data-hint (the last hint's slides "r1 c1 r2 c2;..."),
- * data-exact (whether data-distance is the shortest, not a plan's length)
- * and data-selected.
+ * data-exact (whether data-distance is the shortest, not a plan's length),
+ * data-engine ('worker' or 'page': where the engine runs; '' for none),
+ * data-thinking, data-plan-ms (what the engine's last plan took),
+ * data-engine-prepare-ms (its tables took, as it loaded) and
+ * data-selected.
  */
 var hist = [], redos = [], sel = -1, drag = null, timer = null;
 var refused = 0, lastHint = null;
@@ -274,9 +277,11 @@ setTimeout(function () {
   else if (PageEngine.ready) $('note').textContent = 'Hints come from the engine inside this page: ' +
     'a shortest plan when it finds one within a few seconds, else a quick plan that may be longer (' + P.metric + ' moves).';
   update('');
+  main.setAttribute('data-engine', index || !PageEngine.ready ? '' : PageEngine.worker ? 'worker' : 'page');
   /* The engine's first plan, from the start, while the player looks. */
   (index || !PageEngine.ready ? Promise.resolve() : nextHint()).then(function (h) {
     if (h && h.message) $('note').textContent = h.message;
+    if (PageEngine.prepareMs !== undefined) main.setAttribute('data-engine-prepare-ms', PageEngine.prepareMs);
     update('');
     main.setAttribute('data-ready', 'true');
   });

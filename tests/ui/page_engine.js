@@ -40,9 +40,9 @@ const at = P.blocks.map((b) => [b[0], b[1]]);
 if (how === 'swap') [at[0], at[1]] = [at[1], at[0]];
 // Correctness, not speed: a shortest plan may take as long as it needs
 // (a loaded machine is slow), unless told to hurry.
-PageEngine.budgets.optimal = { first: 600, seconds: 600, bytes: 48 << 20 };
+PageEngine.budgets.optimal = { seconds: 600, bytes: 48 << 20 };
 if (how === 'hurry') {
-  PageEngine.budgets.optimal = { first: 0.001, seconds: 0.001, bytes: 48 << 20 };
+  PageEngine.budgets.optimal = { seconds: 0.001, bytes: 48 << 20 };
   PageEngine.budgets.any = { seconds: 0.001, bytes: 48 << 20 };
 }
 PageEngine.plan(at).then((r) => {

@@ -8,10 +8,11 @@ input events (keys, mouse, touch), as a person would, and checks it.
 
 The second form loads every page LIST names (lines "PAGE<TAB>TABLE":
 TABLE the oracle's binary distances for the puzzle, from slide-explore
---distances --distances-format binary, or "nohints" when the page was
-written without hints) in one browser and checks that each prepares its
-hints and shows INIT's distance as the table gives it (or says why it
-has no hints).
+--distances --distances-format binary, "nohints" when the page was
+written without hints, or "engine" when its engine answers them) in one
+browser and checks that each prepares its hints and shows INIT's
+distance as the table gives it (or says why it has no hints, or shows
+the length of its engine's plan from INIT).
 
 DISTANCE is INIT's distance to the goal under the page's metric, found
 by the caller from a solver run (slide --optimal).  The page is driven
@@ -41,8 +42,9 @@ desktop: the page loads and plans from INIT (data-distance, the plan's
 length); one legal move is made off the plan, so that the engine plans
 again from a position of the player's; then hints are taken until the
 goal, each one judged legal here from the DOM before it is applied with
-real input, each lowering the distance by one, ending solved; no console
-error or uncaught exception on the way.  It prints the page's first and
+real input, each lowering the distance by one, ending solved; then reset
+and "solve from here" reaches the goal by itself; the engine ran in a Web
+Worker; no console error or uncaught exception on the way.  It prints the page's first and
 later planning times (data-plan-ms).
 """
 import base64
@@ -320,10 +322,11 @@ def ready_all():
     target = b.call("Target.createTarget", url="about:blank")["targetId"]
     b.session = b.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
     b.call("Page.enable")
+    b.call("Runtime.enable")
     n = hinted = 0
     for line in open(ready_list):
         path, table = line.rstrip("\n").split("\t")
-        want = table if table == "nohints" else init_distance(table)
+        want = table if table in ("nohints", "engine") else init_distance(table)
         # Marks the page being left, so no answer can come from it.
         js("(function () { var m = document.getElementById('player'); if (m) m.dataset.ready = 'left'; })()")
         b.call("Page.navigate", url="file://" + os.path.abspath(path))
@@ -335,10 +338,16 @@ def ready_all():
         if want == "nohints":
             check(s["distance"] is None and "No hints" in note, f"{path}: hints where none were written")
             continue
+        if want == "engine":
+            check(s["distance"] is not None and "engine inside this page" in note,
+                  f"{path}: the page's engine made no plan from INIT ({note})")
+            continue
         hinted += 1
         got = "none" if s["distance"] is None else str(s["distance"])
         check(got == want and "Hints know all" in note,
               f"{path}: INIT's distance on the page is {got}, the oracle's {want} ({note})")
+    errors = console_errors()
+    check(not errors, f"console errors: {errors[:3]}")
     print(f"play: {n} pages ready, {hinted} with hints that agree with the oracle")
 
 
@@ -384,6 +393,7 @@ def engine_scenario():
     note = js("document.getElementById('note').textContent")
     check(s0["distance"] is not None and s0["distance"] > 0, f"no plan from INIT: {note!r}")
     first_ms = js("document.getElementById('player').dataset.planMs")
+    prepare_ms = js("document.getElementById('player').dataset.enginePrepareMs")
     shot("start")
     # Off the plan: a legal move after which the page has no plan from
     # here (data-distance empty), so the next hint is a new plan.
@@ -423,11 +433,25 @@ def engine_scenario():
             before = h["distance"]
     check(s["solved"] and s["distance"] == 0, f"hints ended unsolved at distance {s['distance']}")
     check("Goal reached" in s["caption"], f"the page does not say the goal is reached: {s['caption']!r}")
-    errors = console_errors()
-    check(not errors, f"console errors: {errors[:3]}")
     shot("goal")
     exact = js("document.getElementById('player').dataset.exact")
-    print(f"play {name} (engine): ready in {ready_s:.1f} s, INIT's plan {s0['distance']} moves "
+    check(js("document.getElementById('player').dataset.engine") == "worker",
+          "the engine did not run in a Web Worker")
+    # Reset, then "solve from here" plays the engine's plan by itself.
+    button("reset")
+    s = state()
+    check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
+    button("solve")
+    for _ in range(1200):
+        s = state()
+        if s["solved"] or js("document.getElementById('solve').textContent") != "stop":
+            break
+        time.sleep(0.1)
+    check(s["solved"], f"solve from here did not reach the goal: {s['caption']!r}")
+    errors = console_errors()
+    check(not errors, f"console errors: {errors[:3]}")
+    print(f"play {name} (engine): ready in {ready_s:.1f} s (tables {prepare_ms} ms), "
+          f"INIT's plan {s0['distance']} moves "
           f"({'shortest' if s0['data'].get('exact') == 'true' else 'not proven shortest'}) in "
           f"{first_ms} ms; off the plan, a new plan in {plans[0] if plans else '?'} ms; "
           f"{hints} hints to the goal (last plan exact: {exact})")
