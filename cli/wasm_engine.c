@@ -24,23 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "slide_formats.h"
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define PAGE_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define PAGE_EXPORT
-#endif
-
-/* What page_plan answers (engine.js reads them by number). */
-enum {
-    PLAN_OPTIMAL = 0,   /* a shortest solution from the position */
-    PLAN_ANY = 1,       /* a solution, not proven shortest */
-    PLAN_NONE = 2,      /* proven: no goal can be reached from the position */
-    PLAN_LIMIT = 3,     /* neither search answered within its budget */
-    PLAN_BAD = 4        /* the position (or the puzzle) is not one the engine takes */
-};
+#include "wasm_engine.h"
 
 /* One entry of the cache in memory: a name and its bytes. */
 typedef struct entry {
@@ -56,7 +40,7 @@ typedef struct reader {
     size_t at;
 } reader;
 
-typedef struct page_engine {
+struct page_engine {
     sb_puzzle puzzle;
     sb_metric metric;
     sb_cache cache;           /* kept pattern databases: `entries` */
@@ -64,7 +48,7 @@ typedef struct page_engine {
     sb_solution plan;         /* the last plan's moves */
     int32_t *moves;           /* ... as r1 c1 r2 c2 for the page */
     char msg[sizeof ((sb_error *)0)->msg];
-} page_engine;
+};
 
 static void *open_read(void *ctx, const char *name)
 {
@@ -157,10 +141,7 @@ static void close_write(void *handle, bool keep)
     free(w);
 }
 
-/* Reads the puzzle from INIT's and GOAL's text (format: sb_format's
- * number, as the program read it) for moves counted by metric.  Returns a
- * handle, or NULL when memory ran out; a handle whose puzzle could not be
- * read says why in page_message and plans nothing. */
+/* The calls' contract is wasm_engine.h's. */
 PAGE_EXPORT page_engine *page_open(const char *init, size_t init_len, const char *goal,
                                    size_t goal_len, int format, int metric)
 {
@@ -194,11 +175,6 @@ static sb_status search(page_engine *pe, bool optimal, double seconds, uint64_t 
     return sb_solve(&pe->puzzle, &opts, &pe->plan, NULL, err);
 }
 
-/* A plan from the position whose anchors (row, column; 2 per block, in
- * the puzzle's order) are given: a shortest one when it is found within
- * optimal_seconds under optimal_bytes, else any within any_seconds under
- * any_bytes (0 seconds: do not try).  Returns a PLAN_ value; page_moves
- * and page_nmoves hold the moves of a plan, page_message says why not. */
 PAGE_EXPORT int page_plan(page_engine *pe, const int32_t *anchors, double optimal_seconds,
                           double optimal_bytes, double any_seconds, double any_bytes)
 {
@@ -274,7 +250,6 @@ PAGE_EXPORT size_t page_nblocks(const page_engine *pe)
     return pe->puzzle.nblocks;
 }
 
-/* Memory for the page's arguments (texts, anchors). */
 PAGE_EXPORT void *page_alloc(size_t n)
 {
     return malloc(n ? n : 1);
