@@ -159,8 +159,8 @@ static int parse_args(cli *c, int argc, char **argv)
                   "(under --metric) from anywhere" },
         { .name = "play-hints", .kind = SB_OPT_COUNT, .to.count = &c->play_hints, .value = "N",
           .takes = "a number of configurations",
-          .help = "hints only when at most N configurations are reachable (default 200000; "
-                  "0: no hints)" },
+          .help = "a table of hints only when at most N configurations are reachable "
+                  "(default 200000; past it, the page's engine; 0: no hints)" },
         { .name = "json", .kind = SB_OPT_FLAG, .to.flag = &c->json,
           .help = "print one JSON document instead of the moves" },
         { .letter = 'o', .kind = SB_OPT_CALL, .call = read_debug, .to.context = c,

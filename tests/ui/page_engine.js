@@ -19,17 +19,13 @@
 const fs = require('fs');
 const vm = require('vm');
 
+const { pageData, fail: failPage } = require('./page_data.js');
+
 const [enginePath, pagePath, movesPath, how] = process.argv.slice(2);
-const engine = fs.readFileSync(enginePath, 'utf8');
-const page = fs.readFileSync(pagePath, 'utf8');
+const { P, script: engine } = pageData(pagePath, enginePath);
 function fail(msg) {
-  console.log(`FAIL ${pagePath}: ${msg}`);
-  process.exit(1);
+  failPage(pagePath, msg);
 }
-if (!page.includes(engine)) fail(`the page does not carry ${enginePath} as it is`);
-const data = /<script>\nvar P = (\{[\s\S]*?\n\});\n<\/script>/.exec(page);
-if (!data) fail('no "var P = {...};" script in the page');
-const P = vm.runInNewContext(`(${data[1]})`);
 if (!P.engine) fail(`the page has no engine (${P.noengine})`);
 const page$ = vm.createContext({ P, atob, setTimeout, Promise, WebAssembly, TextEncoder, TextDecoder,
                                  performance, BigInt, Int32Array, Uint8Array, DataView });

@@ -351,6 +351,21 @@ def ready_all():
     print(f"play: {n} pages ready, {hinted} with hints that agree with the oracle")
 
 
+def reset_and_solve(s0, tenths):
+    """Reset (which must bring back INIT, s0), then "solve from here":
+    the state once it stops, or after tenths of a second."""
+    button("reset")
+    s = state()
+    check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
+    button("solve")
+    for _ in range(tenths):
+        s = state()
+        if s["solved"] or js("document.getElementById('solve').textContent") != "stop":
+            break
+        time.sleep(0.1)
+    return s
+
+
 def hinted_legal(s, spec):
     """Whether a hint's slides ("r1 c1 r2 c2;...") are legal from s, judged
     here: each a straight line of one-cell steps of the piece at (r1, c1)."""
@@ -438,15 +453,7 @@ def engine_scenario():
     check(js("document.getElementById('player').dataset.engine") == "worker",
           "the engine did not run in a Web Worker")
     # Reset, then "solve from here" plays the engine's plan by itself.
-    button("reset")
-    s = state()
-    check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
-    button("solve")
-    for _ in range(1200):
-        s = state()
-        if s["solved"] or js("document.getElementById('solve').textContent") != "stop":
-            break
-        time.sleep(0.1)
+    s = reset_and_solve(s0, 1200)
     check(s["solved"], f"solve from here did not reach the goal: {s['caption']!r}")
     errors = console_errors()
     check(not errors, f"console errors: {errors[:3]}")
@@ -564,15 +571,7 @@ try:
     shot("goal")
 
     # 5. Reset, then "solve from here" plays an optimal finish by itself.
-    button("reset")
-    s = state()
-    check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
-    button("solve")
-    for _ in range(600):
-        s = state()
-        if s["solved"] or js("document.getElementById('solve').textContent") != "stop":
-            break
-        time.sleep(0.1)
+    s = reset_and_solve(s0, 600)
     check(s["solved"] and s["distance"] == 0, "solve from here did not reach the goal")
     shot("solved")
     print(f"play {name} ({mode}): INIT at {want_distance}, {hints} hints to the goal, "
