@@ -26,7 +26,7 @@
  */
 var hist = [], redos = [], sel = -1, drag = null, timer = null;
 var refused = 0, lastHint = null;
-var plan = null; /* the engine's: {steps (below), optimal} */
+var plan = null, asking = null; /* the engine's: {steps (below), optimal}; the last question */
 /* Moves a block in the model and the drawing; no history. */
 function shift(r1, c1, r2, c2) {
   var i = corner.get(key(r1, c1));
@@ -103,13 +103,14 @@ function nextHint() {
   var here = planHere();
   if (here) return Promise.resolve({move: here.slides && {i: corner.get(key(here.slides[0][0], here.slides[0][1])), slides: here.slides},
                                     distance: here.left, exact: plan.optimal});
-  var at = anchors();
-  return PageEngine.plan(at).then(function (r) {
-    if (r.error) return {message: r.error};
-    plan = {steps: steps(at, r.moves), optimal: r.optimal};
-    main.setAttribute('data-plan-ms', r.ms);
-    return nextHint();
-  });
+  var at = anchors(), name = at.join(';');
+  if (!asking || asking.at !== name) /* one question per position, however often asked */
+    asking = {at: name, answer: PageEngine.plan(at).then(function (r) {
+      if (r.error) asking = null; /* asked again, it may do better (a busy machine) */
+      else { plan = {steps: steps(at, r.moves), optimal: r.optimal}; main.setAttribute('data-plan-ms', r.ms); }
+      return r;
+    })};
+  return asking.answer.then(function (r) { return r.error ? {message: r.error} : nextHint(); });
 }
 function name(i) { return label(i) + ' (' + R[i] + ' ' + C[i] + ')'; }
 function select(i) {
