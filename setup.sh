@@ -23,8 +23,11 @@ for pkg in python3-dev python3-setuptools python3-wheel python3-venv python3-pyt
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 # The census's SQLite output (slide-explore --census --sqlite) and the
-# sqlite3 shell its test queries the database with.
-for pkg in libsqlite3-dev sqlite3; do
+# sqlite3 shell its test queries the database with.  emscripten: emcc
+# compiles the engine to WebAssembly for the play page's hints past its
+# table (cli/CMakeLists.txt, SLIDE_WASM); it brings clang, lld, binaryen
+# and node, which the page's tests run its scripts with.
+for pkg in libsqlite3-dev sqlite3 emscripten; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -8,7 +8,9 @@
 #         -P embed.cmake
 #
 # writes `const unsigned char NAME[]`: the file's bytes and a NUL after them,
-# so the program writes it as a string.  CMake reads the file as hex itself:
+# so the program writes it as a string, and `const size_t NAME_size`, their
+# number, for a file that is not text (the play page's WebAssembly engine,
+# which the program writes as base64).  CMake reads the file as hex itself:
 # no xxd or other tool needed.  The build runs this when the file changes
 # (cli/CMakeLists.txt).
 foreach(var SOURCE OUTPUT NAME)
@@ -24,5 +26,8 @@ string(REGEX REPLACE "((0x[0-9a-f][0-9a-f],){16})" "\\1\n" array "${array}")
 get_filename_component(source_name "${SOURCE}" NAME)
 file(WRITE "${OUTPUT}"
   "/* ${source_name}, ${bytes} bytes, written by cli/embed.cmake: edit that file. */\n"
+  "#include <stddef.h>\n"
   "extern const unsigned char ${NAME}[];\n"
-  "const unsigned char ${NAME}[] = {\n${array}\n0x00 };\n")
+  "extern const size_t ${NAME}_size;\n"
+  "const unsigned char ${NAME}[] = {\n${array}\n0x00 };\n"
+  "const size_t ${NAME}_size = ${bytes};\n")

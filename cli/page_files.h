@@ -8,6 +8,8 @@
 #ifndef SB_PAGE_FILES_H
 #define SB_PAGE_FILES_H
 
+#include <stddef.h>
+
 extern const unsigned char sb_page_shared_css[];   /* both pages' look */
 extern const unsigned char sb_page_draw_js[];      /* both pages' drawing */
 extern const unsigned char sb_page_replay_css[];   /* --html: the replay */
@@ -16,6 +18,11 @@ extern const unsigned char sb_page_replay_js[];
 extern const unsigned char sb_page_play_css[];     /* --play: the game */
 extern const unsigned char sb_page_play_html[];
 extern const unsigned char sb_page_rules_js[];
+extern const unsigned char sb_page_engine_js[];
 extern const unsigned char sb_page_play_js[];
+/* The play page's engine, WebAssembly (cli/wasm_engine.c): size bytes, 0
+ * when this build has none (cli/CMakeLists.txt, SLIDE_WASM). */
+extern const unsigned char sb_page_engine_wasm[];
+extern const size_t sb_page_engine_wasm_size;
 
 #endif

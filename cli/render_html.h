@@ -46,12 +46,23 @@ int sb_html_end(FILE *out, const unsigned char *const *page_scripts);
 int sb_html_write(FILE *out, const sb_puzzle *p, const sb_move *moves, size_t n,
                   const char *title);
 
+/* Where the play page's engine reads the puzzle from: the files p was
+ * read from, in the format asked for. */
+typedef struct sb_play_source {
+    const char *init_path, *goal_path;
+    sb_format format;
+} sb_play_source;
+
+/* Whether this build has the play page's engine (WebAssembly). */
+bool sb_play_has_engine(void);
+
 /* The play page (render_play.c): p to play, with hints from d when d is
  * not NULL (d must be p's oracle, under the metric counted), or else
- * with no_hints saying why there are none; title is the page's title
- * and heading (the puzzle's name: sbi_view_name).  Returns 0 or -1
- * (errno). */
+ * with no_hints saying why there are none and, when src is not NULL, the
+ * engine (WebAssembly, when this build has it) that plans from any
+ * position, reading src's files; title is the page's title and heading
+ * (the puzzle's name: sbi_view_name).  Returns 0 or -1 (errno). */
 int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metric metric,
-                  const char *no_hints, const char *title);
+                  const char *no_hints, const char *title, const sb_play_source *src);
 
 #endif

@@ -16,11 +16,18 @@
  * rather than wrong ones.  Klotski's 25,955 configurations cost 25,955
  * bytes before base64.
  *
+ * Past the table, the page carries the engine instead: the library
+ * compiled to WebAssembly (cli/wasm_engine.c, built by emcc when the build
+ * has it) with INIT's and GOAL's text, which it reads as slide did, so
+ * that it plans from any position in the browser (cli/page/engine.js).
+ * The module costs about 330 KB of base64 whatever the puzzle.
+ *
  * This file writes the data; the page's game is cli/page/play.js over
  * rules.js's model, and its drawing is --html's (render_html.h).
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "page_files.h"
 #include "render_html.h"
@@ -65,13 +72,67 @@ static int hints_json(FILE *out, const sb_distances *d)
     return 0;
 }
 
+bool sb_play_has_engine(void)
+{
+    return sb_page_engine_wasm_size > 0;
+}
+
+/* A puzzle file's text, whole, NUL after it: the caller frees it; NULL
+ * when it cannot be read again (a pipe). */
+static char *file_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    long size = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    char *text = size >= 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t)size + 1) : NULL;
+    if (text && fread(text, 1, (size_t)size, f) != (size_t)size) {
+        free(text);
+        text = NULL;
+    }
+    if (text)
+        text[size] = 0;
+    if (f)
+        fclose(f);
+    *len = (size_t)(size > 0 ? size : 0);
+    return text;
+}
+
+/* engine: the WebAssembly module (base64), INIT's and GOAL's text and the
+ * format to read them in (sb_format's number), or null with noengine
+ * saying why the page has none. */
+static void engine_json(FILE *out, const sb_play_source *src)
+{
+    size_t init_len = 0, goal_len = 0;
+    char *init = NULL, *goal = NULL;
+    const char *why = "This build of slide has no engine to answer hints past the table (it "
+                      "was built without emscripten's emcc).";
+    if (sb_page_engine_wasm_size) {
+        init = file_text(src->init_path, &init_len);
+        goal = file_text(src->goal_path, &goal_len);
+        why = "The puzzle's files could not be read again for the page's engine.";
+    }
+    if (!init || !goal || strlen(init) != init_len || strlen(goal) != goal_len) {
+        fputs(",\n  engine: null,\n  noengine: ", out);
+        sbi_json_string(out, why);
+    } else {
+        fprintf(out, ",\n  engine: {format: %d, init: ", (int)src->format);
+        sbi_json_string(out, init);
+        fputs(", goal: ", out);
+        sbi_json_string(out, goal);
+        fputs(",\n    wasm: \"", out);
+        base64_bytes(out, sb_page_engine_wasm, sb_page_engine_wasm_size);
+        fputs("\"}", out);
+    }
+    free(init);
+    free(goal);
+}
+
 /* P, the page's data, adds to the drawing's fields: metric ('unit', 'line'
  * or 'piece'), slots (per block, its class in the oracle's order)
  * and hints ({count, width, data}: count distances of width bytes each,
  * little-endian, all ones for "no goal reachable", base64) or null with
- * nohint saying why. */
+ * nohint saying why, and engine (engine_json) when src asks for it. */
 int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metric metric,
-                  const char *no_hints, const char *title)
+                  const char *no_hints, const char *title, const sb_play_source *src)
 {
     sb_html_head(out, title, sb_page_play_css, sb_page_play_html);
     if (sb_html_puzzle_data(out, p, title) != 0)
@@ -92,7 +153,11 @@ int sb_play_write(FILE *out, const sb_puzzle *p, const sb_distances *d, sb_metri
         fputs(",\n  hints: null,\n  nohint: ", out);
         sbi_json_string(out, no_hints ? no_hints : "No hints.");
     }
+    if (!d && src)
+        engine_json(out, src);
+    else
+        fputs(",\n  engine: null,\n  noengine: null", out);
     fputs("\n};\n</script>\n", out);
-    return sb_html_end(out, (const unsigned char *const[]){ sb_page_rules_js, sb_page_play_js,
-                                                            NULL });
+    return sb_html_end(out, (const unsigned char *const[]){ sb_page_rules_js, sb_page_engine_js,
+                                                            sb_page_play_js, NULL });
 }

@@ -163,8 +163,8 @@ static int parse_args(cli *c, int argc, char **argv)
                   "(under --metric) from anywhere" },
         { .name = "play-hints", .kind = SB_OPT_COUNT, .to.count = &c->play_hints, .value = "N",
           .takes = "a number of configurations",
-          .help = "hints only when at most N configurations are reachable (default 200000; "
-                  "0: no hints)" },
+          .help = "a table of hints only when at most N configurations are reachable "
+                  "(default 200000; past it, the page's engine; 0: no hints)" },
         { .name = "json", .kind = SB_OPT_FLAG, .to.flag = &c->json,
           .help = "print one JSON document instead of the moves" },
         { .letter = 'o', .kind = SB_OPT_CALL, .call = read_debug, .to.context = c,
@@ -302,12 +302,21 @@ static int write_play(const cli *c, const sb_puzzle *p)
         else
             snprintf(why, sizeof why, "No hints: %s.",
                      sb_args_error_message(&err, worded, sizeof worded));
-        fprintf(stderr, "slide: %s: %s\n", c->play_path, why);
+        /* Every reason above starts "No hints: "; the page's engine
+         * answers them instead when this build has one. */
+        if (hints && sb_play_has_engine())
+            fprintf(stderr, "slide: %s: hints from the page's engine (WebAssembly), not a "
+                            "table: %s\n", c->play_path, why + strlen("No hints: "));
+        else
+            fprintf(stderr, "slide: %s: %s\n", c->play_path, why);
     }
     char title[256];
     sbi_view_name(c->init_path, title, sizeof title);
+    /* Past the table, the page's own engine (none when asked for no hints). */
+    sb_play_source src = { c->init_path, c->goal_path, c->format };
     FILE *f = fopen(c->play_path, "w");
-    int written = f ? sb_play_write(f, p, status == SB_OK ? &d : NULL, c->opts.metric, why, title)
+    int written = f ? sb_play_write(f, p, status == SB_OK ? &d : NULL, c->opts.metric, why, title,
+                                    hints ? &src : NULL)
                     : -1;
     if (f && fclose(f) != 0)
         written = -1;

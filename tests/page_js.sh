@@ -13,7 +13,14 @@
 #      has a distance, under each metric:
 #      Klotski (line), a picture with an L, a J, a T, a one-axis bar and a
 #      wall (piece), Rush Hour (line: one-axis and marked pieces) and
-#      Notch (unit: a wall, 60,877 configurations).
+#      Notch (unit: a wall, 60,877 configurations);
+#   3. the engine inside a page past its table (tests/ui/page_engine.js
+#      runs cli/page/engine.js and the WebAssembly module the page
+#      carries): its plans from INIT of the 15-puzzle (Rosetta's) and the
+#      polyominoes pass slide-check and are as long as slide --optimal's;
+#      a 15-puzzle of the other parity gets "cannot be reached", and
+#      budgets too small for any plan get the page's message saying so.
+#      In a build without the engine (no emcc), the page says so instead.
 # Skipped (exit 77) only when node is not installed.
 set -u
 : "${SLIDE:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
@@ -67,6 +74,38 @@ agree klotski line "$k.init" "$k.goal"
 agree pieces piece "$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal"
 agree rush-hour line "$PROJECT_PUZZLES/rush-hour-51.init" "$PROJECT_PUZZLES/rush-hour-51.goal"
 agree notch unit "$PROJECT_PUZZLES/notch.init" "$PROJECT_PUZZLES/notch.goal"
+
+# engine_plan NAME INIT GOAL [--max-memory SIZE]: the page's engine plans
+# from INIT as slide --optimal does (under SIZE, for numbered tiles: the
+# page's own small tables, so the run takes seconds, not minutes).
+engine_plan() {
+    local name=$1 init=$2 goal=$3 html=$tmp/engine-$1.html got
+    shift 3
+    "$SLIDE" --play "$html" "$init" "$goal" >"$tmp/$name.optimal" 2>"$tmp/$name.err" ||
+        { bad "$name: slide --play failed"; return; }
+    if ! grep -q "page's engine" "$tmp/$name.err"; then
+        grep -q 'engine: null' "$html" && grep -q 'has no engine' "$html" && ok ||
+            bad "$name: a page past its table with neither an engine nor a word why"
+        return
+    fi
+    got=$(node "$TESTS_DIR/ui/page_engine.js" "$page_dir/engine.js" "$html" "$tmp/$name.plan")
+    [ "$got" = optimal ] && ok || { bad "$name: the engine's plan from INIT: $got"; return; }
+    "$SLIDE_CHECK" "$init" "$goal" "$tmp/$name.plan" >/dev/null && ok ||
+        bad "$name: slide-check refuses the engine's plan"
+    "$SLIDE" --optimal "$@" "$init" "$goal" >"$tmp/$name.optimal" &&
+        [ "$(wc -l <"$tmp/$name.plan")" = "$(wc -l <"$tmp/$name.optimal")" ] && ok ||
+        bad "$name: the engine's shortest plan is not as long as slide --optimal's"
+    got=$(node "$TESTS_DIR/ui/page_engine.js" "$page_dir/engine.js" "$html" "$tmp/$name.plan" hurry)
+    case $got in *"no way to the goal within a few seconds"*) ok ;;
+        *) bad "$name: budgets too small for a plan, and the page says: $got" ;; esac
+    [ "$name" = fifteen ] || return
+    got=$(node "$TESTS_DIR/ui/page_engine.js" "$page_dir/engine.js" "$html" "$tmp/$name.plan" swap)
+    case $got in *"cannot be reached"*) ok ;;
+        *) bad "$name: two tiles swapped (the other parity), and the page says: $got" ;; esac
+}
+engine_plan fifteen "$PROJECT_PUZZLES/fifteen-rosetta.init" "$PROJECT_PUZZLES/fifteen-rosetta.goal" \
+    --max-memory 48M
+engine_plan polyominoes "$PROJECT_PUZZLES/polyominoes.init" "$PROJECT_PUZZLES/polyominoes.goal"
 
 echo "page_js: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -21,8 +21,14 @@
 # broken, the goal's colours, the exit, the tiles' numbers, the slide and
 # reduced motion, the hint in words, the solved banner), and a puzzle
 # with no solution (tests/ui/stuck.*), whose page must say so without
-# offering to undo what was never done.  Three ctest
-# tests, each well under a minute.
+# offering to undo what was never done.
+# Past the table, the 15-puzzle (Rosetta's) and the polyominoes are played
+# through the engine the page carries (WebAssembly): hints followed to the
+# goal, each judged legal by play.py, no console error; in a build without
+# the engine (no emcc) their pages must say so instead.  Every page must
+# be at most PAGE_MOST bytes (512 KB; an engine page is about 370 KB: the
+# module, 330 KB of base64, whatever the puzzle), and each page's size is
+# printed.  Three ctest tests (play, play_pages, play_shots).
 # Screenshots are kept in ./play-artifacts (the build's tests folder
 # under ctest).  Skipped (exit 77) only when chromium is not installed.
 set -u
@@ -39,10 +45,24 @@ passes=0 fails=0
 ok() { passes=$((passes + 1)); }
 bad() { fails=$((fails + 1)); echo "FAIL $*"; }
 
-# self_contained HTML: no src/href attributes, no URL but the SVG namespace.
+# self_contained HTML: no src/href attributes, no CSS url() or @import, no
+# URL but the SVG namespace.  (The engine's worker is made from a Blob by
+# URL.createObjectURL(), in the page: no reference to anything outside.)
 self_contained() {
-    ! grep -qiE '(src|href)=|url\(|@import' "$1" &&
+    ! grep -qiE '(src|href)=|(^|[^a-z])url\(|@import' "$1" &&
         [ "$(grep -oE 'https?://[^"'\'' ]*' "$1" | grep -vc '^http://www.w3.org/2000/svg$')" = 0 ]
+}
+
+PAGE_MOST=524288
+# small_enough HTML: within PAGE_MOST bytes; says how large when asked
+# (-v), and keeps the largest page seen in $largest.
+largest=0
+small_enough() {
+    local size
+    size=$(stat -c %s "${@: -1}")
+    [ "$1" = -v ] && echo "play: $(basename "$2"): $size bytes"
+    [ "$size" -gt "${largest%% *}" ] && largest="$size bytes ($(basename "${@: -1}"))"
+    [ "$size" -le "$PAGE_MOST" ]
 }
 
 # optimal METRIC INIT GOAL: the length of a shortest solution under METRIC.
@@ -59,10 +79,29 @@ scenario() {
     "$SLIDE" --metric "$metric" "$init" "$goal" | cmp -s - "$tmp/$name.moves" && ok ||
         bad "$name: stdout differs from a plain run"
     self_contained "$html" && ok || bad "$name: the page refers to something outside itself"
+    small_enough -v "$html" && ok || bad "$name: the page is larger than $PAGE_MOST bytes"
     want=$(optimal "$metric" "$init" "$goal")
     [ -n "$want" ] && ok || bad "$name: no optimal length from slide -ostats"
     timeout 300 python3 "$TESTS_DIR/ui/play.py" chromium "$html" "$want" "$mode" "$art" "$name" &&
         ok || bad "$name ($mode): the played page failed (above)"
+}
+
+# engine_scenario NAME INIT GOAL: a page past its table, played through
+# its engine; or, without one in this build, a page that says so.
+engine_scenario() {
+    local name=$1 init=$2 goal=$3 html=$tmp/$1.html
+    "$SLIDE" --play "$html" "$init" "$goal" >/dev/null 2>"$tmp/$name.err" && ok ||
+        bad "$name: slide --play failed"
+    self_contained "$html" && ok || bad "$name: the page refers to something outside itself"
+    small_enough -v "$html" && ok || bad "$name: the page is larger than $PAGE_MOST bytes"
+    if ! grep -q "page's engine" "$tmp/$name.err"; then
+        grep -q 'engine: null' "$html" && grep -q 'has no engine' "$html" && ok ||
+            bad "$name: a page past its table with neither an engine nor a word why"
+        echo "play: $name: this build has no engine for the page (no emcc): not played"
+        return
+    fi
+    timeout 600 python3 "$TESTS_DIR/ui/play.py" chromium "$html" - engine "$art" "$name" &&
+        ok || bad "$name (engine): the played page failed (above)"
 }
 
 if [ "${1:-}" = shots ]; then
@@ -93,6 +132,8 @@ if [ "${1:-}" != pages ]; then
     scenario klotski "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal" line desktop
     scenario pieces "$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal" piece phone
     scenario mas "$PROJECT_PUZZLES/mas-puzzle.init" "$PROJECT_PUZZLES/mas-puzzle.goal" unit desktop
+    engine_scenario fifteen "$PROJECT_PUZZLES/fifteen-rosetta.init" "$PROJECT_PUZZLES/fifteen-rosetta.goal"
+    engine_scenario polyominoes "$PROJECT_PUZZLES/polyominoes.init" "$PROJECT_PUZZLES/polyominoes.goal"
     echo "play: screenshots in $art"
     echo "play: $passes passed, $fails failed"
     [ "$fails" = 0 ]
@@ -120,6 +161,13 @@ page_of() {   # page_of NAME INIT GOAL
     local html=$tmp/all-$1.html
     "$SLIDE" --play "$html" "$2" "$3" >/dev/null 2>"$tmp/err"
     [ -s "$html" ] || { bad "$1: no page written"; return; }
+    self_contained "$html" && ok || bad "$1: the page refers to something outside itself"
+    small_enough "$html" && ok || bad "$1: the page is larger than $PAGE_MOST bytes"
+    if grep -q "page's engine" "$tmp/err"; then
+        grep -q 'hints: null' "$html" && ok || bad "$1: stderr says the engine hints, the page has a table"
+        printf '%s\tengine\n' "$html" >>"$list"
+        return
+    fi
     if grep -q "No hints" "$tmp/err"; then
         grep -q 'hints: null' "$html" && ok || bad "$1: stderr says no hints, the page has some"
         printf '%s\tnohints\n' "$html" >>"$list"
@@ -142,5 +190,6 @@ else
 fi
 timeout 600 python3 "$TESTS_DIR/ui/play.py" chromium --ready "$list" && ok ||
     bad "some pages did not prepare their hints (above)"
+echo "play: the largest page: $largest, at most $PAGE_MOST allowed"
 echo "play: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -24,15 +24,25 @@
  * says which way it goes.  With numbered tiles and nothing selected, an
  * arrow slides the tile beside the gap into it, as in a tile puzzle.
  *
+ * Past the table, the page asks the engine inside it (engine.js) for a
+ * plan from where the pieces are, and nextHint gives its moves one by
+ * one while the player follows it (a plan not proven shortest is said to
+ * be so); the plan is asked for again when the player leaves it.
+ *
  * The page keeps its state in the DOM for tests: <main> carries
  * data-moves (under the metric), data-distance (to the goal, "" when
  * unknown), data-solved, data-ready (hints prepared, or known to be
  * absent; data-prepare-ms, how long that took), data-refused (illegal
  * moves refused), data-hint (the last hint's slides "r1 c1 r2 c2;..."),
- * data-selected and data-solving ("solve from here" running).
+ * data-selected, data-solving ("solve from here" running), and with the
+ * engine data-exact (whether data-distance is the shortest, not a plan's
+ * length), data-engine ('worker' or 'page': where the engine runs; ''
+ * for none), data-thinking, data-plan-ms (what the engine's last plan
+ * took) and data-engine-prepare-ms (what its tables took as it loaded).
  */
 var hist = [], redos = [], sel = -1, drag = null, timer = null, solving = false;
 var refused = 0, hintMark = -1, hintTicket = 0, best = null;
+var plan = null, asking = null; /* the engine's: {steps (planSteps), optimal}; the last question */
 var DIRS = ['up', 'down', 'left', 'right'];
 /* Moves a block in the model and the drawing; no history. */
 function shift(r1, c1, r2, c2) {
@@ -46,18 +56,16 @@ function play(slides) { slides.forEach(function (m) { shift(m[0], m[1], m[2], m[
 /* An action the player (or a hint) took: a list of slides already on
  * the board. */
 function record(slides) { hist.push(slides); redos = []; clearHint(); update(''); }
-/* Moves under the metric, as sb_moves_length counts them. */
-function count() {
+/* Moves under the metric of a list of slides, as sb_moves_length counts them. */
+function lengthOf(slides) {
   var n = 0, prev = null;
-  hist.forEach(function (a) {
-    a.forEach(function (m) {
-      var dr = Math.sign(m[2] - m[0]), dc = Math.sign(m[3] - m[1]);
-      var on = prev && prev[2] === m[0] && prev[3] === m[1];
-      if (P.metric === 'unit') n += Math.abs(m[2] - m[0]) + Math.abs(m[3] - m[1]);
-      else if (P.metric === 'piece') n += on ? 0 : 1;
-      else n += on && dr === Math.sign(prev[2] - prev[0]) && dc === Math.sign(prev[3] - prev[1]) ? 0 : 1;
-      prev = m;
-    });
+  slides.forEach(function (m) {
+    var dr = Math.sign(m[2] - m[0]), dc = Math.sign(m[3] - m[1]);
+    var on = prev && prev[2] === m[0] && prev[3] === m[1];
+    if (P.metric === 'unit') n += Math.abs(m[2] - m[0]) + Math.abs(m[3] - m[1]);
+    else if (P.metric === 'piece') n += on ? 0 : 1;
+    else n += on && dr === Math.sign(prev[2] - prev[0]) && dc === Math.sign(prev[3] - prev[1]) ? 0 : 1;
+    prev = m;
   });
   return n;
 }
@@ -121,6 +129,43 @@ function intro() {
 
 /* ---- The score, the caption and the solved state ---- */
 
+function count() { return lengthOf([].concat.apply([], hist)); }
+/* The position as the engine names it: every block's anchor, in order. */
+function anchors() { return R.map(function (r, i) { return [r, C[i]]; }); }
+/* The first move of a plan under the metric (one cell, one straight
+ * slide, or one piece's path) and the moves after it. */
+function firstMove(moves) {
+  var m = moves[0], rest = moves.slice(1), dr = Math.sign(m[2] - m[0]), dc = Math.sign(m[3] - m[1]);
+  if (P.metric === 'unit') {
+    if (m[0] + dr !== m[2] || m[1] + dc !== m[3]) rest.unshift([m[0] + dr, m[1] + dc, m[2], m[3]]);
+    return {slides: [[m[0], m[1], m[0] + dr, m[1] + dc]], rest: rest};
+  }
+  var slides = [m];
+  while (rest.length && lengthOf(slides.concat([rest[0]])) === 1) slides.push(rest.shift());
+  var last = slides[slides.length - 1];
+  if (P.metric === 'line') slides = [[m[0], m[1], last[2], last[3]]];
+  return {slides: slides, rest: rest};
+}
+/* The engine's plan as the positions it passes: position (anchors()
+ * joined) -> {slides: the move from there, or null at its end, left: the
+ * moves left from there}, so that a player who follows it, by any input,
+ * finds the rest of it. */
+function planSteps(at, moves) {
+  var r = at.map(function (a) { return a[0]; }), c = at.map(function (a) { return a[1]; });
+  var out = new Map(), name = function () { return r.map(function (x, i) { return [x, c[i]]; }).join(';'); };
+  while (moves.length) {
+    var f = firstMove(moves);
+    out.set(name(), {slides: f.slides, left: lengthOf(moves)});
+    f.slides.forEach(function (m) {
+      for (var i = 0; i < r.length; i++) if (r[i] === m[0] && c[i] === m[1]) { r[i] = m[2]; c[i] = m[3]; break; }
+    });
+    moves = f.rest;
+  }
+  out.set(name(), {slides: null, left: 0});
+  return out;
+}
+/* The engine's plan from here, when the player has followed it. */
+function planHere() { return plan ? plan.steps.get(anchors().join(';')) || null : null; }
 function select(i) {
   if (sel >= 0) els[sel].classList.remove('sel');
   sel = i;
@@ -135,7 +180,9 @@ function clearHint() {
   while (marks.firstChild) marks.removeChild(marks.firstChild);
 }
 function update(text, cls) {
-  var n = count(), d = distance(live, -1), ok = solved(), cap = $('caption');
+  var n = count(), here = index ? null : planHere(), ok = solved(), cap = $('caption');
+  var d = index ? distance(live, -1) : here ? here.left : null;
+  main.setAttribute('data-exact', !!index || !!(here && plan.optimal));
   $('counter').textContent = plural(n, 'move') + (best !== null ? ' \u00b7 best ' + best : '');
   main.setAttribute('data-moves', n);
   main.setAttribute('data-distance', d === null ? '' : d);
@@ -199,21 +246,31 @@ function redo() {
 
 /* ---- Hints ---- */
 
-function hintsKnown() { return !!index; }
+function hintsKnown() { return !!index || PageEngine.ready; }
 /* The next move toward the goal from where the pieces are: the one place
  * hints come from.  Resolves to {move: {i, slides}, distance (moves to
  * the goal before it; null when not known), exact (the move is one
  * closer)}, or {message} when there is no move to give ("" at the goal). */
 function nextHint() {
-  var d = distance(live, -1);
   if (solved()) return Promise.resolve({message: ''});
-  if (index) {
-    var m = d === null ? null : bestMove(live);
+  if (index || !PageEngine.ready) {
+    var d = distance(live, -1), m = d === null ? null : bestMove(live);
     if (m) return Promise.resolve({move: m, distance: d, exact: true});
+    if (!index) return Promise.resolve({message: P.nohint || PageEngine.why || 'No hints.'});
     return Promise.resolve({message: hist.length ? 'The goal cannot be reached from here: undo or reset.'
                                                  : 'The goal cannot be reached from the start: this puzzle has no solution.'});
   }
-  return Promise.resolve({message: P.nohint || 'No hints.'});
+  var here = planHere();
+  if (here) return Promise.resolve(here.slides ? {move: {i: corner.get(key(here.slides[0][0], here.slides[0][1])), slides: here.slides},
+                                                  distance: here.left, exact: plan.optimal} : {message: ''});
+  var at = anchors(), name = at.join(';');
+  if (!asking || asking.at !== name) /* one question per position, however often asked */
+    asking = {at: name, answer: PageEngine.plan(at).then(function (r) {
+      if (r.error) asking = null; /* asked again, it may do better (a busy machine) */
+      else { plan = {steps: planSteps(at, r.moves), optimal: r.optimal}; main.setAttribute('data-plan-ms', r.ms); }
+      return r;
+    })};
+  return asking.answer.then(function (r) { return r.error ? {message: r.error} : nextHint(); });
 }
 /* The hint on the tray: the piece outlined, a ghost where it ends and an
  * arrow along its slides, from the middle of the piece. */
@@ -236,15 +293,18 @@ function showHint(h) {
   mk('path', {'class': 'head', d: 'M' + tip.join(' ') + 'L' + (base[0] - uy * hw) + ' ' + (base[1] + ux * hw) +
               'L' + (base[0] + uy * hw) + ' ' + (base[1] - ux * hw) + 'Z'}, marks);
   main.setAttribute('data-hint', m.slides.map(function (s) { return s.join(' '); }).join(';'));
-  var left = h.distance === null ? '' : ' ' + (h.exact ? '' : 'About ') + plural(h.distance, 'move') + ' to the goal.';
+  var left = h.distance === null ? '' : h.exact ? ' ' + plural(h.distance, 'move') + ' to the goal.'
+    : ' At most ' + plural(h.distance, 'move') + ' to the goal: a plan the engine found quickly, not proven shortest.';
   update('Hint: move ' + pieceName(i) + ' ' + steps(m.slides) + '.' + left, 'hinted');
 }
 function hint() {
   clearHint();
   var ticket = hintTicket;
   if (solved()) { update(''); return; }
-  update('Thinking\u2026');
+  if (!index && PageEngine.ready && !planHere()) update('Thinking\u2026');
+  main.setAttribute('data-thinking', 'true');
   nextHint().then(function (h) {
+    main.setAttribute('data-thinking', 'false');
     if (ticket !== hintTicket) return;   /* a move came first */
     if (h.move) showHint(h); else update(h.message, h.message ? 'refused' : '');
   });
@@ -255,10 +315,12 @@ function stop() {
   $('solve').textContent = 'Solve';
   $('solve').disabled = solved() || !hintsKnown();
 }
+/* Plays hints until the goal, a moment apart; "stop" (or any move of
+ * the player's) ends it. */
 function solve() {
   if (solving) { stop(); update(''); return; }
   if (solved()) return;
-  var d = distance(live, -1), pace = d ? Math.max(60, Math.min(320, 6000 / d)) : 250;
+  var d = index ? distance(live, -1) : planHere() ? planHere().left : null, pace = d ? Math.max(60, Math.min(320, 6000 / d)) : 250;
   solving = true; main.setAttribute('data-solving', 'true');
   $('solve').textContent = 'Stop';
   clearHint();
@@ -397,7 +459,7 @@ update('Preparing the hints\u2026');
 setTimeout(function () {
   var t0 = Date.now(), why = prepare();
   main.setAttribute('data-prepare-ms', Date.now() - t0);
-  $('note').textContent = why;
+  $('note').textContent = why + (P.noengine ? ' ' + P.noengine : '');
   if (index) {
     var S0 = {R: B.map(function (b) { return b[0]; }), C: B.map(function (b) { return b[1]; }),
               occ: new Int32Array(P.rows * W)};
@@ -405,8 +467,18 @@ setTimeout(function () {
     best = distance(S0, -1);
     $('note').textContent = 'Hints know all ' + P.hints.count.toLocaleString('en') +
       (P.hints.count === 1 ? ' configuration' : ' configurations') + ' reachable from the start.';
+  } else if (PageEngine.ready) {
+    $('note').textContent = 'Hints come from the engine inside this page: a shortest plan when it ' +
+      'finds one within a few seconds, else a quick plan that may be longer.';
   }
-  update(index && best === null && !hist.length
-    ? 'No sequence of moves reaches the goal from the start: this puzzle has no solution.' : '');
-  main.setAttribute('data-ready', 'true');
+  main.setAttribute('data-engine', index || !PageEngine.ready ? '' : PageEngine.worker ? 'worker' : 'page');
+  /* The engine's first plan, from the start, while the player looks. */
+  (index || !PageEngine.ready ? Promise.resolve(null) : nextHint()).then(function (h) {
+    if (h && h.message) $('note').textContent = h.message;
+    if (h && h.move && h.exact && !hist.length) best = h.distance;
+    if (PageEngine.prepareMs !== undefined) main.setAttribute('data-engine-prepare-ms', PageEngine.prepareMs);
+    update(index && best === null && !hist.length
+      ? 'No sequence of moves reaches the goal from the start: this puzzle has no solution.' : '');
+    main.setAttribute('data-ready', 'true');
+  });
 }, 0);

@@ -715,7 +715,9 @@ static bool symmetric(const sb_pdb *db, const sb_catalog *cat, const int32_t *by
  * it is by regions (sb_pdb_blank says when).  A build by cells holds
  * SB_PDB_BUILD_BUDGET at most; one by regions three bytes a placement,
  * and with the tables (one set when mirrored, else two; ngroups of them a
- * set) at most half of --max-memory. */
+ * set) at most half of --max-memory, and so does a build by cells with
+ * its tables: a smaller budget (a web page's) takes smaller groups
+ * rather than failing. */
 static uint32_t group_size(sb_meter *m, uint32_t n, uint32_t ntiles, uint32_t kmax,
                            bool mirrored, sb_pdb_blank blank, bool *by_regions)
 {
@@ -724,7 +726,8 @@ static uint32_t group_size(sb_meter *m, uint32_t n, uint32_t ntiles, uint32_t km
         if (!p)
             continue;
         uint64_t tables = (uint64_t)((ntiles + kmax - 1) / kmax) * (p / 2) * (mirrored ? 1 : 2);
-        bool cells_fit = p * n <= (uint64_t)SB_PDB_BUILD_BUDGET;
+        bool cells_fit = p * n <= (uint64_t)SB_PDB_BUILD_BUDGET &&
+                         (!m->limits.max_bytes || tables + p * n <= m->limits.max_bytes / 2);
         bool regions_fit = p <= SB_PDB_REGION_PLACEMENTS &&
                            (!m->limits.max_bytes || tables + 3 * p <= m->limits.max_bytes / 2);
         if (blank != SB_PDB_BLANK_REGIONS && cells_fit) {

@@ -27,8 +27,8 @@ const fs = require('fs');
 const vm = require('vm');
 
 const [rulesPath, pagePath, oraclePath, edgesPath] = process.argv.slice(2);
-const rules = fs.readFileSync(rulesPath, 'utf8');
-const page = fs.readFileSync(pagePath, 'utf8');
+const { pageData, fail: failPage } = require('./page_data.js');
+const { P, script: rules } = pageData(pagePath, rulesPath);
 const oracle = JSON.parse(fs.readFileSync(oraclePath, 'utf8'));
 // "FROM TO r1 c1 r2 c2" a line, each move once: both ends' neighbours.
 const neighbours = oracle.configurations.map(() => new Set());
@@ -40,14 +40,9 @@ for (const line of fs.readFileSync(edgesPath, 'utf8').split('\n')) {
 }
 
 function fail(msg) {
-  console.log(`FAIL ${pagePath}: ${msg}`);
-  process.exit(1);
+  failPage(pagePath, msg);
 }
 
-if (!page.includes(rules)) fail(`the page does not carry ${rulesPath} as it is`);
-const data = /<script>\nvar P = (\{[\s\S]*?\n\});\n<\/script>/.exec(page);
-if (!data) fail('no "var P = {...};" script in the page');
-const P = vm.runInNewContext(`(${data[1]})`);
 if (!P.hints) fail(`the page has no hints (${P.nohint})`);
 if (P.rows !== oracle.rows || P.cols !== oracle.cols) fail('the page and the oracle have different trays');
 if (P.metric !== oracle.metric) fail(`the page counts ${P.metric} moves, the oracle ${oracle.metric}`);

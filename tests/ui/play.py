@@ -3,15 +3,17 @@
 input events (keys, mouse, touch), as a person would, and checks it.
 
     play.py CHROMIUM PAGE.html DISTANCE desktop|phone SHOTS_DIR NAME
+    play.py CHROMIUM PAGE.html - engine SHOTS_DIR NAME
     play.py CHROMIUM --ready LIST
     play.py CHROMIUM --shots LIST SHOTS_DIR
 
 The second form loads every page LIST names (lines "PAGE<TAB>TABLE":
 TABLE the oracle's binary distances for the puzzle, from slide-explore
---distances --distances-format binary, or "nohints" when the page was
-written without hints) in one browser and checks that each prepares its
-hints and shows INIT's distance as the table gives it (or says why it
-has no hints).
+--distances --distances-format binary, "nohints" when the page was
+written without hints, or "engine" when its engine answers them) in one
+browser and checks that each prepares its hints and shows INIT's
+distance as the table gives it (or says why it has no hints, or shows
+the length of its engine's plan from INIT).
 
 The third form is the look of the game: each page LIST names (lines
 "NAME<TAB>PAGE<TAB>INIT<TAB>GOAL") is opened at 1280x800 and in a 390x844
@@ -51,6 +53,17 @@ legal or illegal.  The scenario:
 desktop plays with clicks and arrow keys in a 1000x700 window, phone with
 touch drags and taps in a 390x844 mobile viewport.  Screenshots go to
 SHOTS_DIR/NAME-*.png.
+
+engine plays a page past its distance table, whose hints come from the
+engine compiled to WebAssembly inside it (cli/page/engine.js), on the
+desktop: the page loads and plans from INIT (data-distance, the plan's
+length); one legal move is made off the plan, so that the engine plans
+again from a position of the player's; then hints are taken until the
+goal, each one judged legal here from the DOM before it is applied with
+real input, each lowering the distance by one, ending solved; then reset
+and "solve from here" reaches the goal by itself; the engine ran in a Web
+Worker; no console error or uncaught exception on the way.  It prints the page's first and
+later planning times (data-plan-ms).
 """
 import base64
 import fcntl
@@ -73,7 +86,7 @@ if shots_list:
     mode, name = "desktop", "shots"
 elif not ready_list:
     page, want_distance, mode, shots, name = sys.argv[2:7]
-    want_distance = int(want_distance)
+    want_distance = None if want_distance == "-" else int(want_distance)
 else:
     mode, name = "desktop", "ready"
 phone = mode == "phone"
@@ -517,7 +530,7 @@ def look(tag, init, goal, size):
                     caption: document.getElementById('caption').textContent,
                     arrow: document.querySelectorAll('#tray .marks .arrow').length})""")
         check(shown["hint"] and shown["arrow"] == 1, f"no hint shown on the tray ({shown})")
-        check(re.match(r"Hint: move (tile \d+|the [a-z -]+?(( in| at) (row|column) \d+(, column \d+)?)?) "
+        check(re.match(r"Hint: move (tile \d+|the [A-Za-z0-9 -]+?(( in| at) (row|column) \d+(, column \d+)?)?) "
                        r"(up|down|left|right)( \d+)?(, then (up|down|left|right)( \d+)?)*\.", shown["caption"]),
               f"the hint is not in words: {shown['caption']!r}")
         time.sleep(0.3)
@@ -568,10 +581,11 @@ def ready_all():
     target = b.call("Target.createTarget", url="about:blank")["targetId"]
     b.session = b.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
     b.call("Page.enable")
+    b.call("Runtime.enable")
     n = hinted = 0
     for line in open(ready_list):
         path, table = line.rstrip("\n").split("\t")
-        want = table if table == "nohints" else init_distance(table)
+        want = table if table in ("nohints", "engine") else init_distance(table)
         # Marks the page being left, so no answer can come from it.
         js("(function () { var m = document.getElementById('player'); if (m) m.dataset.ready = 'left'; })()")
         b.call("Page.navigate", url="file://" + os.path.abspath(path))
@@ -583,11 +597,130 @@ def ready_all():
         if want == "nohints":
             check(s["distance"] is None and "No hints" in note, f"{path}: hints where none were written")
             continue
+        if want == "engine":
+            check(s["distance"] is not None and "engine inside this page" in note,
+                  f"{path}: the page's engine made no plan from INIT ({note})")
+            continue
         hinted += 1
         got = "none" if s["distance"] is None else str(s["distance"])
         check(got == want and "Hints know all" in note,
               f"{path}: INIT's distance on the page is {got}, the oracle's {want} ({note})")
+    errors = console_errors()
+    check(not errors, f"console errors: {errors[:3]}")
     print(f"play: {n} pages ready, {hinted} with hints that agree with the oracle")
+
+
+def reset_and_solve(s0, tenths):
+    """Reset (which must bring back INIT, s0), then "solve from here":
+    the state once it stops, or after tenths of a second."""
+    button("reset")
+    s = state()
+    check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
+    button("solve")
+    for _ in range(tenths):
+        s = state()
+        if s["solved"] or js("document.getElementById('player').dataset.solving") != "true":
+            break
+        time.sleep(0.1)
+    return s
+
+
+def hinted_legal(s, spec):
+    """Whether a hint's slides ("r1 c1 r2 c2;...") are legal from s, judged
+    here: each a straight line of one-cell steps of the piece at (r1, c1)."""
+    s = json.loads(json.dumps(s))
+    for part in spec.split(";"):
+        r1, c1, r2, c2 = map(int, part.split())
+        at = [j for j, o in enumerate(s["blocks"]) if (o["r"], o["c"]) == (r1, c1)]
+        if len(at) != 1 or (r1 != r2) == (c1 != c2):
+            return False
+        d = 0 if r2 < r1 else 1 if r2 > r1 else 2 if c2 < c1 else 3
+        for _ in range(abs(r2 - r1) + abs(c2 - c1)):
+            if not legal(s, at[0], d):
+                return False
+            s["blocks"][at[0]]["r"] += STEPS[d][0]
+            s["blocks"][at[0]]["c"] += STEPS[d][1]
+    return True
+
+
+def wait_hint():
+    """Waits while the page's engine thinks (data-thinking)."""
+    for _ in range(600):
+        if js("document.getElementById('player').dataset.thinking") != "true":
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def console_errors():
+    return [e for e in b.events
+            if e["method"] == "Runtime.exceptionThrown" or
+            (e["method"] == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "assert"))]
+
+
+def engine_scenario():
+    """Hints from the page's WebAssembly engine, followed to the goal."""
+    t0 = time.time()
+    check(wait_ready(), "the page never said its hints were ready")
+    ready_s = time.time() - t0
+    s0 = state()
+    note = js("document.getElementById('note').textContent")
+    check(s0["distance"] is not None and s0["distance"] > 0, f"no plan from INIT: {note!r}")
+    first_ms = js("document.getElementById('player').dataset.planMs")
+    prepare_ms = js("document.getElementById('player').dataset.enginePrepareMs")
+    shot("start")
+    # Off the plan: a legal move after which the page has no plan from
+    # here (data-distance empty), so the next hint is a new plan.
+    moves = [(i, d) for i in range(len(s0["blocks"])) for d in range(4) if legal(s0, i, d)]
+    off = False
+    for i, d in moves:
+        step(s0, i, d)
+        s = state()
+        if s["distance"] is None:
+            off = True
+            break
+        undo()
+    check(off, "every legal move from INIT follows the plan: none leaves it")
+    s = state()
+    hints, plans = 0, []
+    while not s["solved"] and hints < 2000:
+        before = s["distance"]
+        button("hint")
+        check(wait_hint(), "the engine thought for a minute")
+        h = state()
+        spec = h["data"]["hint"]
+        if before is None:
+            plans.append(js("document.getElementById('player').dataset.planMs"))
+        if not check(spec, f"no hint at distance {before}: {h['caption']!r}"):
+            break
+        if not check(hinted_legal(h, spec), f"hint {spec} is not a legal move"):
+            break
+        for part in spec.split(";"):
+            slide(*map(int, part.split()))
+        s = state()
+        hints += 1
+        if before is not None and not check(s["distance"] == before - 1,
+                                            f"hint {hints} ({spec}) took the distance from "
+                                            f"{before} to {s['distance']}"):
+            break
+        if before is None:
+            before = h["distance"]
+    check(s["solved"] and s["distance"] == 0, f"hints ended unsolved at distance {s['distance']}")
+    check("Goal reached" in s["caption"], f"the page does not say the goal is reached: {s['caption']!r}")
+    shot("goal")
+    exact = js("document.getElementById('player').dataset.exact")
+    check(js("document.getElementById('player').dataset.engine") == "worker",
+          "the engine did not run in a Web Worker")
+    # Reset, then "solve from here" plays the engine's plan by itself.
+    s = reset_and_solve(s0, 1200)
+    check(s["solved"], f"solve from here did not reach the goal: {s['caption']!r}")
+    errors = console_errors()
+    check(not errors, f"console errors: {errors[:3]}")
+    print(f"play {name} (engine): ready in {ready_s:.1f} s (tables {prepare_ms} ms), "
+          f"INIT's plan {s0['distance']} moves "
+          f"({'shortest' if s0['data'].get('exact') == 'true' else 'not proven shortest'}) in "
+          f"{first_ms} ms; off the plan, a new plan in {plans[0] if plans else '?'} ms; "
+          f"{hints} hints to the goal (last plan exact: {exact})")
 
 
 try:
@@ -609,6 +742,10 @@ try:
     for domain in ("Page", "Runtime", "Log"):
         b.call(domain + ".enable")
     b.call("Page.navigate", url="file://" + os.path.abspath(page))
+    if mode == "engine":
+        engine_scenario()
+        b.close()
+        sys.exit(1 if fails else 0)
     check(wait_ready(), "the page never said its hints were ready")
     s0 = state()
     check(s0["data"].get("ready") == "true", "not ready")
@@ -697,15 +834,7 @@ try:
     shot("goal")
 
     # 5. Reset, then "solve from here" plays an optimal finish by itself.
-    button("reset")
-    s = state()
-    check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
-    button("solve")
-    for _ in range(600):
-        s = state()
-        if s["solved"] or js("document.getElementById('player').dataset.solving") != "true":
-            break
-        time.sleep(0.1)
+    s = reset_and_solve(s0, 600)
     check(s["solved"] and s["distance"] == 0, "solve from here did not reach the goal")
     shot("solved")
     bad = errors()
