@@ -620,8 +620,9 @@ static PyMethodDef puzzle_methods[] = {
      "With stats=True, returns (moves, stats): a dict of what the search did,\n"
      "as slide -ostats prints it: algorithm, engine, stored, expanded,\n"
      "peak_bytes, final_bytes, seconds, optimal, length (unit, line, piece),\n"
-     "pdb_tables (the pattern database's, 0: none) and pdb_loaded (read from\n"
-     "pdb_dir rather than built).\n"
+     "pdb_tables (the pattern database's, 0: none), pdb_loaded (read from\n"
+     "pdb_dir rather than built) and max_ratio (what is proven of the length:\n"
+     "at most that many times a shortest; 1.0: shortest; None: nothing).\n"
      "Other threads run meanwhile (the GIL is released); Ctrl-C interrupts it\n"
      "(KeyboardInterrupt)."},
     {"explore", (PyCFunction)(void (*)(void))explore, METH_VARARGS | METH_KEYWORDS,

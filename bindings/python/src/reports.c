@@ -91,7 +91,7 @@ PyObject *sb_py_stats_dict(const sb_stats *s, const sb_solution *sol)
 {
     static const char *const keys[] = {
         "algorithm", "engine", "stored", "expanded", "peak_bytes", "final_bytes",
-        "seconds", "optimal", "length", "pdb_tables", "pdb_loaded",
+        "seconds", "optimal", "length", "pdb_tables", "pdb_loaded", "max_ratio",
     };
     /* The length under every metric, keyed by the library's own names. */
     const char *length_keys[SB_METRIC_PIECE + 1];
@@ -113,6 +113,7 @@ PyObject *sb_py_stats_dict(const sb_stats *s, const sb_solution *sol)
         dict_of(SB_METRIC_PIECE + 1, length_keys, lengths),
         PyLong_FromUnsignedLong(s->pdb_groups),
         PyBool_FromLong(s->pdb_loaded),
+        s->max_ratio > 0 ? PyFloat_FromDouble(s->max_ratio) : Py_NewRef(Py_None),
     };
     return dict_of(sizeof keys / sizeof keys[0], keys, values);
 }

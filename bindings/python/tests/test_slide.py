@@ -224,6 +224,16 @@ def test_pdb_dir_keeps_the_databases(tmp_path):
     assert stats["pdb_loaded"] is False
 
 
+def test_max_ratio_says_what_is_proven():
+    # Default mode on the 15-puzzle: a weighted search, at most twice the
+    # shortest; --optimal: shortest.
+    fifteen = slide.Puzzle.from_file(PUZZLES / "fifteen-rosetta.init", PUZZLES / "fifteen-rosetta.goal")
+    moves, stats = fifteen.solve(stats=True)
+    assert stats["max_ratio"] == 2.0 and not stats["optimal"] and fifteen.check(moves)
+    moves, stats = klotski().solve(optimal=True, stats=True)
+    assert stats["max_ratio"] == 1.0 and stats["optimal"]
+
+
 def test_limits():
     with pytest.raises(slide.LimitError) as e:
         klotski().solve(max_states=100)
