@@ -41,7 +41,7 @@
  * took) and data-engine-prepare-ms (what its tables took as it loaded).
  */
 var hist = [], redos = [], sel = -1, drag = null, timer = null, solving = false;
-var refused = 0, hintMark = -1, hintTicket = 0, best = null;
+var refused = 0, hintMark = -1, hintTicket = 0, solveRun = 0, best = null;
 var plan = null, asking = null; /* the engine's: {steps (planSteps), optimal}; the last question */
 var DIRS = ['up', 'down', 'left', 'right'];
 /* Moves a block in the model and the drawing; no history. */
@@ -266,7 +266,8 @@ function nextHint() {
   var at = anchors(), name = at.join(';');
   if (!asking || asking.at !== name) /* one question per position, however often asked */
     asking = {at: name, answer: PageEngine.plan(at).then(function (r) {
-      if (r.error) asking = null; /* asked again, it may do better (a busy machine) */
+      /* Asked again, it may do better (a busy machine); a later question stays. */
+      if (r.error) { if (asking && asking.at === name) asking = null; }
       else { plan = {steps: planSteps(at, r.moves), optimal: r.optimal}; main.setAttribute('data-plan-ms', r.ms); }
       return r;
     })};
@@ -324,10 +325,16 @@ function solve() {
   solving = true; main.setAttribute('data-solving', 'true');
   $('solve').textContent = 'Stop';
   clearHint();
+  var run = ++solveRun;
   (function next() {
     timer = null;
+    var at = anchors().join(';');
     nextHint().then(function (h) {
-      if (!solving) return;
+      /* An answer for an earlier run (stopped and started again while the
+       * engine thought), or for a position the player has since left, is
+       * not played. */
+      if (!solving || run !== solveRun) return;
+      if (anchors().join(';') !== at) { next(); return; }
       if (!h.move) { stop(); update(h.message, h.message ? 'refused' : ''); return; }
       play(h.move.slides); record(h.move.slides);
       if (solved()) stop(); else timer = setTimeout(next, pace);

@@ -504,8 +504,22 @@ static sb_status solve_default(sb_setup *s, const sb_puzzle *p, const sb_options
     if (!big_tiles(s)) {
         size_t per = s->space->key_size + 64;
         uint64_t cap = EXACT_BYTES / per < EXACT_STATES ? EXACT_BYTES / per : EXACT_STATES;
+        /* At most half of the caller's bytes and time, so that the
+         * stages after it still have room: the stage's share running
+         * out is its cap running out. */
+        if (opts->limits.max_bytes && opts->limits.max_bytes / 2 / per < cap)
+            cap = opts->limits.max_bytes / 2 / per;
+        double deadline = s->meter.deadline, now = sbi_clock();
+        if (deadline > now)
+            s->meter.deadline = now + (deadline - now) / 2;
         stage_begin(s, opts, cap, stored, &theirs);
         status = search(s, p, opts, stats->algo, sol, stats, out, err);
+        if (status == SB_ELIMIT && s->meter.hit == SB_LIMIT_SECONDS && deadline > 0 &&
+            sbi_clock() < deadline) {
+            s->meter.hit = SB_LIMIT_STATES;
+            theirs = false;
+        }
+        s->meter.deadline = deadline;
         if (!stage_end(s, opts, status, theirs, &stored)) {
             sol->optimal = status == SB_OK;
             stats->max_ratio = status == SB_OK ? 1 : 0;
