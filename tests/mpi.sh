@@ -53,10 +53,13 @@ mpi() {
 }
 # The report without its time: the "time:" line, or the JSON's seconds.
 # A limit's message as either program words it, with the members mapped
-# and their layouts (the process's own) blanked.
+# and their layouts (the process's own) blanked, and the advice on
+# resuming cut: slide-explore-mpi has no checkpoint, so it says only that
+# nothing is kept.
 limit_words() {
     sed -e 's/^slide-explore-mpi:/slide-explore:/' \
-        -e 's/after mapping [0-9]* of \([0-9]*\) members ([0-9]* layouts)$/after mapping N of \1 members (L layouts)/' "$1"
+        -e 's/after mapping [0-9]* of \([0-9]*\) members ([0-9]* layouts)/after mapping N of \1 members (L layouts)/' \
+        -e 's/; nothing is kept.*$/; nothing is kept/' "$1"
 }
 untimed() { sed -e '/^time: /d' -e 's/"seconds": [0-9.]*, //'; }
 
