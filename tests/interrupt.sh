@@ -65,7 +65,9 @@ expect_interrupted() {
     local name=$1 who=$2
     local rc
     rc=$(cat "$tmp/$name.rc")
-    if [ "$rc" = 3 ] && grep -q "^$who: interrupted, after storing [0-9]* configurations$" \
+    # One configuration (singular) when the interrupt comes before the
+    # first expansion, as it can on a slow (sanitizer) build.
+    if [ "$rc" = 3 ] && grep -qE "^$who: interrupted, after storing [0-9]+ configurations?$" \
             "$tmp/$name.err"; then
         pass
     else

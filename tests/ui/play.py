@@ -617,9 +617,15 @@ def reset_and_solve(s0, tenths):
     s = state()
     check(s["moves"] == 0 and positions(s) == positions(s0), "reset did not bring back INIT")
     button("solve")
+    solving = lambda: js("document.getElementById('player').dataset.solving") == "true"
+    for _ in range(30):   # the tap's handler may run after this first look, on a busy machine
+        s = state()
+        if s["solved"] or solving():
+            break
+        time.sleep(0.1)
     for _ in range(tenths):
         s = state()
-        if s["solved"] or js("document.getElementById('player').dataset.solving") != "true":
+        if s["solved"] or not solving():
             break
         time.sleep(0.1)
     return s
