@@ -23,12 +23,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 limit=${LIMIT:-300}
-build=build-bench
-if [ -z "${SLIDE:-}" ]; then
-    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "$build" -j"$(nproc)" --target slide slide-explore >/dev/null
-    SLIDE=$build/slide
-fi
+. bench/build.sh
+bench_build slide-explore
 explore=$(dirname "$SLIDE")/slide-explore
 pdb=$build/pdb
 mkdir -p "$pdb"

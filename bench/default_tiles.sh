@@ -15,12 +15,8 @@
 # build's slide (its slide-check beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=build-bench
-if [ -z "${SLIDE:-}" ]; then
-    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "$build" -j"$(nproc)" --target slide slide-check >/dev/null
-    SLIDE=$build/slide
-fi
+. bench/build.sh
+bench_build slide-check
 check=$(dirname "$SLIDE")/slide-check
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
