@@ -346,8 +346,11 @@ static const char *what_is_kept(run *r)
         return "; nothing is kept: use --checkpoint FILE to resume";
     if (r->write_failed)
         return "; the checkpoint could not be written (above): nothing more is kept";
-    if (!kept)
-        return "; the checkpoint holds no member yet";
+    if (!kept) {
+        snprintf(r->kept, sizeof r->kept, "; the checkpoint %.300s holds no member yet",
+                 r->a->checkpoint_path);
+        return r->kept;
+    }
     snprintf(r->kept, sizeof r->kept, "; the checkpoint %.300s keeps %s%zu member%s mapped: "
              "the same command resumes from there", r->a->checkpoint_path,
              kept == r->done ? "the " : "", kept, kept == 1 ? "" : "s");
