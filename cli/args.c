@@ -16,9 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "args.h"
+#include "slide_formats.h"
 
 bool sb_args_amount(const char *s, bool binary, uint64_t *out)
 {
@@ -199,4 +201,28 @@ void sb_args_cancel_on_interrupt(sb_search *s)
         installed = false;
         atomic_store(&interrupt_target, NULL);
     }
+}
+
+const char *sb_args_spill_dir(const char *dir, sb_options *opts, sb_cache **made, char *msg,
+                              size_t n)
+{
+    *made = NULL;
+    if (!dir)
+        return NULL;
+    struct stat st;
+    const char *why = stat(dir, &st) != 0            ? strerror(errno)
+                      : !S_ISDIR(st.st_mode)          ? "not a directory"
+                      : access(dir, W_OK | X_OK) != 0 ? strerror(errno)
+                                                      : NULL;
+    if (why) {
+        snprintf(msg, n, "--spill-dir %s: %s", dir, why);
+        return msg;
+    }
+    sb_error err = { 0 };
+    if (sb_fmt_cache_dir_new(dir, made, &err) != SB_OK) {
+        snprintf(msg, n, "--spill-dir %s: %s", dir, err.msg);
+        return msg;
+    }
+    opts->spill = *made;
+    return NULL;
 }

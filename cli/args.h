@@ -52,6 +52,14 @@ const char *sb_args_error_message(const sb_error *err, char *buf, size_t n);
  * SIGINT does what it did before, and s may be freed. */
 void sb_args_cancel_on_interrupt(sb_search *s);
 
+/* Opens --spill-dir DIR as the spill of opts (sb_options.spill: the
+ * files of DIR, sb_fmt_cache_dir_new), after checking that DIR is a
+ * directory this process may write: NULL, or the usage message (in msg,
+ * n bytes) when it is not.  dir NULL: no spill, and NULL.  The caller
+ * frees *made (sb_fmt_cache_dir_free) after the last call that uses it. */
+const char *sb_args_spill_dir(const char *dir, sb_options *opts, sb_cache **made, char *msg,
+                              size_t n);
+
 /* Fills *err (NULL: nothing) with status and msg, for a failure the CLI
  * finds itself rather than the engine; returns status. */
 sb_status sb_args_fail(sb_error *err, sb_status status, const char *msg);

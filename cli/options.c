@@ -45,6 +45,9 @@ static const char *choice(const sb_opt *o, int i)
     case SB_OPT_ENGINE:
         name = sb_path_name((sb_path)i);
         break;
+    case SB_OPT_WALK:
+        name = sb_walk_name((sb_walk)i);
+        break;
     case SB_OPT_FORMAT:
         name = sb_fmt_name((sb_format)i);
         break;
@@ -101,6 +104,9 @@ static bool read_value(const sb_opt *o, const char *flag, const char *v, char *m
         break;
     case SB_OPT_ENGINE:
         st = sb_path_parse(v, o->to.path, &err);
+        break;
+    case SB_OPT_WALK:
+        st = sb_walk_parse(v, o->to.walk, &err);
         break;
     case SB_OPT_FORMAT:
         st = sb_fmt_parse_name(v, o->to.format, &err);
@@ -313,6 +319,15 @@ sb_opt sb_opt_engine(sb_path *to)
                      .help = "configuration representation (default auto: the bitboard on "
                              "small trays, when the pieces allow it: 64 bits up to 5x4, "
                              "128 up to 6x6)" };
+}
+
+sb_opt sb_opt_walk(sb_walk *to)
+{
+    return (sb_opt){ .name = "walk", .kind = SB_OPT_WALK, .to.walk = to,
+                     .help = "how a breadth-first walk keeps what it has seen (default "
+                             "auto: by the space's size and --max-memory): a hash table, "
+                             "the last layers only, two bits a rank, or layers on disk "
+                             "(with --spill-dir)" };
 }
 
 sb_opt sb_opt_format(sb_format *to)

@@ -37,6 +37,7 @@ typedef enum sb_opt_kind {
     SB_OPT_METRIC,    /* *to.metric: a name sb_metric_parse knows */
     SB_OPT_ALGO,      /* *to.algo: sb_algo_parse */
     SB_OPT_ENGINE,    /* *to.path: sb_path_parse */
+    SB_OPT_WALK,      /* *to.walk: sb_walk_parse */
     SB_OPT_FORMAT,    /* *to.format: sb_fmt_parse_name */
     SB_OPT_PICK,      /* *to.number = the value's index in names */
     SB_OPT_LIMIT,     /* *to.limits: the limit the option's name says (sb_args_limit) */
@@ -64,6 +65,7 @@ typedef struct sb_opt {
         sb_metric *metric;
         sb_algo *algo;
         sb_path *path;
+        sb_walk *walk;
         sb_format *format;
         sb_limits *limits;
         uint64_t *count;
@@ -104,6 +106,7 @@ void sb_opt_help(FILE *out, const sb_opt_table *t);
 /* Rows that several programs take, worded once. */
 sb_opt sb_opt_metric(sb_metric *to);
 sb_opt sb_opt_engine(sb_path *to);
+sb_opt sb_opt_walk(sb_walk *to);
 sb_opt sb_opt_format(sb_format *to);
 /* name: "max-states", "max-memory" or "time-limit"; help NULL: the
  * shared words (max-states has none: each program says what it counts). */

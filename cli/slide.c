@@ -149,6 +149,7 @@ static int parse_args(cli *c, int argc, char **argv)
         { .name = "no-pdb-cache", .kind = SB_OPT_FLAG, .to.flag = &c->no_pdb_cache,
           .help = "keep no pattern databases: build them for this run only" },
         sb_opt_engine(&c->opts.path),
+        sb_opt_walk(&c->opts.walk),
         sb_opt_format(&c->format),
         sb_opt_limit("max-states", lim, "give up after storing N configurations"),
         sb_opt_limit("max-memory", lim, NULL),

@@ -74,6 +74,8 @@ typedef struct cli {
     const char *sqlite_path, *checkpoint_path;
     uint64_t threads;        /* --threads N, when threads_given */
     bool threads_given;
+    const char *spill_dir;   /* --spill-dir DIR, or NULL */
+    sb_cache *spill;         /* DIR's files, the walk's spill (opts.spill) */
 } cli;
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -163,6 +165,10 @@ static int parse_args(cli *c, int argc, char **argv)
                   "(default: every core); the output does not depend on N" },
         sb_opt_metric(&c->opts.metric),
         sb_opt_engine(&c->opts.path),
+        sb_opt_walk(&c->opts.walk),
+        { .name = "spill-dir", .kind = SB_OPT_TEXT, .to.text = &c->spill_dir, .value = "DIR",
+          .help = "where a walk writes layers that pass --max-memory (--walk disk) and "
+                  "what it needs to resume" },
         sb_opt_format(&c->format),
         { .name = "json", .kind = SB_OPT_FLAG, .to.flag = &c->json,
           .help = "one JSON document instead of text" },
@@ -207,6 +213,11 @@ static int parse_args(cli *c, int argc, char **argv)
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         c->opts.threads = cores < 1 ? 1 : cores > 256 ? 256 : (unsigned)cores;
     }
+    if (c->opts.walk == SB_WALK_DISK && !c->spill_dir)
+        return usage_error("%s", "--walk disk needs --spill-dir DIR");
+    const char *bad = sb_args_spill_dir(c->spill_dir, &c->opts, &c->spill, msg, sizeof msg);
+    if (bad)
+        return usage_error("%s", bad);
     int files = argc - optind;
     if (c->mode == MODE_CENSUS && files != 1)
         return usage_error("%s", "--census takes one SPEC file");
@@ -506,7 +517,9 @@ static int run(int argc, char **argv)
         sb_mpi_census_share(&share, &a.opts);   /* dealt members; rank 0 writes */
         a.share = &share;
 #endif
-        return sb_census_run(&a);
+        int code = sb_census_run(&a);
+        sb_fmt_cache_dir_free(c.spill);
+        return code;
     }
 
     sb_puzzle puzzle;
@@ -521,6 +534,7 @@ static int run(int argc, char **argv)
     char worded[sizeof err.msg + 128];
     if (status != SB_OK) {
         fprintf(stderr, PROGRAM ": %s\n", sb_args_error_message(&err, worded, sizeof worded));
+        sb_fmt_cache_dir_free(c.spill);
         return sb_args_exit_code(status);
     }
     sb_search *search;
@@ -587,6 +601,7 @@ static int run(int argc, char **argv)
         status = SB_EWRITE;
     }
     sb_puzzle_free(&puzzle);
+    sb_fmt_cache_dir_free(c.spill);
     return sb_args_exit_code(status);
 }
 

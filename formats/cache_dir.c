@@ -8,7 +8,8 @@
  * threads writing the same entry at once do not share one), which is
  * renamed over DIR/NAME once it is whole: rename is atomic, so a reader
  * finds the old file or the new one, never half of one; a write that
- * failed removes its temporary file.  The names come from the library
+ * failed removes its temporary file; remove deletes DIR/NAME (a spill,
+ * sb_options.spill, drops the layers it is done with).  The names come from the library
  * (letters, digits, '-' and '.'), so no name reaches outside DIR.
  */
 #include <errno.h>
@@ -98,6 +99,14 @@ static void close_write(void *writer, bool keep)
     free(w);
 }
 
+static bool remove_entry(void *ctx, const char *name)
+{
+    char *path = path_of(ctx, name, "");
+    bool gone = path && (remove(path) == 0 || errno == ENOENT);
+    free(path);
+    return gone;
+}
+
 sb_status sb_fmt_cache_dir_new(const char *dir, sb_cache **out, sb_error *err)
 {
     if (out)
@@ -114,7 +123,7 @@ sb_status sb_fmt_cache_dir_new(const char *dir, sb_cache **out, sb_error *err)
         return sbi_fmt_fail(err, SB_ELIMIT, NULL, 0, "sb_fmt_cache_dir_new: out of memory");
     }
     c->cache = (sb_cache){ open_read, read_bytes, close_read, open_write, write_bytes,
-                           close_write, c };
+                           close_write, c, remove_entry };
     atomic_init(&c->writers, 0);
     *out = &c->cache;
     return SB_OK;

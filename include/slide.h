@@ -130,9 +130,9 @@ extern "C" {
  * built against the old one; ABI above).  sb_version() says which library
  * a program actually runs with. */
 #define SLIDE_VERSION_MAJOR 2
-#define SLIDE_VERSION_MINOR 1
+#define SLIDE_VERSION_MINOR 2
 #define SLIDE_VERSION_PATCH 0
-#define SLIDE_VERSION "2.1.0"
+#define SLIDE_VERSION "2.2.0"
 /* One number for #if tests: 10203 is 1.2.3. */
 #define SLIDE_VERSION_NUMBER \
     (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
@@ -297,6 +297,20 @@ typedef enum sb_path {
     SB_PATH_GENERAL    /* any tray up to SB_MAX_CELLS */
 } sb_path;
 
+/* How a breadth-first walk keeps the configurations it has seen (since
+ * 2.2).  Every choice gives the same answers; they differ in memory and
+ * in the spaces they take. */
+typedef enum sb_walk {
+    SB_WALK_AUTO,      /* chosen by the space's size and the memory limit */
+    SB_WALK_TABLE,     /* every configuration in a hash table: any space */
+    SB_WALK_FRONTIER,  /* the last layers only, sorted (frontier search): the path is
+                          rebuilt without keeping every configuration */
+    SB_WALK_RANKED,    /* two bits for each rank of a dense numbering (numbered tiles,
+                          a piece set's layouts), swept layer by layer */
+    SB_WALK_DISK       /* layers in sorted runs in opts->spill (delayed duplicate
+                          detection), for layers beyond the memory limit */
+} sb_walk;
+
 /* A search handle (sb_search_new); opaque. */
 typedef struct sb_search sb_search;
 
@@ -354,7 +368,11 @@ typedef struct sb_cache {
      * never a part; false (the library's writes failed): dropped. */
     void (*close_write)(void *writer, bool keep);
     void *ctx;             /* handed to open_read and open_write */
-    void *reserved[SB_RESERVED];   /* NULL: room for functions of later 2.x versions */
+    /* Since 2.2: removes entry `name` (true when it is gone or was never
+     * there).  Needed by a spill (sb_options.spill); a cache may leave it
+     * NULL. */
+    bool (*remove)(void *ctx, const char *name);
+    void *reserved[SB_RESERVED - 1];   /* NULL: room for functions of later 2.x versions */
 } sb_cache;
 
 typedef struct sb_options {
@@ -396,7 +414,16 @@ typedef struct sb_options {
      * sb_census_report_merge()).  nshards 0 or 1: everything (shard must
      * then be 0); shard >= nshards is SB_EINPUT. */
     unsigned shard, nshards;
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
+    /* Since 2.2: how a breadth-first walk (BFS solving, sb_explore) keeps
+     * what it has seen; AUTO (zero) chooses. */
+    sb_walk walk;
+    /* Since 2.2: where a walk whose layers pass the memory limit writes
+     * them (SB_WALK_DISK), and where a long walk keeps what it needs to
+     * resume (entries the library names; it removes those it no longer
+     * needs, so the cache needs remove).  NULL: nowhere, and SB_WALK_DISK
+     * is SB_EINPUT. */
+    const sb_cache *spill;
+    uint64_t reserved[SB_RESERVED - 2];   /* zero: room for fields of later 2.x versions */
 } sb_options;
 
 /* IDA*'s iterations the statistics list (the last ones when there are more). */
@@ -427,7 +454,8 @@ typedef struct sb_stats {
      * shortest; 2: default mode's weighted search on numbered tiles; 0:
      * nothing (a guided search, or no solution). */
     double max_ratio;
-    uint64_t reserved[SB_RESERVED - 1];   /* zero: room for fields of later 2.x versions */
+    sb_walk walk;          /* since 2.2: the walk a breadth-first search ran (AUTO: none ran) */
+    uint64_t reserved[SB_RESERVED - 2];   /* zero: room for fields of later 2.x versions */
 } sb_stats;
 
 /* A solution: straight slides, owned by the record. */
@@ -513,6 +541,8 @@ SB_API uint64_t sb_moves_length(const sb_move *moves, size_t n, sb_metric metric
 SB_API const char *sb_metric_name(sb_metric m);
 SB_API const char *sb_algo_name(sb_algo a);
 SB_API const char *sb_path_name(sb_path p);
+/* Since 2.2: "auto", "table", "frontier", "ranked", "disk". */
+SB_API const char *sb_walk_name(sb_walk w);
 
 /* The value a name above names, into *out: SB_OK, or SB_EINPUT for any
  * other name (the names are exact: lower case) or a NULL name or out, err
@@ -523,6 +553,7 @@ SB_API const char *sb_path_name(sb_path p);
 SB_API sb_status sb_metric_parse(const char *name, sb_metric *out, sb_error *err);
 SB_API sb_status sb_algo_parse(const char *name, sb_algo *out, sb_error *err);
 SB_API sb_status sb_path_parse(const char *name, sb_path *out, sb_error *err);
+SB_API sb_status sb_walk_parse(const char *name, sb_walk *out, sb_error *err);
 
 /* True when the tray's spaced image fits the bitboard: 128 bits (up to
  * 6x6; one 64-bit word up to 5x4). */

@@ -127,7 +127,7 @@ SB_API sb_status sb_fmt_next_move(sb_move_reader *r, sb_move *mv, sb_error *err)
 /* ---- Keeping what is worth keeping: a cache in a directory ------------- */
 
 /* A cache (sb_cache, slide.h) whose entries are the files of dir, for
- * sb_options.cache: entry NAME is the file dir/NAME, written to a
+ * sb_options.cache or sb_options.spill: entry NAME is the file dir/NAME, written to a
  * temporary file beside it and renamed, so that a reader finds the old
  * file or the new one and never half of one.  dir must exist (nothing
  * creates it); when it does not, or cannot be written, nothing is read or

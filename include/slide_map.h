@@ -38,7 +38,8 @@ typedef struct sb_explore_report {
     unsigned nearest_goal; /* distance of the nearest one (goal_count > 0) */
     size_t peak_bytes;     /* most bytes held at once */
     double seconds;        /* time spent */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
+    sb_walk walk;          /* since 2.2: the walk that ran (never AUTO) */
+    uint64_t reserved[SB_RESERVED - 1];   /* zero: room for fields of later 2.x versions */
 } sb_explore_report;
 
 /* Walks the whole space reachable from p's blocks under opts->metric

@@ -210,7 +210,7 @@ static sb_cache newer_cache = { no_entry, no_bytes, no_close, no_entry, no_write
                                 NULL };
 
 /* Options each wrong in one way, all else the defaults. */
-enum { NBAD = 10 };
+enum { NBAD = 12 };
 static void bad_options(sb_options bad[NBAD])
 {
     for (int i = 0; i < NBAD; i++)
@@ -223,9 +223,12 @@ static void bad_options(sb_options bad[NBAD])
     bad[2].path = (sb_path)7;
     bad[3].limits.max_seconds = -1;
     bad[4].limits.max_seconds = NAN;
-    bad[5].reserved[SB_RESERVED - 1] = 1;   /* a field of a later version */
+    /* a field of a later version */
+    bad[5].reserved[sizeof bad[5].reserved / sizeof bad[5].reserved[0] - 1] = 1;
     bad[6].shard = 1;                       /* unsharded: shard 0 only */
     bad[7].shard = 3, bad[7].nshards = 3;   /* shards 0, 1, 2 */
+    bad[10].walk = (sb_walk)9;
+    bad[11].walk = SB_WALK_DISK;            /* with no spill to write to */
 }
 
 static void test_bad_options(void)

@@ -151,7 +151,7 @@ static size_t graph_components(const tgraph *g, uint64_t *size, uint64_t *edges)
 
 /* Marks each neighbour of node and hands it to the walker: plainly, or
  * with an atomic exchange when walkers share the graph. */
-static inline __attribute__((always_inline)) void expand_graph(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void expand_graph(sb_component_walker *w, void *ctx,
                                                                uint64_t node, bool atomic)
 {
     tgraph *g = ctx;
@@ -168,21 +168,21 @@ static inline __attribute__((always_inline)) void expand_graph(sb_walk *w, void 
     }
 }
 
-static inline __attribute__((always_inline)) void expand_plain(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void expand_plain(sb_component_walker *w, void *ctx,
                                                                uint64_t node, uint64_t from)
 {
     (void)from;
     expand_graph(w, ctx, node, false);
 }
 
-static inline __attribute__((always_inline)) void expand_atomic(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void expand_atomic(sb_component_walker *w, void *ctx,
                                                                 uint64_t node, uint64_t from)
 {
     (void)from;
     expand_graph(w, ctx, node, true);
 }
 
-static bool run_atomic(sb_walk *w)
+static bool run_atomic(sb_component_walker *w)
 {
     return sbi_walk_run_shared(w, expand_atomic);
 }
@@ -195,7 +195,7 @@ static size_t walk_graph(tgraph *g, sb_meter *m, unsigned threads, size_t split,
                          uint64_t *size, uint64_t *edges, uint64_t *done)
 {
     sb_walk_crew crew;
-    sb_walk walkers[4];
+    sb_component_walker walkers[4];
     CHECK(sbi_walk_crew_init(&crew, threads, run_atomic) && crew.n == threads);
     for (unsigned k = 0; k < crew.n; k++) {
         sbi_walk_init(&walkers[k], m, g->most, g);
@@ -209,7 +209,7 @@ static size_t walk_graph(tgraph *g, sb_meter *m, unsigned threads, size_t split,
         if (g->mark[x])
             continue;
         g->mark[x] = 1;
-        sb_walk *w = &walkers[0];
+        sb_component_walker *w = &walkers[0];
         ok = sbi_walk_seed(w, x, *done) &&
              sbi_walk_run(w, expand_plain, g, threads > 1 ? split : SIZE_MAX) &&
              (w->depth == 0 || sbi_walk_share(&crew));

@@ -51,6 +51,10 @@ sb_status sbi_call_check(const char *fn, void *out, size_t size, const sb_option
     if (opts->path != SB_PATH_AUTO && opts->path != SB_PATH_BITBOARD &&
         opts->path != SB_PATH_GENERAL)
         return sbi_fail(err, SB_EINPUT, "%s: unknown representation %d", fn, (int)opts->path);
+    if (opts->walk != SB_WALK_AUTO && opts->walk != SB_WALK_TABLE &&
+        opts->walk != SB_WALK_FRONTIER && opts->walk != SB_WALK_RANKED &&
+        opts->walk != SB_WALK_DISK)
+        return sbi_fail(err, SB_EINPUT, "%s: unknown walk %d", fn, (int)opts->walk);
     /* Fields a newer header carved out of the reserved space (slide.h's
      * ABI): this library cannot honour them, so it says so. */
     if (!sbi_zeroed(opts->reserved, sizeof opts->reserved))
@@ -63,6 +67,17 @@ sb_status sbi_call_check(const char *fn, void *out, size_t size, const sb_option
     if (c && !sbi_zeroed(c->reserved, sizeof c->reserved))
         return sbi_fail(err, SB_EINPUT, "%s: the cache's reserved space is not NULL (a "
                         "function this libslide %s does not know)", fn, SLIDE_VERSION);
+    const sb_cache *sp = opts->spill;
+    if (sp && (!sp->open_read || !sp->read || !sp->close_read || !sp->open_write ||
+               !sp->write || !sp->close_write || !sp->remove))
+        return sbi_fail(err, SB_EINPUT, "%s: the spill lacks some of its functions (it "
+                        "needs remove too)", fn);
+    if (sp && !sbi_zeroed(sp->reserved, sizeof sp->reserved))
+        return sbi_fail(err, SB_EINPUT, "%s: the spill's reserved space is not NULL (a "
+                        "function this libslide %s does not know)", fn, SLIDE_VERSION);
+    if (opts->walk == SB_WALK_DISK && !sp)
+        return sbi_fail(err, SB_EINPUT, "%s: the disk walk needs a spill to write its layers "
+                        "to", fn);
     unsigned nshards = opts->nshards ? opts->nshards : 1;
     if (opts->shard >= nshards)
         return sbi_fail(err, SB_EINPUT, "%s: shard %u of %u does not exist (shards count "

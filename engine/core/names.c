@@ -14,14 +14,17 @@
 static const char *const METRICS[] = { "unit", "line", "piece" };
 static const char *const ALGOS[] = { "auto", "bfs", "astar", "idastar", "bidir" };
 static const char *const PATHS[] = { "auto", "bitboard", "general" };
+static const char *const WALKS[] = { "auto", "table", "frontier", "ranked", "disk" };
 enum {
     NMETRICS = sizeof METRICS / sizeof METRICS[0],
     NALGOS = sizeof ALGOS / sizeof ALGOS[0],
-    NPATHS = sizeof PATHS / sizeof PATHS[0]
+    NPATHS = sizeof PATHS / sizeof PATHS[0],
+    NWALKS = sizeof WALKS / sizeof WALKS[0]
 };
 _Static_assert(SB_METRIC_UNIT == 0 && SB_METRIC_PIECE == NMETRICS - 1, "METRICS is by value");
 _Static_assert(SB_ALGO_AUTO == 0 && SB_ALGO_BIDIR == NALGOS - 1, "ALGOS is by value");
 _Static_assert(SB_PATH_AUTO == 0 && SB_PATH_GENERAL == NPATHS - 1, "PATHS is by value");
+_Static_assert(SB_WALK_AUTO == 0 && SB_WALK_DISK == NWALKS - 1, "WALKS is by value");
 
 const char *sbi_name_of(const char *const *names, int n, int value)
 {
@@ -64,6 +67,11 @@ const char *sb_path_name(sb_path p)
     return sbi_name_of(PATHS, NPATHS, (int)p);
 }
 
+const char *sb_walk_name(sb_walk w)
+{
+    return sbi_name_of(WALKS, NWALKS, (int)w);
+}
+
 sb_status sb_metric_parse(const char *name, sb_metric *out, sb_error *err)
 {
     int v = 0;
@@ -88,5 +96,14 @@ sb_status sb_path_parse(const char *name, sb_path *out, sb_error *err)
     sb_status st = sbi_name_parse(PATHS, NPATHS, "representation", name, out ? &v : NULL, err);
     if (st == SB_OK)
         *out = (sb_path)v;
+    return st;
+}
+
+sb_status sb_walk_parse(const char *name, sb_walk *out, sb_error *err)
+{
+    int v = 0;
+    sb_status st = sbi_name_parse(WALKS, NWALKS, "walk", name, out ? &v : NULL, err);
+    if (st == SB_OK)
+        *out = (sb_walk)v;
     return st;
 }

@@ -233,7 +233,7 @@ typedef struct split_marks {
     uint32_t k;                  /* the component being walked */
 } split_marks;
 
-static inline __attribute__((always_inline)) void split_expand(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void split_expand(sb_component_walker *w, void *ctx,
                                                                uint64_t node, uint64_t from)
 {
     const split_marks *s = ctx;
@@ -267,7 +267,7 @@ bool sbi_graph_split(const sb_graph *g, sb_parts *parts)
             most = g->start[i + 1] - g->start[i];
     }
     split_marks marks = { g, parts->of, 0 };
-    sb_walk w;
+    sb_component_walker w;
     sbi_walk_init(&w, m, most, NULL);
     sbi_meter_phase(m, "splitting the layouts into components", g->n);
     uint64_t done = 0;   /* nodes in the components so far */

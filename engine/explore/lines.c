@@ -185,7 +185,7 @@ typedef struct lines_ctx {
     size_t tally_cap;
     uint64_t *queue;             /* the goal search's layouts, in the order met */
     size_t queue_cap;
-    sb_walk walk;                /* the walk of a component without a goal layout */
+    sb_component_walker walk;                /* the walk of a component without a goal layout */
     int *fits;                   /* per active column: the placements that fit */
     size_t fits_cap;
     /* Pairs (row placement, column skeleton) of a row skeleton. */
@@ -904,7 +904,7 @@ typedef struct rest_walk {
  * where it was met from: with dense numbers a look-up costs less than
  * the test. */
 typedef struct rest_move_at {
-    sb_walk *w;
+    sb_component_walker *w;
     const skel *k;
     uint64_t x;
 } rest_move_at;
@@ -919,7 +919,7 @@ static inline __attribute__((always_inline)) void rest_move(void *ctx, uint64_t 
     sbi_walk_meet(at->w, y, at->x, !(old & bit));
 }
 
-static inline __attribute__((always_inline)) void rest_expand_with(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void rest_expand_with(sb_component_walker *w, void *ctx,
                                                                    uint64_t x, uint64_t from,
                                                                    bool dense)
 {
@@ -933,13 +933,13 @@ static inline __attribute__((always_inline)) void rest_expand_with(sb_walk *w, v
     skel_moves(&r->k, x, &d, rest_move, &at, dense);
 }
 
-static inline __attribute__((always_inline)) void rest_expand_dense(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void rest_expand_dense(sb_component_walker *w, void *ctx,
                                                                     uint64_t x, uint64_t from)
 {
     rest_expand_with(w, ctx, x, from, true);
 }
 
-static inline __attribute__((always_inline)) void rest_expand_hash(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void rest_expand_hash(sb_component_walker *w, void *ctx,
                                                                    uint64_t x, uint64_t from)
 {
     rest_expand_with(w, ctx, x, from, false);

@@ -291,7 +291,7 @@ static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *
 /* One thread's share of a component's walk: its walker (walk.h: the
  * stack and the counts) and the layout being expanded. */
 typedef struct walker {
-    sb_walk walk;
+    sb_component_walker walk;
     struct ranked *c;
     parent x;                         /* the layout being expanded ... */
     uint64_t from;                    /* ... and the one it was met from */
@@ -373,7 +373,7 @@ static void keep_room(walker *k, size_t n)
  * from is counted and not ranked: that layout is marked already. */
 typedef struct meeting {
     walker *k;
-    sb_walk *w;                       /* k's walk, as the walker hands it to expand */
+    sb_component_walker *w;                       /* k's walk, as the walker hands it to expand */
 } meeting;
 
 static inline __attribute__((always_inline)) bool meet_with(meeting *at, uint64_t child,
@@ -418,7 +418,7 @@ static inline __attribute__((always_inline)) bool meet_threaded(void *ctx, uint6
 /* The walk's expansion of layout X, met from `from`: read once for all
  * its children (parent_read), which the bitboard's generator hands to
  * meet. */
-static inline __attribute__((always_inline)) void expand(sb_walk *w, void *ctx, uint64_t X,
+static inline __attribute__((always_inline)) void expand(sb_component_walker *w, void *ctx, uint64_t X,
                                                          uint64_t from)
 {
     meeting at = { ctx, w };
@@ -429,7 +429,7 @@ static inline __attribute__((always_inline)) void expand(sb_walk *w, void *ctx, 
     generate64(at.k->c->r.b, X, 0, meet, &at);
 }
 
-static inline __attribute__((always_inline)) void expand_threaded(sb_walk *w, void *ctx,
+static inline __attribute__((always_inline)) void expand_threaded(sb_component_walker *w, void *ctx,
                                                                   uint64_t X, uint64_t from)
 {
     meeting at = { ctx, w };
@@ -438,7 +438,7 @@ static inline __attribute__((always_inline)) void expand_threaded(sb_walk *w, vo
     generate64(at.k->c->r.b, X, 0, meet_threaded, &at);
 }
 
-static bool run_shared(sb_walk *w)
+static bool run_shared(sb_component_walker *w)
 {
     return sbi_walk_run_shared(w, expand_threaded);
 }

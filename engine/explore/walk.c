@@ -15,7 +15,7 @@
 
 #include "explore/walk.h"
 
-void sbi_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx)
+void sbi_walk_init(sb_component_walker *w, sb_meter *m, size_t most, void *ctx)
 {
     memset(w, 0, sizeof *w);
     w->meter = m;
@@ -23,13 +23,13 @@ void sbi_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx)
     w->ctx = ctx;
 }
 
-void sbi_walk_free(sb_walk *w)
+void sbi_walk_free(sb_component_walker *w)
 {
     sbi_array_free(w->meter, &w->stack, &w->cap, sizeof *w->stack);
     w->depth = 0;
 }
 
-bool sbi_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_walk *w))
+bool sbi_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_component_walker *w))
 {
     memset(c, 0, sizeof *c);
     c->n = n < 1 ? 1 : n > SB_WALK_MAX_THREADS ? SB_WALK_MAX_THREADS : n;
@@ -42,7 +42,7 @@ void sbi_walk_crew_free(sb_walk_crew *c)
     pthread_mutex_destroy(&c->lock);
 }
 
-bool sbi_walk_grow(sb_walk *w)
+bool sbi_walk_grow(sb_component_walker *w)
 {
     sb_walk_crew *c = w->crew;
     if (c)
@@ -54,7 +54,7 @@ bool sbi_walk_grow(sb_walk *w)
     return ok;
 }
 
-bool sbi_walk_seed(sb_walk *w, uint64_t seed, uint64_t before)
+bool sbi_walk_seed(sb_component_walker *w, uint64_t seed, uint64_t before)
 {
     w->depth = 0;
     w->found = 1;
@@ -80,7 +80,7 @@ bool sbi_walk_late(const sb_meter *m)
     return m->deadline > 0 && sbi_clock() > m->deadline;
 }
 
-bool sbi_walk_shared_late(sb_walk *w, uint64_t all)
+bool sbi_walk_shared_late(sb_component_walker *w, uint64_t all)
 {
     sb_meter *m = w->meter;
     if (w != w->crew->w[0])
@@ -91,19 +91,19 @@ bool sbi_walk_shared_late(sb_walk *w, uint64_t all)
 
 static void *walk_thread(void *arg)
 {
-    sb_walk *w = arg;
+    sb_component_walker *w = arg;
     w->crew->run(w);
     return NULL;
 }
 
 bool sbi_walk_share(sb_walk_crew *c)
 {
-    sb_walk *first = c->w[0];
+    sb_component_walker *first = c->w[0];
     size_t n = first->depth;
     unsigned k, started = 0;
     pthread_t threads[SB_WALK_MAX_THREADS];
     for (k = 1; k < c->n; k++) {
-        sb_walk *w = c->w[k];
+        sb_component_walker *w = c->w[k];
         w->depth = w->found = w->edges = 0;
         w->before = first->before;
         w->stopped = false;

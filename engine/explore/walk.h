@@ -72,7 +72,7 @@ typedef struct sb_walk_node {
 typedef struct sb_walk_crew sb_walk_crew;
 
 /* One walker: a stack and its counts. */
-typedef struct sb_walk {
+typedef struct sb_component_walker {
     sb_meter *meter;             /* allocates the stack; ticked once per expansion */
     void *ctx;                   /* the caller's, for a crew's walker: what its run
                                     passes to expand */
@@ -85,18 +85,18 @@ typedef struct sb_walk {
     uint64_t expansions;         /* while shared: expansions, to pace the clock */
     bool stopped;                /* a limit stopped the walk */
     sb_walk_crew *crew;          /* while shared: the crew it runs in, else NULL */
-} sb_walk;
+} sb_component_walker;
 
 /* Expands node (met from `from`, SB_WALK_SEED for a seed): marks each
  * child and hands it to sbi_walk_meet, at most w->most of them.  ctx is
  * the caller's, as given to sbi_walk_run. */
-typedef void (*sb_walk_expand_fn)(sb_walk *w, void *ctx, uint64_t node, uint64_t from);
+typedef void (*sb_walk_expand_fn)(sb_component_walker *w, void *ctx, uint64_t node, uint64_t from);
 
 /* Walkers that share a large component: w[0] is the one that met it. */
 struct sb_walk_crew {
     unsigned n;                      /* walkers, 1 to SB_WALK_MAX_THREADS */
-    sb_walk *w[SB_WALK_MAX_THREADS]; /* the caller's, made with sbi_walk_init */
-    bool (*run)(sb_walk *w);         /* walks w's stack empty, marking atomically:
+    sb_component_walker *w[SB_WALK_MAX_THREADS]; /* the caller's, made with sbi_walk_init */
+    bool (*run)(sb_component_walker *w);         /* walks w's stack empty, marking atomically:
                                         the caller's sbi_walk_run_shared */
     pthread_mutex_t lock;            /* the meter, while walkers run at once */
     uint64_t found;                  /* the component's nodes so far, every walker's */
@@ -107,23 +107,23 @@ struct sb_walk_crew {
  * `most` children per expansion; ctx is what sbi_walk_run_shared passes
  * to expand when w is a crew's (NULL otherwise).  Nothing is allocated
  * yet. */
-void sbi_walk_init(sb_walk *w, sb_meter *m, size_t most, void *ctx);
-void sbi_walk_free(sb_walk *w);
+void sbi_walk_init(sb_component_walker *w, sb_meter *m, size_t most, void *ctx);
+void sbi_walk_free(sb_component_walker *w);
 
 /* Makes c ready: n walkers (clamped to 1..SB_WALK_MAX_THREADS; the
  * caller fills c->w[0..c->n)) that share a component with run.  false
  * when the lock cannot be made.  sbi_walk_crew_free(c) after. */
-bool sbi_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_walk *w));
+bool sbi_walk_crew_init(sb_walk_crew *c, unsigned n, bool (*run)(sb_component_walker *w));
 void sbi_walk_crew_free(sb_walk_crew *c);
 
 /* Makes room for `most` more nodes on w's stack (the cold path of
  * sbi_walk_run); false, with w->stopped, when the meter refused. */
-bool sbi_walk_grow(sb_walk *w);
+bool sbi_walk_grow(sb_component_walker *w);
 
 /* Starts a walk from seed, which the caller has marked, after `before`
  * nodes found in earlier walks.  false, with the meter's hit saying why,
  * when the states limit or the meter refused it. */
-bool sbi_walk_seed(sb_walk *w, uint64_t seed, uint64_t before);
+bool sbi_walk_seed(sb_component_walker *w, uint64_t seed, uint64_t before);
 
 /* Walks c->w[0]'s stack to the end with every walker of c at once (their
  * own threads; a thread that cannot be started is walked after the
@@ -139,12 +139,12 @@ bool sbi_walk_late(const sb_meter *m);
  * the first walker, whose thread is the caller's and owns the meter,
  * reports progress too (sbi_meter_check, the meter's done being the
  * nodes so far), so the line moves while a large component is shared. */
-bool sbi_walk_shared_late(sb_walk *w, uint64_t all);
+bool sbi_walk_shared_late(sb_component_walker *w, uint64_t all);
 
 /* A child of the node being expanded, met from `from` and marked by the
  * caller; fresh says the mark was new.  It is written on the stack either
  * way and kept by counting it. */
-static inline __attribute__((always_inline)) void sbi_walk_meet(sb_walk *w, uint64_t child,
+static inline __attribute__((always_inline)) void sbi_walk_meet(sb_component_walker *w, uint64_t child,
                                                                 uint64_t from, bool fresh)
 {
     w->stack[w->depth] = (sb_walk_node){ child, from };
@@ -154,7 +154,7 @@ static inline __attribute__((always_inline)) void sbi_walk_meet(sb_walk *w, uint
 }
 
 /* A child met and known to be marked already (the move back). */
-static inline __attribute__((always_inline)) void sbi_walk_edge(sb_walk *w)
+static inline __attribute__((always_inline)) void sbi_walk_edge(sb_component_walker *w)
 {
     w->edges++;
 }
@@ -162,7 +162,7 @@ static inline __attribute__((always_inline)) void sbi_walk_edge(sb_walk *w)
 /* After an expansion that found `fresh` new nodes: the meter's tick and
  * the states limit (alone), or the crew's count, stop flag and clock
  * (shared).  false when the walk must stop. */
-static inline __attribute__((always_inline)) bool sbi_walk_expanded(sb_walk *w, uint64_t fresh,
+static inline __attribute__((always_inline)) bool sbi_walk_expanded(sb_component_walker *w, uint64_t fresh,
                                                                     bool shared)
 {
     sb_meter *m = w->meter;
@@ -185,7 +185,7 @@ static inline __attribute__((always_inline)) bool sbi_walk_expanded(sb_walk *w, 
 }
 
 /* The loop of sbi_walk_run and sbi_walk_run_shared. */
-static inline __attribute__((always_inline)) bool sbi_walk_loop(sb_walk *w,
+static inline __attribute__((always_inline)) bool sbi_walk_loop(sb_component_walker *w,
                                                                 sb_walk_expand_fn expand,
                                                                 void *ctx, size_t split,
                                                                 bool shared)
@@ -212,7 +212,7 @@ static inline __attribute__((always_inline)) bool sbi_walk_loop(sb_walk *w,
  * expand (a pointer to the caller's locals, which no call out of line
  * then sees, keeps them in registers).  false when a limit stopped it
  * (the meter's hit says which). */
-static inline __attribute__((always_inline)) bool sbi_walk_run(sb_walk *w,
+static inline __attribute__((always_inline)) bool sbi_walk_run(sb_component_walker *w,
                                                                sb_walk_expand_fn expand,
                                                                void *ctx, size_t split)
 {
@@ -221,7 +221,7 @@ static inline __attribute__((always_inline)) bool sbi_walk_run(sb_walk *w,
 
 /* The same for a walker of a crew (sbi_walk_share runs it), with its own
  * w->ctx: expand must mark atomically. */
-static inline __attribute__((always_inline)) bool sbi_walk_run_shared(sb_walk *w,
+static inline __attribute__((always_inline)) bool sbi_walk_run_shared(sb_component_walker *w,
                                                                       sb_walk_expand_fn expand)
 {
     return sbi_walk_loop(w, expand, w->ctx, SIZE_MAX, true);

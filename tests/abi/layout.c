@@ -112,14 +112,14 @@ int main(void)
     RECORD(sb_cache);
     FIELD(sb_cache, open_read); FIELD(sb_cache, read); FIELD(sb_cache, close_read);
     FIELD(sb_cache, open_write); FIELD(sb_cache, write); FIELD(sb_cache, close_write);
-    FIELD(sb_cache, ctx); FIELD(sb_cache, reserved);
+    FIELD(sb_cache, ctx); FIELD(sb_cache, remove); FIELD(sb_cache, reserved);
     END_RECORD(sb_cache);
     RECORD(sb_options);
     FIELD(sb_options, metric); FIELD(sb_options, optimal); FIELD(sb_options, algo);
     FIELD(sb_options, path); FIELD(sb_options, limits); FIELD(sb_options, progress);
     FIELD(sb_options, progress_ctx); FIELD(sb_options, cancel); FIELD(sb_options, threads);
     FIELD(sb_options, cache); FIELD(sb_options, shard); FIELD(sb_options, nshards);
-    FIELD(sb_options, reserved);
+    FIELD(sb_options, walk); FIELD(sb_options, spill); FIELD(sb_options, reserved);
     END_RECORD(sb_options);
     RECORD(sb_stats);
     FIELD(sb_stats, algo); FIELD(sb_stats, path); FIELD(sb_stats, stored);
@@ -127,6 +127,7 @@ int main(void)
     FIELD(sb_stats, seconds); FIELD(sb_stats, nbounds); FIELD(sb_stats, bound);
     FIELD(sb_stats, bound_expanded); FIELD(sb_stats, pdb_groups); FIELD(sb_stats, pdb_bytes);
     FIELD(sb_stats, pdb_seconds); FIELD(sb_stats, pdb_loaded); FIELD(sb_stats, max_ratio);
+    FIELD(sb_stats, walk);
     FIELD(sb_stats, reserved);
     END_RECORD(sb_stats);
     RECORD(sb_solution);
@@ -141,7 +142,7 @@ int main(void)
     FIELD(sb_explore_report, far_example); FIELD(sb_explore_report, has_goal);
     FIELD(sb_explore_report, goal_count); FIELD(sb_explore_report, nearest_goal);
     FIELD(sb_explore_report, peak_bytes); FIELD(sb_explore_report, seconds);
-    FIELD(sb_explore_report, reserved);
+    FIELD(sb_explore_report, walk); FIELD(sb_explore_report, reserved);
     END_RECORD(sb_explore_report);
     RECORD(sb_component);
     FIELD(sb_component, size); FIELD(sb_component, diameter); FIELD(sb_component, sweeps);
@@ -253,6 +254,10 @@ int main(void)
     ENUM(sb_path);
     VALUE(sb_path, SB_PATH_AUTO); VALUE(sb_path, SB_PATH_BITBOARD);
     VALUE(sb_path, SB_PATH_GENERAL);
+    ENUM(sb_walk);
+    VALUE(sb_walk, SB_WALK_AUTO); VALUE(sb_walk, SB_WALK_TABLE);
+    VALUE(sb_walk, SB_WALK_FRONTIER); VALUE(sb_walk, SB_WALK_RANKED);
+    VALUE(sb_walk, SB_WALK_DISK);
     ENUM(sb_format);
     VALUE(sb_format, SB_FORMAT_AUTO); VALUE(sb_format, SB_FORMAT_CORNERS);
     VALUE(sb_format, SB_FORMAT_SIZES); VALUE(sb_format, SB_FORMAT_PICTURE);
