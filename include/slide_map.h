@@ -171,7 +171,25 @@ typedef struct sb_census_spec {
     uint64_t keep;         /* components listed per member, at most (0: every one):
                               with a goal the hardest, else the largest; the counts
                               stay exact */
-    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
+    /* Since 2.2: each kind's shape (nkinds entries, its box the kind's
+     * height x width), or NULL: every kind is the full rectangle. */
+    sb_shape *kind_shapes;
+    /* Since 2.2: every piece set.  any_pieces: the members are every set
+     * of pieces of any shape (4-connected polyominoes as they lie: pieces
+     * do not turn) and holes that fills the tray's cells, grouped by piece
+     * set, with no kinds (nkinds 0); piece_cells: each piece at most that
+     * many cells (0: any); min_pieces..max_pieces: members with that many
+     * pieces (both 0: any). */
+    bool any_pieces;
+    /* Since 2.2: the corner-to-corner goal in place of goals[]: the goal
+     * piece is the piece on the upper-left cell (when that cell is a hole,
+     * the first piece in reading order whose box covers it); its box must
+     * reach the lower-right corner; a start counts only when the goal
+     * piece's box is in the upper-left corner. */
+    bool corner_goal;
+    uint32_t piece_cells;
+    uint32_t min_pieces, max_pieces;
+    uint64_t reserved[SB_RESERVED - 3];   /* zero: room for fields of later 2.x versions */
 } sb_census_spec;
 
 /* One member: how many pieces of each kind, and what its layouts are. */

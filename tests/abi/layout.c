@@ -179,6 +179,9 @@ int main(void)
     FIELD(sb_census_spec, min_empty); FIELD(sb_census_spec, ngoals);
     FIELD(sb_census_spec, goal_kind); FIELD(sb_census_spec, goals);
     FIELD(sb_census_spec, diameters); FIELD(sb_census_spec, keep);
+    FIELD(sb_census_spec, kind_shapes); FIELD(sb_census_spec, any_pieces);
+    FIELD(sb_census_spec, corner_goal); FIELD(sb_census_spec, piece_cells);
+    FIELD(sb_census_spec, min_pieces); FIELD(sb_census_spec, max_pieces);
     FIELD(sb_census_spec, reserved);
     END_RECORD(sb_census_spec);
     RECORD(sb_census_member);
