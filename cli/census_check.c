@@ -73,18 +73,30 @@ static uint64_t choose(uint64_t p, uint64_t n)
     return (uint64_t)c;
 }
 
-/* The anchors a piece of kind `kind` may take: inside the tray, off the
- * walls (prefix[(r) * (cols + 1) + c]: walls above and left of r, c),
- * and on its pin. */
-static uint64_t places_of(const sb_census_spec *s, const sb_census_kind *kind,
-                          const uint32_t *prefix)
+/* The census's kinds' shapes as a puzzle's (sb_census_kind_block's
+ * blocks name them), for sb_block_covers and sb_block_anchor_offset. */
+static sb_puzzle shaped_tray(const sb_census_spec *s)
 {
+    sb_puzzle p = { .rows = s->rows, .cols = s->cols, .walls = s->walls,
+                    .nshapes = s->kind_shapes ? s->nkinds : 0, .shapes = s->kind_shapes };
+    return p;
+}
+
+/* The anchors a piece of kind k may take: inside the tray, off the walls
+ * (prefix[(r) * (cols + 1) + c]: walls above and left of r, c; cell by
+ * cell for a shape) and on its pin (its anchor's row or column). */
+static uint64_t places_of(const sb_census_spec *s, size_t k, const uint32_t *prefix)
+{
+    const sb_census_kind *kind = &s->kinds[k];
+    sb_puzzle tray = shaped_tray(s);
+    sb_block b = sb_census_kind_block(s->kinds, s->kind_shapes, k);
+    int left = sb_block_anchor_offset(&tray, &b);
     size_t stride = (size_t)s->cols + 1;
     uint64_t n = 0;
     for (int r = 0; r + kind->height <= s->rows; r++)
         for (int c = 0; c + kind->width <= s->cols; c++) {
             if (kind->pinned) {
-                int line = kind->axis == SB_AXIS_ROW ? r : c;
+                int line = kind->axis == SB_AXIS_ROW ? r : c + left;
                 if (line < kind->pin_first || line > kind->pin_last)
                     continue;
             }
@@ -92,6 +104,12 @@ static uint64_t places_of(const sb_census_spec *s, const sb_census_kind *kind,
             uint32_t walls = prefix[r2 * stride + c2] - prefix[(size_t)r * stride + c2] -
                              prefix[r2 * stride + (size_t)c] +
                              prefix[(size_t)r * stride + (size_t)c];
+            b.row = r;
+            b.col = c + left;
+            for (int y = 0; b.shape && walls && y < kind->height; y++)
+                for (int x = 0; x < kind->width; x++)
+                    walls -= s->walls[(size_t)(r + y) * (size_t)s->cols + (size_t)(c + x)] &&
+                             !sb_block_covers(&tray, &b, r + y, c + x);
             n += walls == 0;
         }
     return n;
@@ -118,7 +136,7 @@ bool sb_census_checker_init(census_checker *k, const census_frame *frame)
                 prefix[r * stride + c + 1] + prefix[(r + 1) * stride + c] -
                 prefix[r * stride + c] + (s->walls && s->walls[r * (size_t)s->cols + c]);
     for (size_t kind = 0; kind < s->nkinds; kind++)
-        k->places[kind] = places_of(s, &s->kinds[kind], prefix);
+        k->places[kind] = places_of(s, kind, prefix);
     free(prefix);
     return true;
 }
@@ -243,18 +261,20 @@ bool sb_census_check_layout(census_checker *k, const sb_census_member *m, const 
                             const char *what, census_fault *f)
 {
     const sb_census_spec *s = spec_of(k);
+    sb_puzzle tray = shaped_tray(s);
     if (++k->layout == 0) {   /* the stamps wrapped: start them over */
         memset(k->stamp, 0, (size_t)s->rows * (size_t)s->cols * sizeof *k->stamp);
         k->layout = 1;
     }
     memset(k->tally, 0, s->nkinds * sizeof *k->tally);
     for (size_t i = 0; i < m->nblocks; i++) {
-        size_t kind = sb_census_kind_of(s->kinds, s->nkinds, &b[i]);
+        size_t kind = sb_census_kind_of(s->kinds, s->kind_shapes, s->nkinds, &b[i]);
         if (kind == s->nkinds)
             return fault(f, what, "piece %zu is of no kind of the census", i + 1);
         const sb_census_kind *kd = &s->kinds[kind];
-        if (b[i].row < 0 || b[i].col < 0 || b[i].row + kd->height > s->rows ||
-            b[i].col + kd->width > s->cols)
+        int left = b[i].col - sb_block_anchor_offset(&tray, &b[i]);
+        if (b[i].row < 0 || left < 0 || b[i].row + kd->height > s->rows ||
+            left + kd->width > s->cols)
             return fault(f, what, "piece %zu (%s at %d %d) leaves the %dx%d tray", i + 1,
                          kd->name, b[i].row, b[i].col, s->rows, s->cols);
         if (kd->pinned) {
@@ -267,15 +287,16 @@ bool sb_census_check_layout(census_checker *k, const sb_census_member *m, const 
         }
         for (int y = 0; y < kd->height; y++)
             for (int x = 0; x < kd->width; x++) {
-                size_t cell = (size_t)(b[i].row + y) * (size_t)s->cols + (size_t)(b[i].col + x);
+                if (!sb_block_covers(&tray, &b[i], b[i].row + y, left + x))
+                    continue;
+                size_t cell = (size_t)(b[i].row + y) * (size_t)s->cols + (size_t)(left + x);
                 if (s->walls && s->walls[cell])
                     return fault(f, what, "piece %zu (%s at %d %d) covers the wall at %d %d",
-                                 i + 1, kd->name, b[i].row, b[i].col, b[i].row + y,
-                                 b[i].col + x);
+                                 i + 1, kd->name, b[i].row, b[i].col, b[i].row + y, left + x);
                 if (k->stamp[cell] == k->layout)
                     return fault(f, what, "piece %zu (%s at %d %d) covers cell %d %d, which "
                                  "another piece covers", i + 1, kd->name, b[i].row, b[i].col,
-                                 b[i].row + y, b[i].col + x);
+                                 b[i].row + y, left + x);
                 k->stamp[cell] = k->layout;
             }
         k->tally[kind]++;

@@ -52,6 +52,7 @@ typedef struct codec {
     long line, member_line;      /* text decoded: the line read, the member's line */
     const char *tag;             /* text: the line open ("member", "c"); NULL: none */
     const sb_census_kind *kinds; /* the census's, which pieces are coded by */
+    const sb_shape *shapes;      /* ... and their shapes (NULL: rectangles) */
     size_t nkinds;
     sb_census_report *report;    /* decoding: the report filled */
     census_checker check;        /* decoding */
@@ -64,25 +65,36 @@ typedef struct codec {
     uint64_t member;
 } codec;
 
-size_t sb_census_kind_of(const sb_census_kind *kinds, size_t nkinds, const sb_block *b)
+size_t sb_census_kind_of(const sb_census_kind *kinds, const sb_shape *shapes, size_t nkinds,
+                         const sb_block *b)
 {
     if (!kinds)
         return nkinds;
     if (b->group > 0)
         return (size_t)b->group - 1 < nkinds && kinds[b->group - 1].marked
                    ? (size_t)b->group - 1 : nkinds;
-    for (size_t k = 0; k < nkinds; k++)
-        if (!kinds[k].marked && kinds[k].height == b->height && kinds[k].width == b->width &&
-            kinds[k].axis == b->axis)
+    for (size_t k = 0; k < nkinds; k++) {
+        sb_block mine = sb_census_kind_block(kinds, shapes, k);
+        if (!kinds[k].marked && mine.shape == b->shape && kinds[k].height == b->height &&
+            kinds[k].width == b->width && kinds[k].axis == b->axis)
             return k;
+    }
     return nkinds;
 }
 
-sb_block sb_census_kind_block(const sb_census_kind *kinds, size_t k)
+sb_block sb_census_kind_block(const sb_census_kind *kinds, const sb_shape *shapes, size_t k)
 {
     const sb_census_kind *kind = &kinds[k];
-    return (sb_block){ 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
-                       kind->axis, 0 };
+    sb_block b = { 0, 0, kind->height, kind->width, 0, 0, SB_AXIS_ANY, 0 };
+    if (shapes) {   /* a shape that fills its box is the rectangle (sb_census) */
+        sb_shape one = shapes[k];
+        sb_puzzle p = { .nshapes = 1, .shapes = &one };
+        b.shape = 1;
+        b.shape = sb_block_is_plain(&p, &b) ? 0 : (int)k + 1;
+    }
+    b.group = kind->marked ? (int)k + 1 : 0;
+    b.axis = kind->axis;
+    return b;
 }
 
 /* ---- failures ---- */
@@ -315,7 +327,7 @@ static void code_layout(codec *c, const char *what, const sb_census_member *m, s
     for (size_t i = 0; c->ok && i < m->nblocks; i++) {
         uint64_t kind = 0, row = 0, col = 0;
         if (!c->decoding) {
-            kind = sb_census_kind_of(c->kinds, c->nkinds, &b[i]);
+            kind = sb_census_kind_of(c->kinds, c->shapes, c->nkinds, &b[i]);
             row = (uint64_t)(unsigned)b[i].row;
             col = (uint64_t)(unsigned)b[i].col;
         }
@@ -323,7 +335,7 @@ static void code_layout(codec *c, const char *what, const sb_census_member *m, s
         code_number(c, what, &row, INT_MAX);
         code_number(c, what, &col, INT_MAX);
         if (c->decoding && c->ok) {
-            b[i] = sb_census_kind_block(c->kinds, (size_t)kind);
+            b[i] = sb_census_kind_block(c->kinds, c->shapes, (size_t)kind);
             b[i].row = (int)row;
             b[i].col = (int)col;
         }
@@ -424,6 +436,7 @@ static sb_status begin_decoding(codec *c, const census_frame *frame, sb_census_r
     memset(out, 0, sizeof *out);
     c->decoding = c->ok = true;
     c->kinds = spec->kinds;
+    c->shapes = spec->kind_shapes;
     c->nkinds = spec->nkinds;
     c->report = out;
     if (spec->nkinds > MAX_KINDS || like->nkinds != spec->nkinds)
@@ -501,9 +514,10 @@ static sb_status end_decoding(codec *c, const char *path, sb_census_report *out,
 
 /* ---- words ---- */
 
-size_t sb_census_to_words(const sb_census_report *rep, uint64_t *w)
+size_t sb_census_to_words(const sb_census_report *rep, const sb_shape *shapes, uint64_t *w)
 {
-    codec c = { .out = w, .ok = true, .kinds = rep->kinds, .nkinds = rep->nkinds };
+    codec c = { .out = w, .ok = true, .kinds = rep->kinds, .shapes = shapes,
+                .nkinds = rep->nkinds };
     uint64_t nmembers = rep->nmembers, nheld = 0,
              nanoseconds = (uint64_t)(rep->seconds * 1e9);
     for (size_t i = 0; i < rep->nmembers; i++)
@@ -555,7 +569,8 @@ bool sb_checkpoint_header(FILE *out, uint64_t spec_hash, sb_metric metric)
 bool sb_checkpoint_member(FILE *out, const sb_census_spec *spec, size_t index,
                           const sb_census_member *m)
 {
-    codec c = { .text = true, .file = out, .kinds = spec->kinds, .nkinds = spec->nkinds,
+    codec c = { .text = true, .file = out, .kinds = spec->kinds, .shapes = spec->kind_shapes,
+                .nkinds = spec->nkinds,
                 .ok = true };
     sb_census_member copy = *m;   /* read only: encoding */
     uint64_t i = index;

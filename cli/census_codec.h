@@ -35,16 +35,20 @@ typedef struct census_frame {
 } census_frame;
 
 /* The kind (an index into kinds[0..nkinds)) of a piece of a census layout:
- * a marked kind is its group, the others match by size and axis; nkinds
+ * a marked kind is its group, the others match by shape (shapes: the
+ * census's kind_shapes, NULL when it has none), size and axis; nkinds
  * when none does. */
-size_t sb_census_kind_of(const sb_census_kind *kinds, size_t nkinds, const sb_block *b);
+size_t sb_census_kind_of(const sb_census_kind *kinds, const sb_shape *shapes, size_t nkinds,
+                         const sb_block *b);
 
-/* A piece of kind k anchored at 0 0, as sb_census hands them back. */
-sb_block sb_census_kind_block(const sb_census_kind *kinds, size_t k);
+/* A piece of kind k anchored at 0 0, as sb_census hands them back: a
+ * shape that does not fill its box named as shape k + 1 of shapes. */
+sb_block sb_census_kind_block(const sb_census_kind *kinds, const sb_shape *shapes, size_t k);
 
 /* Writes the members rep holds, whole or in parts, after a header to w,
- * and returns how many words they take; w NULL counts them only. */
-size_t sb_census_to_words(const sb_census_report *rep, uint64_t *w);
+ * and returns how many words they take; w NULL counts them only.  shapes:
+ * the census's kind_shapes (NULL when it has none). */
+size_t sb_census_to_words(const sb_census_report *rep, const sb_shape *shapes, uint64_t *w);
 
 /* Rebuilds into *out the report whose words are w[0..n): every member of
  * frame->like, unmapped but for those the words carry, each checked.

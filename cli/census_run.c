@@ -88,7 +88,7 @@ static void complain(const run *r, const char *fmt, ...)
 /* The kind of a piece sb_census handed back. */
 static size_t kind_of(const run *r, const sb_block *b)
 {
-    return sb_census_kind_of(r->spec.kinds, r->spec.nkinds, b);
+    return sb_census_kind_of(r->spec.kinds, r->spec.kind_shapes, r->spec.nkinds, b);
 }
 
 /* Gives the pieces of a layout their characters (see the top). */
@@ -120,7 +120,9 @@ static char *picture(const run *r, const sb_block *blocks, size_t n)
         return NULL;
     memcpy(b, blocks, n * sizeof *b);
     label(r, b, n);
-    sb_puzzle p = { r->spec.rows, r->spec.cols, n, b, 0, NULL, 0, NULL, r->spec.walls };
+    sb_puzzle p = { r->spec.rows, r->spec.cols, n, b, 0, NULL,
+                    r->spec.kind_shapes ? r->spec.nkinds : 0, r->spec.kind_shapes,
+                    r->spec.walls };
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -150,6 +152,9 @@ static char *goal_picture(const run *r, const sb_block *start, size_t n)
     memcpy(b, start, n * sizeof *b);
     label(r, b, n);
     memset(grid, '.', cells);
+    sb_puzzle shapes = { .rows = r->spec.rows, .cols = r->spec.cols,
+                         .nshapes = r->spec.kind_shapes ? r->spec.nkinds : 0,
+                         .shapes = r->spec.kind_shapes };
     for (size_t g = 0; g < r->spec.ngoals; g++) {
         char ch = '?';
         for (size_t i = 0; i < n; i++)
@@ -157,10 +162,14 @@ static char *goal_picture(const run *r, const sb_block *start, size_t n)
                 ch = b[i].label;
                 break;
             }
-        const sb_block *at = &r->spec.goals[g];
-        for (int y = 0; y < at->height; y++)
-            for (int x = 0; x < at->width; x++)
-                grid[(size_t)(at->row + y) * (size_t)r->spec.cols + (size_t)(at->col + x)] = ch;
+        sb_block at = sb_census_kind_block(r->spec.kinds, r->spec.kind_shapes,
+                                           r->spec.goal_kind[g]);
+        at.row = r->spec.goals[g].row;
+        at.col = r->spec.goals[g].col;
+        for (int y = 0; y < r->spec.rows; y++)
+            for (int x = 0; x < r->spec.cols; x++)
+                if (sb_block_covers(&shapes, &at, y, x))
+                    grid[(size_t)y * (size_t)r->spec.cols + (size_t)x] = ch;
     }
     char *text = malloc(cells + (size_t)r->spec.rows + 1), *o = text;
     for (int y = 0; text && y < r->spec.rows; y++) {
@@ -172,6 +181,17 @@ static char *goal_picture(const run *r, const sb_block *start, size_t n)
         *o = '\0';
     free(b);
     free(grid);
+    return text;
+}
+
+/* Kind k's shape as its picture ("#./##", a rectangle's full: "##/##"),
+ * malloc'd; NULL out of memory. */
+static char *kind_picture(const run *r, size_t k)
+{
+    size_t n = sbi_census_kind_picture(&r->spec, k, NULL, 0) + 1;
+    char *text = malloc(n);
+    if (text)
+        sbi_census_kind_picture(&r->spec, k, text, n);
     return text;
 }
 
@@ -404,6 +424,12 @@ static void write_text(run *r, const sb_census_report *rep)
     printf("census: %s\ntray: %dx%d, %zu walls, %zu kinds, metric %s%s\n", r->a->spec_path,
            s->rows, s->cols, walls, s->nkinds, sb_metric_name(r->a->opts.metric),
            s->ngoals ? ", with a goal" : "");
+    for (size_t k = 0; s->kind_shapes && k < s->nkinds; k++) {
+        char *shape = kind_picture(r, k);
+        printf("%s%s %s%s", k ? ", " : "shapes: ", s->kinds[k].name, shape ? shape : "?",
+               k + 1 == s->nkinds ? "\n" : "");
+        free(shape);
+    }
     printf("members: %zu\nlayouts: %" PRIu64 "\ncomponents: %" PRIu64 "\n", rep->nmembers,
            rep->layouts, rep->ncomponents);
     if (s->keep)
@@ -486,6 +512,15 @@ static void write_json(run *r, const sb_census_report *rep)
         if (kind->pinned)
             printf(", \"%s\": [%d, %d]", kind->axis == SB_AXIS_ROW ? "rows" : "cols",
                    kind->pin_first, kind->pin_last);
+        char *shape = kind_picture(r, k);   /* its rows, as a picture's lines */
+        printf(", \"cells\": %s", shape ? "[" : "null");
+        for (char *row = shape; row && *row;) {
+            size_t n = strcspn(row, "/");
+            printf("%s\"%.*s\"", row == shape ? "" : ", ", (int)n, row);
+            row += n + (row[n] == '/');
+        }
+        printf("%s", shape ? "]" : "");
+        free(shape);
         putchar('}');
     }
     printf("],\n \"goal\": [");
@@ -629,7 +664,7 @@ static const char schema[] =
     "CREATE TABLE census(spec TEXT, rows INTEGER, cols INTEGER, metric TEXT, "
     "diameters INTEGER, members INTEGER, layouts INTEGER, components INTEGER);"
     "CREATE TABLE kinds(id INTEGER PRIMARY KEY, name TEXT, height INTEGER, width INTEGER, "
-    "axis TEXT, marked INTEGER, min INTEGER, max INTEGER);"
+    "axis TEXT, marked INTEGER, min INTEGER, max INTEGER, shape TEXT);"
     "CREATE TABLE members(id INTEGER PRIMARY KEY, pieces INTEGER, layouts INTEGER, "
     "components INTEGER);"
     "CREATE TABLE member_kinds(member INTEGER, kind INTEGER, count INTEGER, "
@@ -666,7 +701,7 @@ static bool write_sqlite_db(run *r, const sb_census_report *rep, sqlite3 *db)
               sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
               sqlite3_prepare_v2(db, "INSERT INTO census VALUES(?,?,?,?,?,?,?,?)", -1, &census,
                                  NULL) == SQLITE_OK &&
-              sqlite3_prepare_v2(db, "INSERT INTO kinds VALUES(?,?,?,?,?,?,?,?)", -1, &kinds,
+              sqlite3_prepare_v2(db, "INSERT INTO kinds VALUES(?,?,?,?,?,?,?,?,?)", -1, &kinds,
                                  NULL) == SQLITE_OK &&
               sqlite3_prepare_v2(db, "INSERT INTO members VALUES(?,?,?,?)", -1, &members,
                                  NULL) == SQLITE_OK &&
@@ -682,10 +717,13 @@ static bool write_sqlite_db(run *r, const sb_census_report *rep, sqlite3 *db)
     }
     for (size_t k = 0; ok && k < s->nkinds; k++) {
         const sb_census_kind *kind = &s->kinds[k];
-        int64_t v[8] = { (int64_t)k, 0, kind->height, kind->width, 0, kind->marked, kind->min,
-                         kind->max };
-        const char *t[8] = { NULL, kind->name, NULL, NULL, axis_name(kind->axis) };
-        ok = sql_row(kinds, 8, v, t);
+        char *shape = kind_picture(r, k);
+        int64_t v[9] = { (int64_t)k, 0, kind->height, kind->width, 0, kind->marked, kind->min,
+                         kind->max, 0 };
+        const char *t[9] = { NULL, kind->name, NULL, NULL, axis_name(kind->axis), NULL, NULL,
+                             NULL, shape };
+        ok = shape && sql_row(kinds, 9, v, t);
+        free(shape);
     }
     for (size_t i = 0; ok && i < rep->nmembers; i++) {
         const sb_census_member *m = &rep->members[i];

@@ -467,7 +467,8 @@ typedef struct census_gathering {
 
 static size_t census_to_words(const void *g, uint64_t *w)
 {
-    return sb_census_to_words(((const census_gathering *)g)->rep, w);
+    const census_gathering *gathering = g;
+    return sb_census_to_words(gathering->rep, gathering->spec->kind_shapes, w);
 }
 
 /* report_kind.merge of a census: the other ranks' reports rebuilt from

@@ -37,6 +37,7 @@
 #include "core/array.h"
 #include "model/catalog.h"
 #include "parse.h"
+#include "view.h"
 
 /* The caps, as the messages and docs/explore.md spell them. */
 enum { MAX_WORDS = 10, MAX_LINE = 1024, MAX_KINDS = 64, MAX_KEEP = INT32_MAX };
@@ -54,27 +55,31 @@ typedef struct reader {
     long line;                   /* the line being read */
     long kind_line[MAX_KINDS];   /* where each kind was declared */
     long *goal_line;             /* where each goal was given (s->ngoals) */
-    size_t kinds_cap;            /* room in s->kinds */
+    size_t kinds_cap, shapes_cap; /* room in s->kinds, s->kind_shapes */
     size_t goals_cap, goal_kind_cap, goal_line_cap;   /* in s->goals, s->goal_kind, goal_line */
 } reader;
 
-/* Splits line (in place) into at most MAX_WORDS words; -1: too many. */
+/* Splits line (in place) into at most MAX_WORDS words; -1: too many.
+ * '#' starts a comment, but in a kind's SHAPE (its third word), where it
+ * is a cell of a picture. */
 static int split(char *line, char **words)
 {
-    char *hash = strchr(line, '#');
-    if (hash)
-        *hash = '\0';
     int n = 0;
     for (char *s = line;;) {
         while (*s && isspace((unsigned char)*s))
             s++;
-        if (!*s)
+        bool shape = n == 2 && strcmp(words[0], "kind") == 0;
+        if (!*s || (*s == '#' && !shape))
             return n;
         if (n == MAX_WORDS)
             return -1;
         words[n++] = s;
-        while (*s && !isspace((unsigned char)*s))
+        while (*s && !isspace((unsigned char)*s) && (*s != '#' || shape))
             s++;
+        if (*s == '#') {
+            *s = '\0';
+            return n;
+        }
         if (*s)
             *s++ = '\0';
     }
@@ -175,47 +180,117 @@ static const char *axis_words(sb_axis a)
 /* A complaint about the line being read. */
 #define FAIL(rd, st, ...) sbi_fmt_fail(err, (st), (rd)->name, (rd)->line, __VA_ARGS__)
 
-/* "kind NAME HxW COUNT [row|col] [marked] [rows|cols LINES]". */
-static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
+/* ---- shapes ---- */
+
+/* The column of sh's anchor (the leftmost cell of its top row) in its
+ * box; 0 for a rectangle (cells NULL). */
+static int anchor_left(const sb_shape *sh)
 {
-    sb_census_spec *s = rd->s;
-    sb_census_kind k = { .axis = SB_AXIS_ANY };
-    if (n < 4 || strlen(words[1]) >= sizeof k.name)
-        return FAIL(rd, SB_EINPUT, "expected \"kind NAME HxW COUNT [row|col] [marked] "
-                    "[rows|cols N|FIRST..LAST]\" (COUNT: N or MIN..MAX; NAME up to %zu "
-                    "characters)", sizeof k.name - 1);
-    for (const char *c = words[1]; *c; c++)
-        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
-            return FAIL(rd, SB_EINPUT, "kind name \"%s\": use letters, digits, '_' and '-'",
-                        words[1]);
-    long twin = kind_named(s, words[1]);
-    if (twin >= 0)
-        return FAIL(rd, SB_EINPUT, "kind \"%s\" is named twice (first on line %ld)", words[1],
-                    rd->kind_line[twin]);
-    strcpy(k.name, words[1]);
-    number_read got = size_of(words[2], &k.height, &k.width);
-    if (got == NUMBER_NOT)
-        return FAIL(rd, SB_EINPUT, "\"%s\" is no size: write HxW, for example 1x2", words[2]);
-    if (got == NUMBER_LARGE || k.height > s->rows || k.width > s->cols)
-        return FAIL(rd, SB_EINPUT, "a %s piece does not fit the %dx%d tray", words[2], s->rows,
+    if (!sh->cells)
+        return 0;
+    sb_shape copy = *sh;
+    sb_puzzle p = { .nshapes = 1, .shapes = &copy };
+    sb_block b = { .height = sh->height, .width = sh->width, .shape = 1 };
+    return sb_block_anchor_offset(&p, &b);
+}
+
+/* Whether two shapes (cells NULL: the full box) are one. */
+static bool same_shape(const sb_shape *a, const sb_shape *b)
+{
+    return a->height == b->height && a->width == b->width && !a->cells == !b->cells &&
+           (!a->cells || memcmp(a->cells, b->cells, (size_t)a->height * a->width) == 0);
+}
+
+/* A picture ("#./##": rows of '#' cells and '.' gaps, joined by '/')
+ * into *sh, its cells malloc'd, or left NULL when it fills its box (the
+ * rectangle).  NULL, or what is wrong with it (*oom: out of memory). */
+static const char *picture_of(const char *word, sb_shape *sh, bool *oom)
+{
+    size_t width = strcspn(word, "/"), rows = 0;
+    for (const char *row = word;; row += width + 1) {
+        if (strcspn(row, "/") != width || width == 0)
+            return "its rows must be one length, each at least one cell";
+        rows++;
+        if (!row[width])
+            break;
+    }
+    sh->height = (int)rows;
+    sh->width = (int)width;
+    sh->cells = malloc(rows * width);
+    if (!sh->cells) {
+        *oom = true;
+        return "out of memory";
+    }
+    size_t full = 0;
+    for (size_t y = 0; y < rows; y++)
+        for (size_t x = 0; x < width; x++)
+            full += sh->cells[y * width + x] = word[y * (width + 1) + x] == '#';
+    const char *fault = sbi_shape_fault(sh);
+    if (fault || full == rows * width) {
+        free(sh->cells);
+        sh->cells = NULL;
+    }
+    return fault;
+}
+
+/* SHAPE, "HxW" or a picture, into k's size and *sh (cells NULL for a
+ * rectangle, else malloc'd: the caller's). */
+static sb_status shape_word(reader *rd, const char *word, sb_census_kind *k, sb_shape *sh,
+                            sb_error *err)
+{
+    const sb_census_spec *s = rd->s;
+    memset(sh, 0, sizeof *sh);
+    if (word[strspn(word, "#./")] == '\0') {
+        bool oom = false;
+        const char *fault = picture_of(word, sh, &oom);
+        if (fault)
+            return oom ? FAIL(rd, SB_ELIMIT, "out of memory")
+                       : FAIL(rd, SB_EINPUT, "shape \"%s\" %s ('#' a cell, '.' none, '/' "
+                              "between rows, as in #./##)", word, fault);
+        k->height = sh->height;
+        k->width = sh->width;
+    } else {
+        number_read got = size_of(word, &k->height, &k->width);
+        if (got == NUMBER_NOT)
+            return FAIL(rd, SB_EINPUT, "\"%s\" is no size (HxW, as 1x2) nor picture "
+                        "(as #./##: '#' a cell, '.' none, '/' between rows)", word);
+        if (got == NUMBER_LARGE)
+            k->height = k->width = SB_MAX_CELLS + 1;
+        sh->height = k->height;
+        sh->width = k->width;
+    }
+    if (k->height > s->rows || k->width > s->cols) {
+        free(sh->cells);
+        sh->cells = NULL;
+        return FAIL(rd, SB_EINPUT, "a %s piece does not fit the %dx%d tray", word, s->rows,
                     s->cols);
-    got = counts_of(words[3], &k.min, &k.max);
+    }
+    return SB_OK;
+}
+
+/* ---- kinds ---- */
+
+/* COUNT and the options after it (words[0..n)), into k. */
+static sb_status count_and_options(reader *rd, char **words, int n, sb_census_kind *k,
+                                   sb_error *err)
+{
+    number_read got = counts_of(words[0], &k->min, &k->max);
     if (got == NUMBER_LARGE)
         return FAIL(rd, SB_EINPUT, "\"%s\": a count may be at most " MAX_COUNT_WORDS,
-                    words[3]);
+                    words[0]);
     if (got == NUMBER_NOT)
         return FAIL(rd, SB_EINPUT, "\"%s\" is no count: write N or MIN..MAX in decimal",
-                    words[3]);
-    if (k.min > k.max)
-        return FAIL(rd, SB_EINPUT, "\"%s\": MIN is more than MAX", words[3]);
+                    words[0]);
+    if (k->min > k->max)
+        return FAIL(rd, SB_EINPUT, "\"%s\": MIN is more than MAX", words[0]);
     const char *pin = NULL;
-    for (int i = 4; i < n; i++) {
-        if (strcmp(words[i], "row") == 0 && k.axis == SB_AXIS_ANY)
-            k.axis = SB_AXIS_ROW;
-        else if (strcmp(words[i], "col") == 0 && k.axis == SB_AXIS_ANY)
-            k.axis = SB_AXIS_COL;
-        else if (strcmp(words[i], "marked") == 0 && !k.marked)
-            k.marked = true;
+    for (int i = 1; i < n; i++) {
+        if (strcmp(words[i], "row") == 0 && k->axis == SB_AXIS_ANY)
+            k->axis = SB_AXIS_ROW;
+        else if (strcmp(words[i], "col") == 0 && k->axis == SB_AXIS_ANY)
+            k->axis = SB_AXIS_COL;
+        else if (strcmp(words[i], "marked") == 0 && !k->marked)
+            k->marked = true;
         else if ((strcmp(words[i], "rows") == 0 || strcmp(words[i], "cols") == 0) && !pin) {
             pin = words[i];
             uint32_t lo, hi;
@@ -223,9 +298,9 @@ static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
             if (got != NUMBER_OK || lo > hi)
                 return FAIL(rd, SB_EINPUT, "\"%s\" takes the lines its anchors keep to: N or "
                             "FIRST..LAST, inside the tray", pin);
-            k.pinned = true;
-            k.pin_first = (int)lo;
-            k.pin_last = (int)hi;
+            k->pinned = true;
+            k->pin_first = (int)lo;
+            k->pin_last = (int)hi;
             i++;
         } else {
             return FAIL(rd, SB_EINPUT, "\"%s\": a kind takes one of row or col, marked, and "
@@ -234,36 +309,245 @@ static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
     }
     /* A pin names the line a one-axis piece never leaves: its row when
      * it slides along rows, its column otherwise. */
-    if (pin) {
-        bool rows = strcmp(pin, "rows") == 0;
-        int lines = rows ? s->rows : s->cols;
-        if (k.axis != (rows ? SB_AXIS_ROW : SB_AXIS_COL))
-            return FAIL(rd, SB_EINPUT, "\"%s\" pins a kind that slides only along %s (write "
-                        "%s): a piece that moves across them would leave its pin", pin, pin,
-                        rows ? "row" : "col");
-        if (k.pin_last + (rows ? k.height : k.width) > lines)
-            return FAIL(rd, SB_EINPUT, "%s %d..%d: a %dx%d piece anchored there leaves the "
-                        "%dx%d tray", pin, k.pin_first, k.pin_last, k.height, k.width,
+    if (pin && k->axis != (strcmp(pin, "rows") == 0 ? SB_AXIS_ROW : SB_AXIS_COL))
+        return FAIL(rd, SB_EINPUT, "\"%s\" pins a kind that slides only along %s (write %s): "
+                    "a piece that moves across them would leave its pin", pin, pin,
+                    strcmp(pin, "rows") == 0 ? "row" : "col");
+    return SB_OK;
+}
+
+/* How a message names a shape: HxW for a rectangle, else its picture. */
+static const char *shape_words(const sb_census_kind *k, const sb_shape *sh, char *buf,
+                               size_t n)
+{
+    sb_census_kind kind = *k;
+    sb_shape shape = *sh;
+    sb_census_spec one = { .nkinds = 1, .kinds = &kind, .kind_shapes = &shape };
+    if (!sh->cells || sbi_census_kind_picture(&one, 0, buf, n) >= n)
+        snprintf(buf, n, "%dx%d", k->height, k->width);
+    return buf;
+}
+
+/* Adds kind k of shape *sh (cells NULL: the rectangle; copied) after the
+ * checks that need the kinds above: a name of its own, its pin inside the
+ * tray, and no unmarked twin. */
+static sb_status add_kind(reader *rd, const sb_census_kind *k, const sb_shape *sh,
+                          sb_error *err)
+{
+    sb_census_spec *s = rd->s;
+    long twin = kind_named(s, k->name);
+    if (twin >= 0)
+        return FAIL(rd, SB_EINPUT, "kind \"%s\" is named twice (first on line %ld)", k->name,
+                    rd->kind_line[twin]);
+    char shape[MAX_LINE + 1];
+    shape_words(k, sh, shape, sizeof shape);
+    if (k->pinned) {
+        /* The pin is the anchor's row (the box's top) or column (the box's
+         * left edge anchor_left cells before it). */
+        bool rows = k->axis == SB_AXIS_ROW;
+        int left = rows ? 0 : anchor_left(sh);
+        if (k->pin_first < left ||
+            k->pin_last - left + (rows ? k->height : k->width) > (rows ? s->rows : s->cols))
+            return FAIL(rd, SB_EINPUT, "%s %d..%d: a %s piece anchored there leaves the %dx%d "
+                        "tray", rows ? "rows" : "cols", k->pin_first, k->pin_last, shape,
                         s->rows, s->cols);
     }
-    /* Unmarked pieces of one size and axis are one class: two kinds of
+    /* Unmarked pieces of one shape and axis are one class: two kinds of
      * them could not be told apart in a layout. */
     for (size_t j = 0; j < s->nkinds; j++) {
         const sb_census_kind *o = &s->kinds[j];
-        if (!k.marked && !o->marked && o->height == k.height && o->width == k.width &&
-            o->axis == k.axis)
-            return FAIL(rd, SB_EINPUT, "kind \"%s\" is kind \"%s\" (line %ld) again: both "
-                        "%dx%d, unmarked, sliding %s, so their pieces cannot be told apart; "
-                        "give one kind the counts of both, or mark one", k.name, o->name,
-                        rd->kind_line[j], k.height, k.width, axis_words(k.axis));
+        if (!k->marked && !o->marked && o->axis == k->axis &&
+            same_shape(&s->kind_shapes[j], sh))
+            return FAIL(rd, SB_EINPUT, "kind \"%s\" is kind \"%s\" (line %ld) again: both %s, "
+                        "unmarked, sliding %s, so their pieces cannot be told apart; give one "
+                        "kind the counts of both, or mark one", k->name, o->name,
+                        rd->kind_line[j], shape, axis_words(k->axis));
     }
     if (s->nkinds == MAX_KINDS)
         return FAIL(rd, SB_EINPUT, "a census may have at most %d kinds", MAX_KINDS);
-    if (!sbi_array_reserve(NULL, &s->kinds, &rd->kinds_cap, s->nkinds + 1, sizeof *s->kinds))
+    size_t bytes = (size_t)sh->height * (size_t)sh->width;
+    uint8_t *cells = sh->cells ? malloc(bytes) : NULL;
+    if ((sh->cells && !cells) ||
+        !sbi_array_reserve(NULL, &s->kinds, &rd->kinds_cap, s->nkinds + 1, sizeof *s->kinds) ||
+        !sbi_array_reserve(NULL, &s->kind_shapes, &rd->shapes_cap, s->nkinds + 1,
+                           sizeof *s->kind_shapes)) {
+        free(cells);
         return FAIL(rd, SB_ELIMIT, "out of memory");
+    }
+    if (cells)
+        memcpy(cells, sh->cells, bytes);
     rd->kind_line[s->nkinds] = rd->line;
-    s->kinds[s->nkinds++] = k;
+    s->kind_shapes[s->nkinds] = (sb_shape){ k->height, k->width, cells };
+    s->kinds[s->nkinds++] = *k;
     return SB_OK;
+}
+
+/* "kind NAME SHAPE COUNT [row|col] [marked] [rows|cols LINES]". */
+static sb_status kind_statement(reader *rd, char **words, int n, sb_error *err)
+{
+    sb_census_kind k = { .axis = SB_AXIS_ANY };
+    if (n < 4 || strlen(words[1]) >= sizeof k.name)
+        return FAIL(rd, SB_EINPUT, "expected \"kind NAME SHAPE COUNT [row|col] [marked] "
+                    "[rows|cols N|FIRST..LAST]\" (SHAPE: HxW or a picture such as #./##; "
+                    "COUNT: N or MIN..MAX; NAME up to %zu characters)", sizeof k.name - 1);
+    for (const char *c = words[1]; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
+            return FAIL(rd, SB_EINPUT, "kind name \"%s\": use letters, digits, '_' and '-'",
+                        words[1]);
+    strcpy(k.name, words[1]);
+    sb_shape sh;
+    sb_status st = shape_word(rd, words[2], &k, &sh, err);
+    if (st == SB_OK)
+        st = count_and_options(rd, words + 3, n - 3, &k, err);
+    if (st == SB_OK)
+        st = add_kind(rd, &k, &sh, err);
+    free(sh.cells);
+    return st;
+}
+
+/* The fixed polyominoes of one size: each its box and cells. */
+typedef struct polys {
+    size_t n, cap;
+    sb_shape *list;
+} polys;
+
+static void polys_free(polys *p)
+{
+    for (size_t i = 0; i < p->n; i++)
+        free(p->list[i].cells);
+    free(p->list);
+    memset(p, 0, sizeof *p);
+}
+
+/* The engine's order of classes (sb_block_class_cmp): box height, then
+ * width, then cells row by row, a cell before a gap. */
+static int by_class(const void *x, const void *y)
+{
+    const sb_shape *a = x, *b = y;
+    if (a->height != b->height)
+        return a->height - b->height;
+    if (a->width != b->width)
+        return a->width - b->width;
+    for (size_t i = 0; i < (size_t)a->height * a->width; i++)
+        if (a->cells[i] != b->cells[i])
+            return a->cells[i] ? -1 : 1;
+    return 0;
+}
+
+/* next gets every polyomino of one cell more than those of `from` that
+ * fits a rows x cols box, each once, in class order.  Each polyomino is
+ * one of one cell fewer and a cell beside it (take away a leaf of a tree
+ * spanning its cells), and fits where that one does.  false: out of
+ * memory, or more than most of them. */
+static bool grow_polys(const polys *from, int rows, int cols, size_t most, polys *next)
+{
+    for (size_t i = 0; i < from->n; i++) {
+        const sb_shape *p = &from->list[i];
+        for (int r = -1; r <= p->height; r++)
+            for (int c = -1; c <= p->width; c++) {
+                bool in = r >= 0 && c >= 0 && r < p->height && c < p->width, beside = false;
+                if (in && p->cells[r * p->width + c])
+                    continue;
+                for (int d = 0; d < 4; d++) {
+                    int y = r + (d == 0) - (d == 1), x = c + (d == 2) - (d == 3);
+                    beside |= y >= 0 && x >= 0 && y < p->height && x < p->width &&
+                              p->cells[y * p->width + x];
+                }
+                int top = r < 0, left = c < 0;
+                sb_shape q = { p->height + top + (r == p->height),
+                               p->width + left + (c == p->width), NULL };
+                if (!beside || q.height > rows || q.width > cols)
+                    continue;
+                q.cells = calloc((size_t)q.height * q.width, 1);
+                if (!q.cells)
+                    return false;
+                for (int y = 0; y < p->height; y++)
+                    for (int x = 0; x < p->width; x++)
+                        q.cells[(y + top) * q.width + x + left] = p->cells[y * p->width + x];
+                q.cells[(r + top) * q.width + c + left] = 1;
+                bool known = false;
+                for (size_t j = 0; j < next->n && !known; j++)
+                    known = same_shape(&next->list[j], &q);
+                if (!known && (next->n == most ||
+                               !sbi_array_reserve(NULL, &next->list, &next->cap, next->n + 1,
+                                                  sizeof *next->list))) {
+                    free(q.cells);
+                    return false;
+                }
+                if (known)
+                    free(q.cells);
+                else
+                    next->list[next->n++] = q;
+            }
+    }
+    qsort(next->list, next->n, sizeof *next->list, by_class);
+    return true;
+}
+
+/* "kinds polyominoes N COUNT [options]": a kind for every fixed
+ * polyomino of 1..N cells that fits the tray (each rotation and mirror
+ * image its own: pieces do not turn), by size, then in class order, each
+ * named "p" and its picture's rows in 1 and 0 joined by '-'. */
+static sb_status kinds_statement(reader *rd, char **words, int n, sb_error *err)
+{
+    sb_census_spec *s = rd->s;
+    long most = 0;
+    sb_census_kind k = { .axis = SB_AXIS_ANY };
+    if (n < 4 || strcmp(words[1], "polyominoes") != 0 ||
+        number(words[2], SB_MAX_CELLS, &most) != NUMBER_OK || most < 1)
+        return FAIL(rd, SB_EINPUT, "expected \"kinds polyominoes N COUNT [row|col] [marked] "
+                    "[rows|cols N|FIRST..LAST]\": a kind for every polyomino of 1 to N cells, "
+                    "N from 1 to " MAX_COUNT_WORDS);
+    sb_status st = count_and_options(rd, words + 3, n - 3, &k, err);
+    size_t room = MAX_KINDS - s->nkinds;
+    polys level = { 0 }, next = { 0 };
+    uint8_t unit = 1;
+    sb_shape monomino = { 1, 1, &unit };
+    const polys seed = { 1, 1, &monomino };
+    for (long cells = 1; st == SB_OK && cells <= most; cells++) {
+        if (cells == 1 && !sbi_array_reserve(NULL, &next.list, &next.cap, 1, sizeof *next.list))
+            st = FAIL(rd, SB_ELIMIT, "out of memory");
+        else if (cells == 1)
+            next.list[next.n++] = (sb_shape){ 1, 1, NULL };   /* the 1x1: a rectangle */
+        else if (!grow_polys(cells == 2 ? &seed : &level, s->rows, s->cols,
+                             MAX_KINDS - s->nkinds, &next))
+            st = next.n == MAX_KINDS - s->nkinds
+                     ? FAIL(rd, SB_EINPUT, "kinds polyominoes %ld: more than %zu polyominoes "
+                            "of 1 to %ld cells fit the %dx%d tray, and a census may have at "
+                            "most %d kinds (%zu above)", most, room, most, s->rows, s->cols,
+                            MAX_KINDS, MAX_KINDS - room)
+                     : FAIL(rd, SB_ELIMIT, "out of memory");
+        for (size_t i = 0; st == SB_OK && i < next.n; i++) {
+            sb_shape *sh = &next.list[i];
+            k.height = sh->height;
+            k.width = sh->width;
+            k.name[0] = 'p';
+            sb_census_kind named = k;
+            sb_census_spec one = { .nkinds = 1, .kinds = &named, .kind_shapes = sh };
+            if (sbi_census_kind_picture(&one, 0, k.name + 1, sizeof k.name - 1) >=
+                sizeof k.name - 1) {
+                st = FAIL(rd, SB_EINPUT, "kinds polyominoes %ld: a %dx%d polyomino's name "
+                          "would pass %zu characters; list the kinds one by one", most,
+                          sh->height, sh->width, sizeof k.name - 1);
+                break;
+            }
+            for (char *c = k.name; *c; c++)
+                *c = *c == '#' ? '1' : *c == '.' ? '0' : *c == '/' ? '-' : *c;
+            /* A polyomino that fills its box is the rectangle. */
+            sb_shape shape = *sh;
+            if (sh->cells && !memchr(sh->cells, 0, (size_t)sh->height * sh->width))
+                shape.cells = NULL;
+            st = add_kind(rd, &k, &shape, err);
+        }
+        polys_free(&level);
+        level = next;
+        memset(&next, 0, sizeof next);
+        if (level.n == 0)
+            break;   /* nothing larger fits either */
+    }
+    polys_free(&level);
+    polys_free(&next);
+    return st;
 }
 
 /* Reads one statement (words[0..n)) into rd->s. */
@@ -320,13 +604,17 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
     }
     if (strcmp(what, "kind") == 0)
         return kind_statement(rd, words, n, err);
+    if (strcmp(what, "kinds") == 0)
+        return kinds_statement(rd, words, n, err);
     if (strcmp(what, "goal") == 0) {
         long k = n == 4 ? kind_named(s, words[1]) : -1;
         if (n != 4 || k < 0 || number(words[2], s->rows - 1, &a) != NUMBER_OK ||
             number(words[3], s->cols - 1, &b) != NUMBER_OK)
             return FAIL(rd, SB_EINPUT, "expected \"goal KIND ROW COL\": a kind named above, "
                         "anchored inside the %dx%d tray", s->rows, s->cols);
-        if (a + s->kinds[k].height > s->rows || b + s->kinds[k].width > s->cols)
+        const sb_shape *shape = &s->kind_shapes[k];
+        long left = b - anchor_left(shape);
+        if (a + s->kinds[k].height > s->rows || left < 0 || left + s->kinds[k].width > s->cols)
             return FAIL(rd, SB_EINPUT, "a %s piece at %ld %ld leaves the %dx%d tray", words[1],
                         a, b, s->rows, s->cols);
         const sb_census_kind *kind = &s->kinds[k];
@@ -344,13 +632,14 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
                                sizeof *rd->goal_line))
             return FAIL(rd, SB_ELIMIT, "out of memory");
         s->goals[s->ngoals] = (sb_block){ (int)a, (int)b, s->kinds[k].height,
-                                          s->kinds[k].width, 0, 0, s->kinds[k].axis, 0 };
+                                          s->kinds[k].width, shape->cells ? (int)k + 1 : 0, 0,
+                                          s->kinds[k].axis, 0 };
         rd->goal_line[s->ngoals] = rd->line;
         s->goal_kind[s->ngoals++] = (size_t)k;
         return SB_OK;
     }
-    return FAIL(rd, SB_EINPUT, "unknown statement \"%s\": expected tray, wall, kind, empty, "
-                "goal, keep or diameters", what);
+    return FAIL(rd, SB_EINPUT, "unknown statement \"%s\": expected tray, wall, kind, kinds, "
+                "empty, goal, keep or diameters", what);
 }
 
 /* What needs the whole file (walls may come after a goal): the goals
@@ -360,7 +649,8 @@ static sb_status whole_file(reader *rd, sb_error *err)
 {
     const sb_census_spec *s = rd->s;
     sb_puzzle tray = { .rows = s->rows, .cols = s->cols, .walls = s->walls,
-                       .ngoals = s->ngoals, .goals = s->goals };
+                       .ngoals = s->ngoals, .goals = s->goals, .nshapes = s->nkinds,
+                       .shapes = s->kind_shapes };
     sb_error why = { 0 };
     sb_status st = sbi_puzzle_check_goals(&tray, &why);
     if (st == SB_OK)
@@ -369,6 +659,31 @@ static sb_status whole_file(reader *rd, sb_error *err)
         return FAIL(rd, st, "%s", why.msg);
     rd->line = rd->goal_line[why.item];
     return FAIL(rd, st, "goal %s: %s", s->kinds[s->goal_kind[why.item]].name, why.msg);
+}
+
+/* The spec's kind_shapes: NULL when every kind is a rectangle, else each
+ * kind's cells, a rectangle's filling its box (sb_census_spec). */
+static sb_status finish_shapes(reader *rd, sb_error *err)
+{
+    sb_census_spec *s = rd->s;
+    bool shaped = false;
+    for (size_t k = 0; k < s->nkinds; k++)
+        shaped |= s->kind_shapes[k].cells != NULL;
+    if (!shaped) {
+        free(s->kind_shapes);
+        s->kind_shapes = NULL;
+        return SB_OK;
+    }
+    for (size_t k = 0; k < s->nkinds; k++) {
+        sb_shape *sh = &s->kind_shapes[k];
+        size_t bytes = (size_t)sh->height * (size_t)sh->width;
+        if (sh->cells)
+            continue;
+        if (!(sh->cells = malloc(bytes)))
+            return sbi_fmt_fail(err, SB_ELIMIT, rd->name, 0, "out of memory");
+        memset(sh->cells, 1, bytes);
+    }
+    return SB_OK;
 }
 
 /* Reads line rd->line of f into buf (MAX_LINE + 1 bytes), its '\n' and
@@ -435,6 +750,8 @@ sb_status sbi_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *
         st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "no \"kind\" line: the alphabet is empty");
     if (st == SB_OK)
         st = whole_file(&rd, err);
+    if (st == SB_OK)
+        st = finish_shapes(&rd, err);
     sbi_array_free(NULL, &rd.goal_line, &rd.goal_line_cap, sizeof *rd.goal_line);
     if (st != SB_OK)
         sb_census_spec_free(out);
@@ -460,6 +777,9 @@ void sb_census_spec_free(sb_census_spec *s)
     if (!s)
         return;
     free(s->walls);
+    for (size_t k = 0; s->kind_shapes && k < s->nkinds; k++)
+        free(s->kind_shapes[k].cells);
+    free(s->kind_shapes);
     free(s->kinds);
     free(s->goals);
     free(s->goal_kind);

@@ -273,3 +273,17 @@ sb_status sbi_json_number(FILE *out, double x, int places)
     }
     return ferror(out) ? SB_EWRITE : SB_OK;
 }
+
+size_t sbi_census_kind_picture(const sb_census_spec *s, size_t k, char *buf, size_t n)
+{
+    const sb_census_kind *kind = &s->kinds[k];
+    const uint8_t *cells = s->kind_shapes ? s->kind_shapes[k].cells : NULL;
+    size_t len = 0;
+    for (int y = 0; y < kind->height; y++)
+        for (int x = -(y > 0); x < kind->width; x++, len++)
+            if (len + 1 < n)
+                buf[len] = x < 0 ? '/' : !cells || cells[y * kind->width + x] ? '#' : '.';
+    if (n)
+        buf[len < n ? len : n - 1] = '\0';
+    return len;
+}

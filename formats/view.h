@@ -63,4 +63,10 @@ enum { SB_JSON_MAX_PLACES = 9 };
  * formatter for the library's JSON and the programs' own numbers. */
 sb_status sbi_json_number(FILE *out, double x, int places);
 
+/* Kind k of s's shape as a SPEC draws it: its rows of '#' (a cell) and
+ * '.' (none) joined by '/', a rectangle's full ("##/##"), into buf (n
+ * bytes, cut to fit and ended by a NUL when n > 0).  Returns the whole
+ * picture's length, as snprintf does. */
+size_t sbi_census_kind_picture(const sb_census_spec *s, size_t k, char *buf, size_t n);
+
 #endif

@@ -35,10 +35,10 @@ enum { HASH = 0x5eed };
 /* The words of r (malloc'd; *n gets how many). */
 static uint64_t *words_of(const sb_census_report *r, size_t *n)
 {
-    *n = sb_census_to_words(r, NULL);
+    *n = sb_census_to_words(r, NULL, NULL);
     uint64_t *w = malloc((*n + 1) * sizeof *w);
     if (w)
-        sb_census_to_words(r, w);
+        sb_census_to_words(r, NULL, w);
     return w;
 }
 

@@ -52,7 +52,11 @@
  * the last class turning fastest, skipping mixes that leave fewer than
  * min_empty cells empty; a member's classes are the alphabet's that it
  * has, in the alphabet's order, so its layouts are numbered as for a
- * puzzle file listing them so.
+ * puzzle file listing them so.  sb_census's kinds may be of any shape
+ * (spec->kind_shapes): the members' source puzzle holds those shapes,
+ * kind k's as shape k + 1, which its pieces name unless the shape fills
+ * its box (then it is the plain rectangle, and takes the bitboard where
+ * rectangles do).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -60,6 +64,7 @@
 
 #include "core/array.h"
 #include "explore/explore.h"
+#include "model/catalog.h"
 
 /* Threads beyond the caller's that one census starts at most. */
 enum { SB_FAMILY_MAX_THREADS = 255 };
@@ -1102,11 +1107,19 @@ static sb_status member_join(sb_census_member *m, const sb_census_member *part,
     return SB_OK;
 }
 
-/* A census kind as a block of its class (a marked kind k is group k + 1). */
-static sb_block kind_block(const sb_census_kind *kind, size_t k)
+/* A census kind as a block of its class (a marked kind k is group k + 1),
+ * anchored at 0 0.  A kind whose shape (in shapes, the census's
+ * kind_shapes; NULL: none) does not fill its box names it: shape k + 1,
+ * so the blocks a report hands back say their kind by their shape. */
+static sb_block kind_block(const sb_census_kind *kind, const sb_puzzle *shapes, size_t k)
 {
-    return (sb_block){ 0, 0, kind->height, kind->width, 0, kind->marked ? (int)k + 1 : 0,
-                       kind->axis, 0 };
+    sb_block b = { 0, 0, kind->height, kind->width, shapes && shapes->shapes ? (int)k + 1 : 0,
+                   0, SB_AXIS_ANY, 0 };
+    if (b.shape && sb_block_is_plain(shapes, &b))
+        b.shape = 0;   /* a full box: the rectangle, of one class with it */
+    b.group = kind->marked ? (int)k + 1 : 0;
+    b.axis = kind->axis;
+    return b;
 }
 
 /* Member i of a merged report, from the reports that hold it: one that
@@ -1212,7 +1225,7 @@ sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
     sb_puzzle plain = { 0 };
     sb_pieces classes = { .source = &plain };
     for (size_t k = 0; out->kinds && k < nkinds; k++)
-        classes.proto[classes.nclasses++] = kind_block(&out->kinds[k], k);
+        classes.proto[classes.nclasses++] = kind_block(&out->kinds[k], NULL, k);
     for (size_t i = 0; i < nmembers; i++) {
         const char *wrong = "";
         sb_status st = merge_member(parts, nparts, i, &classes, out, &wrong);
@@ -1264,9 +1277,17 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         (spec->ngoals && (!spec->goals || !spec->goal_kind)))
         return sbi_fail(err, SB_EINPUT, "a census takes 0 to %d kinds of piece, and goals "
                         "with their kinds", SB_MAX_CLASSES);
-    /* The source puzzle carries the tray, its walls and the goal; kinds
-     * become classes, a marked kind a group of its own. */
-    sb_puzzle source = { .rows = spec->rows, .cols = spec->cols, .walls = spec->walls };
+    /* Every piece set and the corner goal are not honoured yet. */
+    if (spec->any_pieces || spec->corner_goal || spec->piece_cells || spec->min_pieces ||
+        spec->max_pieces)
+        return sbi_fail(err, SB_EINPUT, "sb_census: this libslide %s does not take any_pieces, "
+                        "corner_goal, piece_cells, min_pieces or max_pieces yet", SLIDE_VERSION);
+    /* The source puzzle carries the tray, its walls, the kinds' shapes
+     * (kind k's is shape k + 1) and the goal; kinds become classes, a
+     * marked kind a group of its own. */
+    sb_puzzle source = { .rows = spec->rows, .cols = spec->cols, .walls = spec->walls,
+                         .nshapes = spec->kind_shapes ? spec->nkinds : 0,
+                         .shapes = spec->kind_shapes };
     sb_alphabet a = { .pieces = { .rows = spec->rows, .cols = spec->cols, .source = &source },
                       .min_empty = spec->min_empty, .diameters = spec->diameters,
                       .examples = true, .hardest = spec->ngoals > 0, .keep = spec->keep };
@@ -1279,10 +1300,15 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
                             "not fit the %dx%d tray or its counts are reversed", k + 1,
                             NAME(kind), kind->height, kind->width, kind->min, kind->max,
                             spec->rows, spec->cols);
-        sb_block b = kind_block(kind, k);
+        const sb_shape *shape = spec->kind_shapes ? &spec->kind_shapes[k] : NULL;
+        const char *fault = shape ? sbi_shape_fault(shape) : NULL;
+        if (fault || (shape && (shape->height != kind->height || shape->width != kind->width)))
+            return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s): its shape %s", k + 1, NAME(kind),
+                            fault ? fault : "has another box than the kind's height x width");
+        sb_block b = kind_block(kind, &source, k);
         if (sbi_pieces_find(&a.pieces, &b) >= 0)
             return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s) is a kind listed before it: the "
-                            "same size and axis, unmarked", k + 1, NAME(kind));
+                            "same shape and axis, unmarked", k + 1, NAME(kind));
         int s = sbi_pieces_class(&a.pieces, &b);
         a.min[s] = kind->min;
         a.max[s] = kind->max;
@@ -1294,9 +1320,11 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
                 return sbi_fail(err, SB_EINPUT, "kind %zu (%.*s): a pin takes a kind that slides "
                                 "along rows (its rows) or columns (its columns), from 0 to %d",
                                 k + 1, NAME(kind), lines - 1);
+            /* The kind pins its anchor's column; the engine, the box's. */
+            int left = kind->axis == SB_AXIS_COL ? sb_block_anchor_offset(&source, &b) : 0;
             a.pieces.pinned |= 1ULL << s;
-            a.pieces.pin_first[s] = (int16_t)kind->pin_first;
-            a.pieces.pin_last[s] = (int16_t)kind->pin_last;
+            a.pieces.pin_first[s] = (int16_t)(kind->pin_first - left);
+            a.pieces.pin_last[s] = (int16_t)(kind->pin_last - left);
         }
     }
     sb_block *goals = calloc(spec->ngoals + 1, sizeof *goals);
@@ -1305,9 +1333,11 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
     for (size_t g = 0; g < spec->ngoals; g++) {
         size_t k = spec->goal_kind[g];
         const sb_block *at = &spec->goals[g];
-        if (k >= spec->nkinds || at->row < 0 || at->col < 0 ||
+        int left = k < spec->nkinds ? at->col - sb_block_anchor_offset(&source,
+                                                                       &a.pieces.proto[k]) : 0;
+        if (k >= spec->nkinds || at->row < 0 || left < 0 ||
             at->row + spec->kinds[k].height > spec->rows ||
-            at->col + spec->kinds[k].width > spec->cols) {
+            left + spec->kinds[k].width > spec->cols) {
             free(goals);
             return sbi_fail(err, SB_EINPUT, "goal %zu names no kind, or its piece leaves the "
                             "tray", g + 1);

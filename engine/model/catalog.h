@@ -51,6 +51,12 @@ typedef struct sb_catalog {
  * members; a failure names its entry in err->list and err->item. */
 sb_status sbi_puzzle_check_goals(const sb_puzzle *p, sb_error *err);
 
+/* What is wrong with a shape (a static phrase to follow "the shape"), or
+ * NULL: a shape must have cells, fill its box tightly (a cell in every
+ * row and column) and be 4-connected.  The one check of a shape, for
+ * puzzles (sb_puzzle_check), a census's kinds and the SPEC reader. */
+const char *sbi_shape_fault(const sb_shape *sh);
+
 /* Builds the catalog of a puzzle that passed sb_puzzle_check (which must
  * outlive it).  Returns SB_OK or SB_ELIMIT (out of memory). */
 sb_status sbi_catalog_init(sb_catalog *cat, const sb_puzzle *p);

@@ -228,27 +228,26 @@ static sb_status check_tray(const sb_puzzle *p, sb_error *err)
     return SB_OK;
 }
 
-/* A shape must fill its box tightly (a cell in every row and column) and
- * be 4-connected. */
-static bool shape_ok(const sb_shape *sh)
+const char *sbi_shape_fault(const sb_shape *sh)
 {
-    if (sh->height < 1 || sh->width < 1 || !sh->cells ||
-        (long long)sh->height * sh->width > SB_MAX_CELLS)
-        return false;
+    if (!sh->cells)
+        return "has no cells (NULL)";
+    if (sh->height < 1 || sh->width < 1 || (long long)sh->height * sh->width > SB_MAX_CELLS)
+        return "has a box of no cells or larger than any tray";
     size_t n = (size_t)sh->height * (size_t)sh->width, first = n, count = 0;
     for (int y = 0; y < sh->height; y++) {
         bool any = false;
         for (int x = 0; x < sh->width; x++)
             any |= sh->cells[(size_t)y * sh->width + x] != 0;
         if (!any)
-            return false;
+            return "has an empty row: its box must be tight";
     }
     for (int x = 0; x < sh->width; x++) {
         bool any = false;
         for (int y = 0; y < sh->height; y++)
             any |= sh->cells[(size_t)y * sh->width + x] != 0;
         if (!any)
-            return false;
+            return "has an empty column: its box must be tight";
     }
     for (size_t i = 0; i < n; i++)
         if (sh->cells[i]) {
@@ -282,7 +281,9 @@ static bool shape_ok(const sb_shape *sh)
     }
     free(stack);
     free(seen);
-    return ok && reached == count;
+    if (!ok)
+        return "could not be checked (out of memory)";
+    return reached == count ? NULL : "is not 4-connected: its cells are not one piece";
 }
 
 /* Checks one block's fields and that its box lies inside the tray.
@@ -294,7 +295,7 @@ static sb_status check_block(const sb_puzzle *p, const sb_block *b, sb_list list
     if (b->shape < 0 || (size_t)b->shape > p->nshapes)
         return fail(err, list, item, "%s names shape %d; the puzzle has %zu", what, b->shape,
                     p->nshapes);
-    if (b->shape && !shape_ok(&p->shapes[b->shape - 1]))
+    if (b->shape && sbi_shape_fault(&p->shapes[b->shape - 1]))
         return fail(err, list, item, "%s has a shape whose cells are not one connected piece "
                     "filling its box", what);
     const sb_shape *sh = shape_of(p, b);

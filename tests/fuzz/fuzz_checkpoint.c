@@ -108,7 +108,8 @@ static void check_accepted(const census_frame *frame, const sb_census_report *go
         for (size_t c = 0; c < m->ncomponents; c++)
             for (int which = 0; which < (m->hardest ? 2 : 1); which++) {
                 sb_block *b = (which ? m->hardest : m->examples) + c * m->nblocks;
-                sb_puzzle p = { spec->rows, spec->cols, m->nblocks, b, 0, NULL, 0, NULL,
+                sb_puzzle p = { spec->rows, spec->cols, m->nblocks, b, 0, NULL,
+                                spec->kind_shapes ? spec->nkinds : 0, spec->kind_shapes,
                                 spec->walls };
                 sb_error err;
                 FUZZ_REQUIRE(sb_puzzle_check(&p, &err) == SB_OK, "an accepted layout is no "
@@ -124,10 +125,10 @@ static void check_accepted(const census_frame *frame, const sb_census_report *go
     char *again = written(spec, &back, &again_len);
     FUZZ_REQUIRE(again_len == len && memcmp(again, text, len) == 0,
                  "an accepted checkpoint does not write the same lines twice");
-    size_t n = sb_census_to_words(got, NULL);
+    size_t n = sb_census_to_words(got, spec->kind_shapes, NULL);
     uint64_t *w = malloc((n + 1) * sizeof *w);
     FUZZ_REQUIRE(w != NULL, "out of memory in the harness");
-    sb_census_to_words(got, w);
+    sb_census_to_words(got, spec->kind_shapes, w);
     sb_census_report words;
     FUZZ_REQUIRE(sb_census_from_words(w, n, frame, &words, &err) == SB_OK,
                  "an accepted checkpoint's members do not go through words");
