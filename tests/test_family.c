@@ -38,7 +38,9 @@
  * layouts and hardest starts against a brute-force BFS from the goal
  * layouts, and 2 to 4 shards, or 1 to 4 processes dealt members by the
  * take hook, merged (sb_census_report_merge) making the whole, member
- * for member.
+ * for member.  Shaped censuses likewise (L and T pieces each way round,
+ * pins on the anchor's line), the general board's census against auto's,
+ * and what sb_census refuses in a caller's shapes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,11 +128,14 @@ static unit_class rect_class(int h, int w)
 
 /* ---- layouts ------------------------------------------------------------ */
 
-/* Whether a piece of class k anchored at (r, c) fits: on the tray, off
- * walls, and on cells whose owner[] is -1 or self. */
+/* Whether a piece of class k anchored at (r, c) fits: on its pin, on the
+ * tray, off walls, and on cells whose owner[] is -1 or self. */
 static bool fits(const unit_pieces *pc, int k, int r, int c, const int *owner, int self)
 {
     const unit_class *t = &pc->cls[k];
+    int line = t->axis == SB_AXIS_COL ? c + t->left : r;   /* a pin holds the box's edge */
+    if (t->pin_first >= 0 && (line < t->pin_first || line > t->pin_last))
+        return false;
     for (int i = 0; i < t->n; i++) {
         int y = r + t->dr[i], x = c + t->dc[i];
         if (y < 0 || x < 0 || y >= pc->rows || x >= pc->cols || is_wall(pc, y, x))
@@ -897,6 +902,28 @@ static void check_census_declined(void)
 
 /* ---- the census ---------------------------------------------------------- */
 
+/* The brute force's class of census kind k: its cells read off a block
+ * of it on tray (which holds the census's shapes: kind k's is shape
+ * k + 1) by sb_block_covers, its axis, mark and pin.  A SPEC pins a
+ * kind's anchor's row or column; the brute force pins the box's top row
+ * or left column. */
+static unit_class kind_class(const sb_census_spec *spec, const sb_puzzle *tray, size_t k)
+{
+    const sb_census_kind *kind = &spec->kinds[k];
+    sb_block b = { 0, 0, kind->height, kind->width, spec->kind_shapes ? (int)k + 1 : 0,
+                   kind->marked ? (int)k + 1 : 0, kind->axis, 0 };
+    while (b.shape && !spec->kind_shapes[k].cells[b.col])
+        b.col++;   /* the anchor: the first cell of the top row */
+    unit_class t;
+    CHECK_MSG(unit_class_of_block(tray, &b, &t), "kind %zu is no class", k);
+    if (kind->pinned) {
+        int edge = kind->axis == SB_AXIS_COL ? t.left : 0;
+        t.pin_first = kind->pin_first + edge;
+        t.pin_last = kind->pin_last + edge;
+    }
+    return t;
+}
+
 /* The brute force's distance of every layout of c to the nearest layout
  * with a piece of class goal_class anchored at goal_cell, under metric
  * (-1: none in its component). */
@@ -946,10 +973,7 @@ static void check_census_member(const char *name, const unit_pieces *pc, const s
     unsigned *diam = ok && spec->diameters ? diameters_of(pc, &c, metric) : NULL;
     int goal_class = -1, goal_cell = 0;
     if (ok && spec->ngoals) {
-        size_t k = spec->goal_kind[0];
-        unit_class t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
-        t.axis = spec->kinds[k].axis;
-        t.group = spec->kinds[k].marked ? (int)k + 1 : 0;
+        unit_class t = kind_class(spec, pc->source, spec->goal_kind[0]);
         for (int s = 0; s < pc->nclasses; s++)
             if (unit_same_class(&pc->cls[s], &t))
                 goal_class = s;
@@ -1022,11 +1046,7 @@ static void census_members(const char *name, const sb_census_spec *spec, const s
             unit_pieces pc = { .rows = tray->rows, .cols = tray->cols, .source = tray };
             for (size_t k = 0; k < spec->nkinds; k++)
                 if (counts[k]) {
-                    unit_class t = rect_class(spec->kinds[k].height, spec->kinds[k].width);
-                    t.axis = spec->kinds[k].axis;
-                    t.group = spec->kinds[k].marked ? (int)k + 1 : 0;
-                    t.proto.axis = t.axis;
-                    t.proto.group = t.group;
+                    unit_class t = kind_class(spec, tray, k);
                     pc.cls[add_class(&pc, &t)].count = (int)counts[k];
                 }
             char mname[96];
@@ -1037,7 +1057,7 @@ static void census_members(const char *name, const sb_census_spec *spec, const s
         (*m)++;
         return;
     }
-    int cells = spec->kinds[kind].height * spec->kinds[kind].width;
+    int cells = kind_class(spec, tray, kind).n;
     for (uint32_t n = spec->kinds[kind].min; n <= spec->kinds[kind].max; n++) {
         int left = cells_left - (int)n * cells;
         if (left < 0)
@@ -1141,6 +1161,180 @@ static void check_random_censuses(int count)
     printf("random censuses: %d checked, %zu members, %zu of them with a goal, %zu held in "
            "part by a shard\n", checked, census_checked, census_with_goal, census_split);
     CHECK(checked == count && census_with_goal > 0 && census_split > 0);
+}
+
+/* A shape drawn as a SPEC draws it ("#./##") into sh, its cells in room
+ * (at least 16 bytes). */
+static void shape_of(const char *picture, sb_shape *sh, uint8_t *room)
+{
+    sh->width = (int)strcspn(picture, "/");
+    sh->height = 0;
+    for (const char *row = picture;; row += sh->width + 1) {
+        for (int x = 0; x < sh->width; x++)
+            room[sh->height * sh->width + x] = row[x] == '#';
+        sh->height++;
+        if (!row[sh->width])
+            break;
+    }
+    sh->cells = room;
+}
+
+/* Random censuses of shaped kinds (L trominoes and T tetrominoes each
+ * way round among squares and dominoes) on 2x3 to 3x4 trays with walls,
+ * some marked, one-axis or pinned (a pin holds the anchor's row or
+ * column), with a goal for the first kind half the time: every member
+ * against the brute force, diameters and hardest starts included; the
+ * general board's census the same as auto's (which takes the bitboard
+ * for members of rectangles alone); and 2 to 4 shards merged. */
+static void check_random_shaped_censuses(int count)
+{
+    static const char *const pictures[] = { "#", "##", "#/#", "#./##", "##/#.", ".#/##",
+                                            "##/.#", "###/.#.", ".#./###", "#./##/#." };
+    enum { NPICTURES = sizeof pictures / sizeof pictures[0] };
+    unit_rng rng = { 0x5a9ed1u };
+    int checked = 0;
+    size_t members = census_checked, with_goal = census_with_goal;
+    for (int i = 0; i < count; i++) {
+        uint8_t walls[MAX_CELLS] = { 0 }, cells[SB_CENSUS_TEST_KINDS][16];
+        sb_census_kind kinds[SB_CENSUS_TEST_KINDS];
+        sb_shape shapes[SB_CENSUS_TEST_KINDS];
+        sb_block goal = { 0 };
+        size_t goal_kind = 0;
+        sb_census_spec spec = { .rows = 2 + unit_below(&rng, 2), .cols = 3 + unit_below(&rng, 2),
+                                .walls = walls, .kinds = kinds, .kind_shapes = shapes,
+                                .goals = &goal, .goal_kind = &goal_kind, .diameters = true };
+        int open = spec.rows * spec.cols;
+        for (int w = unit_below(&rng, 3); w > 0; w--) {
+            int at = unit_below(&rng, spec.rows * spec.cols);
+            open -= !walls[at];
+            walls[at] = 1;
+        }
+        spec.nkinds = 2 + (size_t)unit_below(&rng, 2);
+        for (size_t k = 0; k < spec.nkinds; k++) {
+            const char *picture;
+            do
+                picture = pictures[unit_below(&rng, NPICTURES)];
+            while (k == 0 && strlen(picture) < 3);   /* the first kind: a shape */
+            shape_of(picture, &shapes[k], cells[k]);
+            if (shapes[k].height > spec.rows) {   /* the 3-row T: on its side */
+                shape_of("##", &shapes[k], cells[k]);
+            }
+            sb_census_kind *kind = &kinds[k];
+            *kind = (sb_census_kind){ .height = shapes[k].height, .width = shapes[k].width,
+                                      .marked = k == 0 || unit_below(&rng, 4) == 0 };
+            snprintf(kind->name, sizeof kind->name, "k%zu", k);
+            int axis = unit_below(&rng, 6);
+            kind->axis = axis < 4 ? SB_AXIS_ANY : axis == 4 ? SB_AXIS_ROW : SB_AXIS_COL;
+            int anchor = 0;
+            while (!cells[k][anchor])
+                anchor++;
+            if (kind->axis != SB_AXIS_ANY && unit_below(&rng, 2)) {
+                /* Anchors on the pin: rows 0..rows-h, or columns
+                 * anchor..cols-w+anchor. */
+                bool rows = kind->axis == SB_AXIS_ROW;
+                int lo = rows ? 0 : anchor,
+                    hi = rows ? spec.rows - kind->height : spec.cols - kind->width + anchor;
+                kind->pinned = true;
+                kind->pin_first = lo + unit_below(&rng, hi - lo + 1);
+                kind->pin_last = kind->pin_first + unit_below(&rng, hi - kind->pin_first + 1);
+            }
+            kind->min = (uint32_t)unit_below(&rng, 2);
+            kind->max = kind->min + (uint32_t)unit_below(&rng, 3);
+            for (size_t j = 0; j < k; j++)   /* an unmarked twin of an earlier kind: mark it */
+                if (!kinds[j].marked && kinds[j].axis == kind->axis &&
+                    kinds[j].height == kind->height && kinds[j].width == kind->width &&
+                    memcmp(cells[j], cells[k], (size_t)kind->height * kind->width) == 0)
+                    kind->marked = true;
+        }
+        spec.min_empty = (uint32_t)unit_below(&rng, 3);
+        sb_puzzle tray = { spec.rows, spec.cols, 0, NULL, 0, NULL, spec.nkinds, shapes, walls };
+        for (int tries = unit_below(&rng, 2) ? 12 : 0; tries > 0 && !spec.ngoals; tries--) {
+            /* The first kind's piece somewhere it fits, on its pin. */
+            unit_class t = kind_class(&spec, &tray, 0);
+            int r = unit_below(&rng, spec.rows), c = unit_below(&rng, spec.cols),
+                line = kinds[0].axis == SB_AXIS_ROW ? r : c;
+            int owner[MAX_CELLS];
+            for (int x = 0; x < MAX_CELLS; x++)
+                owner[x] = -1;
+            unit_pieces one = { .rows = spec.rows, .cols = spec.cols, .source = &tray,
+                                .nclasses = 1 };
+            one.cls[0] = t;
+            one.cls[0].pin_first = -1;
+            if (fits(&one, 0, r, c, owner, -1) &&
+                (!kinds[0].pinned || (line >= kinds[0].pin_first && line <= kinds[0].pin_last))) {
+                spec.ngoals = 1;
+                goal.row = r;
+                goal.col = c;
+            }
+        }
+        sb_metric metric = (sb_metric)unit_below(&rng, 3);
+        sb_options opts;
+        sb_options_default(&opts);
+        opts.metric = metric;
+        opts.threads = 1 + (unsigned)unit_below(&rng, 3);
+        sb_census_report rep, general;
+        sb_error err;
+        char name[64];
+        snprintf(name, sizeof name, "random shaped census %d", i);
+        if (!CHECK_MSG(sb_census(&spec, &opts, NULL, &rep, &err) == SB_OK, "%s: %s", name,
+                       err.msg))
+            continue;
+        uint32_t counts[SB_CENSUS_TEST_KINDS] = { 0 };
+        size_t m = 0;
+        census_members(name, &spec, &tray, &rep, metric, 0, counts, open, &m);
+        CHECK_MSG(rep.nmembers == m, "%s: %zu members, brute force %zu", name, rep.nmembers, m);
+        checked++;
+        sb_options board = opts;
+        board.path = SB_PATH_GENERAL;
+        if (CHECK_MSG(sb_census(&spec, &board, NULL, &general, &err) == SB_OK,
+                      "%s on the general board: %s", name, err.msg)) {
+            for (size_t k = 0; k < rep.nmembers; k++)
+                CHECK_MSG(same_census_member(&rep.members[k], &general.members[k], rep.nkinds),
+                          "%s member %zu: the general board's is not auto's", name, k);
+            sb_census_report_free(&general);
+        }
+        check_census_shards(name, &spec, &opts, &rep, 2 + (unsigned)unit_below(&rng, 3));
+        sb_census_report_free(&rep);
+    }
+    printf("random shaped censuses: %d checked, %zu members, %zu of them with a goal\n", checked,
+           census_checked - members, census_with_goal - with_goal);
+    CHECK(checked == count && census_with_goal > with_goal);
+}
+
+/* What sb_census refuses in a caller's shapes: a box that is not the
+ * kind's, cells that are not one 4-connected piece or not there, two
+ * unmarked kinds of one shape and axis, and the fields it does not take
+ * yet; two shapes of one box are two kinds. */
+static void check_shape_refusals(void)
+{
+    uint8_t l_cells[4], s_cells[4], twin_cells[4];
+    sb_shape shapes[2];
+    shape_of("#./##", &shapes[0], l_cells);
+    shape_of("##/.#", &shapes[1], s_cells);
+    sb_census_kind kinds[2] = { { "l", 2, 2, SB_AXIS_ANY, false, 0, 1 },
+                                { "j", 2, 2, SB_AXIS_ANY, false, 0, 1 } };
+    sb_census_spec spec = { .rows = 3, .cols = 3, .nkinds = 2, .kinds = kinds,
+                            .kind_shapes = shapes };
+    sb_census_report rep;
+    sb_error err;
+    if (CHECK_MSG(sb_census(&spec, NULL, NULL, &rep, &err) == SB_OK, "two shapes: %s", err.msg))
+        sb_census_report_free(&rep);
+    shape_of("#./##", &shapes[1], twin_cells);
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &rep, &err) == SB_EINPUT &&
+                  strstr(err.msg, "the same shape and axis"), "a twin: %s", err.msg);
+    shape_of("#./.#", &shapes[1], twin_cells);   /* two cells apart */
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &rep, &err) == SB_EINPUT &&
+                  strstr(err.msg, "not 4-connected"), "not connected: %s", err.msg);
+    shape_of("#/#", &shapes[1], twin_cells);   /* a 2x1 for a 2x2 kind */
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &rep, &err) == SB_EINPUT &&
+                  strstr(err.msg, "another box"), "another box: %s", err.msg);
+    shapes[1] = (sb_shape){ 2, 2, NULL };
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &rep, &err) == SB_EINPUT &&
+                  strstr(err.msg, "no cells"), "cells NULL: %s", err.msg);
+    shape_of("##/.#", &shapes[1], s_cells);
+    spec.any_pieces = true;
+    CHECK_MSG(sb_census(&spec, NULL, NULL, &rep, &err) == SB_EINPUT &&
+                  strstr(err.msg, "any_pieces"), "any_pieces: %s", err.msg);
 }
 
 /* ---- pictures ----------------------------------------------------------- */
@@ -1327,6 +1521,8 @@ int main(void)
     check_random_pictures(unit_cases(200, 80));
     check_random_rectangles(unit_cases(150, 60));
     check_random_censuses(unit_cases(60, 24));
+    check_random_shaped_censuses(unit_cases(60, 24));
+    check_shape_refusals();
     check_census_declined();
     printf("test_family: %.3f s\n",
            (double)(clock() - t0) / CLOCKS_PER_SEC);
