@@ -61,6 +61,27 @@ bad 2 'at most 65,536' 'tray 3 3\nempty 65537\n'
 bad 2 '"0x10" is no count: write N or MIN..MAX in decimal' 'tray 3 3\nkind a 1x1 0x10\n'
 bad 2 'binary data: byte 0x00 at column 5' 'tray 3 3\nkind\0 a 1x1 1\n'
 bad 2 'a line may hold at most 10 words' 'tray 3 3\nkind a 1x1 1 row marked rows 1 a b c\n'
+# Kinds of any shape: a picture 4-connected in a tight box, fitting the
+# tray; a pin or goal holds the anchor (the leftmost cell of the top row);
+# a goal covers a wall only with a cell of its shape; kinds polyominoes
+# within the cap of 64 kinds, its names no kind's twice.
+bad 2 'shape "#./.#" is not 4-connected' 'tray 3 3\nkind L #./.# 1\n'
+bad 2 'shape "#../##" its rows must be one length' 'tray 3 3\nkind L #../## 1\n'
+bad 2 'shape "##/.." has an empty row: its box must be tight' 'tray 3 3\nkind L ##/.. 1\n'
+bad 2 'shape ".#/.#" has an empty column' 'tray 3 3\nkind L .#/.# 1\n'
+bad 2 'a ###/#.. piece does not fit the 2x2 tray' 'tray 2 2\nkind L ###/#.. 1\n'
+bad 3 'kind "b" is kind "a" (line 2) again: both #./##, unmarked' 'tray 3 3\nkind a #./## 1\nkind b #./## 0..2\n'
+bad 2 'cols 0..0: a .#/## piece anchored there leaves the 3x3 tray' 'tray 3 3\nkind J .#/## 1 col cols 0\n'
+bad 3 'a J piece at 0 0 leaves the 3x3 tray' 'tray 3 3\nkind J .#/## 1\ngoal J 0 0\n'
+bad 3 'covers a wall (cell 1 1)' 'tray 3 3\nkind L #./## 1\ngoal L 0 0\nwall 1 1\n'
+bad 2 'more than 64 polyominoes of 1 to 5 cells fit the 4x4 tray' 'tray 4 4\nkinds polyominoes 5 0..1\n'
+bad 2 'expected "kinds polyominoes N COUNT' 'tray 4 4\nkinds polyominoes 0 1\n'
+bad 2 'expected "kinds polyominoes N COUNT' 'tray 4 4\nkinds squares 2 1\n'
+bad 3 'kind "p1" is named twice (first on line 2)' 'tray 3 3\nkind p1 1x2 1\nkinds polyominoes 2 0..1\n'
+bad 3 'kind "p1" is kind "u" (line 2) again: both 1x1' 'tray 3 3\nkind u 1x1 0..3\nkinds polyominoes 2 0..1\n'
+printf 'tray 3 3\nwall 0 1\nkind L #./## 1  # the wall is in its box, off its cells\ngoal L 0 0\n' \
+    >"$tmp/lwall.spec"
+"$X" --census "$tmp/lwall.spec" >/dev/null 2>&1 && pass || fail "a goal whose box holds a wall"
 long=$(printf '%*s' 1014 '' | tr ' ' x)
 bad 2 'lines may be at most 1,024 characters, comments included' "tray 3 3\nkind a 1x1 1 #$long\n"
 printf 'tray 3 3\nkind a 1x1 1 #%s\n' "${long:4}" >"$tmp/long.spec"   # 1,024 characters
@@ -294,6 +315,116 @@ write("%s/lstart-top" % sys.argv[2], h["start"], h["goal"], h["moves"])
 EOF
 solve_starts "$tmp/lstarts"
 [ $checked -gt 3 ] && pass || fail "only $checked line-path hardest starts checked"
+
+# ---- kinds of any shape ------------------------------------------------------
+# kinds polyominoes 4 on a 3x3 tray: one kind for every fixed polyomino of
+# 1 to 4 cells whose box fits, named by its picture, against Python's own
+# list (every 4-connected set of at most 4 of the box's 9 cells, moved to
+# its corner).
+printf 'tray 3 3\nkinds polyominoes 4 0..1\nempty 4\n' >"$tmp/poly.spec"
+"$X" --census --json "$tmp/poly.spec" >"$tmp/poly.json" || fail "kinds polyominoes 4"
+python3 - "$tmp/poly.json" <<'EOF' && pass || fail "kinds polyominoes 4: not every polyomino once"
+import itertools, json, sys
+kinds = json.load(open(sys.argv[1]))["kinds"]
+def connected(cells):
+    seen, todo = set(), [min(cells)]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo += [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                 if (r + dr, c + dc) in cells]
+    return len(seen) == len(cells)
+want = set()
+for n in range(1, 5):
+    for cells in itertools.combinations([(r, c) for r in range(3) for c in range(3)], n):
+        if connected(set(cells)):
+            r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+            want.add(frozenset((r - r0, c - c0) for r, c in cells))
+got = [frozenset((r, c) for r, row in enumerate(k["cells"]) for c, ch in enumerate(row)
+                 if ch == "#") for k in kinds]
+assert len(got) == len(set(got)) == len(want) == 26 and set(got) == want, len(got)
+for k in kinds:
+    assert k["name"] == "p" + "-".join(row.replace("#", "1").replace(".", "0")
+                                       for row in k["cells"]), k
+    assert (k["height"], k["width"]) == (len(k["cells"]), len(k["cells"][0]))
+sizes = [sum(row.count("#") for row in k["cells"]) for k in kinds]
+assert sizes == sorted(sizes)
+EOF
+# Shaped kinds with walls and a goal: every hardest start solved by slide
+# in exactly its distance; text, JSON, CSV and SQLite show the shapes.
+cat >"$tmp/shaped.spec" <<'EOF'
+tray 4 4
+wall 0 3
+kind L #./## 1 marked
+kind T ###/.#. 0..1
+kind S .##/##. 0..1
+kind wide 1x2 0..1
+kind unit 1x1 0..4
+empty 2
+goal L 2 2
+EOF
+"$X" --census --json "$tmp/shaped.spec" >"$tmp/shaped.json" &&
+    "$X" --census "$tmp/shaped.spec" >"$tmp/shaped.txt" &&
+    "$X" --census --csv "$tmp/shaped.spec" >"$tmp/shaped.csv" || fail "shaped census"
+grep -q '^shapes: L #./##, T ###/.#., S .##/##., wide ##, unit #$' "$tmp/shaped.txt" && pass ||
+    fail "the text names no shapes: $(sed -n 3p "$tmp/shaped.txt")"
+python3 - "$tmp/shaped.json" "$tmp" <<'EOF' >"$tmp/sstarts" || fail "reading the shaped JSON"
+import json, sys
+d, n = json.load(open(sys.argv[1])), 0
+assert [k["cells"] for k in d["kinds"]] == [["#.", "##"], ["###", ".#."], [".##", "##."],
+                                            ["##"], ["#"]]
+for m in d["list"]:
+    for c in m["components"]:
+        if c["hardest"] is not None and n < 60:
+            if n % 5 == 0:
+                base = "%s/sstart%d" % (sys.argv[2], n)
+                open(base + ".init", "w").write("\n".join(c["start"]) + "\n")
+                open(base + ".goal", "w").write("\n".join(c["goal"]) + "\n")
+                print(base, c["hardest"])
+            n += 1
+h = d["hardest"]
+open(sys.argv[2] + "/stop.init", "w").write("\n".join(h["start"]) + "\n")
+open(sys.argv[2] + "/stop.goal", "w").write("\n".join(h["goal"]) + "\n")
+print(sys.argv[2] + "/stop", h["moves"])
+EOF
+solve_starts "$tmp/sstarts"
+[ $checked -gt 5 ] && pass || fail "only $checked shaped hardest starts checked"
+python3 - "$tmp/shaped.json" "$tmp/shaped.csv" <<'EOF' && pass || fail "shaped CSV and JSON differ"
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+comps = [(m, c) for m in d["list"] for c in m["components"]]
+assert len(rows) == len(comps)
+for r, (m, c) in zip(rows, comps):
+    assert r["example"] == "/".join(c["example"]) and int(r["L"]) == m["counts"]["L"]
+EOF
+if "$X" --census --sqlite "$tmp/shaped.db" "$tmp/shaped.spec" 2>/dev/null &&
+        command -v sqlite3 >/dev/null; then
+    got=$(sqlite3 "$tmp/shaped.db" "SELECT name || ' ' || shape FROM kinds ORDER BY id" | tr '\n' ,)
+    [ "$got" = "L #./##,T ###/.#.,S .##/##.,wide ##,unit #," ] && pass || fail "SQLite shapes: $got"
+fi
+# Members of rectangles alone take the bitboard (the ranked walk) under
+# auto; everything the general board says, auto says too, in every metric.
+sed '/wall/d' "$tmp/shaped.spec" >"$tmp/open.spec"
+for metric in unit line piece; do
+    "$X" --census --json --threads 2 --metric $metric "$tmp/open.spec" >"$tmp/open.auto" &&
+        "$X" --census --json --metric $metric --engine general "$tmp/open.spec" >"$tmp/open.graph" &&
+        cmp -s "$tmp/open.auto" "$tmp/open.graph" && pass ||
+        fail "shaped census, --metric $metric: auto != --engine general"
+done
+# A shaped census's checkpoint reads back (shapes coded by kind) and the
+# rerun prints the same.
+"$X" --census --json --checkpoint "$tmp/shaped.ckpt" "$tmp/shaped.spec" >/dev/null 2>&1 &&
+    "$X" --census --json --checkpoint "$tmp/shaped.ckpt" "$tmp/shaped.spec" \
+        >"$tmp/shaped.again" 2>"$tmp/shaped.err" &&
+    grep -q "members already mapped, skipped" "$tmp/shaped.err" &&
+    cmp -s "$tmp/shaped.json" "$tmp/shaped.again" && pass ||
+    fail "a shaped census resumed: $(cat "$tmp/shaped.err")"
+# The example SPEC runs, and finds its hardest start.
+"$X" --census "$(dirname "$0")/../puzzles/census/shapes-4x4.spec" | grep -q '^hardest start: ' &&
+    pass || fail "puzzles/census/shapes-4x4.spec"
 
 # ---- SQLite: the schema and the documented query --------------------------
 if "$X" --census --sqlite "$tmp/rush.db" "$tmp/rush.spec" 2>"$tmp/sqlite.err"; then
