@@ -7,8 +7,9 @@
  * it holds the reader to its contract: a refusal is SB_EINPUT (SB_ELIMIT
  * out of memory) with a message that starts "SPEC:LINE: " (or "SPEC: "
  * for what no line holds, such as a missing tray) and a zeroed spec; an
- * accepted SPEC is in range everywhere (the tray, each kind's size, counts
- * and pin, every goal inside the tray and off the walls), and when its
+ * accepted SPEC is in range everywhere (the tray, each kind's size, shape,
+ * counts and pin, every goal inside the tray and its cells off the
+ * walls), and when its
  * members are few enough to list at once, sb_census takes it (every
  * member skipped, so nothing is mapped): no SPEC error reaches a user
  * from sb_census, without its line.
@@ -32,7 +33,10 @@ static double odometer_steps(const sb_census_spec *s)
 {
     double steps = 1, cells = (double)s->rows * s->cols;
     for (size_t k = 0; k < s->nkinds; k++) {
-        double most = s->kinds[k].max, fit = cells / (s->kinds[k].height * s->kinds[k].width);
+        double piece = 0;
+        for (int i = 0; i < s->kinds[k].height * s->kinds[k].width; i++)
+            piece += !s->kind_shapes || s->kind_shapes[k].cells[i];
+        double most = s->kinds[k].max, fit = cells / piece;
         steps *= (most < fit ? most : fit) - s->kinds[k].min + 1;
     }
     return steps;
@@ -57,15 +61,33 @@ static void check_accepted(const sb_census_spec *s)
                          "accepted pin out of range");
         }
     }
+    /* kind_shapes: none, or every kind's, 4-connected in its tight box. */
+    sb_puzzle shapes = { .rows = s->rows, .cols = s->cols,
+                         .nshapes = s->kind_shapes ? s->nkinds : 0, .shapes = s->kind_shapes };
+    for (size_t k = 0; k < shapes.nshapes; k++) {
+        sb_block b = { 0, 0, s->kinds[k].height, s->kinds[k].width, (int)k + 1, 0,
+                       SB_AXIS_ANY, 0 };
+        b.col = sb_block_anchor_offset(&shapes, &b);
+        sb_puzzle one = shapes;
+        one.nblocks = 1;
+        one.blocks = &b;
+        sb_error why;
+        FUZZ_REQUIRE(s->kind_shapes[k].height == b.height && s->kind_shapes[k].width == b.width &&
+                         sb_puzzle_check(&one, &why) == SB_OK,
+                     "accepted shape is no 4-connected shape of its kind's box");
+    }
     for (size_t g = 0; g < s->ngoals; g++) {
         const sb_block *at = &s->goals[g];
-        FUZZ_REQUIRE(s->goal_kind[g] < s->nkinds && at->row >= 0 && at->col >= 0 &&
-                         at->row + at->height <= s->rows && at->col + at->width <= s->cols,
-                     "accepted goal out of range");
+        FUZZ_REQUIRE(s->goal_kind[g] < s->nkinds && at->shape >= 0 &&
+                         (size_t)at->shape <= shapes.nshapes, "accepted goal of no kind");
+        int left = at->col - sb_block_anchor_offset(&shapes, at);
+        FUZZ_REQUIRE(at->row >= 0 && left >= 0 && at->row + at->height <= s->rows &&
+                         left + at->width <= s->cols, "accepted goal out of range");
         for (int y = 0; y < at->height; y++)
             for (int x = 0; x < at->width; x++)
-                FUZZ_REQUIRE(!s->walls[(size_t)(at->row + y) * (size_t)s->cols +
-                                       (size_t)(at->col + x)],
+                FUZZ_REQUIRE(!sb_block_covers(&shapes, at, at->row + y, left + x) ||
+                                 !s->walls[(size_t)(at->row + y) * (size_t)s->cols +
+                                           (size_t)(left + x)],
                              "accepted goal on a wall");
     }
     if (odometer_steps(s) > 20000)
@@ -101,8 +123,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_REQUIRE(strncmp(err.msg, where, strlen(where)) == 0,
                          "message's line is not the record's");
         }
-        FUZZ_REQUIRE(spec.kinds == NULL && spec.walls == NULL && spec.goals == NULL,
-                     "refused spec not zeroed");
+        FUZZ_REQUIRE(spec.kinds == NULL && spec.walls == NULL && spec.goals == NULL &&
+                         spec.kind_shapes == NULL, "refused spec not zeroed");
     }
     sb_census_spec_free(&spec);
     free(text);
