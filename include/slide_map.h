@@ -143,8 +143,9 @@ SB_API sb_status sb_family_report_merge(const sb_family_report *parts, size_t np
 
 /* ---- The census: every member of a piece alphabet ---------------------- */
 
-/* One kind of piece in an alphabet: a rectangle, how it slides and
- * whether it is marked, and how many of it a member may have. */
+/* One kind of piece in an alphabet: its box (a rectangle, or the box of
+ * its shape: sb_census_spec.kind_shapes), how it slides and whether it is
+ * marked, and how many of it a member may have. */
 typedef struct sb_census_kind {
     char name[32];         /* the SPEC's name for it (CSV columns, JSON keys) */
     int height, width;
@@ -172,7 +173,12 @@ typedef struct sb_census_spec {
                               with a goal the hardest, else the largest; the counts
                               stay exact */
     /* Since 2.2: each kind's shape (nkinds entries, its box the kind's
-     * height x width), or NULL: every kind is the full rectangle. */
+     * height x width, 4-connected, its cells set), or NULL: every kind is
+     * the full rectangle.  A shaped kind's place (a goal's row and col,
+     * a pin's lines) is its anchor's, the leftmost cell of its top row;
+     * the layouts sb_census hands back name kind k's shape as shape
+     * k + 1 of kind_shapes, but for a shape that fills its box (the
+     * rectangle: shape 0). */
     sb_shape *kind_shapes;
     /* Since 2.2: every piece set.  any_pieces: the members are every set
      * of pieces of any shape (4-connected polyominoes as they lie: pieces
