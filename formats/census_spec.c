@@ -7,14 +7,24 @@
  *     wall 0 5
  *     kind red 1x2 1 row marked rows 2
  *     kind car 1x2 0..3 row
+ *     kind L #./## 0..1          (a picture: '#' a cell, '.' none, '/' a new row)
+ *     kinds polyominoes 3 0..1   (every polyomino of 1 to 3 cells: p1, p11, ...)
  *     empty 1
  *     goal red 2 4
  *     keep 5
  *     diameters
  *
  * One statement a line, words split on blanks, '#' to the end of a line
- * a comment.  The reader checks everything sb_census would refuse in a
- * SPEC, each where a reader of the file would look: a line on its own
+ * a comment but in a kind's SHAPE.  Shapes are kept as the spec's
+ * kind_shapes: while reading, a rectangle's entry has no cells (so two
+ * shapes compare by their cells alone); at the end the array goes when
+ * every kind is a rectangle, and else a rectangle's entry gets its full
+ * box.  A polyomino of n + 1 cells is one of n cells and a cell beside
+ * it, so `kinds polyominoes` grows them size by size, never more than
+ * the room left under the cap of kinds.
+ *
+ * The reader checks everything sb_census would refuse in a SPEC, each
+ * where a reader of the file would look: a line on its own
  * (a number out of its range, a name used before it is declared, a kind
  * that repeats an earlier one), and when the file has been read what
  * needs lines from all over it (a goal on a wall the SPEC draws later),
@@ -209,7 +219,7 @@ static const char *picture_of(const char *word, sb_shape *sh, bool *oom)
     size_t width = strcspn(word, "/"), rows = 0;
     for (const char *row = word;; row += width + 1) {
         if (strcspn(row, "/") != width || width == 0)
-            return "its rows must be one length, each at least one cell";
+            return "has rows of different lengths, or an empty one";
         rows++;
         if (!row[width])
             break;

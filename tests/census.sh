@@ -66,7 +66,7 @@ bad 2 'a line may hold at most 10 words' 'tray 3 3\nkind a 1x1 1 row marked rows
 # a goal covers a wall only with a cell of its shape; kinds polyominoes
 # within the cap of 64 kinds, its names no kind's twice.
 bad 2 'shape "#./.#" is not 4-connected' 'tray 3 3\nkind L #./.# 1\n'
-bad 2 'shape "#../##" its rows must be one length' 'tray 3 3\nkind L #../## 1\n'
+bad 2 'shape "#../##" has rows of different lengths' 'tray 3 3\nkind L #../## 1\n'
 bad 2 'shape "##/.." has an empty row: its box must be tight' 'tray 3 3\nkind L ##/.. 1\n'
 bad 2 'shape ".#/.#" has an empty column' 'tray 3 3\nkind L .#/.# 1\n'
 bad 2 'a ###/#.. piece does not fit the 2x2 tray' 'tray 2 2\nkind L ###/#.. 1\n'
@@ -413,6 +413,25 @@ for metric in unit line piece; do
         "$X" --census --json --metric $metric --engine general "$tmp/open.spec" >"$tmp/open.graph" &&
         cmp -s "$tmp/open.auto" "$tmp/open.graph" && pass ||
         fail "shaped census, --metric $metric: auto != --engine general"
+done
+# One-axis cars and an L that slides up and down: members without the L
+# take the line path, those with it the graph; the general board's report
+# is the same.
+cat >"$tmp/lines.spec" <<'EOF'
+tray 4 4
+wall 3 0
+kind red 1x2 1 row marked rows 1
+kind car 2x1 0..2 col
+kind L #./## 0..1 col cols 1..2
+kind hcar 1x2 0..1 row
+empty 3
+goal red 1 2
+EOF
+for metric in unit line piece; do
+    "$X" --census --json --threads 2 --metric $metric "$tmp/lines.spec" >"$tmp/lines.auto" &&
+        "$X" --census --json --metric $metric --engine general "$tmp/lines.spec" >"$tmp/lines.graph" &&
+        cmp -s "$tmp/lines.auto" "$tmp/lines.graph" && pass ||
+        fail "lines and a shape, --metric $metric: auto != --engine general"
 done
 # A shaped census's checkpoint reads back (shapes coded by kind) and the
 # rerun prints the same.

@@ -1067,6 +1067,47 @@ static void census_members(const char *name, const sb_census_spec *spec, const s
     }
 }
 
+/* A random 2..3 x 3..4 tray for spec, up to two of its cells walls (into
+ * spec->walls, MAX_CELLS zeroes); returns the cells that are not walls. */
+static int random_tray(unit_rng *rng, sb_census_spec *spec)
+{
+    spec->rows = 2 + unit_below(rng, 2);
+    spec->cols = 3 + unit_below(rng, 2);
+    int open = spec->rows * spec->cols;
+    for (int w = unit_below(rng, 3); w > 0; w--) {
+        int at = unit_below(rng, spec->rows * spec->cols);
+        open -= !spec->walls[at];
+        spec->walls[at] = 1;
+    }
+    return open;
+}
+
+/* Options of a random metric and 1 to 3 threads. */
+static sb_options random_options(unit_rng *rng)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.metric = (sb_metric)unit_below(rng, 3);
+    opts.threads = 1 + (unsigned)unit_below(rng, 3);
+    return opts;
+}
+
+/* spec's census (on tray, open cells not walls) under opts into *rep,
+ * every member against the brute force; false when sb_census refused. */
+static bool census_against_brute_force(const char *name, const sb_census_spec *spec,
+                                       const sb_puzzle *tray, int open, const sb_options *opts,
+                                       sb_census_report *rep)
+{
+    sb_error err;
+    if (!CHECK_MSG(sb_census(spec, opts, NULL, rep, &err) == SB_OK, "%s: %s", name, err.msg))
+        return false;
+    uint32_t counts[SB_CENSUS_TEST_KINDS] = { 0 };
+    size_t m = 0;
+    census_members(name, spec, tray, rep, opts->metric, 0, counts, open, &m);
+    CHECK_MSG(rep->nmembers == m, "%s: %zu members, brute force %zu", name, rep->nmembers, m);
+    return true;
+}
+
 /* Random censuses: small trays with walls, two or three kinds of
  * rectangle (one-axis and marked among them), counts in ranges, and a
  * goal for the first kind half the time; every member against the brute
@@ -1081,15 +1122,9 @@ static void check_random_censuses(int count)
         sb_census_kind kinds[SB_CENSUS_TEST_KINDS];
         sb_block goal = { 0 };
         size_t goal_kind = 0;
-        sb_census_spec spec = { .rows = 2 + unit_below(&rng, 2), .cols = 3 + unit_below(&rng, 2),
-                                .walls = walls, .kinds = kinds, .goals = &goal,
+        sb_census_spec spec = { .walls = walls, .kinds = kinds, .goals = &goal,
                                 .goal_kind = &goal_kind, .diameters = true };
-        int open = spec.rows * spec.cols;
-        for (int w = unit_below(&rng, 3); w > 0; w--) {
-            int at = unit_below(&rng, spec.rows * spec.cols);
-            open -= !walls[at];
-            walls[at] = 1;
-        }
+        int open = random_tray(&rng, &spec);
         spec.nkinds = 2 + (size_t)unit_below(&rng, 2);
         /* Every other census one-axis pieces along their length and no
          * diameters: lines.c's, which cuts large members into parts; half
@@ -1123,23 +1158,14 @@ static void check_random_censuses(int count)
                     if (walls[(goal.row + y) * spec.cols + goal.col + x])
                         spec.ngoals = 0;
         }
-        sb_metric metric = (sb_metric)unit_below(&rng, 3);
-        sb_options opts;
-        sb_options_default(&opts);
-        opts.metric = metric;
-        opts.threads = 1 + (unsigned)unit_below(&rng, 3);
+        sb_options opts = random_options(&rng);
         sb_census_report rep;
         sb_error err;
         char name[64];
         snprintf(name, sizeof name, "random census %d", i);
-        if (!CHECK_MSG(sb_census(&spec, &opts, NULL, &rep, &err) == SB_OK, "%s: %s", name,
-                       err.msg))
-            continue;
         sb_puzzle tray = { spec.rows, spec.cols, 0, NULL, 0, NULL, 0, NULL, walls };
-        uint32_t counts[SB_CENSUS_TEST_KINDS] = { 0 };
-        size_t m = 0;
-        census_members(name, &spec, &tray, &rep, metric, 0, counts, open, &m);
-        CHECK_MSG(rep.nmembers == m, "%s: %zu members, brute force %zu", name, rep.nmembers, m);
+        if (!census_against_brute_force(name, &spec, &tray, open, &opts, &rep))
+            continue;
         checked++;
         /* Cut into parts or not (threads), a member reads the same as the
          * graph path's, which never cuts: the components' order and
@@ -1200,15 +1226,9 @@ static void check_random_shaped_censuses(int count)
         sb_shape shapes[SB_CENSUS_TEST_KINDS];
         sb_block goal = { 0 };
         size_t goal_kind = 0;
-        sb_census_spec spec = { .rows = 2 + unit_below(&rng, 2), .cols = 3 + unit_below(&rng, 2),
-                                .walls = walls, .kinds = kinds, .kind_shapes = shapes,
+        sb_census_spec spec = { .walls = walls, .kinds = kinds, .kind_shapes = shapes,
                                 .goals = &goal, .goal_kind = &goal_kind, .diameters = true };
-        int open = spec.rows * spec.cols;
-        for (int w = unit_below(&rng, 3); w > 0; w--) {
-            int at = unit_below(&rng, spec.rows * spec.cols);
-            open -= !walls[at];
-            walls[at] = 1;
-        }
+        int open = random_tray(&rng, &spec);
         spec.nkinds = 2 + (size_t)unit_below(&rng, 2);
         for (size_t k = 0; k < spec.nkinds; k++) {
             const char *picture;
@@ -1267,22 +1287,13 @@ static void check_random_shaped_censuses(int count)
                 goal.col = c;
             }
         }
-        sb_metric metric = (sb_metric)unit_below(&rng, 3);
-        sb_options opts;
-        sb_options_default(&opts);
-        opts.metric = metric;
-        opts.threads = 1 + (unsigned)unit_below(&rng, 3);
+        sb_options opts = random_options(&rng);
         sb_census_report rep, general;
         sb_error err;
         char name[64];
         snprintf(name, sizeof name, "random shaped census %d", i);
-        if (!CHECK_MSG(sb_census(&spec, &opts, NULL, &rep, &err) == SB_OK, "%s: %s", name,
-                       err.msg))
+        if (!census_against_brute_force(name, &spec, &tray, open, &opts, &rep))
             continue;
-        uint32_t counts[SB_CENSUS_TEST_KINDS] = { 0 };
-        size_t m = 0;
-        census_members(name, &spec, &tray, &rep, metric, 0, counts, open, &m);
-        CHECK_MSG(rep.nmembers == m, "%s: %zu members, brute force %zu", name, rep.nmembers, m);
         checked++;
         sb_options board = opts;
         board.path = SB_PATH_GENERAL;

@@ -3,9 +3,10 @@
  * (cli/census_codec.c, sb_checkpoint_read), the file that slide-explore
  * --census --checkpoint reads back, fed through fmemopen.
  *
- * Input: byte 0 picks one of three small censuses ('0', '1', '2' in the
+ * Input: byte 0 picks one of four small censuses ('0' to '3' in the
  * seeds: a wall, a marked one-axis kind, a goal and diameters; plain
- * rectangles; one-axis pieces, a goal and keep 2), the rest is the
+ * rectangles; one-axis pieces, a goal and keep 2; shaped kinds, one of
+ * them pinned, a wall and a goal), the rest is the
  * checkpoint, whose first line must name the census as HASH below under
  * the line metric (the seeds' do).  Beyond no crash, leak or undefined
  * behaviour, it holds the reader to its contract: a refusal is SB_EINPUT
@@ -19,7 +20,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { HASH = 0x5eed, NCENSUSES = 3 };
+enum { HASH = 0x5eed, NCENSUSES = 4 };
 
 static uint8_t walls[12] = { [3] = 1 };
 static sb_census_kind rich[] = {
@@ -39,14 +40,27 @@ static sb_census_kind one_axis[] = {
     { "vcar", 2, 1, SB_AXIS_COL, false, 0, 2 },
     { "truck", 1, 3, SB_AXIS_ROW, false, 0, 1 },
 };
+/* tests/fuzz/corpus/fuzz_checkpoint/census3-*: tray 3 4, wall 0 3,
+ * kind L #./## 1 marked, kind J .#/## 0..1 col cols 1..2,
+ * kind unit 1x1 0..3, goal L 1 2. */
+static uint8_t l_cells[] = { 1, 0, 1, 1 }, j_cells[] = { 0, 1, 1, 1 }, unit_cell[] = { 1 };
+static sb_shape shapes[] = { { 2, 2, l_cells }, { 2, 2, j_cells }, { 1, 1, unit_cell } };
+static sb_census_kind shaped[] = {
+    { "L", 2, 2, SB_AXIS_ANY, true, 1, 1, false, 0, 0 },
+    { "J", 2, 2, SB_AXIS_COL, false, 0, 1, true, 1, 2 },
+    { "unit", 1, 1, SB_AXIS_ANY, false, 0, 3, false, 0, 0 },
+};
 static size_t goal_kind[] = { 0 };
 static sb_block goal = { .row = 1, .col = 2, .height = 1, .width = 2 };
+static sb_block shaped_goal = { .row = 1, .col = 2, .height = 2, .width = 2, .shape = 1 };
 static const sb_census_spec censuses[NCENSUSES] = {
     { .rows = 3, .cols = 4, .walls = walls, .nkinds = 4, .kinds = rich, .min_empty = 2,
       .ngoals = 1, .goal_kind = goal_kind, .goals = &goal, .diameters = true },
     { .rows = 4, .cols = 4, .nkinds = 3, .kinds = plain, .min_empty = 2 },
     { .rows = 4, .cols = 4, .nkinds = 4, .kinds = one_axis, .ngoals = 1,
       .goal_kind = goal_kind, .goals = &goal, .keep = 2 },
+    { .rows = 3, .cols = 4, .walls = walls, .nkinds = 3, .kinds = shaped, .kind_shapes = shapes,
+      .ngoals = 1, .goal_kind = goal_kind, .goals = &shaped_goal },
 };
 
 static bool skip_every(void *ctx, size_t i)
