@@ -82,6 +82,8 @@ typedef struct corner_walk {
     int rows, cols, width;       /* width: the grid's, cols + 1 */
     int ncells, bits;            /* cells, and bits per label field */
     uint64_t walls;              /* grid bits */
+    uint64_t cells;              /* grid bits of the tray's cells */
+    corner_key unit[MAX_GRID];   /* grid bit -> 1 in its field's lowest bit */
     corner_key field_low;        /* bit 0 of every field */
     uint32_t label_mask;
     int16_t shift[MAX_GRID];     /* grid bit -> its field's shift in a key (-1: none) */
@@ -107,10 +109,10 @@ static inline uint64_t key_hash(corner_key k)
     return x ^ x >> 32;
 }
 
-static inline bool table_add(sb_corner_context *c, corner_key k)
+static inline bool table_add(sb_corner_context *c, corner_key k, uint64_t hash)
 {
     size_t mask = c->cap - 1;
-    for (size_t i = key_hash(k) & mask;; i = (i + 1) & mask) {
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
         if (c->slots[i] == k)
             return false;
         if (!c->slots[i]) {
@@ -144,7 +146,7 @@ static bool make_room(corner_walk *w)
         c->slots = slots;
         c->cap = cap;
         for (size_t i = 0; i < c->queued; i++)
-            table_add(c, c->queue[i]);
+            table_add(c, c->queue[i], key_hash(c->queue[i]));
     }
     uint64_t most = w->meter->limits.max_states;
     w->room = c->cap / 2 < c->queue_cap ? c->cap / 2 : c->queue_cap;
@@ -153,15 +155,49 @@ static bool make_room(corner_walk *w)
     return true;
 }
 
-/* Queues k unless it was seen; false when the meter refused the room. */
-static inline bool see(corner_walk *w, corner_key k)
+/* Queues k (whose key_hash is hash) unless it was seen; false when the
+ * meter refused the room. */
+static inline bool see(corner_walk *w, corner_key k, uint64_t hash)
 {
     sb_corner_context *c = w->ctx;
     if (c->queued >= w->room && !make_room(w))
         return false;
-    if (table_add(c, k))
+    if (table_add(c, k, hash))
         c->queue[c->queued++] = k;
     return true;
+}
+
+/* Children are looked up in batches: every slot a batch probes is asked
+ * of memory first, so the cache misses of a large table overlap instead
+ * of following one another. */
+enum { BATCH = 64 };
+
+typedef struct corner_batch {
+    int n;
+    corner_key key[BATCH];
+    uint64_t hash[BATCH];
+} corner_batch;
+
+static bool batch_flush(corner_walk *w, corner_batch *b)
+{
+    sb_corner_context *c = w->ctx;
+    size_t mask = c->cap - 1;
+    for (int i = 0; i < b->n; i++) {
+        b->hash[i] = key_hash(b->key[i]);
+        __builtin_prefetch(&c->slots[b->hash[i] & mask]);
+    }
+    int n = b->n;
+    b->n = 0;
+    for (int i = 0; i < n; i++)
+        if (!see(w, b->key[i], b->hash[i]))
+            return false;
+    return true;
+}
+
+static inline bool batch_add(corner_walk *w, corner_batch *b, corner_key k)
+{
+    b->key[b->n++] = k;
+    return b->n < BATCH || batch_flush(w, b);
 }
 
 /* Empties the table and the queue (the top says why the reverse order). */
@@ -218,7 +254,7 @@ static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
                         pc->rows, pc->cols, pc->nclasses);
     const sb_puzzle *src = pc->source;
     w->label_mask = (1u << w->bits) - 1;
-    w->walls = 0;
+    w->walls = w->cells = 0;
     w->field_low = 0;
     memset(w->shift, -1, sizeof w->shift);
     for (int r = 0; r < w->rows; r++)
@@ -226,7 +262,9 @@ static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
             int cell = r * w->cols + c, g = r * w->width + c;
             w->shift[g] = (int16_t)((w->ncells - 1 - cell) * w->bits);
             w->grid_of[w->ncells - 1 - cell] = (int8_t)g;
-            w->field_low |= (corner_key)1 << w->shift[g];
+            w->unit[g] = (corner_key)1 << w->shift[g];
+            w->field_low |= w->unit[g];
+            w->cells |= 1ULL << g;
             if (src && src->walls && src->walls[cell])
                 w->walls |= 1ULL << g;
         }
@@ -271,21 +309,17 @@ static inline uint64_t piece_mask(const corner_class *k, int g)
 /* ---- the sources: every goal configuration ----------------------------- */
 
 /* Fills the open cells from the first in reading order (holes and the
- * anchors of pieces still to place), queueing each complete fill. */
-static bool fill(corner_walk *w, uint64_t taken, corner_key key)
+ * anchors of pieces still to place), queueing each complete fill through
+ * b. */
+static bool fill(corner_walk *w, corner_batch *b, uint64_t taken, corner_key key)
 {
-    uint64_t open = ~taken;
-    int g = -1;
-    for (int r = 0; r < w->rows && g < 0; r++) {
-        uint64_t row = open >> (r * w->width) & ((1ULL << w->cols) - 1);
-        if (row)
-            g = r * w->width + __builtin_ctzll(row);
-    }
-    if (g < 0)
-        return see(w, key);
+    uint64_t open = w->cells & ~taken;
+    if (!open)
+        return batch_add(w, b, key);
+    int g = __builtin_ctzll(open);
     if (w->holes_left) {
         w->holes_left--;
-        bool ok = fill(w, taken | 1ULL << g, key);
+        bool ok = fill(w, b, taken | 1ULL << g, key);
         w->holes_left++;
         if (!ok)
             return false;
@@ -295,8 +329,7 @@ static bool fill(corner_walk *w, uint64_t taken, corner_key key)
         if (!w->left_count[s] || !(k->fit >> g & 1) || (piece_mask(k, g) & taken))
             continue;
         w->left_count[s]--;
-        bool ok = fill(w, taken | piece_mask(k, g),
-                       key | (corner_key)(uint32_t)(s + 2) << w->shift[g]);
+        bool ok = fill(w, b, taken | piece_mask(k, g), key | w->unit[g] * (uint32_t)(s + 2));
         w->left_count[s]++;
         if (!ok)
             return false;
@@ -355,9 +388,9 @@ static inline uint64_t reach_of(const corner_walk *w, sb_axis axis, uint64_t her
     return seen & ~here;
 }
 
-/* Queues every configuration one move from k; false when the meter
- * refused. */
-static bool expand(corner_walk *w, corner_key k)
+/* Queues every configuration one move from k (through b, which the
+ * caller flushes); false when the meter refused. */
+static bool expand(corner_walk *w, corner_key k, corner_batch *b)
 {
     corner_key nonzero = 0;
     for (int i = 0; i < w->bits; i++)
@@ -376,18 +409,24 @@ static bool expand(corner_walk *w, corner_key k)
         label[pieces++] = (uint8_t)lab;
         taken |= piece_mask(&w->cls[w->label_class[lab]], g);
     }
+    /* Only a piece beside an empty cell can move. */
+    int v = w->width;
+    uint64_t empty = w->cells & ~taken, near = empty << 1 | empty >> 1 | empty << v | empty >> v;
     for (int i = 0; i < pieces; i++) {
         const corner_class *c = &w->cls[w->label_class[label[i]]];
         int g = at[i];
-        uint64_t rest = taken & ~piece_mask(c, g), blocked = 0;
+        uint64_t mask = piece_mask(c, g);
+        if (!(mask & near))
+            continue;
+        uint64_t rest = taken & ~mask, blocked = 0;
         for (int j = 0; j < c->ncells; j++) {
             int o = c->offset[j];
             blocked |= o >= 0 ? rest >> o : rest << -o;
         }
         uint64_t moves = reach_of(w, c->axis, 1ULL << g, c->fit & ~blocked);
-        corner_key base = k ^ (corner_key)label[i] << w->shift[g];
+        corner_key base = k ^ w->unit[g] * label[i];
         for (; moves; moves &= moves - 1)
-            if (!see(w, base ^ (corner_key)label[i] << w->shift[__builtin_ctzll(moves)]))
+            if (!batch_add(w, b, base ^ w->unit[__builtin_ctzll(moves)] * label[i]))
                 return false;
     }
     return true;
@@ -414,21 +453,28 @@ static bool walk_goal(corner_walk *w, int goal, uint32_t *moves, corner_key *bes
         w->left_count[s] = pc->count[s] - (s == goal);
     w->holes_left = pc->empties;
     sb_corner_context *c = w->ctx;
-    bool ok = fill(w, w->walls | piece_mask(k, target), (corner_key)1 << w->shift[target]);
+    corner_batch batch;
+    batch.n = 0;
+    bool ok = fill(w, &batch, w->walls | piece_mask(k, target), w->unit[target]) &&
+              batch_flush(w, &batch);
     uint32_t distance = 0, found = SB_DISTANCE_NONE;
     corner_key found_key = 0;
-    for (size_t head = 0, layer_end = c->queued; ok && head < c->queued; head++) {
+    /* Children wait in the batch until it is full or the layer ends, all
+     * of them one farther than the layer being expanded. */
+    for (size_t head = 0, layer_end = c->queued; ok;) {
         if (head == layer_end) {
-            distance++;
+            ok = batch_flush(w, &batch);
+            if (!ok || head == c->queued)
+                break;
+            distance += head > 0;
             layer_end = c->queued;
         }
-        corner_key key = c->queue[head];
+        corner_key key = c->queue[head++];
         if (is_start(w, key) && (found != distance || key < found_key)) {
             found = distance;
             found_key = key;
         }
-        size_t before = c->queued;
-        ok = expand(w, key) && sbi_meter_tick(w->meter, c->queued - before) == SB_OK;
+        ok = expand(w, key, &batch) && sbi_meter_tick(w->meter, 0) == SB_OK;
     }
     *walked += c->queued;
     forget(c);
