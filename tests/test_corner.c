@@ -15,10 +15,12 @@
  * earlier goal class, then to the start whose anchor labels read cell by
  * cell come first (none, then the goal piece, then class 0, 1, ...).
  * sbi_corner_hardest must give the same distance, goal class and start,
- * block by block; configurations walked are at least the layouts of the
- * starts' components it counted.  One context serves every set in turn
+ * block by block; configurations walked are more than the start's
+ * distance.  One context serves half the sets in turn
  * (sbi_corner_hardest_in), so what one walk leaves behind would show in
- * the next; every fourth set takes a fresh one (sbi_corner_hardest).
+ * the next; a quarter take a fresh one (sbi_corner_hardest), and a
+ * quarter another context that walks with 128-bit keys (the small trays
+ * would otherwise take the 64-bit walk only).
  * Also: the states limit stops a walk with SB_ELIMIT, a tray too large for
  * the key is refused with SB_EINPUT.
  */
@@ -193,7 +195,8 @@ static void random_sets(sb_metric metric)
                                     { 3, 2 }, { 3, 3 }, { 2, 4 }, { 4, 2 } };
     sb_meter m;
     sbi_meter_init(&m, NULL);
-    sb_corner_context *ctx = sbi_corner_context_new(&m);
+    sb_corner_context *ctx = sbi_corner_context_new(&m), *wide = sbi_corner_context_new(&m);
+    sbi_corner_context_wide(wide, true);
     int cases = unit_cases(1000, 200), counted = 0;
     uint32_t farthest = 0;
     for (int i = 0; i < cases; i++) {
@@ -208,7 +211,8 @@ static void random_sets(sb_metric metric)
         char name[96];
         snprintf(name, sizeof name, "metric %d, set %d (%dx%d, %zu pieces)", (int)metric, i,
                  t[0], t[1], p.nblocks);
-        uint32_t moves = check_set(&p, metric, i % 4 == 3 ? NULL : ctx, &m, name);
+        uint32_t moves = check_set(&p, metric, i % 4 == 3 ? NULL : i % 4 == 2 ? wide : ctx, &m,
+                                   name);
         if (moves != SB_DISTANCE_NONE) {
             counted++;
             farthest = moves > farthest ? moves : farthest;
@@ -216,6 +220,7 @@ static void random_sets(sb_metric metric)
         sb_puzzle_free(&p);
     }
     sbi_corner_context_free(ctx);
+    sbi_corner_context_free(wide);
     printf("test_corner: metric %d: %d of %d sets have a start that counts, the farthest %u "
            "moves away\n", (int)metric, counted, cases, farthest);
     /* A series where few sets have a start, or none is far, proves little. */
@@ -252,14 +257,14 @@ static void limits(void)
     sbi_meter_end(&m);
     sb_puzzle_free(&p);
 
-    /* 6x6: 36 cells of 4 bits pass a 128-bit key. */
-    unit_puzzle_init(&p, 6, 6, 1);
+    /* 8x8: rows of 9 bits pass a 64-bit word. */
+    unit_puzzle_init(&p, 8, 8, 1);
     p.blocks[0] = (sb_block){ .row = 0, .col = 0, .height = 1, .width = 1 };
     p.nblocks = 1;
     CHECK(sbi_pieces_of(&p, &pc, &err) == SB_OK);
     sbi_meter_init(&m, NULL);
     CHECK(sbi_corner_hardest(&pc, SB_METRIC_PIECE, &m, &r, &err) == SB_EINPUT);
-    CHECK_MSG(strstr(err.msg, "6x6") != NULL, "%s", err.msg);
+    CHECK_MSG(strstr(err.msg, "8x8") != NULL, "%s", err.msg);
     sbi_meter_end(&m);
     sb_puzzle_free(&p);
 }

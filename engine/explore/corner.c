@@ -52,16 +52,21 @@
 #include "core/error.h"
 #include "explore/corner.h"
 
+/* A key of either size, widened: the best start found so far. */
 typedef unsigned __int128 corner_key;
 
-enum { MAX_GRID = 64, MAX_FIELDS = 32 };
+enum { MAX_GRID = 64 };
 
+/* Keys are 64 or 128 bits (corner_walk.h), the same context serving
+ * both: sizes are in bytes, and an empty table is all zero either way. */
 struct sb_corner_context {
     sb_meter *meter;             /* allocates slots and queue (not owned) */
-    corner_key *slots;           /* the seen table: cap slots, 0 empty */
-    size_t cap;
-    corner_key *queue;           /* the walk's configurations by distance */
-    size_t queued, queue_cap;
+    void *slots;                 /* the seen table, 0 empty */
+    size_t slot_bytes;
+    void *queue;                 /* the walk's configurations by distance */
+    size_t queue_bytes;
+    size_t queued;               /* keys in the queue */
+    bool always_wide;            /* 128-bit keys even where 64 bits hold the labels */
 };
 
 /* A class of the piece set on this tray. */
@@ -81,159 +86,25 @@ typedef struct corner_walk {
     sb_metric metric;
     int rows, cols, width;       /* width: the grid's, cols + 1 */
     int ncells, bits;            /* cells, and bits per label field */
+    bool wide;                   /* keys of 128 bits, else 64 */
     uint64_t walls;              /* grid bits */
     uint64_t cells;              /* grid bits of the tray's cells */
-    corner_key unit[MAX_GRID];   /* grid bit -> 1 in its field's lowest bit */
-    corner_key field_low;        /* bit 0 of every field */
+    uint64_t unit64[MAX_GRID];   /* grid bit -> 1 in its field's lowest bit */
+    corner_key unit128[MAX_GRID];
+    uint64_t field_low64;        /* bit 0 of every field */
+    corner_key field_low128;
     uint32_t label_mask;
     int16_t shift[MAX_GRID];     /* grid bit -> its field's shift in a key (-1: none) */
-    int8_t grid_of[MAX_FIELDS * 2]; /* field index (shift / bits) -> grid bit */
+    int8_t grid_of[MAX_GRID];    /* field index (shift / bits) -> grid bit */
     corner_class cls[SB_MAX_CLASSES];
     int label_class[SB_MAX_CLASSES + 2];
     /* The goal class being walked: */
-    int goal, start_anchor;      /* the start's anchor (grid bit, -1: none fits) */
+    int start_anchor;            /* the start's anchor (grid bit) */
     uint32_t left_count[SB_MAX_CLASSES]; /* sources: pieces still to place */
     uint32_t holes_left;
     size_t room;                 /* keys the table and the queue take before make_room,
                                     the states limit included */
-    bool failed;                 /* the meter refused */
 } corner_walk;
-
-/* ---- the table and the queue ------------------------------------------ */
-
-static inline uint64_t key_hash(corner_key k)
-{
-    uint64_t x = (uint64_t)k + (uint64_t)(k >> 64) * 0x9e3779b97f4a7c15ULL;
-    x ^= x >> 29;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    return x ^ x >> 32;
-}
-
-static inline bool table_add(sb_corner_context *c, corner_key k, uint64_t hash)
-{
-    size_t mask = c->cap - 1;
-    for (size_t i = hash & mask;; i = (i + 1) & mask) {
-        if (c->slots[i] == k)
-            return false;
-        if (!c->slots[i]) {
-            c->slots[i] = k;
-            return true;
-        }
-    }
-}
-
-/* Room for one more key in the table (at most half full) and the queue. */
-static bool make_room(corner_walk *w)
-{
-    sb_corner_context *c = w->ctx;
-    if (!sbi_meter_may_store(w->meter, c->queued))
-        return false;
-    if (c->queued + 1 > c->queue_cap) {
-        size_t cap = c->queue_cap ? 2 * c->queue_cap : 1024;
-        corner_key *q = sbi_meter_realloc(c->meter, c->queue, c->queue_cap * sizeof *q,
-                                          cap * sizeof *q);
-        if (!q)
-            return false;
-        c->queue = q;
-        c->queue_cap = cap;
-    }
-    if (2 * (c->queued + 1) > c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 2048;
-        corner_key *slots = sbi_meter_calloc(c->meter, cap, sizeof *slots);
-        if (!slots)
-            return false;
-        sbi_meter_free(c->meter, c->slots, c->cap * sizeof *slots);
-        c->slots = slots;
-        c->cap = cap;
-        for (size_t i = 0; i < c->queued; i++)
-            table_add(c, c->queue[i], key_hash(c->queue[i]));
-    }
-    uint64_t most = w->meter->limits.max_states;
-    w->room = c->cap / 2 < c->queue_cap ? c->cap / 2 : c->queue_cap;
-    if (most && most < w->room)
-        w->room = (size_t)most;
-    return true;
-}
-
-/* Queues k (whose key_hash is hash) unless it was seen; false when the
- * meter refused the room. */
-static inline bool see(corner_walk *w, corner_key k, uint64_t hash)
-{
-    sb_corner_context *c = w->ctx;
-    if (c->queued >= w->room && !make_room(w))
-        return false;
-    if (table_add(c, k, hash))
-        c->queue[c->queued++] = k;
-    return true;
-}
-
-/* Children are looked up in batches: every slot a batch probes is asked
- * of memory first, so the cache misses of a large table overlap instead
- * of following one another. */
-enum { BATCH = 64 };
-
-typedef struct corner_batch {
-    int n;
-    corner_key key[BATCH];
-    uint64_t hash[BATCH];
-} corner_batch;
-
-static bool batch_flush(corner_walk *w, corner_batch *b)
-{
-    sb_corner_context *c = w->ctx;
-    size_t mask = c->cap - 1;
-    for (int i = 0; i < b->n; i++) {
-        b->hash[i] = key_hash(b->key[i]);
-        __builtin_prefetch(&c->slots[b->hash[i] & mask]);
-    }
-    int n = b->n;
-    b->n = 0;
-    for (int i = 0; i < n; i++)
-        if (!see(w, b->key[i], b->hash[i]))
-            return false;
-    return true;
-}
-
-static inline bool batch_add(corner_walk *w, corner_batch *b, corner_key k)
-{
-    b->key[b->n++] = k;
-    return b->n < BATCH || batch_flush(w, b);
-}
-
-/* Empties the table and the queue (the top says why the reverse order). */
-static void forget(sb_corner_context *c)
-{
-    if (c->queued * 8 >= c->cap) {
-        memset(c->slots, 0, c->cap * sizeof *c->slots);
-    } else {
-        size_t mask = c->cap - 1;
-        for (size_t n = c->queued; n-- > 0;) {
-            size_t i = key_hash(c->queue[n]) & mask;
-            while (c->slots[i] != c->queue[n])
-                i = (i + 1) & mask;
-            c->slots[i] = 0;
-        }
-    }
-    c->queued = 0;
-}
-
-sb_corner_context *sbi_corner_context_new(sb_meter *m)
-{
-    sb_corner_context *c = sbi_meter_calloc(m, 1, sizeof *c);
-    if (c)
-        c->meter = m;
-    return c;
-}
-
-void sbi_corner_context_free(sb_corner_context *c)
-{
-    if (!c)
-        return;
-    sb_meter *m = c->meter;
-    sbi_meter_free(m, c->slots, c->cap * sizeof *c->slots);
-    sbi_meter_free(m, c->queue, c->queue_cap * sizeof *c->queue);
-    sbi_meter_free(m, c, sizeof *c);
-}
 
 /* ---- the tray and its classes ------------------------------------------ */
 
@@ -243,27 +114,39 @@ static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
     w->cols = pc->cols;
     w->width = pc->cols + 1;
     w->ncells = pc->rows * pc->cols;
-    w->bits = pc->nclasses + 2 <= 16 ? 4 : 8;
+    w->bits = 1;
+    while ((1 << w->bits) < pc->nclasses + 2)
+        w->bits++;
     if (pc->pinned)
         return sbi_fail(err, SB_EINPUT, "the corner-to-corner goal takes no pinned classes");
     if (pc->rows < 1 || pc->cols < 1 || pc->rows * w->width > MAX_GRID ||
         w->ncells * w->bits > 128)
-        return sbi_fail(err, SB_EINPUT, "the corner-to-corner walk takes trays of up to %d "
-                        "cells (%d with more than 14 classes of pieces), each row with a spare "
-                        "bit in 64; this one is %dx%d with %d classes", 128 / 4, 128 / 8,
-                        pc->rows, pc->cols, pc->nclasses);
+        return sbi_fail(err, SB_EINPUT, "the corner-to-corner walk takes trays whose cells, "
+                        "a label of %d bits each (for %d classes of pieces), fit 128 bits, and "
+                        "whose rows, with a spare bit each, fit 64; this one is %dx%d",
+                        w->bits, pc->nclasses, pc->rows, pc->cols);
+    w->wide = w->ncells * w->bits > 64 || w->ctx->always_wide;
+    if (w->ctx->always_wide) {
+        /* Labels spread over the whole word, so that small trays use its
+         * high half and fields that straddle the halves too. */
+        int spread = 128 / w->ncells < 16 ? 128 / w->ncells : 16;
+        w->bits = spread > w->bits ? spread : w->bits;
+    }
     const sb_puzzle *src = pc->source;
     w->label_mask = (1u << w->bits) - 1;
     w->walls = w->cells = 0;
-    w->field_low = 0;
+    w->field_low64 = 0;
+    w->field_low128 = 0;
     memset(w->shift, -1, sizeof w->shift);
     for (int r = 0; r < w->rows; r++)
         for (int c = 0; c < w->cols; c++) {
             int cell = r * w->cols + c, g = r * w->width + c;
             w->shift[g] = (int16_t)((w->ncells - 1 - cell) * w->bits);
             w->grid_of[w->ncells - 1 - cell] = (int8_t)g;
-            w->unit[g] = (corner_key)1 << w->shift[g];
-            w->field_low |= w->unit[g];
+            w->unit128[g] = (corner_key)1 << w->shift[g];
+            w->unit64[g] = w->wide ? 0 : 1ULL << w->shift[g];
+            w->field_low128 |= w->unit128[g];
+            w->field_low64 |= w->unit64[g];
             w->cells |= 1ULL << g;
             if (src && src->walls && src->walls[cell])
                 w->walls |= 1ULL << g;
@@ -296,61 +179,9 @@ static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
     return SB_OK;
 }
 
-static inline uint32_t label_at(const corner_walk *w, corner_key k, int g)
-{
-    return (uint32_t)(k >> w->shift[g]) & w->label_mask;
-}
-
 static inline uint64_t piece_mask(const corner_class *k, int g)
 {
     return k->pattern << (g - k->left);
-}
-
-/* ---- the sources: every goal configuration ----------------------------- */
-
-/* Fills the open cells from the first in reading order (holes and the
- * anchors of pieces still to place), queueing each complete fill through
- * b. */
-static bool fill(corner_walk *w, corner_batch *b, uint64_t taken, corner_key key)
-{
-    uint64_t open = w->cells & ~taken;
-    if (!open)
-        return batch_add(w, b, key);
-    int g = __builtin_ctzll(open);
-    if (w->holes_left) {
-        w->holes_left--;
-        bool ok = fill(w, b, taken | 1ULL << g, key);
-        w->holes_left++;
-        if (!ok)
-            return false;
-    }
-    for (int s = 0; s < w->pc->nclasses; s++) {
-        const corner_class *k = &w->cls[s];
-        if (!w->left_count[s] || !(k->fit >> g & 1) || (piece_mask(k, g) & taken))
-            continue;
-        w->left_count[s]--;
-        bool ok = fill(w, b, taken | piece_mask(k, g), key | w->unit[g] * (uint32_t)(s + 2));
-        w->left_count[s]++;
-        if (!ok)
-            return false;
-    }
-    return true;
-}
-
-/* ---- the walk ------------------------------------------------------------ */
-
-/* Whether k is a start: the marked piece's box at (0,0), and no piece
- * anchored before it on row 0 with its box there too. */
-static inline bool is_start(const corner_walk *w, corner_key k)
-{
-    if (label_at(w, k, w->start_anchor) != 1)
-        return false;
-    for (int c = 0; c < w->start_anchor; c++) {
-        uint32_t label = label_at(w, k, c);
-        if (label > 1 && w->cls[label - 2].left == c)
-            return false;
-    }
-    return true;
 }
 
 /* The anchors a piece at `here` reaches in one move, among the anchors
@@ -388,53 +219,55 @@ static inline uint64_t reach_of(const corner_walk *w, sb_axis axis, uint64_t her
     return seen & ~here;
 }
 
-/* Queues every configuration one move from k (through b, which the
- * caller flushes); false when the meter refused. */
-static bool expand(corner_walk *w, corner_key k, corner_batch *b)
+/* ---- the walk, at both key sizes ----------------------------------------- */
+
+/* Children are looked up in batches: every slot a batch probes is asked
+ * of memory first, so the cache misses of a large table overlap instead
+ * of following one another. */
+enum { BATCH = 64 };
+
+#define KEY uint64_t
+#define K(name) name##64
+#include "explore/corner_walk.h"
+#undef KEY
+#undef K
+
+#define KEY unsigned __int128
+#define K(name) name##128
+#include "explore/corner_walk.h"
+#undef KEY
+#undef K
+
+/* ---- contexts ------------------------------------------------------------ */
+
+sb_corner_context *sbi_corner_context_new(sb_meter *m)
 {
-    corner_key nonzero = 0;
-    for (int i = 0; i < w->bits; i++)
-        nonzero |= k >> i;
-    nonzero &= w->field_low;
-    int pieces = 0;
-    int8_t at[MAX_FIELDS];
-    uint8_t label[MAX_FIELDS];
-    uint64_t taken = w->walls;
-    for (; nonzero; nonzero &= nonzero - 1) {
-        uint64_t low = (uint64_t)nonzero;
-        int p = low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(nonzero >> 64));
-        int g = w->grid_of[p / w->bits];
-        uint32_t lab = (uint32_t)(k >> p) & w->label_mask;
-        at[pieces] = (int8_t)g;
-        label[pieces++] = (uint8_t)lab;
-        taken |= piece_mask(&w->cls[w->label_class[lab]], g);
-    }
-    /* Only a piece beside an empty cell can move. */
-    int v = w->width;
-    uint64_t empty = w->cells & ~taken, near = empty << 1 | empty >> 1 | empty << v | empty >> v;
-    for (int i = 0; i < pieces; i++) {
-        const corner_class *c = &w->cls[w->label_class[label[i]]];
-        int g = at[i];
-        uint64_t mask = piece_mask(c, g);
-        if (!(mask & near))
-            continue;
-        uint64_t rest = taken & ~mask, blocked = 0;
-        for (int j = 0; j < c->ncells; j++) {
-            int o = c->offset[j];
-            blocked |= o >= 0 ? rest >> o : rest << -o;
-        }
-        uint64_t moves = reach_of(w, c->axis, 1ULL << g, c->fit & ~blocked);
-        corner_key base = k ^ w->unit[g] * label[i];
-        for (; moves; moves &= moves - 1)
-            if (!batch_add(w, b, base ^ w->unit[__builtin_ctzll(moves)] * label[i]))
-                return false;
-    }
-    return true;
+    sb_corner_context *c = sbi_meter_calloc(m, 1, sizeof *c);
+    if (c)
+        c->meter = m;
+    return c;
 }
 
-/* The hardest start with class `goal` as the goal piece's: *moves and
- * *best (untouched when no start counts).  false when the meter refused
- * or the deadline passed (w->failed). */
+void sbi_corner_context_wide(sb_corner_context *c, bool always)
+{
+    if (c)
+        c->always_wide = always;
+}
+
+void sbi_corner_context_free(sb_corner_context *c)
+{
+    if (!c)
+        return;
+    sb_meter *m = c->meter;
+    sbi_meter_free(m, c->slots, c->slot_bytes);
+    sbi_meter_free(m, c->queue, c->queue_bytes);
+    sbi_meter_free(m, c, sizeof *c);
+}
+
+/* ---- the call -------------------------------------------------------------- */
+
+/* The walk with class `goal` as the goal piece's (corner_walk.h's
+ * walk_goal), when its box fits the tray at both corners. */
 static bool walk_goal(corner_walk *w, int goal, uint32_t *moves, corner_key *best,
                       uint64_t *walked)
 {
@@ -447,64 +280,27 @@ static bool walk_goal(corner_walk *w, int goal, uint32_t *moves, corner_key *bes
     w->start_anchor = k->left;
     if (!(k->fit >> target & 1) || !(k->fit >> w->start_anchor & 1))
         return true;
-    w->goal = goal;
     w->label_class[1] = goal;
     for (int s = 0; s < pc->nclasses; s++)
         w->left_count[s] = pc->count[s] - (s == goal);
     w->holes_left = pc->empties;
-    sb_corner_context *c = w->ctx;
-    corner_batch batch;
-    batch.n = 0;
-    bool ok = fill(w, &batch, w->walls | piece_mask(k, target), w->unit[target]) &&
-              batch_flush(w, &batch);
-    uint32_t distance = 0, found = SB_DISTANCE_NONE;
-    corner_key found_key = 0;
-    /* Children wait in the batch until it is full or the layer ends, all
-     * of them one farther than the layer being expanded. */
-    for (size_t head = 0, layer_end = c->queued; ok;) {
-        if (head == layer_end) {
-            ok = batch_flush(w, &batch);
-            if (!ok || head == c->queued)
-                break;
-            distance += head > 0;
-            layer_end = c->queued;
-        }
-        corner_key key = c->queue[head++];
-        if (is_start(w, key) && (found != distance || key < found_key)) {
-            found = distance;
-            found_key = key;
-        }
-        ok = expand(w, key, &batch) && sbi_meter_tick(w->meter, 0) == SB_OK;
-    }
-    *walked += c->queued;
-    forget(c);
-    if (!ok) {
-        w->failed = true;
-        return false;
-    }
-    if (found != SB_DISTANCE_NONE && (*moves == SB_DISTANCE_NONE || found > *moves)) {
-        *moves = found;
-        *best = found_key;
-        return true;
-    }
-    return true;
+    return w->wide ? walk_goal128(w, goal, target, moves, best, walked)
+                   : walk_goal64(w, goal, target, moves, best, walked);
 }
-
-/* ---- the call -------------------------------------------------------------- */
 
 static sb_status write_start(const corner_walk *w, corner_key k, int goal, sb_meter *m,
                              sb_corner_result *out)
 {
     size_t n = 0;
     for (int g = 0; g < MAX_GRID; g++)
-        n += w->shift[g] >= 0 && label_at(w, k, g);
+        n += w->shift[g] >= 0 && label_at128(w, k, g);
     sb_block *b = sbi_meter_calloc(m, n, sizeof *b);
     if (!b)
         return SB_ELIMIT;
     size_t i = 0;
     for (int cell = 0; cell < w->ncells; cell++) {
         int g = w->grid_of[w->ncells - 1 - cell];
-        uint32_t lab = label_at(w, k, g);
+        uint32_t lab = label_at128(w, k, g);
         if (!lab)
             continue;
         b[i] = w->pc->proto[lab == 1 ? goal : (int)lab - 2];
@@ -534,7 +330,6 @@ sb_status sbi_corner_hardest_in(sb_corner_context *ctx, const sb_pieces *pc, sb_
     w.ctx = ctx;
     w.meter = m;
     w.metric = metric;
-    w.failed = false;
     w.room = 0;
     sb_status status = walk_init(&w, pc, err);
     if (status != SB_OK)

@@ -51,14 +51,23 @@ typedef struct sb_corner_context sb_corner_context;
 sb_corner_context *sbi_corner_context_new(sb_meter *m);
 void sbi_corner_context_free(sb_corner_context *ctx);
 
+/* Makes ctx's walks use 128-bit keys always (the 64-bit ones hold the
+ * layouts of trays up to 64 bits of labels: 4x4, or 4x5 with at most 6
+ * classes), their labels spread over the whole word (up to 16 bits a
+ * cell), so that the tests check the wide walk on small trays too, its
+ * high half and labels that straddle the halves included, and the bench
+ * can compare the two.  Answers are the same either way. */
+void sbi_corner_context_wide(sb_corner_context *ctx, bool always);
+
 /* pc: a piece set with no marks (its classes distinct shapes, counts, the
  * tray, walls and shapes of pc->source).  Every choice of goal piece is
  * the caller's: corner tries each class as the goal piece's.  m holds the
  * deadline and the states limit (the configurations one goal class's
  * walk holds) and allocates out->start.  SB_OK, SB_ELIMIT (m's hit says
- * why), SB_EINPUT when pc is not for this walk (pins; a tray of more than
- * 64 cells with a guard column, or whose layouts do not fit a 128-bit key:
- * 32 cells with up to 14 classes, 16 with more).  sbi_corner_hardest
+ * why), SB_EINPUT when pc is not for this walk (pins; a tray whose rows,
+ * each with a spare bit, pass 64 bits, or whose cells, a label of
+ * ceil(log2(classes + 2)) bits each, pass 128: 4x5 takes up to 62
+ * classes, 6x6 up to 6).  sbi_corner_hardest
  * makes a context of its own for the call; a caller with many sets makes
  * one per thread and calls sbi_corner_hardest_in. */
 sb_status sbi_corner_hardest(const sb_pieces *pc, sb_metric metric, sb_meter *m,
