@@ -12,9 +12,8 @@
  * cell in reading order, a hole or a connected set whose first cell it
  * is.  `all` walks every fill (the placement count is printed: 55,807,716
  * on 4x4) and keeps each piece set once, with the first fill that made
- * it as its layout; `sample` makes random fills (a hole with chance 1/4
- * at each step, else a random connected set that fits) until it has N
- * distinct piece sets.  Each member is then handed to
+ * it as its layout; `sample` makes random fills (fill_random says how)
+ * until it has N distinct piece sets.  Each member is then handed to
  * sbi_corner_hardest_in (one context for all), timed by the thread's
  * CPU clock around that call alone, so building the members does not
  * count and a loaded machine's waiting does not either.
@@ -224,22 +223,33 @@ static uint64_t next_random(uint64_t *s)
     return *s * 0x2545f4914f6cdd1dULL;
 }
 
+/* A random fill: at each first open cell a hole (chance 1/4), else a
+ * piece of a size drawn evenly among the sizes that fit there, of a
+ * shape drawn evenly among those of that size, so that sets of many
+ * small pieces (the ones with many layouts) come up as often as the
+ * large pieces, which are far more numerous as shapes. */
 static void fill_random(bench *b, uint64_t *seed)
 {
     uint32_t open = b->full;
     b->depth = 0;
     while (open) {
         int g = __builtin_ctz(open);
-        size_t fits = 0;
+        size_t fits[MAX_CELLS + 1] = { 0 };
+        int sizes = 0;
         for (size_t i = b->first[g]; i < b->first[g + 1]; i++)
-            fits += (b->sets[i] & open) == b->sets[i];
+            if ((b->sets[i] & open) == b->sets[i])
+                sizes += !fits[__builtin_popcount(b->sets[i])]++;
         if (next_random(seed) % 4 == 0) {
             open &= ~(1u << g);
             continue;
         }
-        size_t pick = next_random(seed) % fits;
+        int size = 0;
+        for (uint64_t k = next_random(seed) % (uint64_t)sizes + 1; k; k -= fits[size] != 0)
+            size++;
+        size_t pick = next_random(seed) % fits[size];
         for (size_t i = b->first[g];; i++)
-            if ((b->sets[i] & open) == b->sets[i] && pick-- == 0) {
+            if ((b->sets[i] & open) == b->sets[i] && __builtin_popcount(b->sets[i]) == size &&
+                pick-- == 0) {
                 b->stack[b->depth++] = b->sets[i];
                 open &= ~b->sets[i];
                 break;
