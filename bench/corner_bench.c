@@ -66,6 +66,17 @@ static void *grow(void *p, size_t bytes)
     return p;
 }
 
+static void bench_free(bench *b)
+{
+    free(b->sets);
+    free(b->shape_of);
+    free(b->shape_mask);
+    free(b->fills);
+    free(b->at);
+    free(b->table);
+    free(b->table_sig);
+}
+
 static bool connected(const bench *b, uint32_t set)
 {
     uint32_t seen = set & -set, last = 0;
@@ -176,7 +187,8 @@ static void keep(bench *b)
         b->fills = grow(b->fills, b->fills_cap * sizeof *b->fills);
     }
     b->at[b->nmembers] = b->fills_len;
-    memcpy(b->fills + b->fills_len, b->stack, (size_t)b->depth * sizeof *b->stack);
+    if (b->depth)
+        memcpy(b->fills + b->fills_len, b->stack, (size_t)b->depth * sizeof *b->stack);
     b->fills_len += (size_t)b->depth;
     b->at[++b->nmembers] = b->fills_len;
     if (2 * (b->nmembers + 1) > b->table_cap) {
@@ -379,6 +391,8 @@ int main(int argc, char **argv)
         sbi_corner_result_free(&r, &m);
     }
     sbi_corner_context_free(ctx);
+    sbi_meter_end(&m);
+    bench_free(&b);
     printf("tray\t%dx%d\nmetric\t%d\nmembers\t%zu\nwalked\t%zu\nshapes\t%d\n"
            "enumerating_cpu_s\t%.2f\n",
            rows, cols, (int)metric, b.nmembers, walked, b.nshapes, made);

@@ -116,6 +116,8 @@ static void K(forget)(sb_corner_context *c)
     KEY *slots = c->slots;
     const KEY *queue = c->queue;
     size_t cap = c->slot_bytes / sizeof(KEY);
+    if (!c->queued)
+        return;
     if (c->queued * 8 >= cap) {
         memset(slots, 0, c->slot_bytes);
     } else {
