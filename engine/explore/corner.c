@@ -18,9 +18,12 @@
  * piece's anchor (a piece's first cell in reading order), so each fill
  * comes out once.
  *
- * The key: one label per cell, in a field of 4 bits (8 when the classes
- * are more than 14), cell 0 in the highest field of a 128-bit word: 0 no
- * anchor there, 1 the marked piece's anchor, 2 + s an anchor of class s.
+ * The key: one label per cell, in a field of as few bits as the labels
+ * need (2 for one class, 3 for up to six, 4 for up to fourteen), cell 0
+ * in the highest field: 0 no anchor there, 1 the marked piece's anchor,
+ * 2 + s an anchor of class s.  The word is 64 bits when the fields fit
+ * (every 4x4 set, 4x5 sets of up to six classes), else 128
+ * (corner_walk.h is the walk written once for both).
  * Anchors per class are a canonical description of a configuration
  * whatever the shapes, pieces of one class are interchangeable by
  * construction, and the marked piece stands apart.  A move changes two
@@ -31,11 +34,12 @@
  * The moves: cells are bits of a grid one column wider than the tray
  * (bit r * (cols + 1) + c), so a shift by one never carries a piece
  * across a row's end.  For a piece of class s at anchor a, the anchors
- * where it would lie clear of the other pieces and the walls are
- * fit[s] minus the shifts of the rest by each of its cells' offsets; the
- * unit metric moves it to a neighbouring one, the line metric along a
- * run of them, and the piece metric anywhere the flood of those anchors
- * reaches from a (every path through empty cells is one move).
+ * where it would lie clear of the other pieces and the walls are fit[s]
+ * minus the shifts of the rest by each of its cells' offsets; the unit
+ * metric moves it to a neighbouring one, the line metric along a run of
+ * them, and the piece metric anywhere the flood of those anchors reaches
+ * from a (every path through empty cells is one move).  A piece with no
+ * empty cell beside it is skipped at once: with few holes, most are.
  *
  * Seen configurations are in an open-addressing table of keys (0 is
  * empty: every configuration has the marked piece), the walk's queue
@@ -46,6 +50,10 @@
  * them again in queue order), so deleting them in reverse queue order
  * keeps every probe chain whole, and the table is empty again between
  * walks at the cost of one probe per key (or one memset, when cheaper).
+ * Children wait in a batch of 64 whose slots are prefetched before any is
+ * probed, so a large table's cache misses overlap; a batch is flushed
+ * when full and at the end of each layer, before the next is expanded,
+ * so every key still enters the queue in order of distance.
  */
 #include <string.h>
 
@@ -75,7 +83,7 @@ typedef struct corner_class {
     uint64_t fit;                /* anchors where it lies on the tray, off the walls */
     int left;                    /* its anchor's column within its box */
     int ncells;
-    int8_t offset[MAX_GRID];     /* its cells, as grid offsets from its anchor */
+    uint8_t offset[MAX_GRID];    /* its cells, as grid offsets from its box's corner */
     sb_axis axis;
 } corner_class;
 
@@ -96,6 +104,7 @@ typedef struct corner_walk {
     uint32_t label_mask;
     int16_t shift[MAX_GRID];     /* grid bit -> its field's shift in a key (-1: none) */
     int8_t grid_of[MAX_GRID];    /* field index (shift / bits) -> grid bit */
+    int8_t grid_at[128];         /* a field's lowest key bit -> its grid bit */
     corner_class cls[SB_MAX_CLASSES];
     int label_class[SB_MAX_CLASSES + 2];
     /* The goal class being walked: */
@@ -143,6 +152,7 @@ static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
             int cell = r * w->cols + c, g = r * w->width + c;
             w->shift[g] = (int16_t)((w->ncells - 1 - cell) * w->bits);
             w->grid_of[w->ncells - 1 - cell] = (int8_t)g;
+            w->grid_at[w->shift[g]] = (int8_t)g;
             w->unit128[g] = (corner_key)1 << w->shift[g];
             w->unit64[g] = w->wide ? 0 : 1ULL << w->shift[g];
             w->field_low128 |= w->unit128[g];
@@ -169,7 +179,7 @@ static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
                 if (sb_block_covers(src, &at, y, x)) {
                     int bit = y * w->width + x;
                     k->pattern |= 1ULL << bit;
-                    k->offset[k->ncells++] = (int8_t)(bit - k->left);
+                    k->offset[k->ncells++] = (uint8_t)bit;
                 }
         for (int r = 0; r + proto->height <= w->rows; r++)
             for (int c = 0; c + proto->width <= w->cols; c++)

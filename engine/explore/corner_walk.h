@@ -195,7 +195,7 @@ static bool K(expand)(corner_walk *w, KEY k, K(corner_batch) *b)
         int p = sizeof nonzero > 8 && !(uint64_t)nonzero
                     ? 64 + __builtin_ctzll((uint64_t)((unsigned __int128)nonzero >> 64))
                     : __builtin_ctzll((uint64_t)nonzero);
-        int g = w->grid_of[p / w->bits];
+        int g = w->grid_at[p];
         uint32_t lab = (uint32_t)(k >> p) & w->label_mask;
         at[pieces] = (int8_t)g;
         label[pieces++] = (uint8_t)lab;
@@ -210,11 +210,12 @@ static bool K(expand)(corner_walk *w, KEY k, K(corner_batch) *b)
         uint64_t mask = piece_mask(c, g);
         if (!(mask & near))
             continue;
+        /* The box corners where a cell would meet the rest, then the
+         * anchors of those boxes. */
         uint64_t rest = taken & ~mask, blocked = 0;
-        for (int j = 0; j < c->ncells; j++) {
-            int o = c->offset[j];
-            blocked |= o >= 0 ? rest >> o : rest << -o;
-        }
+        for (int j = 0; j < c->ncells; j++)
+            blocked |= rest >> c->offset[j];
+        blocked <<= c->left;
         uint64_t moves = reach_of(w, c->axis, 1ULL << g, c->fit & ~blocked);
         KEY base = k ^ w->K(unit)[g] * label[i];
         for (; moves; moves &= moves - 1)
