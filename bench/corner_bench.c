@@ -2,8 +2,8 @@
  * corner_bench.c - the corner-to-corner walk's rate (engine/explore/corner.c)
  * in configurations per second per core, against the target of 5 M.
  *
- * usage: corner-bench ROWSxCOLS all [--metric M] [--every K]
- *        corner-bench ROWSxCOLS sample N [SEED] [--metric M] [--every K]
+ * usage: corner-bench ROWSxCOLS all [--metric M] [--every K] [--fresh]
+ *        corner-bench ROWSxCOLS sample N [SEED] [--metric M] [--every K] [--fresh]
  *
  * The members (piece sets: pieces of any shape and holes filling the
  * tray) come from a small enumerator of the bench's own, not the
@@ -18,8 +18,11 @@
  * CPU clock around that call alone, so building the members does not
  * count and a loaded machine's waiting does not either.
  *
- * It prints the members, the configurations walked, the CPU seconds of
- * the walks, the rate (M configurations per second per core, target 5),
+ * --every K walks only every K-th member (a quicker look at the same
+ * mix); --fresh gives each member a context of its own
+ * (sbi_corner_hardest), to measure what reusing one saves.  It prints the members, the configurations walked (and the most
+ * by one member, over its goal classes), the CPU seconds of the walks,
+ * the rate (M configurations per second per core, target 5),
  * microseconds per member, and per number of pieces the hardest start's
  * distance and how many members have that many pieces: with `all` on
  * 4x4 under the piece metric, the whole census's table, and its CPU time
@@ -318,6 +321,11 @@ int main(int argc, char **argv)
     int rows, cols;
     sb_metric metric = SB_METRIC_PIECE;
     size_t every = 1;
+    bool fresh = false;
+    if (argc >= 4 && strcmp(argv[argc - 1], "--fresh") == 0) {
+        fresh = true;
+        argc--;
+    }
     while (argc >= 5 && argv[argc - 2][0] == '-') {
         const char *opt = argv[argc - 2], *m = argv[argc - 1];
         if (strcmp(opt, "--metric") == 0)
@@ -332,7 +340,8 @@ int main(int argc, char **argv)
     if (argc < 3 || sscanf(argv[1], "%dx%d", &rows, &cols) != 2 || rows < 1 || cols < 1 ||
         rows * cols > MAX_CELLS ||
         (strcmp(argv[2], "all") != 0 && (strcmp(argv[2], "sample") != 0 || argc < 4))) {
-        fprintf(stderr, "usage: corner-bench ROWSxCOLS all|sample N [SEED] [--metric M] [--every K]\n");
+        fprintf(stderr, "usage: corner-bench ROWSxCOLS all|sample N [SEED] [--metric M] [--every K] "
+                "[--fresh]\n");
         return 2;
     }
     bench b;
@@ -353,6 +362,10 @@ int main(int argc, char **argv)
     sb_meter m;
     sbi_meter_init(&m, NULL);
     sb_corner_context *ctx = sbi_corner_context_new(&m);
+    if (!ctx) {
+        fprintf(stderr, "corner-bench: out of memory\n");
+        return 3;
+    }
     sb_shape shapes[MAX_PIECES];
     uint8_t cells[MAX_PIECES * MAX_CELLS];
     sb_block blocks[MAX_PIECES];
@@ -360,7 +373,7 @@ int main(int argc, char **argv)
     uint64_t members_of[MAX_PIECES + 1] = { 0 };
     for (int k = 0; k <= MAX_PIECES; k++)
         best[k] = SB_DISTANCE_NONE;
-    uint64_t configurations = 0;
+    uint64_t configurations = 0, largest = 0;
     double walking = 0;
     size_t walked = 0;
     for (size_t i = 0; i < b.nmembers; i += every, walked++) {
@@ -377,13 +390,15 @@ int main(int argc, char **argv)
         }
         sb_corner_result r;
         double t = thread_seconds();
-        sb_status st = sbi_corner_hardest_in(ctx, &pc, metric, &m, &r, &err);
+        sb_status st = fresh ? sbi_corner_hardest(&pc, metric, &m, &r, &err)
+                             : sbi_corner_hardest_in(ctx, &pc, metric, &m, &r, &err);
         walking += thread_seconds() - t;
         if (st != SB_OK) {
             fprintf(stderr, "corner-bench: member %zu: %s\n", i, err.msg);
             return 1;
         }
         configurations += r.configurations;
+        largest = r.configurations > largest ? r.configurations : largest;
         members_of[p.nblocks]++;
         if (r.moves != SB_DISTANCE_NONE &&
             (best[p.nblocks] == SB_DISTANCE_NONE || r.moves > best[p.nblocks]))
@@ -396,6 +411,8 @@ int main(int argc, char **argv)
     printf("tray\t%dx%d\nmetric\t%d\nmembers\t%zu\nwalked\t%zu\nshapes\t%d\n"
            "enumerating_cpu_s\t%.2f\n",
            rows, cols, (int)metric, b.nmembers, walked, b.nshapes, made);
+    printf("largest_member\t%llu\t(configurations over its goal classes)\n",
+           (unsigned long long)largest);
     printf("configurations\t%llu\nwalk_cpu_s\t%.2f\nrate_M_per_s_per_core\t%.2f\t(target 5)\n"
            "us_per_member\t%.2f\n",
            (unsigned long long)configurations, walking,

@@ -352,13 +352,18 @@ sb_status sbi_corner_hardest_in(sb_corner_context *ctx, const sb_pieces *pc, sb_
         if (!walk_goal(&w, s, &out->moves, &best, &out->configurations)) {
             if (m->hit == SB_LIMIT_NONE)
                 m->hit = ctx->meter->hit;
+            out->moves = SB_DISTANCE_NONE;
+            out->goal_class = -1;
             return sbi_meter_fail(m, err);
         }
         if (out->moves != before)
             out->goal_class = s;
     }
-    if (out->moves != SB_DISTANCE_NONE && write_start(&w, best, out->goal_class, m, out) != SB_OK)
+    if (out->moves != SB_DISTANCE_NONE && write_start(&w, best, out->goal_class, m, out) != SB_OK) {
+        out->moves = SB_DISTANCE_NONE;
+        out->goal_class = -1;
         return sbi_meter_fail(m, err);
+    }
     return SB_OK;
 }
 

@@ -42,8 +42,12 @@ typedef struct sb_corner_result {
 /* A worker's scratch for sbi_corner_hardest_in: the table of configurations
  * seen and the walk's queue, kept from one piece set to the next so that
  * a census of millions of small sets allocates next to nothing per set.
- * Its memory comes from the meter it was made with (which must outlive
- * it); one thread uses it at a time. */
+ * It keeps what the largest walk so far needed: a table of two to four
+ * slots a configuration (at most half full, doubling) and a queue of one
+ * to two, 24 to 48 bytes a configuration with 64-bit keys, twice that
+ * with 128.  Its memory comes from
+ * the meter it was made with (which must outlive it); one thread uses it
+ * at a time. */
 typedef struct sb_corner_context sb_corner_context;
 
 /* A new context allocating through m, or NULL when m refused (m->hit
@@ -63,13 +67,14 @@ void sbi_corner_context_wide(sb_corner_context *ctx, bool always);
  * tray, walls and shapes of pc->source).  Every choice of goal piece is
  * the caller's: corner tries each class as the goal piece's.  m holds the
  * deadline and the states limit (the configurations one goal class's
- * walk holds) and allocates out->start.  SB_OK, SB_ELIMIT (m's hit says
- * why), SB_EINPUT when pc is not for this walk (pins; a tray whose rows,
- * each with a spare bit, pass 64 bits, or whose cells, a label of
+ * walk holds) and allocates out->start.  On failure *out holds no start
+ * (moves SB_DISTANCE_NONE).  SB_OK, SB_ELIMIT (m's hit says why),
+ * SB_EINPUT when pc is not for this walk (pins; a tray whose rows, each
+ * with a spare bit, pass 64 bits, or whose cells, a label of
  * ceil(log2(classes + 2)) bits each, pass 128: 4x5 takes up to 62
- * classes, 6x6 up to 6).  sbi_corner_hardest
- * makes a context of its own for the call; a caller with many sets makes
- * one per thread and calls sbi_corner_hardest_in. */
+ * classes, 6x6 up to 6).  sbi_corner_hardest makes a context of its own
+ * for the call; a caller with many sets makes one per thread and calls
+ * sbi_corner_hardest_in. */
 sb_status sbi_corner_hardest(const sb_pieces *pc, sb_metric metric, sb_meter *m,
                              sb_corner_result *out, sb_error *err);
 sb_status sbi_corner_hardest_in(sb_corner_context *ctx, const sb_pieces *pc, sb_metric metric,
