@@ -10,7 +10,8 @@
 # walk), the 6x6 hard pairs on both engines, pictures (Klotski drawn
 # against Klotski in lines, Rush Hour, the 8- and 15-puzzles, a polyomino
 # tray's whole space), the piece-set maps without diameters (Klotski's
-# piece set and its family, on 1 and 2 threads), the trays dense with 1x1
+# piece set and its family, on 1 and 2 threads), the corner-to-corner
+# walk's rate (corner-bench), the trays dense with 1x1
 # blocks (tests/gen_dense.sh), median whole-process times (hyperfine) for
 # the classic, and for every pair of the CS61B hard suite (read from
 # ../shared when there).
@@ -103,6 +104,14 @@ done
 for threads in 1 2; do
     "$bench" --runs 3 --family --threads "$threads" --label "klotski family, $threads thread(s)" \
         puzzles/klotski.init puzzles/klotski.goal
+done
+
+echo "# the corner-to-corner walk (corner-bench): configurations per second per core of its"
+echo "# walks alone (the thread's CPU clock), target 5 M; a fixed sample of 4x4 and 5x4 members"
+echo "# drawn by the bench's own enumerator, piece metric"
+for tray in "4x4 sample 20000 1" "5x4 sample 2000 1"; do
+    echo "## corner-bench $tray"
+    $build/corner-bench $tray | grep -E '^(members|configurations|walk_cpu_s|rate|us_per)'
 done
 
 echo "# trays dense with 1x1 blocks (tests/gen_dense.sh), default options, whole process, median of $runs"

@@ -20,6 +20,8 @@
  *                  skeletons (the classes on each line, which moves keep)
  *   distances.c    everything INIT reaches, with each configuration's
  *                  distance to the goal (sb_distances)
+ *   corner.c       the corner-to-corner goal's hardest start of one piece
+ *                  set, by a walk of its own (corner.h: its seam)
  *
  * Invariant shared by all of them: a layout's id is its position in
  * enumeration order, and the store of layouts never grows after
