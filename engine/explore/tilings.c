@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "core/array.h"
+#include "core/check.h"
 #include "explore/tilings.h"
 #include "spaces/space.h"
 
@@ -180,6 +181,21 @@ static sb_status order_shapes(sb_tilings *t, const sb_table *table)
     }
     for (size_t i = 0; status == SB_OK && i < t->nplaced; i++)
         t->placed[i].shape = place[t->placed[i].shape];
+    /* On a square tray every shape's transpose is a shape of it too. */
+    if (status == SB_OK && t->rows == t->cols &&
+        !(t->transposed = sbi_meter_calloc(t->meter, n + 1, sizeof *t->transposed)))
+        status = SB_ELIMIT;
+    for (size_t s = 0; status == SB_OK && t->transposed && s < n; s++) {
+        shape_key k = rank[s].key, flip = { 0, (k.box & 0xff) << 8 | k.box >> 8 };
+        int height = (int)(k.box >> 8), width = (int)(k.box & 0xff);
+        for (int y = 0; y < height; y++)
+            for (int x = 0; x < width; x++)
+                if (k.bits >> (y * width + x) & 1)
+                    flip.bits |= 1ULL << (x * height + y);
+        uint32_t id = sbi_table_find(table, &flip, hash_words(&flip, sizeof flip));
+        SB_ASSERT(id != SB_TABLE_NONE);
+        t->transposed[s] = place[id];
+    }
     free(rank);
     free(place);
     return status;
@@ -248,6 +264,7 @@ void sbi_tilings_free(sb_tilings *t)
     sbi_meter_free(m, t->shapes, (t->nshapes + 1) * sizeof *t->shapes);
     sbi_meter_free(m, t->source.walls, (size_t)(t->rows * t->cols));
     sbi_meter_free(m, t->shape_cells, (t->nshapes + 1) * sizeof *t->shape_cells);
+    sbi_meter_free(m, t->transposed, (t->nshapes + 1) * sizeof *t->transposed);
     sbi_array_free(m, &t->placed, &t->placed_cap, sizeof *t->placed);
     sbi_meter_free(m, t->set_first, (t->nsets + 1) * sizeof *t->set_first);
     sbi_meter_free(m, t->set_shapes, (t->set_shapes_len + 1) * sizeof *t->set_shapes);
