@@ -385,7 +385,7 @@ static bool hardest_overall(const sb_census_report *rep, size_t *mi, size_t *ci)
     return found;
 }
 
-static void print_indented(const char *text)
+void sb_census_print_indented(const char *text)
 {
     for (const char *s = text; s && *s;) {
         const char *nl = strchr(s, '\n');
@@ -443,15 +443,15 @@ static void write_text(run *r, const sb_census_report *rep)
     char *init = picture(r, start, m->nblocks), *goal = goal_picture(r, start, m->nblocks);
     printf("hardest start: %u moves (%s) from the goal, member %zu, its component %zu:\n",
            m->components[ci].hardest, sb_metric_name(r->a->opts.metric), mi, ci);
-    print_indented(init);
+    sb_census_print_indented(init);
     printf("goal:\n");
-    print_indented(goal);
+    sb_census_print_indented(goal);
     free(init);
     free(goal);
 }
 
 /* A picture as a JSON array of its lines, or null. */
-static void json_picture(const char *text)
+void sb_census_json_picture(const char *text)
 {
     if (!text) {
         printf("null");
@@ -507,9 +507,9 @@ static void write_json(run *r, const sb_census_report *rep)
         drawn d = draw(r, m, hc);
         printf("{\"moves\": %u, \"member\": %zu, \"component\": %zu, \"start\": ",
                m->components[hc].hardest, hm, hc);
-        json_picture(d.start);
+        sb_census_json_picture(d.start);
         printf(", \"goal\": ");
-        json_picture(d.goal);
+        sb_census_json_picture(d.goal);
         printf("}");
         drawn_free(&d);
     } else {
@@ -544,13 +544,13 @@ static void write_json(run *r, const sb_census_report *rep)
                 printf("null");
             drawn d = draw(r, m, c);
             printf(", \"example\": ");
-            json_picture(d.example);
+            sb_census_json_picture(d.example);
             if (d.hard) {
                 printf(", \"goal_layouts\": %" PRIu64 ", \"hardest\": %u, \"start\": ",
                        x->goal_layouts, x->hardest);
-                json_picture(d.start);
+                sb_census_json_picture(d.start);
                 printf(", \"goal\": ");
-                json_picture(d.goal);
+                sb_census_json_picture(d.goal);
             } else {
                 printf(", \"goal_layouts\": %s, \"hardest\": null, \"start\": null, "
                        "\"goal\": null", m->hardest ? "0" : "null");
@@ -835,6 +835,12 @@ int sb_census_run(const census_args *a)
     if (f)
         fclose(f);
 
+    if (r.spec.any_pieces) {   /* every piece set: census_sets.c */
+        exit_status = sb_census_sets_run(a, &r.spec, r.spec_hash);
+        free(r.labels);
+        sb_census_spec_free(&r.spec);
+        return exit_status;
+    }
     sb_options opts = a->opts;
     sb_progress_line_attach(&r.line, stderr, &opts);
     /* Ctrl-C: a handle over the empty tray, whose cancel stops the census

@@ -51,4 +51,13 @@ bool sb_census_sqlite_built(void);
 /* Runs the census and returns the exit status (messages on stderr). */
 int sb_census_run(const census_args *a);
 
+/* The census of every piece set (the SPEC's "pieces any", read into
+ * spec, spec_hash the hash of its bytes): census_sets.c.  The exit status. */
+int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_t spec_hash);
+
+/* A picture (lines ending in '\n'; NULL: none) on stdout: indented two
+ * blanks, or as a JSON array of its lines (null). */
+void sb_census_print_indented(const char *text);
+void sb_census_json_picture(const char *text);
+
 #endif
