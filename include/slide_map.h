@@ -348,11 +348,11 @@ typedef struct sb_pieceset_report {
  * for its hardest corner-to-corner start under opts->metric, threads
  * taking members largest first; opts->shard and nshards, and hooks
  * (skip, take, begin, set_done) split and resume it as sb_census's do.
- * On a square tray a member and its transpose (every shape transposed)
- * are one unit when at most one of its pieces misses its box's
- * upper-left cell (so the goal piece is never chosen by reading order
- * among two): the first in member order is walked, the other gets its
- * start transposed.  SB_EINPUT for a bad spec, SB_ELIMIT at a limit; on
+ * On a square tray (its walls alike across the diagonal) a member and its
+ * transpose (every shape transposed) are one unit when at most one of its
+ * pieces misses its box's upper-left cell (so the goal piece is never
+ * chosen by reading order among two): the first in member order is
+ * walked, the other gets its start transposed.  SB_EINPUT for a bad spec, SB_ELIMIT at a limit; on
  * SB_OK the caller owns *out (sb_pieceset_report_free). */
 SB_API sb_status sb_census_piecesets(const sb_census_spec *spec, const sb_options *opts,
                                      const sb_census_hooks *hooks, sb_pieceset_report *out,

@@ -10,9 +10,10 @@
  * Every result goes to the member's own slot, so the report is the same
  * for any number of threads, shards or processes.
  *
- * Symmetry.  Transposing a square tray maps the corner-to-corner goal to
- * itself (the upper-left and lower-right cells stay) and a piece set to
- * the set of its transposed shapes, so a member and its transpose have
+ * Symmetry.  Transposing a square tray (its walls alike across the
+ * diagonal) maps the corner-to-corner goal to itself (the upper-left and
+ * lower-right cells stay) and a piece set to the set of its transposed
+ * shapes, so a member and its transpose have
  * starts and distances alike, but for one thing: when the upper-left
  * cell is a hole, the goal piece is the first in reading order of those
  * whose box covers it, and transposing changes reading order.  Only a

@@ -181,8 +181,14 @@ static sb_status order_shapes(sb_tilings *t, const sb_table *table)
     }
     for (size_t i = 0; status == SB_OK && i < t->nplaced; i++)
         t->placed[i].shape = place[t->placed[i].shape];
-    /* On a square tray every shape's transpose is a shape of it too. */
-    if (status == SB_OK && t->rows == t->cols &&
+    /* On a square tray whose walls the diagonal maps onto themselves,
+     * every shape's transpose is a shape of it too. */
+    bool diagonal = t->rows == t->cols;
+    for (int r = 0; diagonal && r < t->rows; r++)
+        for (int c = 0; c < r; c++)
+            diagonal &= (t->open_mask >> (r * t->cols + c) & 1) ==
+                        (t->open_mask >> (c * t->cols + r) & 1);
+    if (status == SB_OK && diagonal &&
         !(t->transposed = sbi_meter_calloc(t->meter, n + 1, sizeof *t->transposed)))
         status = SB_ELIMIT;
     for (size_t s = 0; status == SB_OK && t->transposed && s < n; s++) {

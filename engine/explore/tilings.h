@@ -54,8 +54,8 @@ typedef struct sb_tilings {
     size_t nshapes;
     sb_shape *shapes;            /* cells from the meter */
     uint32_t *shape_cells;       /* nshapes: cells of each */
-    uint32_t *transposed;        /* on a square tray, nshapes: each shape's transpose;
-                                    NULL otherwise */
+    uint32_t *transposed;        /* on a square tray with walls alike across its diagonal,
+                                    nshapes: each shape's transpose; NULL otherwise */
     sb_puzzle source;            /* the tray, its walls (a copy) and shapes: what a
                                     piece set's sb_pieces refers to */
     /* The piece sets (sbi_tilings_list): set i's shapes, ascending, are
