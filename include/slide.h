@@ -130,9 +130,9 @@ extern "C" {
  * built against the old one; ABI above).  sb_version() says which library
  * a program actually runs with. */
 #define SLIDE_VERSION_MAJOR 2
-#define SLIDE_VERSION_MINOR 2
+#define SLIDE_VERSION_MINOR 3
 #define SLIDE_VERSION_PATCH 0
-#define SLIDE_VERSION "2.2.0"
+#define SLIDE_VERSION "2.3.0"
 /* One number for #if tests: 10203 is 1.2.3. */
 #define SLIDE_VERSION_NUMBER \
     (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)

@@ -267,7 +267,7 @@ typedef struct sb_census_hooks {
     void *ctx;
     size_t (*take)(void *ctx);
     void (*begin)(void *ctx, size_t members);
-    /* Since 2.2: sb_census_piecesets's done (its members are of another
+    /* Since 2.3: sb_census_piecesets's done (its members are of another
      * record); done itself is not called there. */
     void (*set_done)(void *ctx, size_t member, const struct sb_pieceset_member *m);
     void *reserved[SB_RESERVED - 1];   /* NULL: room for functions of later 2.x versions */
@@ -303,6 +303,7 @@ SB_API sb_status sb_census_report_merge(const sb_census_report *parts, size_t np
                                         sb_census_report *out, sb_error *err);
 
 /* ---- The census of every piece set (sb_census_spec.any_pieces) --------- */
+/* Since 2.3. */
 
 /* One member: a piece set (its shapes, listed sparsely: a tray has
  * thousands of shapes, a member a handful), its fills of the tray, and
