@@ -83,11 +83,11 @@ static void shape_words(FILE *out, const sb_pieceset_report *rep, uint32_t s)
 }
 
 /* The puzzle a start of rep is: its tray, walls and shapes. */
-static sb_puzzle start_puzzle(const sets_run *r, const sb_pieceset_report *rep, sb_block *b,
-                              size_t n)
+static sb_puzzle start_puzzle(const sb_census_spec *spec, const sb_pieceset_report *rep,
+                              sb_block *b, size_t n)
 {
-    return (sb_puzzle){ r->spec->rows, r->spec->cols, n,        b, 0, NULL, rep->nshapes,
-                        rep->shapes,   r->spec->walls };
+    return (sb_puzzle){ spec->rows, spec->cols, n,  b, 0, NULL, rep->nshapes, rep->shapes,
+                        spec->walls };
 }
 
 /* Member m's start with characters dealt in order (malloc'd), or NULL. */
@@ -112,7 +112,7 @@ static void start_pictures(const sets_run *r, const sb_pieceset_report *rep,
     sb_block *b = labelled(m);
     if (!b)
         return;
-    sb_puzzle p = start_puzzle(r, rep, b, m->nblocks);
+    sb_puzzle p = start_puzzle(r->spec, rep, b, m->nblocks);
     size_t len = 0;
     FILE *f = open_memstream(init, &len);
     sb_error err;
@@ -397,31 +397,31 @@ static int by_index(const void *x, const void *y)
 /* Whether blocks[0..n) are a start of member m of rep: its pieces (one of
  * them the goal, group 1), on open cells, none on another's.  NULL, or
  * what is wrong. */
-static const char *start_wrong(const sets_run *r, const sb_pieceset_report *rep,
+static const char *start_wrong(const sb_census_spec *spec, const sb_pieceset_report *rep,
                                const sb_pieceset_member *m, sb_block *blocks, size_t n)
 {
     if (n != m->pieces)
         return "its start has another number of pieces than the member";
-    size_t cells = (size_t)r->spec->rows * (size_t)r->spec->cols, goals = 0;
+    size_t cells = (size_t)spec->rows * (size_t)spec->cols, goals = 0;
     size_t *got = malloc((n + 1) * sizeof *got), at = 0;
     uint8_t *taken = calloc(cells + 1, 1);
     const char *wrong = got && taken ? NULL : "out of memory";
-    sb_puzzle p = start_puzzle(r, rep, blocks, n);
+    sb_puzzle p = start_puzzle(spec, rep, blocks, n);
     for (size_t k = 0; !wrong && k < n; k++) {
         sb_block *b = &blocks[k];
         goals += b->group == 1;
         if ((got[k] = shape_of(rep, b)) == rep->nshapes || b->group < 0 || b->group > 1)
             wrong = "a piece of its start has no shape of the tray's, or a group past 1";
         int left = wrong ? 0 : b->col - sb_block_anchor_offset(&p, b);
-        if (!wrong && (b->row < 0 || left < 0 || b->row + b->height > r->spec->rows ||
-                       left + b->width > r->spec->cols))
+        if (!wrong && (b->row < 0 || left < 0 || b->row + b->height > spec->rows ||
+                       left + b->width > spec->cols))
             wrong = "a piece of its start leaves the tray";
         for (int y = 0; !wrong && y < b->height; y++)
             for (int x = 0; !wrong && x < b->width; x++) {
                 if (!sb_block_covers(&p, b, b->row + y, left + x))
                     continue;
-                size_t c = (size_t)(b->row + y) * (size_t)r->spec->cols + (size_t)(left + x);
-                if (taken[c] || r->spec->walls[c])
+                size_t c = (size_t)(b->row + y) * (size_t)spec->cols + (size_t)(left + x);
+                if (taken[c] || spec->walls[c])
                     wrong = "two pieces of its start, or a piece and a wall, share a cell";
                 taken[c] = 1;
             }
@@ -491,7 +491,7 @@ static sb_status read_lines(sets_run *r, FILE *f, const char *path, sb_error *er
         if (m && m->mapped)
             wrong = "a member given twice";
         if (m && !wrong && n)
-            wrong = start_wrong(r, &r->known, m, blocks, (size_t)n);
+            wrong = start_wrong(r->spec, &r->known, m, blocks, (size_t)n);
         if (wrong) {
             snprintf(msg, sizeof msg, "%.300s:%ld: %s (a checkpoint is the census's own file)",
                      path, no, wrong);
@@ -562,6 +562,87 @@ static int load_checkpoint(sets_run *r, const sb_options *opts)
     return sb_args_exit_code(st);
 }
 
+/* ---- slide-explore-mpi's words ---- */
+
+/* A member's words: index, distance (SB_DISTANCE_NONE: none), by
+ * symmetry, configurations, pieces, and six a piece (ROW COL HEIGHT WIDTH
+ * SHAPE GROUP, each as a signed number's bits). */
+size_t sb_pieceset_to_words(const sb_pieceset_report *rep, uint64_t *w)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rep->nmembers; i++) {
+        const sb_pieceset_member *m = &rep->members[i];
+        if (!m->mapped)
+            continue;
+        size_t blocks = m->start ? m->nblocks : 0;
+        if (w) {
+            uint64_t *o = w + n;
+            o[0] = i;
+            o[1] = m->hardest_moves;
+            o[2] = m->by_symmetry;
+            o[3] = m->configurations;
+            o[4] = blocks;
+            for (size_t k = 0; k < blocks; k++) {
+                const sb_block *b = &m->start[k];
+                int64_t v[6] = { b->row, b->col, b->height, b->width, b->shape, b->group };
+                for (int j = 0; j < 6; j++)
+                    o[5 + 6 * k + (size_t)j] = (uint64_t)v[j];
+            }
+        }
+        n += 5 + 6 * blocks;
+    }
+    return n;
+}
+
+sb_status sb_pieceset_from_words(const uint64_t *w, size_t n, const sb_census_spec *spec,
+                                 sb_pieceset_report *into, sb_error *err)
+{
+    char msg[sizeof err->msg];
+    for (size_t at = 0; at < n;) {
+        const char *wrong = NULL;
+        uint64_t blocks = at + 5 <= n ? w[at + 4] : 0;
+        sb_block start[64];
+        if (at + 5 > n || w[at] >= into->nmembers || blocks > 64 || n - at - 5 < 6 * blocks ||
+            w[at + 2] > 1 || (w[at + 1] == SB_DISTANCE_NONE) != (blocks == 0) ||
+            w[at + 1] > SB_DISTANCE_NONE)
+            wrong = "a member's index, distance or pieces out of range";
+        sb_pieceset_member *m = wrong ? NULL : &into->members[w[at]];
+        if (m && m->mapped)
+            wrong = "a member walked twice";
+        for (uint64_t k = 0; !wrong && k < blocks; k++) {
+            int64_t v[6];
+            for (int j = 0; j < 6; j++) {
+                v[j] = (int64_t)w[at + 5 + 6 * k + (uint64_t)j];
+                if (v[j] < -1 || v[j] > 65536)
+                    wrong = "a start's piece out of range";
+            }
+            start[k] = (sb_block){ (int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4],
+                                   (int)v[5], SB_AXIS_ANY, 0 };
+            if (!wrong && (v[2] < 1 || v[3] < 1))
+                wrong = "a start's piece has an empty box";
+        }
+        if (!wrong && blocks)
+            wrong = start_wrong(spec, into, m, start, (size_t)blocks);
+        if (wrong) {
+            snprintf(msg, sizeof msg, "a shard of the census came back garbled: %s", wrong);
+            return sb_args_fail(err, SB_EINPUT, msg);
+        }
+        m->start = blocks ? malloc((size_t)blocks * sizeof *m->start) : NULL;
+        if (blocks && !m->start)
+            return sb_args_fail(err, SB_ELIMIT, "out of memory gathering the census");
+        if (blocks)
+            memcpy(m->start, start, (size_t)blocks * sizeof *m->start);
+        m->mapped = true;
+        m->hardest_moves = (uint32_t)w[at + 1];
+        m->by_symmetry = w[at + 2] != 0;
+        m->configurations = w[at + 3];
+        m->nblocks = (size_t)blocks;
+        into->configurations += m->configurations;
+        at += 5 + 6 * (size_t)blocks;
+    }
+    return SB_OK;
+}
+
 static bool skip_known(void *ctx, size_t i)
 {
     const sets_run *r = ctx;
@@ -600,14 +681,23 @@ static void merge_known(sets_run *r, sb_pieceset_report *rep)
 
 /* ---- the run ---- */
 
+/* sb_census_hooks.take: the share's counter. */
+static size_t take_shared(void *ctx)
+{
+    const sets_run *r = ctx;
+    return r->a->share->take();
+}
+
+/* A step's status, settled among the processes of a shared census. */
+static sb_status agreed(const sets_run *r, sb_status status, sb_error *err)
+{
+    return r->a->share ? r->a->share->agree(status, err) : status;
+}
+
 int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_t spec_hash)
 {
     sets_run r = { .a = a, .spec = spec, .spec_hash = spec_hash };
-    if (a->share) {
-        fprintf(stderr, "%s: every piece set (\"pieces any\") runs in one process: use "
-                "slide-explore --threads\n", a->program);
-        return EXIT_INPUT;
-    }
+    const census_share *share = a->share;
     if (a->form == CENSUS_SQLITE || (a->checkpoint_path && !spec->corner_goal)) {
         fprintf(stderr, "%s: every piece set (\"pieces any\") writes text, --json or --csv, "
                 "and a checkpoint only with \"goal corner\" (counting has nothing to "
@@ -620,11 +710,13 @@ int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_
     sb_puzzle empty = { spec->rows, spec->cols, 0, NULL, 0, NULL, 0, NULL, spec->walls };
     sb_search *search = NULL;
     sb_error err;
-    sb_status status = sb_search_new(&empty, &opts, &search, &err);
+    sb_status status = agreed(&r, sb_search_new(&empty, &opts, &search, &err), &err);
     int exit_status = 0;
     if (status == SB_OK) {
         opts.cancel = search;
         sb_args_cancel_on_interrupt(search);
+        if (share)
+            share->watch(search);
     }
     if (status == SB_OK && a->checkpoint_path) {
         r.text = open_memstream(&r.text_bytes, &r.text_len);
@@ -635,13 +727,18 @@ int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_
     }
     sb_pieceset_report rep = { 0 };
     if (status == SB_OK && exit_status == 0) {
-        sb_census_hooks hooks = { .skip = skip_known, .ctx = &r, .set_done = set_done };
+        sb_census_hooks hooks = { .skip = skip_known, .ctx = &r, .set_done = set_done,
+                                  .take = share && share->take ? take_shared : NULL };
         status = sb_census_piecesets(spec, &opts, &hooks, &rep, &err);
         sb_progress_line_clear(&line);
         if (a->checkpoint_path && !write_checkpoint(&r))
             r.write_failed = true;
+        if (share)   /* the writing process gets the whole census */
+            status = share->gather_sets(status, &rep, spec, &err);
     }
     sb_args_cancel_on_interrupt(NULL);
+    if (share)
+        share->watch(NULL);
     sb_search_free(search);
     if (status != SB_OK) {
         char worded[sizeof err.msg + 128];
@@ -654,7 +751,9 @@ int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_
         merge_known(&r, &rep);
         size_t len = (size_t)spec->rows * (size_t)spec->cols + 1;
         by_count *t = count_table(&rep, len);
-        if (!t) {
+        if (share && !share->writes) {
+            /* rank 0 writes */
+        } else if (!t) {
             fprintf(stderr, "%s: out of memory\n", a->program);
             exit_status = 3;
         } else if (a->form == CENSUS_JSON) {
@@ -669,6 +768,9 @@ int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_
             fprintf(stderr, "%s: cannot write the report: %s\n", a->program, strerror(errno));
             exit_status = EXIT_INPUT;
         }
+        /* A report the writing process could not write fails them all. */
+        if (share && agreed(&r, exit_status ? SB_EINPUT : SB_OK, NULL) != SB_OK)
+            exit_status = EXIT_INPUT;
     }
     if (exit_status == 0 && r.write_failed)
         exit_status = EXIT_INPUT;
