@@ -228,28 +228,35 @@ static char *temp_name(const char *path)
     return tmp;
 }
 
-/* Writes the checkpoint: header and member lines to FILE.tmp, renamed
- * over FILE, so a reader finds the old file or the new one whole. */
-static bool write_checkpoint(run *r)
+bool sb_census_checkpoint_write(const char *program, const char *path, uint64_t spec_hash,
+                                sb_metric metric, FILE *text, char *const *bytes,
+                                const size_t *len)
 {
-    const char *path = r->a->checkpoint_path;
     char *tmp = temp_name(path);
     if (!tmp)
         return false;
-    bool ok = fflush(r->text) == 0 && !ferror(r->text);
+    bool ok = fflush(text) == 0 && !ferror(text);
     FILE *f = ok ? fopen(tmp, "w") : NULL;
-    ok = f && sb_checkpoint_header(f, r->spec_hash, r->a->opts.metric) &&
-         fwrite(r->text_bytes, 1, r->text_len, f) == r->text_len;
+    ok = f && sb_checkpoint_header(f, spec_hash, metric) && fwrite(*bytes, 1, *len, f) == *len;
     if (f && fclose(f) != 0)
         ok = false;
     if (ok && rename(tmp, path) != 0)
         ok = false;
     if (!ok) {
-        complain(r, "cannot write the checkpoint %s: %s\n", path,
-                 errno ? strerror(errno) : "out of memory");
+        fprintf(stderr, "%s: cannot write the checkpoint %s: %s\n", program, path,
+                errno ? strerror(errno) : "out of memory");
         remove(tmp);
     }
     free(tmp);
+    return ok;
+}
+
+/* Writes the checkpoint (sb_census_checkpoint_write). */
+static bool write_checkpoint(run *r)
+{
+    bool ok = sb_census_checkpoint_write(r->a->program, r->a->checkpoint_path, r->spec_hash,
+                                         r->a->opts.metric, r->text, &r->text_bytes,
+                                         &r->text_len);
     r->last_write = now();
     return ok;
 }

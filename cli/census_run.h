@@ -60,6 +60,15 @@ int sb_census_run(const census_args *a);
  * spec, spec_hash the hash of its bytes): census_sets.c.  The exit status. */
 int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_t spec_hash);
 
+/* Writes a checkpoint: its header (the census's spec_hash and metric)
+ * and the member lines text has written (over *bytes, *len: a memory
+ * stream's) to PATH.tmp, renamed over PATH, so a reader finds the old
+ * file or the new one whole.  false, the message on stderr after
+ * program's name, when it cannot. */
+bool sb_census_checkpoint_write(const char *program, const char *path, uint64_t spec_hash,
+                                sb_metric metric, FILE *text, char *const *bytes,
+                                const size_t *len);
+
 /* The members of a census of every piece set that rep has walked, as
  * 64-bit words (slide-explore-mpi's): written to w, their count returned
  * (w NULL: counted only). */

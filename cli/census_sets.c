@@ -331,36 +331,12 @@ static bool member_line(FILE *f, size_t i, const sb_pieceset_member *m)
     return fputc('\n', f) != EOF;
 }
 
-/* PATH.tmp (malloc'd; NULL out of memory). */
-static char *temp_name(const char *path)
-{
-    size_t n = strlen(path) + 5;
-    char *tmp = malloc(n);
-    if (tmp)
-        snprintf(tmp, n, "%s.tmp", path);
-    return tmp;
-}
-
 /* Writes the checkpoint whole through a rename. */
 static bool write_checkpoint(sets_run *r)
 {
-    const char *path = r->a->checkpoint_path;
-    char *tmp = temp_name(path);
-    bool ok = tmp && fflush(r->text) == 0 && !ferror(r->text);
-    FILE *f = ok ? fopen(tmp, "w") : NULL;
-    ok = f && sb_checkpoint_header(f, r->spec_hash, r->a->opts.metric) &&
-         fwrite(r->text_bytes, 1, r->text_len, f) == r->text_len;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok) {
-        fprintf(stderr, "%s: cannot write the checkpoint %s: %s\n", r->a->program, path,
-                errno ? strerror(errno) : "out of memory");
-        if (tmp)
-            remove(tmp);
-    }
-    free(tmp);
+    bool ok = sb_census_checkpoint_write(r->a->program, r->a->checkpoint_path, r->spec_hash,
+                                         r->a->opts.metric, r->text, &r->text_bytes,
+                                         &r->text_len);
     r->last_write = now();
     return ok;
 }
