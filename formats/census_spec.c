@@ -407,7 +407,7 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
     }
     if (pieceset_words(words, n))
         return pieceset_statement(rd, words, n, err);
-    if (strcmp(what, "kind") == 0 && rd->any_line)
+    if ((strcmp(what, "kind") == 0 || strcmp(what, "kinds") == 0) && rd->any_line)
         return FAIL(rd, SB_EINPUT, "\"pieces any\" (line %ld) takes every shape: no \"kind\" "
                     "lines with it", rd->any_line);
     if (strcmp(what, "goal") == 0 && rd->corner_line)
