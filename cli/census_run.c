@@ -248,28 +248,35 @@ static char *temp_name(const char *path)
     return tmp;
 }
 
-/* Writes the checkpoint: header and member lines to FILE.tmp, renamed
- * over FILE, so a reader finds the old file or the new one whole. */
-static bool write_checkpoint(run *r)
+bool sb_census_checkpoint_write(const char *program, const char *path, uint64_t spec_hash,
+                                sb_metric metric, FILE *text, char *const *bytes,
+                                const size_t *len)
 {
-    const char *path = r->a->checkpoint_path;
     char *tmp = temp_name(path);
     if (!tmp)
         return false;
-    bool ok = fflush(r->text) == 0 && !ferror(r->text);
+    bool ok = fflush(text) == 0 && !ferror(text);
     FILE *f = ok ? fopen(tmp, "w") : NULL;
-    ok = f && sb_checkpoint_header(f, r->spec_hash, r->a->opts.metric) &&
-         fwrite(r->text_bytes, 1, r->text_len, f) == r->text_len;
+    ok = f && sb_checkpoint_header(f, spec_hash, metric) && fwrite(*bytes, 1, *len, f) == *len;
     if (f && fclose(f) != 0)
         ok = false;
     if (ok && rename(tmp, path) != 0)
         ok = false;
     if (!ok) {
-        complain(r, "cannot write the checkpoint %s: %s\n", path,
-                 errno ? strerror(errno) : "out of memory");
+        fprintf(stderr, "%s: cannot write the checkpoint %s: %s\n", program, path,
+                errno ? strerror(errno) : "out of memory");
         remove(tmp);
     }
     free(tmp);
+    return ok;
+}
+
+/* Writes the checkpoint (sb_census_checkpoint_write). */
+static bool write_checkpoint(run *r)
+{
+    bool ok = sb_census_checkpoint_write(r->a->program, r->a->checkpoint_path, r->spec_hash,
+                                         r->a->opts.metric, r->text, &r->text_bytes,
+                                         &r->text_len);
     r->last_write = now();
     return ok;
 }
@@ -405,7 +412,7 @@ static bool hardest_overall(const sb_census_report *rep, size_t *mi, size_t *ci)
     return found;
 }
 
-static void print_indented(const char *text)
+void sb_census_print_indented(const char *text)
 {
     for (const char *s = text; s && *s;) {
         const char *nl = strchr(s, '\n');
@@ -469,15 +476,15 @@ static void write_text(run *r, const sb_census_report *rep)
     char *init = picture(r, start, m->nblocks), *goal = goal_picture(r, start, m->nblocks);
     printf("hardest start: %u moves (%s) from the goal, member %zu, its component %zu:\n",
            m->components[ci].hardest, sb_metric_name(r->a->opts.metric), mi, ci);
-    print_indented(init);
+    sb_census_print_indented(init);
     printf("goal:\n");
-    print_indented(goal);
+    sb_census_print_indented(goal);
     free(init);
     free(goal);
 }
 
 /* A picture as a JSON array of its lines, or null. */
-static void json_picture(const char *text)
+void sb_census_json_picture(const char *text)
 {
     if (!text) {
         printf("null");
@@ -542,9 +549,9 @@ static void write_json(run *r, const sb_census_report *rep)
         drawn d = draw(r, m, hc);
         printf("{\"moves\": %u, \"member\": %zu, \"component\": %zu, \"start\": ",
                m->components[hc].hardest, hm, hc);
-        json_picture(d.start);
+        sb_census_json_picture(d.start);
         printf(", \"goal\": ");
-        json_picture(d.goal);
+        sb_census_json_picture(d.goal);
         printf("}");
         drawn_free(&d);
     } else {
@@ -579,13 +586,13 @@ static void write_json(run *r, const sb_census_report *rep)
                 printf("null");
             drawn d = draw(r, m, c);
             printf(", \"example\": ");
-            json_picture(d.example);
+            sb_census_json_picture(d.example);
             if (d.hard) {
                 printf(", \"goal_layouts\": %" PRIu64 ", \"hardest\": %u, \"start\": ",
                        x->goal_layouts, x->hardest);
-                json_picture(d.start);
+                sb_census_json_picture(d.start);
                 printf(", \"goal\": ");
-                json_picture(d.goal);
+                sb_census_json_picture(d.goal);
             } else {
                 printf(", \"goal_layouts\": %s, \"hardest\": null, \"start\": null, "
                        "\"goal\": null", m->hardest ? "0" : "null");
@@ -873,6 +880,12 @@ int sb_census_run(const census_args *a)
     if (f)
         fclose(f);
 
+    if (r.spec.any_pieces) {   /* every piece set: census_sets.c */
+        exit_status = sb_census_sets_run(a, &r.spec, r.spec_hash);
+        free(r.labels);
+        sb_census_spec_free(&r.spec);
+        return exit_status;
+    }
     sb_options opts = a->opts;
     sb_progress_line_attach(&r.line, stderr, &opts);
     /* Ctrl-C: a handle over the empty tray, whose cancel stops the census

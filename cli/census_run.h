@@ -33,6 +33,11 @@ typedef struct census_share {
      * must then be 1). */
     size_t (*take)(void);
     bool writes;                 /* this process writes the report */
+    /* gather for the census of every piece set (census_sets.c): rank 0's
+     * *rep becomes the whole census, the others' members checked as
+     * sb_pieceset_from_words does. */
+    sb_status (*gather_sets)(sb_status status, sb_pieceset_report *rep,
+                             const sb_census_spec *spec, sb_error *err);
 } census_share;
 
 typedef struct census_args {
@@ -50,5 +55,35 @@ bool sb_census_sqlite_built(void);
 
 /* Runs the census and returns the exit status (messages on stderr). */
 int sb_census_run(const census_args *a);
+
+/* The census of every piece set (the SPEC's "pieces any", read into
+ * spec, spec_hash the hash of its bytes): census_sets.c.  The exit status. */
+int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_t spec_hash);
+
+/* Writes a checkpoint: its header (the census's spec_hash and metric)
+ * and the member lines text has written (over *bytes, *len: a memory
+ * stream's) to PATH.tmp, renamed over PATH, so a reader finds the old
+ * file or the new one whole.  false, the message on stderr after
+ * program's name, when it cannot. */
+bool sb_census_checkpoint_write(const char *program, const char *path, uint64_t spec_hash,
+                                sb_metric metric, FILE *text, char *const *bytes,
+                                const size_t *len);
+
+/* The members of a census of every piece set that rep has walked, as
+ * 64-bit words (slide-explore-mpi's): written to w, their count returned
+ * (w NULL: counted only). */
+size_t sb_pieceset_to_words(const sb_pieceset_report *rep, uint64_t *w);
+
+/* Puts the members that words w[0..n) carry into *into (a report of the
+ * same census, spec's), each checked as a checkpoint's line is (its
+ * index, not walked twice, its start a layout of its pieces).  SB_EINPUT
+ * ("a shard of the census came back garbled: ...") or SB_ELIMIT. */
+sb_status sb_pieceset_from_words(const uint64_t *w, size_t n, const sb_census_spec *spec,
+                                 sb_pieceset_report *into, sb_error *err);
+
+/* A picture (lines ending in '\n'; NULL: none) on stdout: indented two
+ * blanks, or as a JSON array of its lines (null). */
+void sb_census_print_indented(const char *text);
+void sb_census_json_picture(const char *text);
 
 #endif

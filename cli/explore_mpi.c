@@ -517,10 +517,48 @@ sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r,
     return gather_report(status, &g, &census, err);
 }
 
+/* The census of every piece set on its way to rank 0 (census_sets.c's
+ * words): each rank's walked members put into rank 0's report, checked. */
+typedef struct sets_gathering {
+    sb_pieceset_report *rep;
+    const sb_census_spec *spec;
+} sets_gathering;
+
+static size_t sets_to_words(const void *g, uint64_t *w)
+{
+    return sb_pieceset_to_words(((const sets_gathering *)g)->rep, w);
+}
+
+static sb_status sets_merge(const uint64_t *words, const int *counts, const int *displs,
+                            int size, void *g, sb_error *err)
+{
+    const sets_gathering *gathering = g;
+    sb_status st = SB_OK;
+    for (int k = 0; k < size && st == SB_OK; k++)
+        if (k != ROOT)
+            st = sb_pieceset_from_words(words + displs[k], (size_t)counts[k], gathering->spec,
+                                        gathering->rep, err);
+    return st;
+}
+
+static void sets_free(void *g)
+{
+    sb_pieceset_report_free(((sets_gathering *)g)->rep);
+}
+
+sb_status sb_mpi_sets_gather(sb_status status, sb_pieceset_report *r, const sb_census_spec *spec,
+                             sb_error *err)
+{
+    static const report_kind sets = { "the census", sets_to_words, sets_merge, sets_free };
+    sets_gathering g = { r, spec };
+    return gather_report(status, &g, &sets, err);
+}
+
 void sb_mpi_census_share(census_share *share, sb_options *opts)
 {
     *share = (census_share){ sb_mpi_agree, sb_mpi_watch, sb_mpi_census_gather,
-                             dealer.open ? take_place : NULL, rank_of_world() == ROOT };
+                             dealer.open ? take_place : NULL, rank_of_world() == ROOT,
+                             sb_mpi_sets_gather };
     if (dealer.open) {   /* dealt, not sharded */
         opts->shard = 0;
         opts->nshards = 1;

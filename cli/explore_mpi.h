@@ -72,6 +72,11 @@ sb_status sb_mpi_census_gather(sb_status status, sb_census_report *r,
  * each rank's threads take the next member, largest first, when they are
  * free), in which case opts' static shard (sb_mpi_take_share) is undone.
  * Without MPI threads (SERIALIZED) the static shards stay. */
+/* sb_mpi_census_gather for the census of every piece set (census_sets.c):
+ * rank 0's *r gets every rank's walked members. */
+sb_status sb_mpi_sets_gather(sb_status status, sb_pieceset_report *r, const sb_census_spec *spec,
+                             sb_error *err);
+
 void sb_mpi_census_share(census_share *share, sb_options *opts);
 
 #endif

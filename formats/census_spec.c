@@ -67,6 +67,8 @@ typedef struct reader {
     long *goal_line;             /* where each goal was given (s->ngoals) */
     size_t kinds_cap, shapes_cap; /* room in s->kinds, s->kind_shapes */
     size_t goals_cap, goal_kind_cap, goal_line_cap;   /* in s->goals, s->goal_kind, goal_line */
+    /* Every piece set: where each of its statements was (0: none yet). */
+    long any_line, cells_line, count_line, corner_line;
 } reader;
 
 /* Splits line (in place) into at most MAX_WORDS words; -1: too many.
@@ -560,6 +562,91 @@ static sb_status kinds_statement(reader *rd, char **words, int n, sb_error *err)
     return st;
 }
 
+/* ---- every piece set: pieces any, piece-cells, piece-count, goal corner ---- */
+
+/* The largest tray of every piece set (engine/explore/tilings.h), as the
+ * message says it. */
+enum { MAX_ANY_CELLS = 48 };
+
+/* Whether words[0..n) is a statement of every piece set. */
+static bool pieceset_words(char **words, int n)
+{
+    return strcmp(words[0], "pieces") == 0 || strcmp(words[0], "piece-cells") == 0 ||
+           strcmp(words[0], "piece-count") == 0 ||
+           (strcmp(words[0], "goal") == 0 && n == 2 && strcmp(words[1], "corner") == 0);
+}
+
+/* Reads a statement pieceset_words names into rd->s; each once. */
+static sb_status pieceset_statement(reader *rd, char **words, int n, sb_error *err)
+{
+    sb_census_spec *s = rd->s;
+    const char *what = words[0];
+    long *seen = strcmp(what, "pieces") == 0        ? &rd->any_line
+                 : strcmp(what, "piece-cells") == 0 ? &rd->cells_line
+                 : strcmp(what, "piece-count") == 0 ? &rd->count_line
+                                                    : &rd->corner_line;
+    if (*seen)
+        return FAIL(rd, SB_EINPUT, "a second \"%s\" line (the first is line %ld)", what, *seen);
+    *seen = rd->line;
+    if (seen == &rd->any_line) {
+        if (n != 2 || strcmp(words[1], "any") != 0)
+            return FAIL(rd, SB_EINPUT, "expected \"pieces any\": every piece set of the tray");
+        if (s->nkinds)
+            return FAIL(rd, SB_EINPUT, "\"pieces any\" takes every shape: it goes without "
+                        "\"kind\" lines (line %ld has one)", rd->kind_line[0]);
+        if ((long)s->rows * s->cols > MAX_ANY_CELLS)
+            return FAIL(rd, SB_EINPUT, "\"pieces any\" takes a tray of at most %d cells, not "
+                        "%dx%d", MAX_ANY_CELLS, s->rows, s->cols);
+        s->any_pieces = true;
+        return SB_OK;
+    }
+    if (seen == &rd->corner_line) {
+        if (s->ngoals)
+            return FAIL(rd, SB_EINPUT, "\"goal corner\" is the whole goal: no \"goal KIND ROW "
+                        "COL\" lines with it (line %ld has one)", rd->goal_line[0]);
+        s->corner_goal = true;
+        return SB_OK;
+    }
+    long a = 0;
+    if (seen == &rd->cells_line) {
+        number_read got = n == 2 ? number(words[1], MAX_ANY_CELLS, &a) : NUMBER_NOT;
+        if (got != NUMBER_OK || a < 1)
+            return FAIL(rd, SB_EINPUT, "expected \"piece-cells N\": the most cells of a piece, "
+                        "1 to %d", MAX_ANY_CELLS);
+        s->piece_cells = (uint32_t)a;
+        return SB_OK;
+    }
+    uint32_t lo = 0, hi = 0;
+    number_read got = n == 2 ? counts_of(words[1], &lo, &hi) : NUMBER_NOT;
+    if (got != NUMBER_OK || hi < 1 || hi > MAX_ANY_CELLS)
+        return FAIL(rd, SB_EINPUT, "expected \"piece-count N\" or \"piece-count MIN..MAX\": "
+                    "pieces in a member (holes are not pieces), at most %d", MAX_ANY_CELLS);
+    if (lo > hi)
+        return FAIL(rd, SB_EINPUT, "\"piece-count %s\": MIN is more than MAX", words[1]);
+    s->min_pieces = lo;
+    s->max_pieces = hi;
+    return SB_OK;
+}
+
+/* What every piece set's statements need from the whole file: "pieces
+ * any" for the others, and nothing of an alphabet's with it. */
+static sb_status pieceset_whole_file(reader *rd, sb_error *err)
+{
+    const sb_census_spec *s = rd->s;
+    long need = rd->cells_line ? rd->cells_line : rd->count_line;
+    if (!s->any_pieces && (need || rd->corner_line)) {
+        rd->line = need ? need : rd->corner_line;
+        return FAIL(rd, SB_EINPUT, "%s takes \"pieces any\" (every piece set of the tray)",
+                    need ? "a bound on pieces" : "\"goal corner\"");
+    }
+    if (s->any_pieces && (s->keep || s->diameters)) {
+        rd->line = rd->any_line;
+        return FAIL(rd, SB_EINPUT, "\"pieces any\" maps no components: no \"keep\" or "
+                    "\"diameters\" with it");
+    }
+    return SB_OK;
+}
+
 /* Reads one statement (words[0..n)) into rd->s. */
 static sb_status statement(reader *rd, char **words, int n, sb_error *err)
 {
@@ -612,6 +699,14 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
         s->diameters = true;
         return SB_OK;
     }
+    if (pieceset_words(words, n))
+        return pieceset_statement(rd, words, n, err);
+    if ((strcmp(what, "kind") == 0 || strcmp(what, "kinds") == 0) && rd->any_line)
+        return FAIL(rd, SB_EINPUT, "\"pieces any\" (line %ld) takes every shape: no \"kind\" "
+                    "lines with it", rd->any_line);
+    if (strcmp(what, "goal") == 0 && rd->corner_line)
+        return FAIL(rd, SB_EINPUT, "\"goal corner\" (line %ld) is the whole goal: no \"goal "
+                    "KIND ROW COL\" lines with it", rd->corner_line);
     if (strcmp(what, "kind") == 0)
         return kind_statement(rd, words, n, err);
     if (strcmp(what, "kinds") == 0)
@@ -649,7 +744,7 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
         return SB_OK;
     }
     return FAIL(rd, SB_EINPUT, "unknown statement \"%s\": expected tray, wall, kind, kinds, "
-                "empty, goal, keep or diameters", what);
+                "empty, goal, keep, diameters, pieces, piece-cells or piece-count", what);
 }
 
 /* What needs the whole file (walls may come after a goal): the goals
@@ -756,8 +851,11 @@ sb_status sbi_fmt_read_census_stream(FILE *f, const char *name, sb_census_spec *
         st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "cannot read: %s", sbi_os_error(errno).text);
     if (st == SB_OK && !out->rows)
         st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "no \"tray ROWS COLS\" line");
-    if (st == SB_OK && !out->nkinds)
-        st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "no \"kind\" line: the alphabet is empty");
+    if (st == SB_OK)
+        st = pieceset_whole_file(&rd, err);
+    if (st == SB_OK && !out->nkinds && !out->any_pieces)
+        st = sbi_fmt_fail(err, SB_EINPUT, name, 0, "no \"kind\" line: the alphabet is empty "
+                          "(or write \"pieces any\" for every piece set)");
     if (st == SB_OK)
         st = whole_file(&rd, err);
     if (st == SB_OK)

@@ -265,13 +265,18 @@ typedef struct sb_census_report {
  * members the call may map (neither skipped nor another shard's; under
  * take, an upper bound): a progress line's total.
  * All four are called one thread at a time. */
+struct sb_pieceset_member;   /* the census of every piece set's member (below) */
+
 typedef struct sb_census_hooks {
     bool (*skip)(void *ctx, size_t member);
     void (*done)(void *ctx, size_t member, const sb_census_member *m);
     void *ctx;
     size_t (*take)(void *ctx);
     void (*begin)(void *ctx, size_t members);
-    void *reserved[SB_RESERVED];   /* NULL: room for functions of later 2.x versions */
+    /* Since 2.2: sb_census_piecesets's done (its members are of another
+     * record); done itself is not called there. */
+    void (*set_done)(void *ctx, size_t member, const struct sb_pieceset_member *m);
+    void *reserved[SB_RESERVED - 1];   /* NULL: room for functions of later 2.x versions */
 } sb_census_hooks;
 
 /* Every member of spec's alphabet (each kind min..max pieces, the pieces
@@ -302,6 +307,79 @@ SB_API void sb_census_member_free(sb_census_member *m);
  * caller owns *out (sb_census_report_free). */
 SB_API sb_status sb_census_report_merge(const sb_census_report *parts, size_t nparts,
                                         sb_census_report *out, sb_error *err);
+
+/* ---- The census of every piece set (sb_census_spec.any_pieces) --------- */
+/* Since 2.2. */
+
+/* One member: a piece set (its shapes, listed sparsely: a tray has
+ * thousands of shapes, a member a handful), its fills of the tray, and
+ * with the corner-to-corner goal its hardest start. */
+typedef struct sb_pieceset_member {
+    size_t first, nshapes; /* its shapes: the report's set_shapes[first .. first + nshapes),
+                              ascending, each with set_counts[...] pieces */
+    uint32_t pieces, holes;
+    uint64_t fills;        /* its fills of the tray: placements of its pieces and holes */
+    bool mapped;           /* with the goal: walked (false: another shard's, or skipped) */
+    bool by_symmetry;      /* its hardest start is its transpose partner's, transposed
+                              (a square tray: sb_census_piecesets says when) */
+    uint32_t hardest_moves;   /* with the goal: its hardest start's distance
+                                 (SB_DISTANCE_NONE: no start counts, or not mapped) */
+    size_t nblocks;        /* pieces of start */
+    sb_block *start;       /* that start (NULL: none): the goal piece in group 1, shapes
+                              the report's (shape k + 1 names shapes[k]; 0 a full box) */
+    uint64_t configurations;  /* configurations its walk visited (0 by symmetry) */
+} sb_pieceset_member;
+
+typedef struct sb_pieceset_report {
+    int rows, cols;
+    size_t nshapes;
+    sb_shape *shapes;      /* every shape of the tray's pieces, by cells, then box height
+                              and width, then cells (the shape with the first differing
+                              cell in reading order first) */
+    size_t nmembers;
+    sb_pieceset_member *members; /* by pieces, then their shapes' lists in
+                                    lexicographic order: the same in every shard */
+    uint32_t *set_shapes;  /* the members' shape lists (shape indexes) ... */
+    uint32_t *set_counts;  /* ... and each shape's pieces */
+    uint64_t fills;        /* fills of every member */
+    bool corner_goal;      /* members were walked for the corner-to-corner goal */
+    uint64_t configurations;  /* summed over the members walked here */
+    double seconds;
+    uint64_t reserved[SB_RESERVED];   /* zero: room for fields of later 2.x versions */
+} sb_pieceset_report;
+
+/* The census of every piece set of spec's tray (spec->any_pieces: no
+ * kinds; piece_cells, min_pieces..max_pieces and min_empty bound the
+ * fills): every fill of its open cells by pieces of any shape and holes,
+ * grouped into piece sets.  With spec->corner_goal each member is walked
+ * for its hardest corner-to-corner start under opts->metric, threads
+ * taking members largest first; opts->shard and nshards, and hooks
+ * (skip, take, begin, set_done) split and resume it as sb_census's do.
+ * On a square tray (its walls alike across the diagonal) a member and its
+ * transpose (every shape transposed) are one unit when at most one of its
+ * pieces misses its box's upper-left cell (so the goal piece is never
+ * chosen by reading order among two): the first in member order is
+ * walked, the other gets its start transposed.  SB_EINPUT for a bad spec, SB_ELIMIT at a limit; on
+ * SB_OK the caller owns *out (sb_pieceset_report_free). */
+SB_API sb_status sb_census_piecesets(const sb_census_spec *spec, const sb_options *opts,
+                                     const sb_census_hooks *hooks, sb_pieceset_report *out,
+                                     sb_error *err);
+SB_API void sb_pieceset_report_free(sb_pieceset_report *r);
+
+/* The fills of spec's tray (spec->any_pieces, its bounds) without
+ * listing piece sets (a memo over the undecided cells: fast): *fills in
+ * all, and by_pieces[k] (rows * cols + 1 entries, or NULL) those of k
+ * pieces.  SB_EINPUT for a bad spec, SB_ELIMIT at a limit. */
+SB_API sb_status sb_census_fills(const sb_census_spec *spec, const sb_options *opts,
+                                 uint64_t *fills, uint64_t *by_pieces, sb_error *err);
+
+/* Puts sharded reports of sb_census_piecesets back together, as
+ * sb_census_report_merge does sb_census's: each member from the one part
+ * that mapped it.  SB_EINPUT for parts of different censuses or a member
+ * mapped by none or by two; SB_ELIMIT out of memory.  On SB_OK the caller
+ * owns *out (sb_pieceset_report_free). */
+SB_API sb_status sb_pieceset_report_merge(const sb_pieceset_report *parts, size_t nparts,
+                                          sb_pieceset_report *out, sb_error *err);
 
 /* ---- The distance oracle: every reachable configuration's distance to the goal */
 

@@ -21,7 +21,7 @@
 # (each the same as the graph path's, which cuts nothing).  A limit only the
 # largest member passes, a missing SPEC, --checkpoint and a database that
 # cannot be written: every rank ends with the same exit status and one
-# message.
+# message.  The census of every piece set with the corner goal, gathered.
 #
 # Environment: SLIDE_EXPLORE, SLIDE_EXPLORE_MPI, MPIEXEC (mpirun),
 # PROJECT_PUZZLES (optional: the Klotski case).
@@ -206,6 +206,18 @@ check "census missing SPEC -np 3: exit, one message naming it" "2 1 1" \
 mpi 2 --census --checkpoint "$tmp/ck" "$tmp/two.spec" >"$tmp/got" 2>"$tmp/err"
 check "census --checkpoint -np 2: exit, refused, no file" "2 1 0" \
     "$? $(grep -c -- '--checkpoint is slide-explore' "$tmp/err") $(ls "$tmp" | grep -c '^ck')"
+# Every piece set with the corner-to-corner goal (it needs corner.c's
+# walk): every rank's members gathered, byte for byte slide-explore's.
+printf 'tray 3 3\nwall 1 1\npieces any\ngoal corner\n' >"$tmp/sets.spec"
+for form in text json csv; do
+    flag=; [ "$form" != text ] && flag=--$form
+    "$SLIDE_EXPLORE" --census --metric piece $flag "$tmp/sets.spec" >"$tmp/want"
+    for np in 1 2 4; do
+        mpi "$np" --census --metric piece $flag "$tmp/sets.spec" >"$tmp/got"
+        check "every piece set $form -np $np: slide-explore's report" same \
+            "$(cmp -s "$tmp/want" "$tmp/got" && [ -s "$tmp/want" ] && echo same)"
+    done
+done
 }
 
 case $part in

@@ -57,7 +57,10 @@ mas-puzzle-wide line 41
 mas-puzzle-wide unit 60
 notch piece 173
 notch line 197
-notch unit 237'
+notch unit 237
+corner-4x4-132 piece 132
+corner-4x4-132 line 153
+corner-4x4-132 unit 180'
 
 passes=0 fails=0
 while read -r name metric want; do
@@ -97,7 +100,8 @@ eight-31b 181440
 rush-hour-51 4780
 rush-hour-60 2332
 mas-puzzle 110804
-notch 60877'
+notch 60877
+corner-4x4-132 9591'
 
 while read -r name want; do
     i=$PROJECT_PUZZLES/$name.init

@@ -975,9 +975,9 @@ static void test_newer_records(void)
     CHECK(sb_census(&spec, NULL, NULL, &cen, &e) == SB_EINPUT && strstr(e.msg, "spec's reserved"));
     spec.reserved[0] = 0;
     sb_census_hooks hooks = { 0 };
-    hooks.reserved[3] = &hooks;
+    hooks.reserved[sizeof hooks.reserved / sizeof hooks.reserved[0] - 1] = &hooks;
     CHECK(sb_census(&spec, NULL, &hooks, &cen, &e) == SB_EINPUT && strstr(e.msg, "hooks'"));
-    hooks.reserved[3] = NULL;
+    hooks.reserved[sizeof hooks.reserved / sizeof hooks.reserved[0] - 1] = NULL;
     CHECK(sb_census(&spec, NULL, &hooks, &cen, &e) == SB_OK && cen.nmembers == 3);
     sb_census_report_free(&cen);
     sb_puzzle_free(&p);

@@ -93,6 +93,8 @@ typedef struct sized {
 /* The members, and the threads that take their units in order, one at a
  * time. */
 typedef struct crew {
+    const sbi_dealer *dealer;        /* NULL: the alphabet's members (jobs); else
+                                        another source's (sbi_census_deal) */
     job *jobs;
     sb_census_report *out;
     const sb_alphabet *alphabet;
@@ -302,10 +304,30 @@ static void member_whole(sb_census_member *m)
     m->parts = 1;
 }
 
+/* The options one unit is mapped under: the census's, on one thread (the
+ * census's threads map units, one each), with what is left of its time,
+ * and the unit's progress going into the census's (up). */
+static sb_options unit_options(crew *c, unit_progress *up)
+{
+    sb_options member = *c->opts;
+    member.threads = 1;
+    if (c->opts->limits.max_seconds > 0) {
+        member.limits.max_seconds -= sbi_clock() - c->t0;
+        if (member.limits.max_seconds <= 0)
+            member.limits.max_seconds = 1e-9;
+    }
+    *up = (unit_progress){ c, 0 };
+    if (c->opts->progress) {
+        member.progress = unit_reported;
+        member.progress_ctx = up;
+    }
+    return member;
+}
+
 /* Maps unit u (a member or a part of it) under the census's options, each
  * with its own meter, the deadline the census's, and joins what it found
- * to the member's results. */
-static void map_unit(crew *c, const sized *u)
+ * to the member's results.  Returns whether the member has failed. */
+static bool map_unit(crew *c, const sized *u)
 {
     size_t i = u->index;
     job *j = &c->jobs[i];
@@ -313,21 +335,12 @@ static void map_unit(crew *c, const sized *u)
     pthread_mutex_lock(&c->lock);
     bool moot = m->mapped || j->graph;   /* the graph has it whole, or will */
     sb_census_member got = { .counts = m->counts, .has_goal = m->has_goal };
+    bool failed = j->status != SB_OK;
     pthread_mutex_unlock(&c->lock);
     if (moot)
-        return;
-    sb_options member = *c->opts;
-    member.threads = 1;   /* the census's threads map units, one each */
-    if (c->opts->limits.max_seconds > 0) {
-        member.limits.max_seconds -= sbi_clock() - c->t0;
-        if (member.limits.max_seconds <= 0)
-            member.limits.max_seconds = 1e-9;
-    }
-    unit_progress up = { c, 0 };
-    if (c->opts->progress) {
-        member.progress = unit_reported;
-        member.progress_ctx = &up;
-    }
+        return failed;
+    unit_progress up;
+    sb_options member = unit_options(c, &up);
     const sb_alphabet *a = c->alphabet;
     sb_piece_map res;
     bool goal = a->hardest && got.has_goal, taken = false;
@@ -342,9 +355,10 @@ static void map_unit(crew *c, const sized *u)
         pthread_mutex_lock(&c->lock);
         moot = m->mapped || j->graph;
         j->graph = true;
+        failed = j->status != SB_OK;
         pthread_mutex_unlock(&c->lock);
         if (moot)
-            return;
+            return failed;
         status = sbi_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
                                 &member, &c->budget, NULL, 0, &res, &err);
     }
@@ -421,7 +435,28 @@ static void map_unit(crew *c, const sized *u)
         j->status = status;
         j->err = err;
     }
+    failed = j->status != SB_OK;
     pthread_mutex_unlock(&c->lock);
+    return failed;
+}
+
+/* Maps unit u of a dealer's census (sbi_census_deal): its member whole.
+ * Returns whether it failed (the first failure in member order is the
+ * census's, kept by the dealer's callback). */
+static bool deal_unit(crew *c, const sized *u)
+{
+    unit_progress up;
+    sb_options member = unit_options(c, &up);
+    const sbi_dealer *d = c->dealer;
+    uint64_t layouts = 0;
+    sb_status status = d->map(d->ctx, u->index, &member, &c->budget, &layouts);
+    pthread_mutex_lock(&c->lock);
+    if (status == SB_OK && d->done)
+        d->done(d->ctx, u->index);
+    c->layouts_done += layouts;
+    c->layouts_running -= up.stored;
+    pthread_mutex_unlock(&c->lock);
+    return status != SB_OK;
 }
 
 static void *worker(void *arg)
@@ -436,9 +471,8 @@ static void *worker(void *arg)
             return NULL;
         if (!c->mine[at])
             continue;
-        map_unit(c, &c->order[at]);
+        bool failed = c->dealer ? deal_unit(c, &c->order[at]) : map_unit(c, &c->order[at]);
         pthread_mutex_lock(&c->lock);
-        bool failed = c->jobs[c->order[at].index].status != SB_OK;
         c->stop |= failed;
         c->mapped += !failed;   /* a unit a limit or a cancel cut short is not done */
         report(c);
@@ -540,8 +574,13 @@ static double member_words(const sb_alphabet *a, const uint32_t *counts, uint32_
     uint64_t empty = open;
     for (int s = 0; s < a->pieces.nclasses; s++)
         empty -= (uint64_t)sbi_pieces_cells(&a->pieces, s) * counts[s];
+    return sbi_census_words(empty, counts, a->pieces.nclasses);
+}
+
+double sbi_census_words(uint64_t empty, const uint32_t *counts, int nclasses)
+{
     double words = 1, tokens = (double)empty;
-    for (int s = 0; s < a->pieces.nclasses; s++)
+    for (int s = 0; s < nclasses; s++)
         for (uint32_t j = 1; j <= counts[s]; j++) {
             tokens += 1;
             words = words * tokens / j;
@@ -816,6 +855,52 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     }
     out->seconds = sbi_clock() - t0;
     return SB_OK;
+}
+
+sb_status sbi_census_deal(const sbi_dealer *d, const sb_options *opts,
+                          const sb_census_hooks *hooks, sb_error *err)
+{
+    crew c = { .dealer = d, .hooks = hooks, .opts = opts, .t0 = sbi_clock(), .phase = MAPPING };
+    sbi_budget_init(&c.budget, opts);
+    sbi_meter_init(&c.books, opts);
+    sbi_meter_draw_on(&c.books, &c.budget);
+    size_t n = 0;
+    for (size_t i = 0; i < d->nmembers; i++)
+        n += !d->units || d->units[i];
+    sized *order = malloc((n + 1) * sizeof *order);
+    bool *mine = malloc((n + 1) * sizeof *mine);
+    sb_status status = order && mine ? SB_OK : sbi_fail(err, SB_ELIMIT, "out of memory");
+    if (status == SB_OK && !sbi_meter_hold(&c.books, (n + 1) * (sizeof *order + sizeof *mine)))
+        status = sbi_meter_fail(&c.books, err);
+    for (size_t i = 0; status == SB_OK && i < d->nmembers; i++)
+        if (!d->units || d->units[i])
+            order[c.nunits++] = (sized){ d->words[i], i, 0, 1 };
+    if (status == SB_OK) {
+        qsort(order, c.nunits, sizeof *order, by_words);
+        for (size_t k = 0; k < c.nunits; k++)
+            mine[k] = true;
+        if (opts->nshards > 1 && !plan_shards(order, c.nunits, opts->shard, opts->nshards, mine))
+            status = sbi_fail(err, SB_ELIMIT, "out of memory");
+    }
+    /* Members the caller knows already (a checkpoint) are not mapped. */
+    for (size_t k = 0; status == SB_OK && k < c.nunits; k++) {
+        mine[k] = mine[k] && !(hooks && hooks->skip && hooks->skip(hooks->ctx, order[k].index));
+        c.to_map += mine[k];
+    }
+    if (status == SB_OK && pthread_mutex_init(&c.lock, NULL) != 0)
+        status = sbi_fail(err, SB_ELIMIT, "out of memory");
+    if (status == SB_OK) {
+        c.order = order;
+        c.mine = mine;
+        if (hooks && hooks->begin)
+            hooks->begin(hooks->ctx, c.to_map);
+        run_crew(&c, opts->threads);
+        pthread_mutex_destroy(&c.lock);
+    }
+    sbi_meter_end(&c.books);
+    free(order);
+    free(mine);
+    return status;
 }
 
 /* The three plain blocks that vary in a family: 1x1, 1x2, 2x1. */
@@ -1269,6 +1354,12 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
     if (hooks && hooks->take && opts && opts->nshards > 1)
         return sbi_fail(err, SB_EINPUT, "sb_census: hooks->take and opts->nshards both split "
                         "the members; use one");
+    if (spec->any_pieces)
+        return sbi_fail(err, SB_EINPUT, "sb_census: every piece set (any_pieces) is "
+                        "sb_census_piecesets's census");
+    if (spec->corner_goal || spec->piece_cells || spec->min_pieces || spec->max_pieces)
+        return sbi_fail(err, SB_EINPUT, "sb_census: the corner-to-corner goal and the bounds "
+                        "on pieces take every piece set (any_pieces, sb_census_piecesets)");
     opts = sbi_options_or_default(opts, &defaults);
     if (spec->rows < 1 || spec->cols < 1 ||
         (long)spec->rows * spec->cols > SB_MAX_CELLS)

@@ -362,4 +362,35 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
                               const sb_census_hooks *hooks, sb_census_report *out,
                               sb_error *err);
 
+/* The words of a piece set of `empty` empty cells and counts[0..nclasses)
+ * pieces per class (a multinomial coefficient, as a double): the plan's
+ * estimate of a member's cost, an upper bound on its layouts. */
+double sbi_census_words(uint64_t empty, const uint32_t *counts, int nclasses);
+
+/* Another source of members for the census's crew (its threads, shards,
+ * hooks and plan), which maps each member whole: the census of every
+ * piece set (piecesets.c). */
+typedef struct sbi_dealer {
+    size_t nmembers;
+    const double *words;         /* per member: its estimated cost (the plan's order) */
+    const bool *units;           /* NULL, or per member: false when another's unit maps
+                                    it (it is no unit of its own) */
+    /* Maps member i under opts (one thread, what is left of the census's
+     * time, its progress) drawing on budget; *layouts: what it walked.
+     * Called from several threads at once, each on its own member; a
+     * failure is the callback's to keep (the first in member order). */
+    sb_status (*map)(void *ctx, size_t member, const sb_options *opts, sb_budget *budget,
+                     uint64_t *layouts);
+    void (*done)(void *ctx, size_t member);   /* member i mapped: under the crew's lock */
+    void *ctx;
+} sbi_dealer;
+
+/* Deals d's units to opts->threads threads in the plan's order (largest
+ * first by words): this shard's (opts->shard of nshards, as the
+ * alphabet's plan deals them), or those hooks->take gives, passing over
+ * those hooks->skip names; hooks->begin hears how many.  A unit that
+ * fails stops the dealing.  SB_OK, or SB_ELIMIT out of memory (err). */
+sb_status sbi_census_deal(const sbi_dealer *d, const sb_options *opts,
+                          const sb_census_hooks *hooks, sb_error *err);
+
 #endif

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# piecesets.sh - slide-explore --census of every piece set ("pieces any"):
+# its SPEC statements' errors (FILE:LINE, exit 2), and its counts against
+# an independent brute force (piecesets_brute.py: every partition of the
+# tray's cells) on small trays with walls and bounds: every member's
+# fills, holes and shapes, and the totals.  With "4x4" as its argument,
+# the 4x4 tray's counts against the published ones (a slow test).
+set -u
+: "${SLIDE_EXPLORE:?SLIDE_EXPLORE must name the slide-explore binary}"
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+passes=0 fails=0
+pass() { passes=$((passes + 1)); }
+fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+X=$SLIDE_EXPLORE
+
+if [ "${1:-}" = 4x4 ]; then
+    # Bickford, "Sliding Block Puzzles, Part 3" (2012): 55,807,716 fills of
+    # the 4x4 tray in 1,473,830 piece sets; by pieces 0..16 as below.
+    printf 'tray 4 4\npieces any\n' >"$tmp/4x4.spec"
+    "$X" --census --json "$tmp/4x4.spec" >"$tmp/4x4.json" || fail "4x4 census"
+    python3 - "$tmp/4x4.json" <<'PY' && pass || fail "4x4 counts"
+import json, sys
+r = json.load(open(sys.argv[1]))
+sets = [b["sets"] for b in r["by_pieces"]]
+want = [1, 9472, 100846, 271410, 372766, 347846, 226118, 98564, 33133, 9909, 2775,
+        737, 190, 47, 12, 3, 1]
+ok = r["fills"] == 55807716 and r["piece_sets"] == 1473830 and sets == want
+print("4x4:", r["fills"], r["piece_sets"], sets)
+sys.exit(0 if ok else 1)
+PY
+    echo "piecesets 4x4: $passes passed, $fails failed"
+    [ $fails -eq 0 ]
+    exit
+fi
+
+# ---- bad SPECs: each names its file and line, exit 2 ----------------------
+bad() {   # bad LINE WHAT-THE-MESSAGE-SAYS SPEC-TEXT
+    printf '%b' "$3" >"$tmp/bad.spec"
+    local out rc
+    out=$("$X" --census "$tmp/bad.spec" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc -eq 2 ] && [[ "$out" == *"bad.spec:$1: "*"$2"* ]]; then pass
+    else fail "bad SPEC ($2): exit $rc, '$out'"; fi
+}
+bad 3 'goes without "kind" lines' 'tray 3 3\nkind a 1x1 1\npieces any\n'
+bad 3 'no "kind" lines with it' 'tray 3 3\npieces any\nkind a 1x1 1\n'
+bad 2 'expected "pieces any"' 'tray 3 3\npieces some\n'
+bad 3 'a second "pieces" line' 'tray 3 3\npieces any\npieces any\n'
+bad 2 'at most 48 cells' 'tray 7 7\npieces any\n'
+bad 3 'MIN is more than MAX' 'tray 3 3\npieces any\npiece-count 3..1\n'
+bad 3 'expected "piece-count N"' 'tray 3 3\npieces any\npiece-count 0\n'
+bad 3 'expected "piece-cells N"' 'tray 3 3\npieces any\npiece-cells 0\n'
+bad 2 'takes "pieces any"' 'tray 3 3\npiece-cells 2\nkind a 1x1 1\n'
+bad 3 'takes "pieces any"' 'tray 3 3\nkind a 1x1 1\ngoal corner\n'
+bad 4 'no "goal KIND ROW COL" lines' 'tray 3 3\nkind a 1x1 1\ngoal a 0 0\ngoal corner\n'
+bad 3 'no "keep" or "diameters"' 'tray 3 3\nkeep 2\npieces any\n'
+
+# ---- the counts against the brute force -----------------------------------
+# census ROWS COLS "SPEC LINES" BRUTE-ARGS...: every member's pieces,
+# holes, fills and shapes, and the totals, alike.
+census() {
+    local rows=$1 cols=$2 lines=$3
+    shift 3
+    printf 'tray %s %s\npieces any\n%b' "$rows" "$cols" "$lines" >"$tmp/c.spec"
+    if ! "$X" --census --csv "$tmp/c.spec" >"$tmp/c.csv" ||
+       ! "$X" --census --json "$tmp/c.spec" >"$tmp/c.json" ||
+       ! python3 "$here/piecesets_brute.py" "$rows" "$cols" "$@" >"$tmp/brute.txt"; then
+        fail "census $rows x $cols ($lines): a run failed"
+        return
+    fi
+    python3 - "$tmp/c.csv" "$tmp/c.json" "$tmp/brute.txt" <<'PY' && pass ||
+import csv, json, sys
+mine = []
+for row in csv.DictReader(open(sys.argv[1])):
+    shapes = []
+    for word in row["shapes"].split():
+        n, shape = word.split("*")
+        shapes += [shape] * int(n)
+    mine.append((int(row["pieces"]), int(row["holes"]), int(row["fills"]), tuple(sorted(shapes))))
+brute, total = [], None
+for line in open(sys.argv[3]):
+    w = line.split()
+    if w[0] == "total":
+        total = (int(w[1]), int(w[2]))
+    else:
+        brute.append((int(w[0]), int(w[1]), int(w[2]), tuple(sorted(w[3:]))))
+r = json.load(open(sys.argv[2]))
+ok = sorted(mine) == sorted(brute) and (r["fills"], r["piece_sets"]) == total
+ok = ok and sum(b["fills"] for b in r["by_pieces"]) == total[0]
+ok = ok and [m[0] for m in mine] == sorted(m[0] for m in mine)   # by pieces
+if not ok:
+    print("engine", len(mine), r["fills"], "brute", total)
+sys.exit(0 if ok else 1)
+PY
+    fail "census $rows x $cols ($lines $*): differs from the brute force"
+}
+census 1 1 ''
+census 2 2 ''
+census 2 3 ''
+census 3 2 ''
+census 3 3 ''
+census 3 3 'wall 1 1\n' --wall 1,1
+census 2 4 'wall 0 0\nwall 1 3\n' --wall 0,0 --wall 1,3
+census 3 3 'wall 0 2\npiece-cells 3\n' --wall 0,2 --piece-cells 3
+census 3 3 'piece-count 2..4\n' --piece-count 2..4
+census 3 3 'piece-count 3\nempty 2\n' --piece-count 3 --empty 2
+census 2 4 'empty 3\npiece-cells 2\n' --empty 3 --piece-cells 2
+
+# The count without listing (sb_census_fills) agrees with the listing: the
+# quick path the docs give for large trays (--json's fills).
+echo "piecesets: $passes passed, $fails failed"
+[ $fails -eq 0 ]
