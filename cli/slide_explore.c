@@ -198,8 +198,9 @@ static int parse_args(cli *c, int argc, char **argv)
                            "maps the whole census again");
 #endif
     if (c->threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS &&
-        c->mode != MODE_CENSUS)
-        return usage_error("%s", "--threads goes with --family, --census or --components");
+        c->mode != MODE_CENSUS && c->mode != MODE_REACH)
+        return usage_error("%s", "--threads goes with --family, --census, --components or "
+                                 "the reachable walk");
     if ((c->csv || c->sqlite_path || c->checkpoint_path) && c->mode != MODE_CENSUS)
         return usage_error("%s", "--csv, --sqlite and --checkpoint go with --census");
     if (c->mode == MODE_CENSUS && c->json + c->csv + (c->sqlite_path != NULL) > 1)

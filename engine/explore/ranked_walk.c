@@ -1,0 +1,773 @@
+/*
+ * ranked_walk.c - the reachable walk (sb_explore) at two bits a
+ * configuration: for numbered tiles, whose configurations have a dense
+ * rank, no table of keys at all, but one 2-bit mark per rank, swept
+ * layer by layer.  The 2x7 tray's 43,589,145,600 configurations take
+ * 10.9 GB so, where a table of keys would take ten times that.
+ *
+ * The numbering.  The puzzle's free cells (not walls) are numbered in
+ * row-major order; a configuration is which cells are empty (k of n)
+ * and, reading the others in order, a permutation of the m = n - k
+ * tiles (each tile its own class, numbered in the catalog's order of
+ * classes).  Its rank is the empty cells' rank in the combinatorial
+ * number system (colex; with one empty cell, that cell) times the
+ * permutations, plus the permutation's lexicographic rank (its Lehmer
+ * digits, each weighed by a factorial).  With one empty cell only half
+ * of the permutations can ever be met: every move swaps the empty cell
+ * with a neighbouring tile, which moves that tile past |h - c| - 1
+ * others in reading order while the empty cell goes to a cell of the
+ * other chessboard colour, so the permutation's parity XOR (h + colour
+ * of h) never changes.  The empty cell then fixes the parity, and the
+ * permutation is numbered by its digits but the second last (which the
+ * parity decides; the last is always 0), weighed by half factorials:
+ * 14!/2 ranks for the 2x7 tray, not 14!.
+ *
+ * The marks.  A rank's two bits say new (00), seen (11), or in the
+ * layer being swept or the next: 01 and 10, which swap roles every
+ * layer, so no pass turns "next" into "current".  Sweeping layer d reads
+ * the marks word by word (32 ranks), and for each rank in layer d
+ * unranks it, generates its children, ranks each and, when its mark is
+ * new, sets the next layer's bit with an atomic or; the or's old value
+ * says whether this thread made it new, so every configuration is
+ * counted once.  When a word's ranks are expanded, one or turns them all
+ * to seen.  Both changes a sweep makes are ors of the next layer's bit
+ * onto 00 or the current code, so they commute, and the marks after a
+ * sweep do not depend on the threads' timing.
+ *
+ * Threads take chunks of the marks from one counter.  Counts are sums;
+ * the farthest examples are the least ranks of the last layer: each
+ * thread keeps the first ones it met (its chunks come in increasing
+ * order) and they are merged.  So results do not depend on the threads.
+ *
+ * Resuming.  With a spill (sb_options.spill), the marks and the counts
+ * are saved at a layer boundary (the layer about to be swept is in the
+ * current code, nothing in the next) when the last save is older than a
+ * few minutes, under a name made from the puzzle's identity; a walk
+ * that finds a whole, matching entry starts from it, and a finished walk
+ * removes it.  An entry ends with a checksum of everything before it:
+ * one that is short, damaged or another puzzle's is ignored.
+ *
+ * This walk equals the table walk of the same space (search/bfs.c over
+ * the bitboard's or the store's walker): the same counts per depth,
+ * goals and farthest configurations.  tests/test_ranked_walk.c checks
+ * both on random small trays, and every resume point.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "explore/ranked_walk.h"
+
+enum {
+    MAX_TILES = 20,          /* 20! < 2^62 */
+    MAX_CELLS = 64,
+    HOLE = 0xFF,
+    CHUNK_WORDS = 4096,      /* a thread's share of a sweep: 131,072 ranks */
+    MAX_KIDS = MAX_TILES * MAX_CELLS + 4 * MAX_CELLS,
+    FAR_DEFAULT = 8,
+    MAX_THREADS = 64
+};
+#define MAX_RANKS (1ULL << 62)
+#define LOW_BITS 0x5555555555555555ULL
+#define SAVE_EVERY 300.0     /* seconds between saves, by default */
+
+/* A numbered-tile space's numbering and moves. */
+typedef struct tiles {
+    uint32_t n, k, m;            /* free cells, empty cells, tiles */
+    bool halved;                 /* one empty cell: half the permutations */
+    sb_metric metric;
+    uint64_t perms, nranks;      /* permutations numbered; ranks in all */
+    uint64_t weight[MAX_TILES];  /* each reading position's digit weight (0: the parity's) */
+    uint64_t binom[MAX_CELLS + 1][MAX_CELLS + 1];  /* [c][j]: c choose j, j <= k */
+    int8_t next[MAX_CELLS][4];   /* the free cell beside each one way, -1: none */
+    uint64_t around[MAX_CELLS];  /* the free cells beside each (bit per cell) */
+    uint8_t need[MAX_CELLS];     /* halved: the permutation's parity with the hole here */
+    uint16_t tray_cell[MAX_CELLS];
+    uint32_t ngoals;
+    uint8_t goal_cell[MAX_CELLS], goal_tile[MAX_CELLS];
+} tiles;
+
+/* The Lehmer digit of tile s after the tiles in used. */
+static inline uint64_t digit(uint32_t used, unsigned s)
+{
+    return s - (unsigned)__builtin_popcount(used & ((1u << s) - 1));
+}
+
+static uint64_t rank_of(const tiles *t, const uint8_t *sym)
+{
+    uint64_t holes = 0, perm = 0;
+    uint32_t used = 0;
+    unsigned met = 0, i = 0;
+    for (uint32_t c = 0; c < t->n; c++) {
+        unsigned s = sym[c];
+        if (s == HOLE) {
+            holes += t->binom[c][++met];
+            continue;
+        }
+        perm += digit(used, s) * t->weight[i++];
+        used |= 1u << s;
+    }
+    return holes * t->perms + perm;
+}
+
+/* Writes rank r's configuration into sym; returns its empty cells. */
+static uint64_t unrank(const tiles *t, uint64_t r, uint8_t *sym)
+{
+    uint64_t hr = r / t->perms, perm = r % t->perms, holes = 0;
+    if (t->k == 1) {
+        holes = 1ULL << hr;
+    } else {
+        uint32_t c = t->n;
+        for (uint32_t j = t->k; j >= 1; j--) {
+            do
+                c--;
+            while (t->binom[c][j] > hr);
+            holes |= 1ULL << c;
+            hr -= t->binom[c][j];
+        }
+    }
+    uint32_t avail = (1u << t->m) - 1;
+    unsigned parity = 0, i = 0;
+    unsigned need = t->halved ? t->need[__builtin_ctzll(holes)] : 0;
+    for (uint32_t c = 0; c < t->n; c++) {
+        if (holes >> c & 1) {
+            sym[c] = HOLE;
+            continue;
+        }
+        uint64_t d;
+        if (t->weight[i]) {
+            d = perm / t->weight[i];
+            perm -= d * t->weight[i];
+        } else {
+            d = t->halved && i + 2 == t->m ? (need ^ parity) & 1 : 0;
+        }
+        parity ^= (unsigned)d;
+        uint32_t a = avail;
+        for (uint64_t j = 0; j < d; j++)
+            a &= a - 1;
+        unsigned s = (unsigned)__builtin_ctz(a);
+        avail &= ~(1u << s);
+        sym[c] = (uint8_t)s;
+        i++;
+    }
+    return holes;
+}
+
+/* The parity of sym's permutation of tiles. */
+static unsigned parity_of(const tiles *t, const uint8_t *sym)
+{
+    uint32_t used = 0;
+    unsigned parity = 0;
+    for (uint32_t c = 0; c < t->n; c++)
+        if (sym[c] != HOLE) {
+            parity ^= (unsigned)digit(used, sym[c]) & 1;
+            used |= 1u << sym[c];
+        }
+    return parity;
+}
+
+/* The ranks of sym's children (one move of one tile, under the metric)
+ * into kids; their number.  sym is changed and restored. */
+static unsigned children(const tiles *t, uint8_t *sym, uint64_t holes, uint64_t *kids)
+{
+    unsigned n = 0;
+#define CHILD(from, to)                                                                    \
+    do {                                                                                   \
+        uint8_t tile_ = sym[from];                                                         \
+        sym[to] = tile_;                                                                   \
+        sym[from] = HOLE;                                                                  \
+        kids[n++] = rank_of(t, sym);                                                       \
+        sym[from] = tile_;                                                                 \
+        sym[to] = HOLE;                                                                    \
+    } while (0)
+    if (t->k == 1 || t->metric == SB_METRIC_UNIT) {
+        for (uint64_t h = holes; h; h &= h - 1) {
+            unsigned e = (unsigned)__builtin_ctzll(h);
+            for (int d = 0; d < 4; d++) {
+                int c = t->next[e][d];
+                if (c >= 0 && sym[c] != HOLE)
+                    CHILD(c, e);
+            }
+        }
+    } else if (t->metric == SB_METRIC_LINE) {
+        /* A tile slides straight into any empty cell up to the first
+         * tile: seen from the empty cell, the first tile along a line of
+         * empty cells. */
+        for (uint64_t h = holes; h; h &= h - 1) {
+            unsigned e = (unsigned)__builtin_ctzll(h);
+            for (int d = 0; d < 4; d++) {
+                int c = t->next[e][d];
+                while (c >= 0 && sym[c] == HOLE)
+                    c = t->next[c][d];
+                if (c >= 0)
+                    CHILD(c, e);
+            }
+        }
+    } else {
+        /* Piece: a tile goes to any empty cell of a region of empty cells
+         * it touches. */
+        uint64_t left = holes;
+        while (left) {
+            uint64_t region = left & -left, grown = region;
+            do {
+                region = grown;
+                for (uint64_t r = region; r; r &= r - 1)
+                    grown |= t->around[__builtin_ctzll(r)] & holes;
+            } while (grown != region);
+            left &= ~region;
+            uint64_t touching = 0;
+            for (uint64_t r = region; r; r &= r - 1)
+                touching |= t->around[__builtin_ctzll(r)] & ~holes;
+            for (uint64_t f = touching; f; f &= f - 1)
+                for (uint64_t r = region; r; r &= r - 1)
+                    CHILD((unsigned)__builtin_ctzll(f), (unsigned)__builtin_ctzll(r));
+        }
+    }
+#undef CHILD
+    return n;
+}
+
+bool sbi_tiles_ranked(const sb_catalog *cat, uint64_t *ranks, uint64_t *bytes)
+{
+    const sb_puzzle *p = cat->puzzle;
+    uint32_t n = cat->ncells - cat->nwalls, m = cat->nblocks;
+    *ranks = *bytes = 0;
+    if (cat->nblocks != (uint32_t)cat->nclasses || m > MAX_TILES || n > MAX_CELLS || m > n)
+        return false;
+    for (int s = 0; s < cat->nclasses; s++)
+        if (cat->classes[s].ncells != 1 || cat->classes[s].proto.axis != SB_AXIS_ANY)
+            return false;
+    (void)p;
+    /* n choose k times m! (halved for one empty cell), in 128 bits. */
+    unsigned __int128 count = 1;
+    for (uint32_t j = 1; j <= n - m; j++)
+        count = count * (m + j) / j;
+    for (uint32_t j = 2; j <= m; j++)
+        count *= j;
+    if (n - m == 1 && m >= 2)
+        count /= 2;
+    if (count < MAX_RANKS) {
+        *ranks = (uint64_t)count;
+        *bytes = (*ranks + 31) / 32 * 8;
+    }
+    return true;
+}
+
+static bool tiles_init(tiles *t, const sb_catalog *cat, sb_metric metric)
+{
+    uint64_t ranks, bytes;
+    if (!sbi_tiles_ranked(cat, &ranks, &bytes) || !ranks)
+        return false;
+    const sb_puzzle *p = cat->puzzle;
+    memset(t, 0, sizeof *t);
+    t->metric = metric;
+    t->nranks = ranks;
+    int32_t *index = calloc(cat->ncells, sizeof *index);
+    if (!index)
+        return false;
+    for (uint32_t c = 0; c < cat->ncells; c++)
+        if (p->walls && p->walls[c])
+            index[c] = -1;
+        else {
+            index[c] = (int32_t)t->n;
+            t->tray_cell[t->n++] = (uint16_t)c;
+        }
+    t->m = cat->nblocks;
+    t->k = t->n - t->m;
+    t->halved = t->k == 1 && t->m >= 2;
+    for (uint32_t c = 0; c < t->n; c++) {
+        int row = t->tray_cell[c] / cat->cols, col = t->tray_cell[c] % cat->cols;
+        for (int d = 0; d < 4; d++) {
+            int r = row + SB_STEP_ROW[d], q = col + SB_STEP_COL[d];
+            int to = r < 0 || q < 0 || r >= cat->rows || q >= cat->cols ? -1
+                                                                           : index[r * cat->cols + q];
+            t->next[c][d] = (int8_t)to;
+            if (to >= 0)
+                t->around[c] |= 1ULL << to;
+        }
+    }
+    for (uint32_t c = 0; c <= t->n; c++) {
+        t->binom[c][0] = 1;
+        for (uint32_t j = 1; j <= t->k && j <= c; j++)
+            t->binom[c][j] = t->binom[c - 1][j - 1] + (j < c ? t->binom[c - 1][j] : 0);
+    }
+    uint64_t fact = 1;
+    for (uint32_t i = t->m; i-- > 0;) {   /* weight[i] = (m - 1 - i)! */
+        t->weight[i] = fact;
+        fact *= t->m - i;
+    }
+    t->perms = fact;
+    if (t->halved) {
+        t->perms /= 2;
+        for (uint32_t i = 0; i + 2 < t->m; i++)
+            t->weight[i] /= 2;
+        t->weight[t->m - 2] = 0;
+    }
+    /* Goals: each tile's goal cell, by free cell. */
+    for (int s = 0; s < cat->nclasses; s++)
+        for (uint32_t g = 0; g < cat->classes[s].ngoals; g++) {
+            t->goal_cell[t->ngoals] = (uint8_t)index[cat->classes[s].goals[g]];
+            t->goal_tile[t->ngoals++] = (uint8_t)s;
+        }
+    free(index);
+    return true;
+}
+
+/* What the permutation's parity is XORed with to make the invariant,
+ * for the empty cell on free cell h: h's place in reading order and its
+ * chessboard colour (the top comment says why). */
+static unsigned hole_side(const tiles *t, const sb_catalog *cat, uint32_t h)
+{
+    uint32_t cell = t->tray_cell[h];
+    return (h + cell / (uint32_t)cat->cols + cell % (uint32_t)cat->cols) & 1;
+}
+
+/* INIT as symbols per free cell. */
+static void init_symbols(const tiles *t, const sb_catalog *cat, uint8_t *sym)
+{
+    const sb_puzzle *p = cat->puzzle;
+    memset(sym, HOLE, MAX_CELLS);
+    for (size_t b = 0; b < p->nblocks; b++) {
+        uint32_t cell = (uint32_t)(p->blocks[b].row * cat->cols + p->blocks[b].col);
+        for (uint32_t c = 0; c < t->n; c++)
+            if (t->tray_cell[c] == cell)
+                sym[c] = (uint8_t)sbi_catalog_class(cat, &p->blocks[b]);
+    }
+}
+
+/* The blocks of rank r, in class order, into out (nblocks). */
+static void rank_blocks(const tiles *t, const sb_catalog *cat, uint64_t r, sb_block *out)
+{
+    uint8_t sym[MAX_CELLS];
+    unrank(t, r, sym);
+    for (uint32_t c = 0; c < t->n; c++)
+        if (sym[c] != HOLE) {
+            sb_block b = cat->classes[sym[c]].proto;
+            b.row = t->tray_cell[c] / cat->cols;
+            b.col = t->tray_cell[c] % cat->cols;
+            out[sym[c]] = b;
+        }
+}
+
+/* ---- the walk ------------------------------------------------------------ */
+
+typedef struct walk walk;
+
+typedef struct worker {
+    walk *w;
+    unsigned index;
+    uint64_t found, goals;       /* this sweep's */
+    size_t nfar;
+    uint64_t *far;               /* the first current ranks met this sweep (want_far) */
+} worker;
+
+struct walk {
+    const tiles *t;
+    sb_meter *meter;
+    uint64_t *words;             /* the marks, read whole when saved or loaded ... */
+    _Atomic uint64_t *marks;     /* ... and one at a time while sweeping */
+    uint64_t nwords;
+    unsigned cur;                /* the current layer's code: 1 or 2 (next: 3 - cur) */
+    size_t want_far;
+    _Atomic uint64_t next_chunk, swept;
+    atomic_bool stop;
+    char phase[48];
+};
+
+static void sweep_chunk(worker *k, uint64_t first, uint64_t last, uint8_t *sym, uint64_t *kids)
+{
+    walk *w = k->w;
+    const tiles *t = w->t;
+    const uint64_t next = 3 - w->cur;
+    for (uint64_t i = first; i < last; i++) {
+        uint64_t word = atomic_load_explicit(&w->marks[i], memory_order_relaxed);
+        uint64_t lo = word & LOW_BITS, hi = word >> 1 & LOW_BITS;
+        uint64_t cur = w->cur == 1 ? lo & ~hi : hi & ~lo;
+        if (!cur)
+            continue;
+        for (uint64_t b = cur; b; b &= b - 1) {
+            uint64_t r = i * 32 + (unsigned)__builtin_ctzll(b) / 2;
+            uint64_t holes = unrank(t, r, sym);
+            bool goal = t->ngoals > 0;
+            for (uint32_t g = 0; goal && g < t->ngoals; g++)
+                goal = sym[t->goal_cell[g]] == t->goal_tile[g];
+            k->goals += goal;
+            if (k->nfar < w->want_far)
+                k->far[k->nfar++] = r;
+            unsigned n = children(t, sym, holes, kids);
+            for (unsigned j = 0; j < n; j++) {
+                _Atomic uint64_t *at = &w->marks[kids[j] >> 5];
+                unsigned shift = (unsigned)(kids[j] & 31) * 2;
+                if ((atomic_load_explicit(at, memory_order_relaxed) >> shift & 3) == 0) {
+                    uint64_t old = atomic_fetch_or_explicit(at, next << shift,
+                                                            memory_order_relaxed);
+                    k->found += (old >> shift & 3) == 0;
+                }
+            }
+        }
+        /* Expanded: current to seen, by the other bit. */
+        atomic_fetch_or_explicit(&w->marks[i], w->cur == 1 ? cur << 1 : cur,
+                                 memory_order_relaxed);
+    }
+}
+
+static void *sweep(void *arg)
+{
+    worker *k = arg;
+    walk *w = k->w;
+    uint8_t sym[MAX_CELLS];
+    uint64_t kids[MAX_KIDS];
+    while (!atomic_load_explicit(&w->stop, memory_order_relaxed)) {
+        uint64_t first = atomic_fetch_add(&w->next_chunk, 1) * CHUNK_WORDS;
+        if (first >= w->nwords)
+            break;
+        uint64_t last = first + CHUNK_WORDS < w->nwords ? first + CHUNK_WORDS : w->nwords;
+        sweep_chunk(k, first, last, sym, kids);
+        uint64_t swept = atomic_fetch_add(&w->swept, (last - first) * 32) + (last - first) * 32;
+        if (k->index == 0) {   /* the caller's thread: the meter's */
+            w->meter->done = swept < w->t->nranks ? swept : w->t->nranks;
+            if (sbi_meter_check(w->meter) != SB_OK)
+                atomic_store(&w->stop, true);
+        }
+    }
+    return NULL;
+}
+
+/* Sweeps the current layer with `threads` workers; false when a limit
+ * stopped it. */
+static bool sweep_layer(walk *w, worker *crew, unsigned threads)
+{
+    atomic_store(&w->next_chunk, 0);
+    atomic_store(&w->swept, 0);
+    pthread_t ids[MAX_THREADS];
+    unsigned started = 1;
+    for (unsigned i = 0; i < threads; i++)
+        crew[i].found = crew[i].goals = crew[i].nfar = 0;
+    for (unsigned i = 1; i < threads; i++, started++)
+        if (pthread_create(&ids[i], NULL, sweep, &crew[i]) != 0)
+            break;
+    sweep(&crew[0]);
+    for (unsigned i = 1; i < started; i++)
+        pthread_join(ids[i], NULL);
+    return !atomic_load(&w->stop);
+}
+
+/* ---- saving and resuming ---------------------------------------------------- */
+
+typedef struct saved_head {
+    char magic[16];
+    uint64_t identity, nranks;
+    uint32_t depth;              /* the layer about to be swept (in the current code) */
+    uint32_t goal_met;           /* a goal was met: nearest_goal holds */
+    uint64_t goal_count;
+    uint64_t nearest_goal;
+} saved_head;
+
+static const char MAGIC[16] = "slide-ranked-1";
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdULL;
+}
+
+/* What a saved walk must match: the tray, the metric, INIT and the goal. */
+static uint64_t identity(const tiles *t, const sb_catalog *cat, const uint8_t *init)
+{
+    uint64_t h = mix(mix(mix(0, (uint64_t)cat->rows), (uint64_t)cat->cols), t->metric);
+    for (uint32_t c = 0; c < t->n; c++)
+        h = mix(mix(h, t->tray_cell[c]), init[c]);
+    for (uint32_t g = 0; g < t->ngoals; g++)
+        h = mix(mix(h, t->goal_cell[g]), t->goal_tile[g]);
+    return mix(h, t->nranks);
+}
+
+/* A checksum over words, in four lanes (the marks of 2x7 are 1.4 billion
+ * words). */
+static uint64_t checksum(uint64_t sum, const uint64_t *v, uint64_t n)
+{
+    uint64_t lane[4] = { sum, sum ^ 1, sum ^ 2, sum ^ 3 };
+    uint64_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int j = 0; j < 4; j++)
+            lane[j] = (lane[j] ^ v[i + j]) * 0x100000001b3ULL + (lane[j] >> 29);
+    for (; i < n; i++)
+        lane[0] = (lane[0] ^ v[i]) * 0x100000001b3ULL + (lane[0] >> 29);
+    return mix(mix(mix(lane[0], lane[1]), lane[2]), lane[3]);
+}
+
+static void entry_name(char *name, size_t size, uint64_t id)
+{
+    snprintf(name, size, "ranked-walk-%016llx", (unsigned long long)id);
+}
+
+static bool write_all(const sb_cache *c, void *wr, const void *buf, uint64_t len)
+{
+    const char *p = buf;
+    while (len) {
+        size_t part = len < (1u << 24) ? (size_t)len : 1u << 24;
+        if (!c->write(wr, p, part))
+            return false;
+        p += part;
+        len -= part;
+    }
+    return true;
+}
+
+static bool read_all(const sb_cache *c, void *rd, void *buf, uint64_t len)
+{
+    char *p = buf;
+    while (len) {
+        size_t part = len < (1u << 24) ? (size_t)len : 1u << 24;
+        if (c->read(rd, p, part) != part)
+            return false;
+        p += part;
+        len -= part;
+    }
+    return true;
+}
+
+/* Saves the walk at the boundary before layer depth.  A failure only
+ * loses the save (a cache's failure is never the call's). */
+static void save(const sb_cache *c, uint64_t id, const walk *w, unsigned depth,
+                 const uint64_t *per_depth, uint64_t goal_count, unsigned nearest_goal,
+                 bool goal_met)
+{
+    char name[64];
+    entry_name(name, sizeof name, id);
+    void *wr = c->open_write(c->ctx, name);
+    if (!wr)
+        return;
+    saved_head h = { .identity = id, .nranks = w->t->nranks, .depth = depth,
+                     .goal_met = goal_met, .goal_count = goal_count,
+                     .nearest_goal = nearest_goal };
+    memcpy(h.magic, MAGIC, sizeof h.magic);
+    const uint64_t *marks = w->words;
+    uint64_t sum = checksum(checksum(0, (const uint64_t *)&h, sizeof h / 8), per_depth,
+                            depth + 1);
+    sum = checksum(sum, marks, w->nwords);
+    bool ok = write_all(c, wr, &h, sizeof h) &&
+              write_all(c, wr, per_depth, (depth + 1) * sizeof *per_depth) &&
+              write_all(c, wr, marks, w->nwords * 8) && write_all(c, wr, &sum, sizeof sum);
+    c->close_write(wr, ok);
+}
+
+/* Reads a saved walk into w's marks and the counts; false (the marks
+ * then need clearing) when there is none whole and matching. */
+static bool load(const sb_cache *c, uint64_t id, walk *w, unsigned *depth,
+                 uint64_t **per_depth, size_t *cap, uint64_t *goal_count,
+                 unsigned *nearest_goal, bool *goal_met, bool *dirty)
+{
+    char name[64];
+    entry_name(name, sizeof name, id);
+    void *rd = c->open_read(c->ctx, name);
+    *dirty = false;
+    if (!rd)
+        return false;
+    saved_head h;
+    bool ok = read_all(c, rd, &h, sizeof h) && !memcmp(h.magic, MAGIC, sizeof MAGIC) &&
+              h.identity == id && h.nranks == w->t->nranks && h.depth < (1u << 24);
+    if (ok && h.depth + 1 > *cap) {
+        uint64_t *grown = realloc(*per_depth, (h.depth + 1) * sizeof *grown);
+        ok = grown != NULL;
+        if (ok) {
+            *per_depth = grown;
+            *cap = h.depth + 1;
+        }
+    }
+    uint64_t sum = 0, stored = 0;
+    ok = ok && read_all(c, rd, *per_depth, (h.depth + 1) * sizeof **per_depth);
+    *dirty = ok;
+    ok = ok && read_all(c, rd, w->words, w->nwords * 8) &&
+         read_all(c, rd, &stored, sizeof stored);
+    char extra;
+    ok = ok && c->read(rd, &extra, 1) == 0;
+    c->close_read(rd);
+    if (ok) {
+        sum = checksum(checksum(0, (const uint64_t *)&h, sizeof h / 8), *per_depth,
+                       h.depth + 1);
+        ok = checksum(sum, w->words, w->nwords) == stored;
+    }
+    if (!ok)
+        return false;
+    *depth = h.depth;
+    *goal_count = h.goal_count;
+    *nearest_goal = (unsigned)h.nearest_goal;
+    *goal_met = h.goal_met != 0;
+    return true;
+}
+
+static int cmp_rank(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_knobs *knobs,
+                             sb_explore_report *out, sb_error *err)
+{
+    tiles *tp = malloc(sizeof *tp);   /* large (the binomials): not on the stack */
+    sb_meter *m = &s->meter;
+    if (!tp) {
+        m->hit = SB_LIMIT_MEMORY;
+        return SB_ELIMIT;
+    }
+    if (!tiles_init(tp, &s->cat, s->space->metric)) {
+        free(tp);
+        return sbi_fail(err, SB_EINPUT,
+                        "the ranked walk takes numbered tiles only (every block 1x1, alone "
+                        "in its class, at most %d of them on at most %d free cells)",
+                        MAX_TILES, MAX_CELLS);
+    }
+    size_t want_far = knobs && knobs->want_far ? knobs->want_far : FAR_DEFAULT;
+    if (want_far > SBI_RANKED_FAR_MAX)
+        want_far = SBI_RANKED_FAR_MAX;
+    unsigned threads = opts->threads < 1 ? 1 : opts->threads > MAX_THREADS ? MAX_THREADS
+                                                                          : opts->threads;
+    walk w = { .t = tp, .meter = m, .nwords = (tp->nranks + 31) / 32, .want_far = want_far };
+    worker crew[MAX_THREADS];
+    uint64_t *far_all = NULL, *per_depth = NULL;
+    size_t cap = 0;
+    sb_status status = SB_ELIMIT;
+    w.words = sbi_meter_map(m, NULL, 0, w.nwords * 8);
+    w.marks = (_Atomic uint64_t *)w.words;
+    far_all = calloc(threads * want_far, sizeof *far_all);
+    if (!w.words || !far_all)
+        goto done;
+    for (unsigned i = 0; i < threads; i++)
+        crew[i] = (worker){ .w = &w, .index = i, .far = far_all + i * want_far };
+
+    uint8_t init[MAX_CELLS];
+    init_symbols(tp, &s->cat, init);
+    if (tp->halved) {   /* the parity each empty cell asks of the permutation */
+        uint32_t h0 = 0;
+        while (init[h0] != HOLE)
+            h0++;
+        unsigned start = parity_of(tp, init) ^ hole_side(tp, &s->cat, h0);
+        for (uint32_t h = 0; h < tp->n; h++)
+            tp->need[h] = (uint8_t)(start ^ hole_side(tp, &s->cat, h));
+    }
+    uint64_t id = identity(tp, &s->cat, init);
+    const sb_cache *spill = opts->spill;
+    unsigned depth = 0, nearest_goal = 0;
+    uint64_t goal_count = 0;
+    bool goal_met = false, dirty = false, loaded = false;
+    if (spill && load(spill, id, &w, &depth, &per_depth, &cap, &goal_count, &nearest_goal,
+                      &goal_met, &dirty)) {
+        loaded = true;
+        if (knobs)
+            knobs->resumed_at = depth;
+    } else {
+        if (dirty)
+            memset(w.words, 0, w.nwords * 8);
+        depth = 0;
+        cap = 64;
+        uint64_t *fresh = realloc(per_depth, cap * sizeof *fresh);
+        if (!fresh)
+            goto done;
+        per_depth = fresh;
+        per_depth[0] = 1;
+        uint64_t r0 = rank_of(tp, init);
+        atomic_store(&w.marks[r0 >> 5], 1ULL << (r0 & 31) * 2);   /* code 1: layer 0 */
+    }
+    double save_every = knobs && knobs->save_every >= 0 ? knobs->save_every : SAVE_EVERY;
+    double last_save = sbi_clock();
+    uint64_t reached = 0;
+    for (unsigned d = 0; d <= depth; d++)
+        reached += per_depth[d];
+    for (;;) {
+        w.cur = depth % 2 ? 2 : 1;
+        if (spill && depth > 0 && !loaded && sbi_clock() - last_save >= save_every) {
+            save(spill, id, &w, depth, per_depth, goal_count, nearest_goal, goal_met);
+            last_save = sbi_clock();
+        }
+        loaded = false;
+        if (knobs && knobs->stop_before && depth >= knobs->stop_before) {
+            m->hit = SB_LIMIT_CANCELLED;
+            goto done;
+        }
+        m->depth = depth;
+        m->stored = reached;
+        snprintf(w.phase, sizeof w.phase, "sweeping layer %u", depth);
+        sbi_meter_phase(m, w.phase, tp->nranks);
+        if (!sweep_layer(&w, crew, threads))
+            goto done;
+        uint64_t found = 0, goals = 0;
+        for (unsigned i = 0; i < threads; i++) {
+            found += crew[i].found;
+            goals += crew[i].goals;
+        }
+        if (goals && !goal_met) {
+            goal_met = true;
+            nearest_goal = depth;
+        }
+        goal_count += goals;
+        if (!found)
+            break;
+        if (opts->limits.max_states && reached + found > opts->limits.max_states) {
+            m->hit = SB_LIMIT_STATES;
+            goto done;
+        }
+        if (depth + 2 > cap) {
+            uint64_t *grown = realloc(per_depth, 2 * cap * sizeof *grown);
+            if (!grown)
+                goto done;
+            per_depth = grown;
+            cap *= 2;
+        }
+        per_depth[++depth] = found;
+        reached += found;
+    }
+    /* depth is the last layer: its least ranks are the examples. */
+    size_t nfar = 0;
+    for (unsigned i = 0; i < threads; i++) {
+        memmove(far_all + nfar, crew[i].far, crew[i].nfar * sizeof *far_all);
+        nfar += crew[i].nfar;
+    }
+    qsort(far_all, nfar, sizeof *far_all, cmp_rank);
+    if (nfar > want_far)
+        nfar = want_far;
+    size_t nblocks = s->cat.nblocks;
+    out->far_example = calloc(nblocks + 1, sizeof *out->far_example);
+    if (!out->far_example)
+        goto done;
+    rank_blocks(tp, &s->cat, far_all[0], out->far_example);
+    if (knobs) {
+        knobs->far = calloc(nfar * nblocks + 1, sizeof *knobs->far);
+        if (!knobs->far)
+            goto done;
+        knobs->nfar = nfar;
+        for (size_t i = 0; i < nfar; i++)
+            rank_blocks(tp, &s->cat, far_all[i], knobs->far + i * nblocks);
+    }
+    out->walk = SB_WALK_RANKED;
+    out->reachable = reached;
+    out->farthest = depth;
+    out->per_depth = per_depth;
+    per_depth = NULL;
+    for (unsigned d = 0; d <= out->farthest; d++)
+        if (out->per_depth[d] > out->widest) {
+            out->widest = out->per_depth[d];
+            out->widest_depth = d;
+        }
+    out->nblocks = nblocks;
+    out->goal_count = goal_count;
+    out->nearest_goal = nearest_goal;
+    m->stored = reached;
+    if (spill && spill->remove) {
+        char name[64];
+        entry_name(name, sizeof name, id);
+        spill->remove(spill->ctx, name);
+    }
+    status = SB_OK;
+done:
+    if (w.words)
+        sbi_meter_map(m, w.words, w.nwords * 8, 0);
+    free(far_all);
+    free(per_depth);
+    free(tp);
+    return status;
+}
