@@ -68,6 +68,7 @@ enum {
     CHUNK_WORDS = 4096,      /* a thread's share of a sweep: 131,072 ranks */
     MAX_KIDS = MAX_TILES * MAX_CELLS + 4 * MAX_CELLS,
     FAR_DEFAULT = 8,
+    TAIL_MOST = 8192,        /* entries of the unranking's table of tails */
     MAX_THREADS = 64
 };
 #define MAX_RANKS (1ULL << 62)
@@ -88,12 +89,26 @@ typedef struct tiles {
     uint16_t tray_cell[MAX_CELLS];
     uint32_t ngoals;
     uint8_t goal_cell[MAX_CELLS], goal_tile[MAX_CELLS];
+    /* Set bits of each 10-bit word: the processors this is built for need
+     * not count bits in one instruction, and a call per digit cost a
+     * seventh of the walk. */
+    uint8_t bits10[1024];
+    /* Unranking (unrank): the first `split` digits from the permutation's
+     * rank / tail_base (head_weight: their weights there), the rest from
+     * its remainder through tail, five bits a digit (the parity's digit
+     * taking a place unused) and, in the top bit, the parity of those
+     * digits. */
+    unsigned split;
+    uint64_t tail_base;
+    uint64_t head_weight[MAX_TILES];
+    uint64_t *tail;
 } tiles;
 
 /* The Lehmer digit of tile s after the tiles in used. */
-static inline uint64_t digit(uint32_t used, unsigned s)
+static inline uint64_t digit(const tiles *t, uint32_t used, unsigned s)
 {
-    return s - (unsigned)__builtin_popcount(used & ((1u << s) - 1));
+    uint32_t below = used & ((1u << s) - 1);
+    return s - t->bits10[below & 1023] - t->bits10[below >> 10];
 }
 
 static uint64_t rank_of(const tiles *t, const uint8_t *sym)
@@ -107,53 +122,86 @@ static uint64_t rank_of(const tiles *t, const uint8_t *sym)
             holes += t->binom[c][++met];
             continue;
         }
-        perm += digit(used, s) * t->weight[i++];
+        perm += digit(t, used, s) * t->weight[i++];
         used |= 1u << s;
     }
     return holes * t->perms + perm;
 }
 
-/* Writes rank r's configuration into sym; returns its empty cells. */
-static uint64_t unrank(const tiles *t, uint64_t r, uint8_t *sym)
+/* The tile of Lehmer digit d among those in avail (the d-th least). */
+static inline unsigned pick(uint32_t *avail, uint64_t d)
 {
-    uint64_t hr = r / t->perms, perm = r % t->perms, holes = 0;
-    if (t->k == 1) {
-        holes = 1ULL << hr;
-    } else {
-        uint32_t c = t->n;
-        for (uint32_t j = t->k; j >= 1; j--) {
-            do
-                c--;
-            while (t->binom[c][j] > hr);
-            holes |= 1ULL << c;
-            hr -= t->binom[c][j];
+    uint32_t a = *avail;
+    for (uint64_t j = 0; j < d; j++)
+        a &= a - 1;
+    unsigned s = (unsigned)__builtin_ctz(a);
+    *avail &= ~(1u << s);
+    return s;
+}
+
+/* What unranking one rank leaves for the next: the empty cells and the
+ * first `split` tiles of the last rank, which ranks close together share
+ * (a sweep meets them in increasing order), so that most ranks cost the
+ * tail's table look-up and two divisions. */
+typedef struct prefix {
+    bool valid;
+    uint64_t start;              /* the least rank with this prefix (tail_base of them) */
+    uint64_t holes;
+    uint32_t cell, avail;        /* the cell after the prefix; the tiles left */
+    unsigned parity;             /* of the prefix's digits */
+} prefix;
+
+/* Writes rank r's configuration into sym (whose cells before pre->cell
+ * hold pre's prefix when it is valid); returns its empty cells. */
+static uint64_t unrank(const tiles *t, prefix *pre, uint64_t r, uint8_t *sym)
+{
+    if (!pre->valid || r - pre->start >= t->tail_base) {
+        uint64_t hr = r / t->perms, perm = r - hr * t->perms;
+        uint64_t hi = perm / t->tail_base, start = r - (perm - hi * t->tail_base);
+        uint64_t holes = 0;
+        if (t->k == 1) {
+            holes = 1ULL << hr;
+        } else {
+            uint32_t c = t->n;
+            uint64_t rest = hr;
+            for (uint32_t j = t->k; j >= 1; j--) {
+                do
+                    c--;
+                while (t->binom[c][j] > rest);
+                holes |= 1ULL << c;
+                rest -= t->binom[c][j];
+            }
         }
+        uint32_t avail = (1u << t->m) - 1, c = 0;
+        unsigned parity = 0;
+        for (unsigned i = 0; i < t->split; c++) {
+            if (holes >> c & 1) {
+                sym[c] = HOLE;
+                continue;
+            }
+            uint64_t d = hi / t->head_weight[i];
+            hi -= d * t->head_weight[i];
+            parity ^= (unsigned)d;
+            sym[c] = (uint8_t)pick(&avail, d);
+            i++;
+        }
+        *pre = (prefix){ true, start, holes, c, avail, parity & 1 };
     }
-    uint32_t avail = (1u << t->m) - 1;
-    unsigned parity = 0, i = 0;
-    unsigned need = t->halved ? t->need[__builtin_ctzll(holes)] : 0;
-    for (uint32_t c = 0; c < t->n; c++) {
-        if (holes >> c & 1) {
+    uint64_t tail = t->tail[r - pre->start];
+    uint32_t avail = pre->avail;
+    unsigned parity = pre->parity ^ (unsigned)(tail >> 63);
+    unsigned need = t->halved ? t->need[__builtin_ctzll(pre->holes)] : 0;
+    for (uint32_t c = pre->cell, i = t->split; c < t->n; c++) {
+        if (pre->holes >> c & 1) {
             sym[c] = HOLE;
             continue;
         }
-        uint64_t d;
-        if (t->weight[i]) {
-            d = perm / t->weight[i];
-            perm -= d * t->weight[i];
-        } else {
-            d = t->halved && i + 2 == t->m ? (need ^ parity) & 1 : 0;
-        }
-        parity ^= (unsigned)d;
-        uint32_t a = avail;
-        for (uint64_t j = 0; j < d; j++)
-            a &= a - 1;
-        unsigned s = (unsigned)__builtin_ctz(a);
-        avail &= ~(1u << s);
-        sym[c] = (uint8_t)s;
+        uint64_t d = t->halved && i + 2 == t->m ? (need ^ parity) & 1 : tail & 31;
+        tail >>= 5;
+        sym[c] = (uint8_t)pick(&avail, d);
         i++;
     }
-    return holes;
+    return pre->holes;
 }
 
 /* The parity of sym's permutation of tiles. */
@@ -163,7 +211,7 @@ static unsigned parity_of(const tiles *t, const uint8_t *sym)
     unsigned parity = 0;
     for (uint32_t c = 0; c < t->n; c++)
         if (sym[c] != HOLE) {
-            parity ^= (unsigned)digit(used, sym[c]) & 1;
+            parity ^= (unsigned)digit(t, used, sym[c]) & 1;
             used |= 1u << sym[c];
         }
     return parity;
@@ -171,7 +219,8 @@ static unsigned parity_of(const tiles *t, const uint8_t *sym)
 
 /* The ranks of sym's children (one move of one tile, under the metric)
  * into kids; their number.  sym is changed and restored. */
-static unsigned children(const tiles *t, uint8_t *sym, uint64_t holes, uint64_t *kids)
+static unsigned children(const tiles *t, uint8_t *sym, uint64_t rank, uint64_t holes,
+                         uint64_t *kids)
 {
     unsigned n = 0;
 #define CHILD(from, to)                                                                    \
@@ -183,7 +232,20 @@ static unsigned children(const tiles *t, uint8_t *sym, uint64_t holes, uint64_t 
         sym[from] = tile_;                                                                 \
         sym[to] = HOLE;                                                                    \
     } while (0)
-    if (t->k == 1 || t->metric == SB_METRIC_UNIT) {
+    if (t->k == 1) {
+        /* A tile beside the empty cell in reading order keeps the
+         * permutation (and the parity the empty cell asks for). */
+        unsigned e = (unsigned)__builtin_ctzll(holes);
+        for (int d = 0; d < 4; d++) {
+            int c = t->next[e][d];
+            if (c < 0)
+                continue;
+            if (c == (int)e - 1 || c == (int)e + 1)
+                kids[n++] = rank + (uint64_t)((int64_t)(c - (int)e) * (int64_t)t->perms);
+            else
+                CHILD(c, e);
+        }
+    } else if (t->metric == SB_METRIC_UNIT) {
         for (uint64_t h = holes; h; h &= h - 1) {
             unsigned e = (unsigned)__builtin_ctzll(h);
             for (int d = 0; d < 4; d++) {
@@ -263,6 +325,8 @@ static bool tiles_init(tiles *t, const sb_catalog *cat, sb_metric metric)
         return false;
     const sb_puzzle *p = cat->puzzle;
     memset(t, 0, sizeof *t);
+    for (unsigned x = 1; x < 1024; x++)
+        t->bits10[x] = (uint8_t)(t->bits10[x >> 1] + (x & 1));
     t->metric = metric;
     t->nranks = ranks;
     int32_t *index = calloc(cat->ncells, sizeof *index);
@@ -306,6 +370,30 @@ static bool tiles_init(tiles *t, const sb_catalog *cat, sb_metric metric)
             t->weight[i] /= 2;
         t->weight[t->m - 2] = 0;
     }
+    /* The split: as many digits in the tail as a table of TAIL_MOST
+     * entries holds. */
+    t->split = 0;
+    t->tail_base = t->perms;
+    while (t->tail_base > TAIL_MOST) {
+        t->tail_base = t->weight[t->split++];
+    }
+    for (unsigned i = 0; i < t->split; i++)
+        t->head_weight[i] = t->weight[i] / t->tail_base;
+    t->tail = malloc(t->tail_base * sizeof *t->tail);
+    if (!t->tail) {
+        free(index);
+        return false;
+    }
+    for (uint64_t lo = 0; lo < t->tail_base; lo++) {
+        uint64_t rest = lo, packed = 0, parity = 0;
+        for (unsigned i = t->split; i < t->m; i++) {
+            uint64_t d = t->weight[i] ? rest / t->weight[i] : 0;
+            rest -= d * t->weight[i];
+            parity ^= d & 1;
+            packed |= d << 5 * (i - t->split);
+        }
+        t->tail[lo] = packed | parity << 63;
+    }
     /* Goals: each tile's goal cell, by free cell. */
     for (int s = 0; s < cat->nclasses; s++)
         for (uint32_t g = 0; g < cat->classes[s].ngoals; g++) {
@@ -342,7 +430,8 @@ static void init_symbols(const tiles *t, const sb_catalog *cat, uint8_t *sym)
 static void rank_blocks(const tiles *t, const sb_catalog *cat, uint64_t r, sb_block *out)
 {
     uint8_t sym[MAX_CELLS];
-    unrank(t, r, sym);
+    prefix pre = { 0 };
+    unrank(t, &pre, r, sym);
     for (uint32_t c = 0; c < t->n; c++)
         if (sym[c] != HOLE) {
             sb_block b = cat->classes[sym[c]].proto;
@@ -373,11 +462,17 @@ struct walk {
     unsigned cur;                /* the current layer's code: 1 or 2 (next: 3 - cur) */
     size_t want_far;
     _Atomic uint64_t next_chunk, swept;
+    /* Per chunk, whether it may hold ranks of the current layer, and of
+     * the next: set as a child is marked, so a sweep skips the chunks of
+     * the sparse first and last layers without reading their marks. */
+    atomic_uchar *busy[2];
+    uint64_t nchunks;
     atomic_bool stop;
     char phase[48];
 };
 
-static void sweep_chunk(worker *k, uint64_t first, uint64_t last, uint8_t *sym, uint64_t *kids)
+static void sweep_chunk(worker *k, uint64_t first, uint64_t last, uint8_t *sym, prefix *pre,
+                        uint64_t *kids)
 {
     walk *w = k->w;
     const tiles *t = w->t;
@@ -390,21 +485,24 @@ static void sweep_chunk(worker *k, uint64_t first, uint64_t last, uint8_t *sym, 
             continue;
         for (uint64_t b = cur; b; b &= b - 1) {
             uint64_t r = i * 32 + (unsigned)__builtin_ctzll(b) / 2;
-            uint64_t holes = unrank(t, r, sym);
+            uint64_t holes = unrank(t, pre, r, sym);
             bool goal = t->ngoals > 0;
             for (uint32_t g = 0; goal && g < t->ngoals; g++)
                 goal = sym[t->goal_cell[g]] == t->goal_tile[g];
             k->goals += goal;
             if (k->nfar < w->want_far)
                 k->far[k->nfar++] = r;
-            unsigned n = children(t, sym, holes, kids);
+            unsigned n = children(t, sym, r, holes, kids);
             for (unsigned j = 0; j < n; j++) {
                 _Atomic uint64_t *at = &w->marks[kids[j] >> 5];
                 unsigned shift = (unsigned)(kids[j] & 31) * 2;
+                /* Seen new, it can only have turned next since: the or's old
+                 * next bit says who made it so (one bit: a bit test-and-set). */
                 if ((atomic_load_explicit(at, memory_order_relaxed) >> shift & 3) == 0) {
-                    uint64_t old = atomic_fetch_or_explicit(at, next << shift,
-                                                            memory_order_relaxed);
-                    k->found += (old >> shift & 3) == 0;
+                    uint64_t bit = next << shift;
+                    k->found += !(atomic_fetch_or_explicit(at, bit, memory_order_relaxed) & bit);
+                    atomic_store_explicit(&w->busy[next - 1][(kids[j] >> 5) / CHUNK_WORDS], 1,
+                                          memory_order_relaxed);
                 }
             }
         }
@@ -419,13 +517,18 @@ static void *sweep(void *arg)
     worker *k = arg;
     walk *w = k->w;
     uint8_t sym[MAX_CELLS];
+    prefix pre = { 0 };
     uint64_t kids[MAX_KIDS];
     while (!atomic_load_explicit(&w->stop, memory_order_relaxed)) {
         uint64_t first = atomic_fetch_add(&w->next_chunk, 1) * CHUNK_WORDS;
         if (first >= w->nwords)
             break;
         uint64_t last = first + CHUNK_WORDS < w->nwords ? first + CHUNK_WORDS : w->nwords;
-        sweep_chunk(k, first, last, sym, kids);
+        atomic_uchar *busy = &w->busy[w->cur - 1][first / CHUNK_WORDS];
+        if (atomic_load_explicit(busy, memory_order_relaxed)) {
+            sweep_chunk(k, first, last, sym, &pre, kids);
+            atomic_store_explicit(busy, 0, memory_order_relaxed);
+        }
         uint64_t swept = atomic_fetch_add(&w->swept, (last - first) * 32) + (last - first) * 32;
         if (k->index == 0) {   /* the caller's thread: the meter's */
             w->meter->done = swept < w->t->nranks ? swept : w->t->nranks;
@@ -615,12 +718,18 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
         m->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
-    if (!tiles_init(tp, &s->cat, s->space->metric)) {
+    uint64_t ranks, bytes;
+    if (!sbi_tiles_ranked(&s->cat, &ranks, &bytes) || !ranks) {
         free(tp);
         return sbi_fail(err, SB_EINPUT,
                         "the ranked walk takes numbered tiles only (every block 1x1, alone "
                         "in its class, at most %d of them on at most %d free cells)",
                         MAX_TILES, MAX_CELLS);
+    }
+    if (!tiles_init(tp, &s->cat, s->space->metric)) {
+        free(tp);
+        m->hit = SB_LIMIT_MEMORY;
+        return SB_ELIMIT;
     }
     size_t want_far = knobs && knobs->want_far ? knobs->want_far : FAR_DEFAULT;
     if (want_far > SBI_RANKED_FAR_MAX)
@@ -632,6 +741,11 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
     uint64_t *far_all = NULL, *per_depth = NULL;
     size_t cap = 0;
     sb_status status = SB_ELIMIT;
+    w.nchunks = (w.nwords + CHUNK_WORDS - 1) / CHUNK_WORDS;
+    w.busy[0] = calloc(w.nchunks, sizeof *w.busy[0]);
+    w.busy[1] = calloc(w.nchunks, sizeof *w.busy[1]);
+    if (!w.busy[0] || !w.busy[1])
+        goto done;
     w.words = sbi_meter_map(m, NULL, 0, w.nwords * 8);
     w.marks = (_Atomic uint64_t *)w.words;
     far_all = calloc(threads * want_far, sizeof *far_all);
@@ -658,6 +772,8 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
     if (spill && load(spill, id, &w, &depth, &per_depth, &cap, &goal_count, &nearest_goal,
                       &goal_met, &dirty)) {
         loaded = true;
+        for (uint64_t i = 0; i < w.nchunks; i++)
+            w.busy[depth % 2][i] = 1;
         if (knobs)
             knobs->resumed_at = depth;
     } else {
@@ -672,6 +788,7 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
         per_depth[0] = 1;
         uint64_t r0 = rank_of(tp, init);
         atomic_store(&w.marks[r0 >> 5], 1ULL << (r0 & 31) * 2);   /* code 1: layer 0 */
+        w.busy[0][(r0 >> 5) / CHUNK_WORDS] = 1;
     }
     double save_every = knobs && knobs->save_every >= 0 ? knobs->save_every : SAVE_EVERY;
     double last_save = sbi_clock();
@@ -681,8 +798,12 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
     for (;;) {
         w.cur = depth % 2 ? 2 : 1;
         if (spill && depth > 0 && !loaded && sbi_clock() - last_save >= save_every) {
+            double began = sbi_clock();
             save(spill, id, &w, depth, per_depth, goal_count, nearest_goal, goal_met);
             last_save = sbi_clock();
+            /* Saving the marks of 2x7 takes a minute: never a tenth of the walk. */
+            if (save_every > 0 && save_every < 10 * (last_save - began))
+                save_every = 10 * (last_save - began);
         }
         loaded = false;
         if (knobs && knobs->stop_before && depth >= knobs->stop_before) {
@@ -768,6 +889,9 @@ done:
         sbi_meter_map(m, w.words, w.nwords * 8, 0);
     free(far_all);
     free(per_depth);
+    free(w.busy[0]);
+    free(w.busy[1]);
+    free(tp->tail);
     free(tp);
     return status;
 }
