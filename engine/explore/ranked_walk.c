@@ -466,7 +466,9 @@ struct walk {
      * the next: set as a child is marked, so a sweep skips the chunks of
      * the sparse first and last layers without reading their marks. */
     atomic_uchar *busy[2];
-    uint64_t nchunks;
+    uint64_t *busy_raw[2];       /* the same, as whole words, for combining */
+    uint64_t nchunks, busy_words;
+    uint64_t chunk_lo, chunk_hi; /* the chunks this process sweeps (its shard's) */
     atomic_bool stop;
     char phase[48];
 };
@@ -520,8 +522,8 @@ static void *sweep(void *arg)
     prefix pre = { 0 };
     uint64_t kids[MAX_KIDS];
     while (!atomic_load_explicit(&w->stop, memory_order_relaxed)) {
-        uint64_t first = atomic_fetch_add(&w->next_chunk, 1) * CHUNK_WORDS;
-        if (first >= w->nwords)
+        uint64_t chunk = atomic_fetch_add(&w->next_chunk, 1), first = chunk * CHUNK_WORDS;
+        if (chunk >= w->chunk_hi || first >= w->nwords)
             break;
         uint64_t last = first + CHUNK_WORDS < w->nwords ? first + CHUNK_WORDS : w->nwords;
         atomic_uchar *busy = &w->busy[w->cur - 1][first / CHUNK_WORDS];
@@ -543,7 +545,7 @@ static void *sweep(void *arg)
  * stopped it. */
 static bool sweep_layer(walk *w, worker *crew, unsigned threads)
 {
-    atomic_store(&w->next_chunk, 0);
+    atomic_store(&w->next_chunk, w->chunk_lo);
     atomic_store(&w->swept, 0);
     pthread_t ids[MAX_THREADS];
     unsigned started = 1;
@@ -703,6 +705,61 @@ static bool load(const sb_cache *c, uint64_t id, walk *w, unsigned *depth,
     return true;
 }
 
+/* ---- a walk split among processes ------------------------------------------ */
+
+/* After a sweep of the shard's chunks: whether every process swept its
+ * part (else all stop, hit saying why: this process's limit, or a
+ * peer's, which cancels it); then the marks and the next layer's busy
+ * chunks ored together, and *found (counted again from the merged marks
+ * of the shard's chunks: two processes may both have found a rank new)
+ * and *goals summed.  False when the walk stops. */
+static bool combine_layer(walk *w, const sb_options *opts, bool swept, uint64_t *found,
+                          uint64_t *goals)
+{
+    uint64_t stopped = !swept;
+    opts->combiner->combine(opts->combiner->ctx, &stopped, 1, true);
+    if (stopped) {
+        if (swept)
+            w->meter->hit = SB_LIMIT_CANCELLED;
+        return false;
+    }
+    unsigned next = 3 - w->cur;
+    memset(w->busy_raw[w->cur - 1], 0, w->busy_words * 8);
+    opts->combiner->combine(opts->combiner->ctx, w->words, w->nwords, false);
+    opts->combiner->combine(opts->combiner->ctx, w->busy_raw[next - 1], w->busy_words,
+                  false);
+    uint64_t counts[2] = { 0, *goals };
+    uint64_t last = w->chunk_hi * CHUNK_WORDS < w->nwords ? w->chunk_hi * CHUNK_WORDS : w->nwords;
+    for (uint64_t i = w->chunk_lo * CHUNK_WORDS; i < last; i++) {
+        uint64_t word = w->words[i], lo = word & LOW_BITS, hi = word >> 1 & LOW_BITS;
+        counts[0] += (uint64_t)__builtin_popcountll(next == 1 ? lo & ~hi : hi & ~lo);
+    }
+    opts->combiner->combine(opts->combiner->ctx, counts, 2, true);
+    *found = counts[0];
+    *goals = counts[1];
+    return true;
+}
+
+/* The least ranks of the last layer over every process: each one's list
+ * (sorted, ranks + 1, 0 for none) in its shard's place, summed; shards
+ * hold increasing ranges, so the lists in shard order are sorted. */
+static bool combine_far(const sb_options *opts, uint64_t *far, size_t *nfar, size_t want)
+{
+    size_t n = (size_t)opts->nshards * want;
+    uint64_t *all = calloc(n, sizeof *all);
+    if (!all)
+        return false;   /* a few words per process: nothing can go on */
+    for (size_t i = 0; i < *nfar; i++)
+        all[opts->shard * want + i] = far[i] + 1;
+    opts->combiner->combine(opts->combiner->ctx, all, n, true);
+    *nfar = 0;
+    for (size_t i = 0; i < n && *nfar < want; i++)
+        if (all[i])
+            far[(*nfar)++] = all[i] - 1;
+    free(all);
+    return true;
+}
+
 static int cmp_rank(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -742,8 +799,14 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
     size_t cap = 0;
     sb_status status = SB_ELIMIT;
     w.nchunks = (w.nwords + CHUNK_WORDS - 1) / CHUNK_WORDS;
-    w.busy[0] = calloc(w.nchunks, sizeof *w.busy[0]);
-    w.busy[1] = calloc(w.nchunks, sizeof *w.busy[1]);
+    w.busy_words = (w.nchunks + 7) / 8;
+    w.busy_raw[0] = calloc(w.busy_words, 8);
+    w.busy_raw[1] = calloc(w.busy_words, 8);
+    w.busy[0] = (atomic_uchar *)w.busy_raw[0];
+    w.busy[1] = (atomic_uchar *)w.busy_raw[1];
+    bool split = opts->nshards > 1 && opts->combiner;
+    w.chunk_lo = split ? w.nchunks * opts->shard / opts->nshards : 0;
+    w.chunk_hi = split ? w.nchunks * (opts->shard + 1) / opts->nshards : w.nchunks;
     if (!w.busy[0] || !w.busy[1])
         goto done;
     w.words = sbi_meter_map(m, NULL, 0, w.nwords * 8);
@@ -765,7 +828,7 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
             tp->need[h] = (uint8_t)(start ^ hole_side(tp, &s->cat, h));
     }
     uint64_t id = identity(tp, &s->cat, init);
-    const sb_cache *spill = opts->spill;
+    const sb_cache *spill = split ? NULL : opts->spill;
     unsigned depth = 0, nearest_goal = 0;
     uint64_t goal_count = 0;
     bool goal_met = false, dirty = false, loaded = false;
@@ -814,13 +877,16 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
         m->stored = reached;
         snprintf(w.phase, sizeof w.phase, "sweeping layer %u", depth);
         sbi_meter_phase(m, w.phase, tp->nranks);
-        if (!sweep_layer(&w, crew, threads))
-            goto done;
+        bool swept = sweep_layer(&w, crew, threads);
         uint64_t found = 0, goals = 0;
         for (unsigned i = 0; i < threads; i++) {
             found += crew[i].found;
             goals += crew[i].goals;
         }
+        if (split && !combine_layer(&w, opts, swept, &found, &goals))
+            goto done;
+        if (!swept)
+            goto done;
         if (goals && !goal_met) {
             goal_met = true;
             nearest_goal = depth;
@@ -851,6 +917,8 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
     qsort(far_all, nfar, sizeof *far_all, cmp_rank);
     if (nfar > want_far)
         nfar = want_far;
+    if (split && !combine_far(opts, far_all, &nfar, want_far))
+        goto done;
     size_t nblocks = s->cat.nblocks;
     out->far_example = calloc(nblocks + 1, sizeof *out->far_example);
     if (!out->far_example)
@@ -889,8 +957,8 @@ done:
         sbi_meter_map(m, w.words, w.nwords * 8, 0);
     free(far_all);
     free(per_depth);
-    free(w.busy[0]);
-    free(w.busy[1]);
+    free(w.busy_raw[0]);
+    free(w.busy_raw[1]);
     free(tp->tail);
     free(tp);
     return status;
