@@ -95,13 +95,14 @@ typedef struct tiles {
     uint8_t bits10[1024];
     /* Unranking (unrank): the first `split` digits from the permutation's
      * rank / tail_base (head_weight: their weights there), the rest from
-     * its remainder through tail, five bits a digit (the parity's digit
-     * taking a place unused) and, in the top bit, the parity of those
-     * digits. */
+     * its remainder through tail: at 2 * remainder + the parity the
+     * tail's digits must have, for each tail position the index of its
+     * tile among the tiles the prefix left, least first (three bits each:
+     * at most 7 positions, as 8!/2 > TAIL_MOST). */
     unsigned split;
     uint64_t tail_base;
     uint64_t head_weight[MAX_TILES];
-    uint64_t *tail;
+    uint32_t *tail;
 } tiles;
 
 /* The Lehmer digit of tile s after the tiles in used. */
@@ -141,18 +142,19 @@ static inline unsigned pick(uint32_t *avail, uint64_t d)
 
 /* What unranking one rank leaves for the next: the empty cells and the
  * first `split` tiles of the last rank, which ranks close together share
- * (a sweep meets them in increasing order), so that most ranks cost the
- * tail's table look-up and two divisions. */
+ * (a sweep meets them in increasing order), and what the tail is made
+ * of: the tiles left, least first, and the cells they go on.  So most
+ * ranks cost one look-up in the table of tails and a store per tile. */
 typedef struct prefix {
     bool valid;
     uint64_t start;              /* the least rank with this prefix (tail_base of them) */
     uint64_t holes;
-    uint32_t cell, avail;        /* the cell after the prefix; the tiles left */
-    unsigned parity;             /* of the prefix's digits */
+    unsigned want;               /* the parity the tail's digits must have (halved) */
+    uint8_t tile[8], cell[8];    /* the tail's tiles, least first, and its cells in order */
 } prefix;
 
-/* Writes rank r's configuration into sym (whose cells before pre->cell
- * hold pre's prefix when it is valid); returns its empty cells. */
+/* Writes rank r's configuration into sym (which holds pre's prefix and
+ * empty cells when pre is valid); returns its empty cells. */
 static uint64_t unrank(const tiles *t, prefix *pre, uint64_t r, uint8_t *sym)
 {
     if (!pre->valid || r - pre->start >= t->tail_base) {
@@ -185,22 +187,21 @@ static uint64_t unrank(const tiles *t, prefix *pre, uint64_t r, uint8_t *sym)
             sym[c] = (uint8_t)pick(&avail, d);
             i++;
         }
-        *pre = (prefix){ true, start, holes, c, avail, parity & 1 };
-    }
-    uint64_t tail = t->tail[r - pre->start];
-    uint32_t avail = pre->avail;
-    unsigned parity = pre->parity ^ (unsigned)(tail >> 63);
-    unsigned need = t->halved ? t->need[__builtin_ctzll(pre->holes)] : 0;
-    for (uint32_t c = pre->cell, i = t->split; c < t->n; c++) {
-        if (pre->holes >> c & 1) {
-            sym[c] = HOLE;
-            continue;
+        unsigned need = t->halved ? t->need[__builtin_ctzll(holes)] : 0;
+        *pre = (prefix){ true, start, holes, (need ^ parity) & 1, { 0 }, { 0 } };
+        for (unsigned j = 0; avail; j++) {
+            pre->tile[j] = (uint8_t)__builtin_ctz(avail);
+            avail &= avail - 1;
         }
-        uint64_t d = t->halved && i + 2 == t->m ? (need ^ parity) & 1 : tail & 31;
-        tail >>= 5;
-        sym[c] = (uint8_t)pick(&avail, d);
-        i++;
+        for (unsigned j = 0; c < t->n; c++)
+            if (holes >> c & 1)
+                sym[c] = HOLE;
+            else
+                pre->cell[j++] = (uint8_t)c;
     }
+    uint32_t tail = t->tail[(r - pre->start) * 2 + pre->want];
+    for (unsigned j = 0; j < t->m - t->split; j++)
+        sym[pre->cell[j]] = pre->tile[tail >> 3 * j & 7];
     return pre->holes;
 }
 
@@ -379,21 +380,34 @@ static bool tiles_init(tiles *t, const sb_catalog *cat, sb_metric metric)
     }
     for (unsigned i = 0; i < t->split; i++)
         t->head_weight[i] = t->weight[i] / t->tail_base;
-    t->tail = malloc(t->tail_base * sizeof *t->tail);
+    t->tail = malloc(2 * t->tail_base * sizeof *t->tail);
     if (!t->tail) {
         free(index);
         return false;
     }
-    for (uint64_t lo = 0; lo < t->tail_base; lo++) {
-        uint64_t rest = lo, packed = 0, parity = 0;
-        for (unsigned i = t->split; i < t->m; i++) {
-            uint64_t d = t->weight[i] ? rest / t->weight[i] : 0;
-            rest -= d * t->weight[i];
-            parity ^= d & 1;
-            packed |= d << 5 * (i - t->split);
+    for (uint64_t lo = 0; lo < t->tail_base; lo++)
+        for (unsigned want = 0; want < 2; want++) {
+            /* The tail's digits, the parity's digit making their parity
+             * `want`, then which of the tiles left (by order) each takes. */
+            uint64_t rest = lo, digits[8];
+            unsigned parity = 0, len = t->m - t->split, left[8];
+            for (unsigned i = t->split; i < t->m; i++) {
+                digits[i - t->split] = t->weight[i] ? rest / t->weight[i] : 0;
+                rest -= digits[i - t->split] * t->weight[i];
+                parity ^= (unsigned)digits[i - t->split] & 1;
+            }
+            if (t->halved)
+                digits[t->m - 2 - t->split] = (want ^ parity) & 1;
+            for (unsigned j = 0; j < len; j++)
+                left[j] = j;
+            uint32_t packed = 0;
+            for (unsigned j = 0; j < len; j++) {
+                unsigned d = (unsigned)digits[j];
+                packed |= left[d] << 3 * j;
+                memmove(left + d, left + d + 1, (len - d - 1) * sizeof *left);
+            }
+            t->tail[lo * 2 + want] = packed;
         }
-        t->tail[lo] = packed | parity << 63;
-    }
     /* Goals: each tile's goal cell, by free cell. */
     for (int s = 0; s < cat->nclasses; s++)
         for (uint32_t g = 0; g < cat->classes[s].ngoals; g++) {
