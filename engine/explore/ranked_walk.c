@@ -515,7 +515,7 @@ static void sweep_chunk(worker *k, uint64_t first, uint64_t last, uint8_t *sym, 
                 /* Seen new, it can only have turned next since: the or's old
                  * next bit says who made it so (one bit: a bit test-and-set). */
                 if ((atomic_load_explicit(at, memory_order_relaxed) >> shift & 3) == 0) {
-                    uint64_t bit = next << shift;
+                    uint64_t bit = 1ULL << (shift + next - 1);   /* the form of a bts */
                     k->found += !(atomic_fetch_or_explicit(at, bit, memory_order_relaxed) & bit);
                     atomic_store_explicit(&w->busy[next - 1][(kids[j] >> 5) / CHUNK_WORDS], 1,
                                           memory_order_relaxed);
