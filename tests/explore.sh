@@ -10,6 +10,8 @@
 #   of 181,440, a two-piece Rush Hour card counted by hand, and INIT's
 #   component of a walled and an L-piece puzzle as large as its walk.
 #   A picture's farthest example is printed as a picture that reads back.
+#   --walk ranked on the 8-puzzle: the table walk's profile (text and
+#   --csv), the same on 1 and 2 threads; refused on blocks.
 #   Errors: --engine bitboard on a tray too big for it, or on walls,
 #   exits 2 saying why; a --max-states limit exits 3.
 set -u
@@ -227,9 +229,29 @@ check "census --max-states: at the count, one below: exits, message" "0 3 1" \
     "$s1 $? $(grep -c -- '--max-states' "$tmp/err")"
 "$SLIDE_EXPLORE" --family --threads 0 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
 check "--threads 0: exit, message" "2 1" "$? $(grep -c -- '--threads takes' "$tmp/err")"
-"$SLIDE_EXPLORE" --threads 2 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
-check "--threads without --family or --components: exit, message" "2 1" \
+"$SLIDE_EXPLORE" --threads 2 --graph edges "$tmp/fam.init" >/dev/null 2>"$tmp/err"
+check "--threads with --graph: exit, message" "2 1" \
     "$? $(grep -c -- '--threads goes' "$tmp/err")"
+
+# --walk ranked (numbered tiles): the table walk's profile, as text and
+# CSV; the same report on 1 and 2 threads; a block puzzle refused; one
+# of --json and --csv.
+e=$PROJECT_PUZZLES/eight-31a
+"$SLIDE_EXPLORE" --walk ranked --threads 1 "$e.init" "$e.goal" | grep -v '^time:' >"$tmp/r1"
+"$SLIDE_EXPLORE" --walk ranked --threads 2 "$e.init" "$e.goal" | grep -v '^time:' >"$tmp/r2"
+check "--walk ranked --threads 1 and 2: same report" same "$(cmp -s "$tmp/r1" "$tmp/r2" && echo same)"
+check "--walk ranked: the 8-puzzle's half, its goal at 31" "181440 configurations|31" \
+    "$(field reachable "$tmp/r1")|$(field goal "$tmp/r1" | sed 's/.*distance //')"
+"$SLIDE_EXPLORE" --walk table --csv "$e.init" >"$tmp/table.csv"
+"$SLIDE_EXPLORE" --walk ranked --csv "$e.init" >"$tmp/ranked.csv"
+check "--walk ranked --csv: the table walk's profile" same \
+    "$(cmp -s "$tmp/table.csv" "$tmp/ranked.csv" && echo same)"
+check "--csv: the text's profile" same "$(sed -n 's/^  \([0-9]*\): /\1,/p' "$tmp/r1" |
+    cat <(echo depth,count) - | cmp -s - "$tmp/ranked.csv" && echo same)"
+"$SLIDE_EXPLORE" --walk ranked "$k.init" >/dev/null 2>"$tmp/err"
+check "--walk ranked on blocks: exit, message" "2 1" "$? $(grep -c 'numbered tiles only' "$tmp/err")"
+"$SLIDE_EXPLORE" --csv --json "$e.init" >/dev/null 2>"$tmp/err"
+check "--csv --json: exit, message" "2 1" "$? $(grep -c 'one of --json and --csv' "$tmp/err")"
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
 
