@@ -347,10 +347,12 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
     if (c->json) {
         printf("{\"init\": ");
         sbi_json_string(stdout, c->init_path);
-        printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\",\n"
+        printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\", "
+               "\"walk\": \"%s\",\n"
                " \"reachable\": %llu,\n \"farthest\": {\"distance\": %u, \"count\": %llu, "
                "\"example\": ",
                p->rows, p->cols, sb_metric_name(r->metric), sb_path_name(r->path),
+               sb_walk_name(r->walk),
                (unsigned long long)r->reachable, r->farthest, (unsigned long long)at_far);
         json_blocks(p, r->far_example, r->nblocks);
         printf(", \"picture\": ");
@@ -374,8 +376,9 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
         printf(", \"peak_bytes\": %zu}\n", r->peak_bytes);
         return SB_OK;
     }
-    printf("puzzle: %s (%dx%d tray, %zu blocks)\nmetric: %s\nengine: %s\n", c->init_path,
-           p->rows, p->cols, p->nblocks, sb_metric_name(r->metric), sb_path_name(r->path));
+    printf("puzzle: %s (%dx%d tray, %zu blocks)\nmetric: %s\nengine: %s\nwalk: %s\n",
+           c->init_path, p->rows, p->cols, p->nblocks, sb_metric_name(r->metric),
+           sb_path_name(r->path), sb_walk_name(r->walk));
     printf("reachable: %llu configurations\n", (unsigned long long)r->reachable);
     printf("farthest: distance %u, %llu configuration%s\n", r->farthest,
            (unsigned long long)at_far, at_far == 1 ? "" : "s");

@@ -248,6 +248,13 @@ check "--walk ranked --csv: the table walk's profile" same \
     "$(cmp -s "$tmp/table.csv" "$tmp/ranked.csv" && echo same)"
 check "--csv: the text's profile" same "$(sed -n 's/^  \([0-9]*\): /\1,/p' "$tmp/r1" |
     cat <(echo depth,count) - | cmp -s - "$tmp/ranked.csv" && echo same)"
+check "--walk ranked: says so" ranked "$(field walk "$tmp/r1")"
+check "--walk table: says so" table "$("$SLIDE_EXPLORE" --walk table "$e.init" | field walk -)"
+# auto: the table under the default limit, the marks (45 KB) when the
+# table (2.9 MB at 16 bytes a configuration) would pass --max-memory.
+check "--walk auto: table, then ranked under --max-memory 2M" "table ranked" \
+    "$("$SLIDE_EXPLORE" "$e.init" | field walk -) $("$SLIDE_EXPLORE" --max-memory 2M "$e.init" |
+    field walk -)"
 "$SLIDE_EXPLORE" --walk ranked "$k.init" >/dev/null 2>"$tmp/err"
 check "--walk ranked on blocks: exit, message" "2 1" "$? $(grep -c 'numbered tiles only' "$tmp/err")"
 "$SLIDE_EXPLORE" --csv --json "$e.init" >/dev/null 2>"$tmp/err"
