@@ -257,6 +257,16 @@ check "--walk auto: table, then ranked under --max-memory 2M" "table ranked" \
     field walk -)"
 "$SLIDE_EXPLORE" --walk ranked "$k.init" >/dev/null 2>"$tmp/err"
 check "--walk ranked on blocks: exit, message" "2 1" "$? $(grep -c 'numbered tiles only' "$tmp/err")"
+# The published profiles of the 4x2 and 3x2 trays from a corner (OEIS
+# A090035, A090034: Karlemo and Ostergard).
+printf '12\n34\n56\n7.\ndistinct: *\n' >"$tmp/t4x2.init"
+printf '123\n45.\ndistinct: *\n' >"$tmp/t2x3.init"
+check "--walk ranked: the 4x2 tray's profile (A090035)" \
+    "1 2 3 6 10 14 19 28 42 61 85 119 161 215 293 396 506 632 788 985 1194 1414 1664 1884 1999 1958 1770 1463 1076 667 361 190 88 39 19 7 1" \
+    "$("$SLIDE_EXPLORE" --walk ranked --csv "$tmp/t4x2.init" | tail -n +2 | cut -d, -f2 | paste -sd' ')"
+check "--walk ranked: the 2x3 tray's profile (A090034)" \
+    "1 2 3 5 6 7 10 12 12 16 23 25 28 39 44 40 29 21 18 12 6 1" \
+    "$("$SLIDE_EXPLORE" --walk ranked --csv "$tmp/t2x3.init" | tail -n +2 | cut -d, -f2 | paste -sd' ')"
 "$SLIDE_EXPLORE" --csv --json "$e.init" >/dev/null 2>"$tmp/err"
 check "--csv --json: exit, message" "2 1" "$? $(grep -c 'one of --json and --csv' "$tmp/err")"
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
