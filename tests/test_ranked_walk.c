@@ -13,7 +13,8 @@
  * resume: a walk stopped at each boundary after saving there, then run
  * again on the same spill, must say it resumed there and give the
  * uninterrupted walk's report; a finished walk leaves the spill empty; a
- * damaged save is ignored.
+ * damaged save is ignored; a save the disk has no room for is dropped
+ * whole, and the walk goes on.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -219,6 +220,80 @@ static void damage(const char *dir, long at)
         closedir(d);
 }
 
+/* A spill whose writes fail after `room` bytes (a full disk), over the
+ * directory cache `inner`. */
+typedef struct full_disk {
+    const sb_cache *inner;
+    size_t room, written;
+} full_disk;
+
+static void *full_open_write(void *ctx, const char *name)
+{
+    full_disk *f = ctx;
+    return f->inner->open_write(f->inner->ctx, name);
+}
+
+static full_disk *the_disk;
+
+static bool full_write(void *writer, const void *buf, size_t len)
+{
+    if (the_disk->written + len > the_disk->room)
+        return false;
+    the_disk->written += len;
+    return the_disk->inner->write(writer, buf, len);
+}
+
+static void *full_open_read(void *ctx, const char *name)
+{
+    full_disk *f = ctx;
+    return f->inner->open_read(f->inner->ctx, name);
+}
+
+static bool full_remove(void *ctx, const char *name)
+{
+    full_disk *f = ctx;
+    return f->inner->remove(f->inner->ctx, name);
+}
+
+/* A walk whose every save fails part way (the disk fills) gives the
+ * whole report, believes nothing half written, and leaves no entry. */
+static void test_full_disk(const sb_cache *dir_cache, const char *dir)
+{
+    unit_rng rng = { 0xd15cULL };
+    sb_puzzle p;
+    random_tiles(&p, &rng, 3, 3, 0, 2);
+    sb_options opts;
+    sb_options_default(&opts);
+    sb_explore_report whole, r;
+    if (!CHECK(ranked(&p, &opts, NULL, &whole) == SB_OK)) {
+        sb_puzzle_free(&p);
+        return;
+    }
+    full_disk disk = { dir_cache, 1000, 0 };
+    the_disk = &disk;
+    sb_cache full = *dir_cache;
+    full.ctx = &disk;
+    full.open_write = full_open_write;
+    full.write = full_write;
+    full.open_read = full_open_read;
+    full.remove = full_remove;
+    opts.spill = &full;
+    sbi_ranked_knobs stop = { .save_every = 0, .stop_before = 5 };
+    CHECK(ranked(&p, &opts, &stop, &r) == SB_ELIMIT);
+    CHECK(entries(dir) == 0);   /* the failed save was dropped, not kept in part */
+    sbi_ranked_knobs go = { .save_every = 0 };
+    disk.written = 0;
+    if (CHECK(ranked(&p, &opts, &go, &r) == SB_OK)) {
+        CHECK(go.resumed_at == 0);
+        CHECK(same_report(&r, &whole));
+    }
+    CHECK(entries(dir) == 0);
+    free(go.far);
+    sb_explore_report_free(&r);
+    sb_explore_report_free(&whole);
+    sb_puzzle_free(&p);
+}
+
 static void test_resume(void)
 {
     static const int trays[][3] = { { 2, 3, 1 }, { 3, 3, 2 }, { 2, 4, 1 }, { 3, 3, 1 } };
@@ -263,6 +338,7 @@ static void test_resume(void)
         sb_explore_report_free(&whole);
         sb_puzzle_free(&p);
     }
+    test_full_disk(spill, dir);
     sb_fmt_cache_dir_free(spill);
     rmdir(dir);
 }
