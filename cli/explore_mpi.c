@@ -155,8 +155,25 @@ static void poll_for_stop(const sb_progress *p, void *ctx)
     sb_search_cancel(watch.search);
 }
 
+/* The ranked walk's combiner (sb_options.combiner): MPI_Allreduce in
+ * place, in parts of at most 2^27 words (its count is an int). */
+static void combine_words(void *ctx, uint64_t *words, size_t n, bool sum)
+{
+    (void)ctx;
+    while (n) {
+        int part = n > (1u << 27) ? 1 << 27 : (int)n;
+        MPI_Allreduce(MPI_IN_PLACE, words, part, MPI_UINT64_T, sum ? MPI_SUM : MPI_BOR,
+                      MPI_COMM_WORLD);
+        words += part;
+        n -= (size_t)part;
+    }
+}
+
+static const sb_combiner combiner = { combine_words, NULL, { NULL } };
+
 void sb_mpi_take_share(sb_options *opts)
 {
+    opts->combiner = &combiner;
     opts->shard = (unsigned)rank_of_world();
     opts->nshards = (unsigned)ranks_of_world();
     if (watch.armed) {

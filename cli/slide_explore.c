@@ -95,9 +95,11 @@ static const char USAGE[] =
 #ifdef SLIDE_EXPLORE_MPI
     "usage: mpirun -np N slide-explore-mpi --family [options] INIT\n"
     "       mpirun -np N slide-explore-mpi --census [options] SPEC\n"
+    "       mpirun -np N slide-explore-mpi --walk ranked [options] INIT [GOAL]\n"
     "slide-explore --family or --census with the members shared out among N\n"
-    "MPI ranks (largest first); rank 0 prints the report or writes --sqlite's\n"
-    "file.  Its options are slide-explore's, but for --checkpoint:\n\n"
+    "MPI ranks (largest first), or the reachable walk under --walk ranked with\n"
+    "each layer's ranks shared out; rank 0 prints the report or writes\n"
+    "--sqlite's file.  Its options are slide-explore's, but for --checkpoint:\n\n"
 #endif
     "usage: slide-explore [options] INIT [GOAL]\n"
     "       slide-explore --distances [options] INIT GOAL\n"
@@ -138,7 +140,8 @@ static int parse_args(cli *c, int argc, char **argv)
                   "with counts, a goal; see docs/explore.md): components, diameters, "
                   "hardest starts as pictures" },
         { .name = "csv", .kind = SB_OPT_FLAG, .to.flag = &c->csv,
-          .help = "with --census: one CSV row per component" },
+          .help = "with --census: one CSV row per component; with the reachable walk: "
+                  "depth,count rows" },
         { .name = "sqlite", .kind = SB_OPT_TEXT, .to.text = &c->sqlite_path, .value = "FILE",
           .help = "with --census: an SQLite database in FILE" },
         { .name = "checkpoint", .kind = SB_OPT_TEXT, .to.text = &c->checkpoint_path,
@@ -188,9 +191,10 @@ static int parse_args(cli *c, int argc, char **argv)
     if (done != SB_OPT_GO)
         return done;
 #ifdef SLIDE_EXPLORE_MPI
-    if (c->mode != MODE_FAMILY && c->mode != MODE_CENSUS)
-        return usage_error("%s", "maps --family and --census only (run slide-explore for "
-                           "the rest)");
+    if (c->mode != MODE_FAMILY && c->mode != MODE_CENSUS &&
+        !(c->mode == MODE_REACH && c->opts.walk == SB_WALK_RANKED))
+        return usage_error("%s", "maps --family and --census only, and the reachable walk "
+                           "under --walk ranked (run slide-explore for the rest)");
     /* The checkpoint is one process's record of the members it mapped;
      * ranks would need one each and a rerun on as many ranks. */
     if (c->checkpoint_path)
@@ -198,10 +202,15 @@ static int parse_args(cli *c, int argc, char **argv)
                            "maps the whole census again");
 #endif
     if (c->threads_given && c->mode != MODE_FAMILY && c->mode != MODE_COMPONENTS &&
-        c->mode != MODE_CENSUS)
-        return usage_error("%s", "--threads goes with --family, --census or --components");
-    if ((c->csv || c->sqlite_path || c->checkpoint_path) && c->mode != MODE_CENSUS)
-        return usage_error("%s", "--csv, --sqlite and --checkpoint go with --census");
+        c->mode != MODE_CENSUS && c->mode != MODE_REACH)
+        return usage_error("%s", "--threads goes with --family, --census, --components or "
+                                 "the reachable walk");
+    if (c->csv && c->mode != MODE_CENSUS && c->mode != MODE_REACH)
+        return usage_error("%s", "--csv goes with --census or the reachable walk");
+    if ((c->sqlite_path || c->checkpoint_path) && c->mode != MODE_CENSUS)
+        return usage_error("%s", "--sqlite and --checkpoint go with --census");
+    if (c->mode == MODE_REACH && c->json && c->csv)
+        return usage_error("%s", "the reachable walk writes one of --json and --csv");
     if (c->mode == MODE_CENSUS && c->json + c->csv + (c->sqlite_path != NULL) > 1)
         return usage_error("%s", "--census writes one of --json, --csv and --sqlite");
     if (c->sqlite_path && !sb_census_sqlite_built())
@@ -329,13 +338,21 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
                              sb_format f, sb_error *err)
 {
     uint64_t at_far = r->per_depth[r->farthest];
+    if (c->csv) {   /* the profile alone, for a spreadsheet or a plot */
+        printf("depth,count\n");
+        for (unsigned d = 0; d <= r->farthest; d++)
+            printf("%u,%llu\n", d, (unsigned long long)r->per_depth[d]);
+        return SB_OK;
+    }
     if (c->json) {
         printf("{\"init\": ");
         sbi_json_string(stdout, c->init_path);
-        printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\",\n"
+        printf(", \"rows\": %d, \"cols\": %d, \"metric\": \"%s\", \"engine\": \"%s\", "
+               "\"walk\": \"%s\",\n"
                " \"reachable\": %llu,\n \"farthest\": {\"distance\": %u, \"count\": %llu, "
                "\"example\": ",
                p->rows, p->cols, sb_metric_name(r->metric), sb_path_name(r->path),
+               sb_walk_name(r->walk),
                (unsigned long long)r->reachable, r->farthest, (unsigned long long)at_far);
         json_blocks(p, r->far_example, r->nblocks);
         printf(", \"picture\": ");
@@ -359,8 +376,9 @@ static sb_status print_reach(const cli *c, const sb_puzzle *p, const sb_explore_
         printf(", \"peak_bytes\": %zu}\n", r->peak_bytes);
         return SB_OK;
     }
-    printf("puzzle: %s (%dx%d tray, %zu blocks)\nmetric: %s\nengine: %s\n", c->init_path,
-           p->rows, p->cols, p->nblocks, sb_metric_name(r->metric), sb_path_name(r->path));
+    printf("puzzle: %s (%dx%d tray, %zu blocks)\nmetric: %s\nengine: %s\nwalk: %s\n",
+           c->init_path, p->rows, p->cols, p->nblocks, sb_metric_name(r->metric),
+           sb_path_name(r->path), sb_walk_name(r->walk));
     printf("reachable: %llu configurations\n", (unsigned long long)r->reachable);
     printf("farthest: distance %u, %llu configuration%s\n", r->farthest,
            (unsigned long long)at_far, at_far == 1 ? "" : "s");
@@ -550,6 +568,9 @@ static int run(int argc, char **argv)
     if (status == SB_OK && c.mode == MODE_REACH) {
         sb_explore_report r;
         status = search_ended(sb_search_explore(search, &r, &err), &line);
+#ifdef SLIDE_EXPLORE_MPI
+        status = sb_mpi_agree(status, &err);   /* every rank has the whole report */
+#endif
         if (status == SB_OK)
             status = print_reach(&c, &puzzle, &r, used, &err);
         sb_explore_report_free(&r);

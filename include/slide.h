@@ -375,6 +375,17 @@ typedef struct sb_cache {
     void *reserved[SB_RESERVED - 1];   /* NULL: room for functions of later 2.x versions */
 } sb_cache;
 
+/* Since 2.2: how the processes of a split walk (sb_options.combiner)
+ * put their words together: combine replaces n words of every process
+ * with their elementwise bitwise or (sum false) or sum (sum true) over
+ * all processes, as MPI_Allreduce does; every process calls it equally
+ * often with equal n. */
+typedef struct sb_combiner {
+    void (*combine)(void *ctx, uint64_t *words, size_t n, bool sum);
+    void *ctx;
+    void *reserved[SB_RESERVED];   /* NULL: room for functions of later 2.x versions */
+} sb_combiner;
+
 typedef struct sb_options {
     sb_metric metric;      /* default SB_METRIC_LINE */
     bool optimal;          /* guarantee a shortest solution under metric */
@@ -423,7 +434,13 @@ typedef struct sb_options {
      * needs, so the cache needs remove).  NULL: nowhere, and SB_WALK_DISK
      * is SB_EINPUT. */
     const sb_cache *spill;
-    uint64_t reserved[SB_RESERVED - 2];   /* zero: room for fields of later 2.x versions */
+    /* Since 2.2: NULL, or how a walk split among processes by shard and
+     * nshards (slide-explore-mpi's ranks) combines what each found: the
+     * ranked walk sweeps the shard's part of each layer's ranks and
+     * combines its marks and counts after each layer (and keeps nothing
+     * in spill). */
+    const struct sb_combiner *combiner;
+    uint64_t reserved[SB_RESERVED - 3];   /* zero: room for fields of later 2.x versions */
 } sb_options;
 
 /* IDA*'s iterations the statistics list (the last ones when there are more). */

@@ -10,6 +10,8 @@
 #   of 181,440, a two-piece Rush Hour card counted by hand, and INIT's
 #   component of a walled and an L-piece puzzle as large as its walk.
 #   A picture's farthest example is printed as a picture that reads back.
+#   --walk ranked on the 8-puzzle: the table walk's profile (text and
+#   --csv), the same on 1 and 2 threads; refused on blocks.
 #   Errors: --engine bitboard on a tray too big for it, or on walls,
 #   exits 2 saying why; a --max-states limit exits 3.
 set -u
@@ -227,9 +229,46 @@ check "census --max-states: at the count, one below: exits, message" "0 3 1" \
     "$s1 $? $(grep -c -- '--max-states' "$tmp/err")"
 "$SLIDE_EXPLORE" --family --threads 0 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
 check "--threads 0: exit, message" "2 1" "$? $(grep -c -- '--threads takes' "$tmp/err")"
-"$SLIDE_EXPLORE" --threads 2 "$tmp/fam.init" >/dev/null 2>"$tmp/err"
-check "--threads without --family or --components: exit, message" "2 1" \
+"$SLIDE_EXPLORE" --threads 2 --graph edges "$tmp/fam.init" >/dev/null 2>"$tmp/err"
+check "--threads with --graph: exit, message" "2 1" \
     "$? $(grep -c -- '--threads goes' "$tmp/err")"
+
+# --walk ranked (numbered tiles): the table walk's profile, as text and
+# CSV; the same report on 1 and 2 threads; a block puzzle refused; one
+# of --json and --csv.
+e=$PROJECT_PUZZLES/eight-31a
+"$SLIDE_EXPLORE" --walk ranked --threads 1 "$e.init" "$e.goal" | grep -v '^time:' >"$tmp/r1"
+"$SLIDE_EXPLORE" --walk ranked --threads 2 "$e.init" "$e.goal" | grep -v '^time:' >"$tmp/r2"
+check "--walk ranked --threads 1 and 2: same report" same "$(cmp -s "$tmp/r1" "$tmp/r2" && echo same)"
+check "--walk ranked: the 8-puzzle's half, its goal at 31" "181440 configurations|31" \
+    "$(field reachable "$tmp/r1")|$(field goal "$tmp/r1" | sed 's/.*distance //')"
+"$SLIDE_EXPLORE" --walk table --csv "$e.init" >"$tmp/table.csv"
+"$SLIDE_EXPLORE" --walk ranked --csv "$e.init" >"$tmp/ranked.csv"
+check "--walk ranked --csv: the table walk's profile" same \
+    "$(cmp -s "$tmp/table.csv" "$tmp/ranked.csv" && echo same)"
+check "--csv: the text's profile" same "$(sed -n 's/^  \([0-9]*\): /\1,/p' "$tmp/r1" |
+    cat <(echo depth,count) - | cmp -s - "$tmp/ranked.csv" && echo same)"
+check "--walk ranked: says so" ranked "$(field walk "$tmp/r1")"
+check "--walk table: says so" table "$("$SLIDE_EXPLORE" --walk table "$e.init" | field walk -)"
+# auto: the table under the default limit, the marks (45 KB) when the
+# table (2.9 MB at 16 bytes a configuration) would pass --max-memory.
+check "--walk auto: table, then ranked under --max-memory 2M" "table ranked" \
+    "$("$SLIDE_EXPLORE" "$e.init" | field walk -) $("$SLIDE_EXPLORE" --max-memory 2M "$e.init" |
+    field walk -)"
+"$SLIDE_EXPLORE" --walk ranked "$k.init" >/dev/null 2>"$tmp/err"
+check "--walk ranked on blocks: exit, message" "2 1" "$? $(grep -c 'numbered tiles only' "$tmp/err")"
+# The published profiles of the 4x2 and 3x2 trays from a corner (OEIS
+# A090035, A090034: Karlemo and Ostergard).
+printf '12\n34\n56\n7.\ndistinct: *\n' >"$tmp/t4x2.init"
+printf '123\n45.\ndistinct: *\n' >"$tmp/t2x3.init"
+check "--walk ranked: the 4x2 tray's profile (A090035)" \
+    "1 2 3 6 10 14 19 28 42 61 85 119 161 215 293 396 506 632 788 985 1194 1414 1664 1884 1999 1958 1770 1463 1076 667 361 190 88 39 19 7 1" \
+    "$("$SLIDE_EXPLORE" --walk ranked --csv "$tmp/t4x2.init" | tail -n +2 | cut -d, -f2 | paste -sd' ')"
+check "--walk ranked: the 2x3 tray's profile (A090034)" \
+    "1 2 3 5 6 7 10 12 12 16 23 25 28 39 44 40 29 21 18 12 6 1" \
+    "$("$SLIDE_EXPLORE" --walk ranked --csv "$tmp/t2x3.init" | tail -n +2 | cut -d, -f2 | paste -sd' ')"
+"$SLIDE_EXPLORE" --csv --json "$e.init" >/dev/null 2>"$tmp/err"
+check "--csv --json: exit, message" "2 1" "$? $(grep -c 'one of --json and --csv' "$tmp/err")"
 "$SLIDE_EXPLORE" "$k.init" "$k.goal" extra >/dev/null 2>&1
 check "too many files: exit" 2 $?
 

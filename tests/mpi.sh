@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# mpi.sh [family|census] - slide-explore-mpi under mpirun on 1, 2 and 4
-# ranks against slide-explore on one process; the argument picks one half
-# (ctest runs them as two tests, mpi and mpi_census, to keep each short).
+# mpi.sh [family|census|ranked] - slide-explore-mpi under mpirun on 1, 2
+# and 4 ranks against slide-explore on one process; the argument picks one
+# part (ctest runs them as three tests, mpi, mpi_census and mpi_ranked, to
+# keep each short).
 #
 # family: slide-explore-mpi prints, byte for byte, what slide-explore
 # --family prints (text and JSON; only the time differs), on two small
@@ -23,8 +24,15 @@
 # cannot be written: every rank ends with the same exit status and one
 # message.  The census of every piece set with the corner goal, gathered.
 #
+# ranked: the reachable walk under --walk ranked, byte for byte as
+# slide-explore writes it, on numbered tiles (the 8-puzzle with its goal,
+# three empty cells under every metric, a wall), its depth profile the
+# table walk's; a limit ends every rank with exit 3 and one message; the
+# table walk is refused.
+#
 # Environment: SLIDE_EXPLORE, SLIDE_EXPLORE_MPI, MPIEXEC (mpirun),
-# PROJECT_PUZZLES (optional: the Klotski case).
+# PROJECT_PUZZLES (optional for family: the Klotski case; ranked needs
+# its 8-puzzle).
 # Registered only in builds with -DSLIDE_MPI=ON.
 set -u
 : "${SLIDE_EXPLORE:?}" "${SLIDE_EXPLORE_MPI:?}" "${MPIEXEC:?}"
@@ -220,10 +228,53 @@ for form in text json csv; do
 done
 }
 
+ranked() {
+# The reachable walk under --walk ranked, each layer's ranks shared out:
+# byte for byte slide-explore's report (text, JSON, CSV; but for the time
+# and the peak memory), and its depth profile the table walk's, on
+# numbered tiles with one empty cell (the parity's half), with three
+# (every metric) and with a wall.
+    cp "$PROJECT_PUZZLES/eight-31a.init" "$tmp/eight.init"
+    cp "$PROJECT_PUZZLES/eight-31a.goal" "$tmp/eight.goal"
+    printf '1.3\n.5.\n786\ndistinct: *\n' >"$tmp/holes.init"
+    printf '1#34\n5.78\ndistinct: *\n' >"$tmp/wall.init"
+    local t metric np form
+    for t in "eight.init $tmp/eight.goal" holes.init wall.init; do
+        set -- $t
+        for metric in unit line piece; do
+            [ "$1" = holes.init ] || [ "$metric" = line ] || continue
+            "$SLIDE_EXPLORE" --walk table --csv --metric "$metric" "$tmp/$1" ${2:-} \
+                >"$tmp/table.csv" 2>&1
+            for form in text --json --csv; do
+                local flag=$form
+                [ "$form" = text ] && flag=
+                "$SLIDE_EXPLORE" --walk ranked $flag --metric "$metric" "$tmp/$1" ${2:-} 2>&1 |
+                    grep -v '^time:\|^ "seconds"' >"$tmp/want"
+                for np in 1 2 4; do
+                    mpi "$np" --walk ranked --threads 1 $flag --metric "$metric" "$tmp/$1" ${2:-} \
+                        2>&1 | grep -v '^time:\|^ "seconds"' >"$tmp/got"
+                    check "ranked $1 $metric $form -np $np: slide-explore's report" same \
+                        "$(cmp -s "$tmp/want" "$tmp/got" && echo same)"
+                    [ "$form" = --csv ] &&
+                        check "ranked $1 $metric -np $np: the table walk's profile" same \
+                            "$(cmp -s "$tmp/table.csv" "$tmp/got" && echo same)"
+                done
+            done
+        done
+    done
+    mpi 2 --walk ranked --threads 1 --max-states 5000 "$tmp/eight.init" >"$tmp/got" 2>"$tmp/err"
+    check "ranked --max-states -np 2: exit, no report, one message" "3 0 1 1" \
+        "$? $(wc -c <"$tmp/got") $(wc -l <"$tmp/err") $(grep -c -- '--max-states' "$tmp/err")"
+    mpi 2 --walk table "$tmp/eight.init" >"$tmp/got" 2>"$tmp/err"
+    check "the table walk -np 2: exit, refused" "2 1" \
+        "$? $(grep -c -- 'under --walk ranked' "$tmp/err")"
+}
+
 case $part in
 family) family ;;
 census) census ;;
-*) family; census ;;
+ranked) ranked ;;
+*) family; census; ranked ;;
 esac
 
 echo "mpi $part: $passes passed, $fails failed"

@@ -12,7 +12,24 @@
 #include <string.h>
 
 #include "explore/explore.h"
+#include "explore/ranked_walk.h"
 #include "search/setup.h"
+
+/* Bytes a table walk is taken to need per configuration (a key and its
+ * slot at the table's load), to tell when it would not fit the limit. */
+enum { TABLE_BYTES_EACH = 16 };
+
+/* Whether to walk at two bits a rank: when asked, or under AUTO when the
+ * space is numbered tiles whose table would pass the bytes limit and
+ * whose marks would not. */
+static bool ranked_wanted(const sb_setup *s, const sb_options *opts)
+{
+    uint64_t ranks, bytes, max = opts->limits.max_bytes;
+    if (opts->walk == SB_WALK_RANKED)
+        return true;
+    return opts->walk == SB_WALK_AUTO && max && sbi_tiles_ranked(&s->cat, &ranks, &bytes) &&
+           ranks && ranks > max / TABLE_BYTES_EACH && bytes < max;
+}
 
 /* Fills r from a finished walk. */
 static sb_status report(sb_setup *s, sb_bfs *run, const sb_bfs_walker *w, void *walker,
@@ -60,11 +77,16 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
         out->metric = opts->metric;
         out->path = s.path;
         out->has_goal = p->ngoals > 0;
-        status = sbi_setup_walker(&s, false, true, &run, &w, &walker);
-        if (status == SB_OK)
-            status = sbi_bfs_run(&run, w, walker);
-        if (status == SB_OK)
-            status = report(&s, &run, w, walker, out);
+        if (ranked_wanted(&s, opts)) {
+            status = sbi_ranked_explore(&s, opts, NULL, out, err);
+        } else {
+            out->walk = SB_WALK_TABLE;
+            status = sbi_setup_walker(&s, false, true, &run, &w, &walker);
+            if (status == SB_OK)
+                status = sbi_bfs_run(&run, w, walker);
+            if (status == SB_OK)
+                status = report(&s, &run, w, walker, out);
+        }
         if (!out->has_goal)
             out->goal_count = out->nearest_goal = 0;
         if (status == SB_ELIMIT)

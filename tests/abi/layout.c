@@ -114,12 +114,16 @@ int main(void)
     FIELD(sb_cache, open_write); FIELD(sb_cache, write); FIELD(sb_cache, close_write);
     FIELD(sb_cache, ctx); FIELD(sb_cache, remove); FIELD(sb_cache, reserved);
     END_RECORD(sb_cache);
+    RECORD(sb_combiner);
+    FIELD(sb_combiner, combine); FIELD(sb_combiner, ctx); FIELD(sb_combiner, reserved);
+    END_RECORD(sb_combiner);
     RECORD(sb_options);
     FIELD(sb_options, metric); FIELD(sb_options, optimal); FIELD(sb_options, algo);
     FIELD(sb_options, path); FIELD(sb_options, limits); FIELD(sb_options, progress);
     FIELD(sb_options, progress_ctx); FIELD(sb_options, cancel); FIELD(sb_options, threads);
     FIELD(sb_options, cache); FIELD(sb_options, shard); FIELD(sb_options, nshards);
-    FIELD(sb_options, walk); FIELD(sb_options, spill); FIELD(sb_options, reserved);
+    FIELD(sb_options, walk); FIELD(sb_options, spill); FIELD(sb_options, combiner);
+    FIELD(sb_options, reserved);
     END_RECORD(sb_options);
     RECORD(sb_stats);
     FIELD(sb_stats, algo); FIELD(sb_stats, path); FIELD(sb_stats, stored);
