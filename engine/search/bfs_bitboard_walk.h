@@ -159,12 +159,31 @@ static bool W(step_to)(void *ctx, WORD child, WORD mirror)
     return false;
 }
 
+/* The path of representatives path[0 .. n-1], root first (allocated
+ * through m, n words, freed here), as real moves into *sol: when folded,
+ * the real path is walked forward from the real root, one neighbour
+ * standing for the next image at a time (mirroring maps moves to moves, so
+ * there always is one).  Both BFS walkers of the bitboard end so. */
+static sb_status W(path_finish)(const bitboard *b, sb_meter *m, bool fold, WORD *path, size_t n,
+                                sb_solution *sol)
+{
+    if (fold) {
+        W(fast_walk) k = { .b = b, .fold = true };
+        memcpy(&path[0], b->base.root, sizeof path[0]);
+        for (size_t j = 1; j < n; j++) {
+            W(way_back) w = { &k, path[j], 0 };
+            W(generate)(b, path[j - 1], W(mirrored)(b, path[j - 1]), W(step_to), &w);
+            path[j] = w.found;
+        }
+    }
+    sb_status status = sbi_path_from_keys(&b->base, NULL, (const unsigned char *)path, n, sol);
+    sbi_meter_free(m, path, n * sizeof(WORD));
+    return status;
+}
+
 /* The images from the root to the goal met at depth d + 1: each
  * configuration's predecessor is the neighbour stored one layer up
- * (seen.h says why that is unique).  When folded, those are
- * representatives, and the real path is then walked forward from the real
- * root, one neighbour standing for the next image at a time (mirroring
- * maps moves to moves, so there always is one). */
+ * (seen.h says why that is unique). */
 static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
 {
     W(fast_walk) *k = walker;
@@ -180,18 +199,7 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
         W(generate)(k->b, path[j], W(mirror_of)(k, path[j]), W(step_back), &w);
         path[j - 1] = w.found;
     }
-    if (k->fold) {
-        memcpy(&path[0], k->b->base.root, sizeof path[0]);
-        for (unsigned j = 1; j <= d + 1; j++) {
-            W(way_back) w = { k, path[j], 0 };
-            W(generate)(k->b, path[j - 1], W(mirror_of)(k, path[j - 1]), W(step_to), &w);
-            path[j] = w.found;
-        }
-    }
-    sb_status status = sbi_path_from_keys(&k->b->base, NULL, (const unsigned char *)path,
-                                          (size_t)d + 2, sol);
-    sbi_meter_free(k->meter, path, bytes);
-    return status;
+    return W(path_finish)(k->b, k->meter, k->fold, path, (size_t)d + 2, sol);
 }
 
 /* Expands the current layer into the next.  Written once and made four
