@@ -915,7 +915,7 @@ static uint64_t W(fingerprint)(const W(frontier) *k)
                            (uint64_t)k->fold << 1 | (uint64_t)k->pairs |
                            (uint64_t)k->sketching << 2);
     for (int i = 0; i < 3; i++)
-        h = sbi_mix64(h ^ (uint64_t)parts[i]) ^ sbi_mix64((uint64_t)(parts[i] >> 32 >> 32) + h);
+        h = sbi_mix64(sbi_mix64(h ^ (uint64_t)parts[i]) ^ (uint64_t)(parts[i] >> 32 >> 32));
     return sbi_mix64(h ^ (uint64_t)b->rows << 32 ^ (uint64_t)b->cols);
 }
 

@@ -53,6 +53,7 @@ sb_status sbi_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opt
     s->walk = opts->walk;
     s->spill = opts->spill;
     s->threads = opts->threads;
+    s->optimal = opts->optimal;
     s->err = err;
     return sbi_setup_space(s, p, opts->path, opts->metric, err);
 }
@@ -129,16 +130,18 @@ sb_status sbi_setup_store(sb_setup *s, const void *root_key, sb_store **out)
     return status;
 }
 
-/* The walk made for s->walk: the frontier's wherever the fast path's
- * images are (docs/performance.md: on the CS61B hard suite's largest it is
- * several times faster and holds a tenth), the table elsewhere; NONE
- * (SB_WALK_AUTO) when the walk asked for cannot be made here. */
-static sb_walk choose_walk(const sb_setup *s)
+/* The walk made for s->walk (AUTO: setup.h says which); AUTO when the walk
+ * asked for cannot be made here.  The frontier's is for whole walks: on
+ * the CS61B hard suite's largest it holds a third of the table's resident
+ * memory at the same processor time, and on small spaces, such as default
+ * mode's capped first stage searches, the table is about a tenth quicker
+ * (docs/performance.md). */
+static sb_walk choose_walk(const sb_setup *s, bool stop_at_goal)
 {
     bool fast = sbi_bitboard_fast(s->space);
     switch (s->walk) {
     case SB_WALK_AUTO:
-        return fast ? SB_WALK_FRONTIER : SB_WALK_TABLE;
+        return fast && (s->optimal || !stop_at_goal) ? SB_WALK_FRONTIER : SB_WALK_TABLE;
     case SB_WALK_TABLE:
         return SB_WALK_TABLE;
     case SB_WALK_FRONTIER:
@@ -155,7 +158,7 @@ sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs 
     const sb_space *sp = s->space;
     uint64_t root_count = 1;
     *walker = NULL;
-    sb_walk walk = choose_walk(s);
+    sb_walk walk = choose_walk(s, stop_at_goal);
     if (walk == SB_WALK_AUTO) {
         s->err_filled = true;
         return sbi_fail_hint(s->err, SB_EINPUT, SB_HINT_NONE, "the %s walk cannot search "

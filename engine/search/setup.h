@@ -28,6 +28,7 @@ typedef struct sb_setup {
     bool ran_walk;            /* a breadth-first walker was made (walk says which) */
     const sb_cache *spill;    /* sb_options.spill */
     unsigned threads;         /* sb_options.threads */
+    bool optimal;             /* sb_options.optimal */
     sb_error *err;            /* the caller's error record (sbi_setup_begin's err) ... */
     bool err_filled;          /* ... already filled by a walker with its own words: the
                                  caller must not word a limit over it */
@@ -68,8 +69,9 @@ sb_status sbi_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key);
 
 /* The breadth-first walker for the space holding the root, and run
  * prepared for it: as s->walk asks, or when it is SB_WALK_AUTO the
- * frontier walker when the images fit the bitboard's fast path (it holds
- * a few per cent of what a table does), else the store's.  s->walk is
+ * frontier walker when the images fit the bitboard's fast path and the
+ * walk is a whole one (a map, or --optimal: it holds a few per cent of
+ * what a table does), else the fast walker or the store's.  s->walk is
  * then the walk made.  SB_OK, SB_ELIMIT (meter->hit, or s->err_filled) or
  * SB_EINPUT (a walk this space cannot take, a spill of another walk;
  * s->err filled).  Free with (*ops)->free, also on failure when *walker is
