@@ -128,6 +128,28 @@ static inline __attribute__((always_inline)) bool W(fly_pair)(void *ctx, WORD ch
     return W(meet)(ctx, child, mirror, true, true);
 }
 
+/* Whether a walk of b folds mirror pairs and counts each as two, the
+ * root's representative and what it counts for: both walkers of the
+ * bitboard start so.  Folding keeps distances to the goal; counting the
+ * whole space by pairs also needs the space to be mirrored into itself,
+ * which it is when the root is its own mirror image. */
+typedef struct W(folding) { bool fold, pairs; WORD root; unsigned count; } W(folding);
+
+static W(folding) W(fold_plan)(sb_setup *s, const bitboard *b, bool stop_at_goal)
+{
+    W(folding) f;
+    WORD root;
+    memcpy(&root, b->base.root, sizeof root);
+    WORD mirror = W(mirrored)(b, root);
+    f.fold = b->goal_mirrors && (stop_at_goal || mirror == root);
+    f.pairs = f.fold && mirror == root;
+    s->mirrors_once = f.fold && !f.pairs;
+    f.root = W(representative)(f.fold, root, mirror, &f.count);
+    if (!f.pairs)
+        f.count = 1;
+    return f;
+}
+
 /* The mirror image generate() wants with S: only folding uses it. */
 static inline WORD W(mirror_of)(const W(fast_walk) *k, WORD S)
 {
@@ -303,17 +325,11 @@ static void *W(walker_new)(sb_setup *s, const bitboard *b, bool stop_at_goal,
     /* Its expansions are cheap: the clock is read every 256. */
     k->meter->tick_mask = 255;
     W(sbi_seen_init)(&k->seen, b->spare_bit, k->meter);
-    WORD root;
-    unsigned count;
-    memcpy(&root, b->base.root, sizeof root);
-    /* Folding keeps distances to the goal; counting the whole space by
-     * pairs also needs the space to be mirrored into itself, which it is
-     * when the root is its own mirror image. */
-    k->fold = b->goal_mirrors && (stop_at_goal || W(mirrored)(b, root) == root);
-    k->pairs = k->fold && W(mirrored)(b, root) == root;
-    s->mirrors_once = k->fold && !k->pairs;
-    root = W(representative)(k->fold, root, W(mirror_of)(k, root), &count);
-    *root_count = k->pairs ? count : 1;
+    W(folding) f = W(fold_plan)(s, b, stop_at_goal);
+    k->fold = f.fold;
+    k->pairs = f.pairs;
+    WORD root = f.root;
+    *root_count = f.count;
     if (W(sbi_seen_add)(&k->seen, root, 0) < 0 || !W(layer_push)(k, &k->now, root)) {
         W(walk_free)(k);
         return NULL;

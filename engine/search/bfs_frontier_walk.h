@@ -542,7 +542,14 @@ static sb_status W(merge)(W(frontier) *k, W(stream) *runs, size_t nruns, W(strea
         W(sift)(heap, heads, n, i);
     bool have_last = false, go_on = true;
     WORD last = 0;
+    size_t taken = 0;
     while (n && go_on) {
+        /* A layer's merge can take minutes on disk: the clock and Ctrl-C
+         * are looked at every million codes. */
+        if (!(++taken & 0xfffff) && sbi_meter_check(k->meter) != SB_OK) {
+            go_on = false;
+            break;
+        }
         WORD x = heads[0];
         W(stream) *s = &runs[heap[0]];
         s->at++;
@@ -1021,14 +1028,11 @@ static void *W(frontier_new)(sb_setup *s, const bitboard *b, bool stop_at_goal, 
     if (k->chunk < ((size_t)1 << 13))
         k->chunk = (size_t)1 << 13;   /* past the most children one configuration has (4,096:
                                          64 pieces of 64 places) */
-    WORD root;
-    unsigned count;
-    memcpy(&root, b->base.root, sizeof root);
-    k->fold = b->goal_mirrors && (stop_at_goal || W(mirrored)(b, root) == root);
-    k->pairs = k->fold && W(mirrored)(b, root) == root;
-    s->mirrors_once = k->fold && !k->pairs;
-    k->root = W(representative)(k->fold, root, k->fold ? W(mirrored)(b, root) : 0, &count);
-    *root_count = k->pairs ? count : 1;
+    W(folding) f = W(fold_plan)(s, b, stop_at_goal);
+    k->fold = f.fold;
+    k->pairs = f.pairs;
+    k->root = f.root;
+    *root_count = f.count;
     k->puzzle = W(fingerprint)(k);
     k->stored = 1;
     bool ok = true;
