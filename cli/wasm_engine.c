@@ -167,6 +167,9 @@ static sb_status search(page_engine *pe, bool optimal, double seconds, uint64_t 
     sb_options_default(&opts);
     opts.metric = pe->metric;
     opts.optimal = optimal;
+    /* One thread and a small budget in the browser: the table walk, which
+     * on small spaces is the quicker, and needs no threads or mappings. */
+    opts.walk = SB_WALK_TABLE;
     opts.limits.max_seconds = seconds;
     opts.limits.max_bytes = bytes;
     opts.limits.max_states = states;

@@ -88,6 +88,12 @@ facts() {  # the engine-independent lines of slide-explore's report
     grep -E "^(reachable|farthest|widest layer|goal):|^  [0-9]+: " "$1"
 }
 
+# The bitboard's runs take --walk $WALK when WALK is set (walk_frontier:
+# the frontier walk against the general board's table).
+walk_of() {
+    [ "$1" = bitboard ] && [ -n "${WALK:-}" ] && echo "--walk $WALK"
+}
+
 # compare INIT GOAL LABEL: both engines, every metric.
 compared=0 solved=0
 compare() {
@@ -96,7 +102,8 @@ compare() {
         rcs=() lens=()
         for engine in bitboard general; do
             "$SLIDE" -ostats --algo bfs --max-states 300000 --metric "$metric" \
-                --engine "$engine" "$init" "$goal" >"$tmp/$engine.moves" 2>"$tmp/$engine.err"
+                --engine "$engine" $(walk_of "$engine") "$init" "$goal" \
+                >"$tmp/$engine.moves" 2>"$tmp/$engine.err"
             rc=$?
             rcs+=("$rc")
             lens+=("$(length "$tmp/$engine.err" "$metric")")
@@ -118,7 +125,7 @@ compare() {
         rcs=()
         for engine in bitboard general; do
             "$SLIDE_EXPLORE" --metric "$metric" --engine "$engine" --max-states 300000 \
-                "$init" "$goal" >"$tmp/$engine.explore" 2>&1
+                $(walk_of "$engine") "$init" "$goal" >"$tmp/$engine.explore" 2>&1
             rcs+=("$?")
         done
         [ "${rcs[0]}" = 3 ] || [ "${rcs[1]}" = 3 ] && continue

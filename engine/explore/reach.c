@@ -80,8 +80,8 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
         if (ranked_wanted(&s, opts)) {
             status = sbi_ranked_explore(&s, opts, NULL, out, err);
         } else {
-            out->walk = SB_WALK_TABLE;
             status = sbi_setup_walker(&s, false, true, &run, &w, &walker);
+            out->walk = s.walk;
             if (status == SB_OK)
                 status = sbi_bfs_run(&run, w, walker);
             if (status == SB_OK)
@@ -89,7 +89,7 @@ sb_status sb_explore(const sb_puzzle *p, const sb_options *opts, sb_explore_repo
         }
         if (!out->has_goal)
             out->goal_count = out->nearest_goal = 0;
-        if (status == SB_ELIMIT)
+        if (status == SB_ELIMIT && !s.err_filled)
             sbi_meter_fail(&s.meter, err);
         out->peak_bytes = s.meter.peak;
         out->seconds = sbi_clock() - s.meter.start;

@@ -8,12 +8,16 @@
  * goals met, when to stop.  Limits, memory and progress are the meter's
  * (core/meter.h), which walkers tick once per expansion.  A walker holds
  * what differs: how configurations are kept and how their neighbours are
- * found.  Four exist:
+ * found.  Five exist:
  *
  *   bfs_store.c             any space, with a store (node ids are the queue)
  *   bfs_bitboard.c          the bitboard (64- and 128-bit images): the move
  *                           generator fed straight into a table of seen
  *                           images, stores/seen.h (the fast path)
+ *   bfs_frontier_walk.h     the same images, made in bfs_bitboard.c: only
+ *                           the last layers kept, as sorted arrays in memory
+ *                           or as entries of a spill (frontier search, and
+ *                           layers on disk)
  *   explore/graph.c         a graph already built (the layouts of a piece
  *                           set): distances in an array
  *   explore/lines.c         a skeleton's layouts numbered in mixed radix: the

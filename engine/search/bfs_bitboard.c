@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "core/array.h"
+#include "search/bfs_frontier.h"
 #include "search/path.h"
 #include "search/setup.h"
 #include "spaces/bitboard.h"
@@ -45,15 +46,25 @@ enum { AHEAD = 16 };
 
 #define WORD uint64_t
 #define W(name) name##64
+#define ODD 0x9e3779b97f4a7c15ULL
+#define MASKS m64
 #include "search/bfs_bitboard_walk.h"
+#include "search/bfs_frontier_walk.h"
 #undef WORD
 #undef W
+#undef ODD
+#undef MASKS
 
 #define WORD sb_wide
 #define W(name) name##128
+#define ODD ((sb_wide)0x9e3779b97f4a7c15ULL << 64 | 0xf39cc0605cedc835ULL)
+#define MASKS m128
 #include "search/bfs_bitboard_walk.h"
+#include "search/bfs_frontier_walk.h"
 #undef WORD
 #undef W
+#undef ODD
+#undef MASKS
 
 /* The generic loop costs several times as much per configuration here
  * (docs/performance.md): this walker is why the fast path is fast. */
@@ -65,4 +76,20 @@ void *sbi_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_cou
     *ops = wide ? &walker_ops128 : &walker_ops64;
     return wide ? walker_new128(s, b, stop_at_goal, root_count)
                 : walker_new64(s, b, stop_at_goal, root_count);
+}
+
+void *sbi_frontier_walker_new(sb_setup *s, bool stop_at_goal, bool on_disk, uint64_t *root_count,
+                              const sb_bfs_walker **ops)
+{
+    const bitboard *b = (const bitboard *)s->space;
+    bool wide = b->base.key_size == sizeof(sb_wide);
+    *ops = wide ? &frontier_ops128 : &frontier_ops64;
+    return wide ? frontier_new128(s, b, stop_at_goal, on_disk, root_count)
+                : frontier_new64(s, b, stop_at_goal, on_disk, root_count);
+}
+
+sb_status sbi_frontier_walker_start(sb_setup *s, void *walker, sb_bfs *run)
+{
+    bool wide = s->space->key_size == sizeof(sb_wide);
+    return wide ? front_start128(walker, run) : front_start64(walker, run);
 }

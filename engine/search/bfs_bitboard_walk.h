@@ -128,6 +128,28 @@ static inline __attribute__((always_inline)) bool W(fly_pair)(void *ctx, WORD ch
     return W(meet)(ctx, child, mirror, true, true);
 }
 
+/* Whether a walk of b folds mirror pairs and counts each as two, the
+ * root's representative and what it counts for: both walkers of the
+ * bitboard start so.  Folding keeps distances to the goal; counting the
+ * whole space by pairs also needs the space to be mirrored into itself,
+ * which it is when the root is its own mirror image. */
+typedef struct W(folding) { bool fold, pairs; WORD root; unsigned count; } W(folding);
+
+static W(folding) W(fold_plan)(sb_setup *s, const bitboard *b, bool stop_at_goal)
+{
+    W(folding) f;
+    WORD root;
+    memcpy(&root, b->base.root, sizeof root);
+    WORD mirror = W(mirrored)(b, root);
+    f.fold = b->goal_mirrors && (stop_at_goal || mirror == root);
+    f.pairs = f.fold && mirror == root;
+    s->mirrors_once = f.fold && !f.pairs;
+    f.root = W(representative)(f.fold, root, mirror, &f.count);
+    if (!f.pairs)
+        f.count = 1;
+    return f;
+}
+
 /* The mirror image generate() wants with S: only folding uses it. */
 static inline WORD W(mirror_of)(const W(fast_walk) *k, WORD S)
 {
@@ -159,12 +181,31 @@ static bool W(step_to)(void *ctx, WORD child, WORD mirror)
     return false;
 }
 
+/* The path of representatives path[0 .. n-1], root first (allocated
+ * through m, n words, freed here), as real moves into *sol: when folded,
+ * the real path is walked forward from the real root, one neighbour
+ * standing for the next image at a time (mirroring maps moves to moves, so
+ * there always is one).  Both BFS walkers of the bitboard end so. */
+static sb_status W(path_finish)(const bitboard *b, sb_meter *m, bool fold, WORD *path, size_t n,
+                                sb_solution *sol)
+{
+    if (fold) {
+        W(fast_walk) k = { .b = b, .fold = true };
+        memcpy(&path[0], b->base.root, sizeof path[0]);
+        for (size_t j = 1; j < n; j++) {
+            W(way_back) w = { &k, path[j], 0 };
+            W(generate)(b, path[j - 1], W(mirrored)(b, path[j - 1]), W(step_to), &w);
+            path[j] = w.found;
+        }
+    }
+    sb_status status = sbi_path_from_keys(&b->base, NULL, (const unsigned char *)path, n, sol);
+    sbi_meter_free(m, path, n * sizeof(WORD));
+    return status;
+}
+
 /* The images from the root to the goal met at depth d + 1: each
  * configuration's predecessor is the neighbour stored one layer up
- * (seen.h says why that is unique).  When folded, those are
- * representatives, and the real path is then walked forward from the real
- * root, one neighbour standing for the next image at a time (mirroring
- * maps moves to moves, so there always is one). */
+ * (seen.h says why that is unique). */
 static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
 {
     W(fast_walk) *k = walker;
@@ -180,18 +221,7 @@ static sb_status W(path)(void *walker, const sb_bfs *run, sb_solution *sol)
         W(generate)(k->b, path[j], W(mirror_of)(k, path[j]), W(step_back), &w);
         path[j - 1] = w.found;
     }
-    if (k->fold) {
-        memcpy(&path[0], k->b->base.root, sizeof path[0]);
-        for (unsigned j = 1; j <= d + 1; j++) {
-            W(way_back) w = { k, path[j], 0 };
-            W(generate)(k->b, path[j - 1], W(mirror_of)(k, path[j - 1]), W(step_to), &w);
-            path[j] = w.found;
-        }
-    }
-    sb_status status = sbi_path_from_keys(&k->b->base, NULL, (const unsigned char *)path,
-                                          (size_t)d + 2, sol);
-    sbi_meter_free(k->meter, path, bytes);
-    return status;
+    return W(path_finish)(k->b, k->meter, k->fold, path, (size_t)d + 2, sol);
 }
 
 /* Expands the current layer into the next.  Written once and made four
@@ -295,17 +325,11 @@ static void *W(walker_new)(sb_setup *s, const bitboard *b, bool stop_at_goal,
     /* Its expansions are cheap: the clock is read every 256. */
     k->meter->tick_mask = 255;
     W(sbi_seen_init)(&k->seen, b->spare_bit, k->meter);
-    WORD root;
-    unsigned count;
-    memcpy(&root, b->base.root, sizeof root);
-    /* Folding keeps distances to the goal; counting the whole space by
-     * pairs also needs the space to be mirrored into itself, which it is
-     * when the root is its own mirror image. */
-    k->fold = b->goal_mirrors && (stop_at_goal || W(mirrored)(b, root) == root);
-    k->pairs = k->fold && W(mirrored)(b, root) == root;
-    s->mirrors_once = k->fold && !k->pairs;
-    root = W(representative)(k->fold, root, W(mirror_of)(k, root), &count);
-    *root_count = k->pairs ? count : 1;
+    W(folding) f = W(fold_plan)(s, b, stop_at_goal);
+    k->fold = f.fold;
+    k->pairs = f.pairs;
+    WORD root = f.root;
+    *root_count = f.count;
     if (W(sbi_seen_add)(&k->seen, root, 0) < 0 || !W(layer_push)(k, &k->now, root)) {
         W(walk_free)(k);
         return NULL;

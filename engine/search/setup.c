@@ -50,6 +50,11 @@ sb_status sbi_setup_begin(sb_setup *s, const sb_puzzle *p, const sb_options *opt
     sb_options defaults;
     opts = sbi_options_or_default(opts, &defaults);
     sbi_setup_meter(s, opts);
+    s->walk = opts->walk;
+    s->spill = opts->spill;
+    s->threads = opts->threads;
+    s->optimal = opts->optimal;
+    s->err = err;
     return sbi_setup_space(s, p, opts->path, opts->metric, err);
 }
 
@@ -125,13 +130,48 @@ sb_status sbi_setup_store(sb_setup *s, const void *root_key, sb_store **out)
     return status;
 }
 
+/* The walk made for s->walk (AUTO: setup.h says which); AUTO when the walk
+ * asked for cannot be made here.  The frontier's is for whole walks: on
+ * the CS61B hard suite's largest it holds a third of the table's resident
+ * memory at the same processor time, and on small spaces, such as default
+ * mode's capped first stage searches, the table is about a tenth quicker
+ * (docs/performance.md). */
+static sb_walk choose_walk(const sb_setup *s, bool stop_at_goal)
+{
+    bool fast = sbi_bitboard_fast(s->space);
+    switch (s->walk) {
+    case SB_WALK_AUTO:
+        return fast && (s->optimal || !stop_at_goal) ? SB_WALK_FRONTIER : SB_WALK_TABLE;
+    case SB_WALK_TABLE:
+        return SB_WALK_TABLE;
+    case SB_WALK_FRONTIER:
+    case SB_WALK_DISK:
+        return fast ? s->walk : SB_WALK_AUTO;
+    default:
+        return SB_WALK_AUTO;
+    }
+}
+
 sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
                            const sb_bfs_walker **ops, void **walker)
 {
     const sb_space *sp = s->space;
     uint64_t root_count = 1;
     *walker = NULL;
-    if (sbi_bitboard_fast(sp)) {
+    sb_walk walk = choose_walk(s, stop_at_goal);
+    if (walk == SB_WALK_AUTO) {
+        s->err_filled = true;
+        return sbi_fail_hint(s->err, SB_EINPUT, SB_HINT_NONE, "the %s walk cannot search "
+                             "this puzzle (the frontier and disk walks take the bitboard's "
+                             "puzzles of up to 128 image bits; the others need a table)",
+                             sb_walk_name(s->walk));
+    }
+    s->walk = walk;
+    s->ran_walk = true;
+    if (walk == SB_WALK_FRONTIER || walk == SB_WALK_DISK) {
+        *walker = sbi_frontier_walker_new(s, stop_at_goal, walk == SB_WALK_DISK, &root_count,
+                                          ops);
+    } else if (sbi_bitboard_fast(sp)) {
         *walker = sbi_bitboard_walker_new(s, stop_at_goal, &root_count, ops);
     } else {
         sb_store *st = NULL;
@@ -147,5 +187,7 @@ sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs 
         return SB_ELIMIT;   /* sbi_meter_fail says "memory" when nothing else refused */
     sbi_bfs_init(run, &s->meter, stop_at_goal, profile, root_count,
                  sp->ops->is_goal(sp, s->scratch, sp->root));
+    if (walk == SB_WALK_FRONTIER || walk == SB_WALK_DISK)
+        return sbi_frontier_walker_start(s, *walker, run);
     return SB_OK;
 }

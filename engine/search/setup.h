@@ -24,6 +24,14 @@ typedef struct sb_setup {
     bool mirrors_once;        /* the walker counts a configuration and its mirror image
                                  once (it folds them, and cannot tell whether both are
                                  reachable) */
+    sb_walk walk;             /* the walk asked for (sb_options.walk), then the one made */
+    bool ran_walk;            /* a breadth-first walker was made (walk says which) */
+    const sb_cache *spill;    /* sb_options.spill */
+    unsigned threads;         /* sb_options.threads */
+    bool optimal;             /* sb_options.optimal */
+    sb_error *err;            /* the caller's error record (sbi_setup_begin's err) ... */
+    bool err_filled;          /* ... already filled by a walker with its own words: the
+                                 caller must not word a limit over it */
 } sb_setup;
 
 /* Checks p and builds everything above for opts (metric, path, limits,
@@ -59,10 +67,15 @@ bool sbi_setup_goal_is_whole(const sb_setup *s);
  * SB_OK or SB_ELIMIT (memory). */
 sb_status sbi_setup_goal_key(sb_setup *s, const sb_puzzle *p, void *key);
 
-/* The breadth-first walker for the space (the bitboard's fast one when the
- * images fit it, else the store's) holding the root, and run prepared for
- * it.  SB_OK or SB_ELIMIT (meter->hit).  Free with (*ops)->free, also on
- * failure when *walker is not NULL. */
+/* The breadth-first walker for the space holding the root, and run
+ * prepared for it: as s->walk asks, or when it is SB_WALK_AUTO the
+ * frontier walker when the images fit the bitboard's fast path and the
+ * walk is a whole one (a map, or --optimal: it holds a few per cent of
+ * what a table does), else the fast walker or the store's.  s->walk is
+ * then the walk made.  SB_OK, SB_ELIMIT (meter->hit, or s->err_filled) or
+ * SB_EINPUT (a walk this space cannot take, a spill of another walk;
+ * s->err filled).  Free with (*ops)->free, also on failure when *walker is
+ * not NULL. */
 sb_status sbi_setup_walker(sb_setup *s, bool stop_at_goal, bool profile, sb_bfs *run,
                            const sb_bfs_walker **ops, void **walker);
 
@@ -89,5 +102,14 @@ uint32_t sbi_store_walker_goal(const void *walker);
  * memory. */
 void *sbi_bitboard_walker_new(sb_setup *s, bool stop_at_goal, uint64_t *root_count,
                               const sb_bfs_walker **ops);
+
+/* The frontier walker (bfs_frontier_walk.h) for a space sbi_bitboard_fast,
+ * its layers in memory or (on_disk) in s->spill; NULL out of memory.
+ * sbi_frontier_walker_start, after sbi_bfs_init, resumes a walk on disk
+ * from the spill's manifest or starts one there: SB_OK, SB_EINPUT (the
+ * spill holds another walk) or SB_ELIMIT. */
+void *sbi_frontier_walker_new(sb_setup *s, bool stop_at_goal, bool on_disk, uint64_t *root_count,
+                              const sb_bfs_walker **ops);
+sb_status sbi_frontier_walker_start(sb_setup *s, void *walker, sb_bfs *run);
 
 #endif

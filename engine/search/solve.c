@@ -593,7 +593,7 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
             sol->optimal = status == SB_OK && optimal;
             stats->max_ratio = sol->optimal ? 1 : 0;
         }
-        if (status == SB_ELIMIT)
+        if (status == SB_ELIMIT && !s.err_filled)
             sbi_meter_fail(&s.meter, err);
         else if (status == SB_UNSOLVABLE && stats->algo == SB_ALGO_IDASTAR)
             sbi_fail(err, SB_UNSOLVABLE, "no solution: every path ends where no goal can be "
@@ -605,6 +605,8 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     }
     if (!staged || decided)
         stats->stored = s.meter.stored;
+    if (s.ran_walk)
+        stats->walk = s.walk;
     stats->expanded += s.meter.expanded;
     if (s.meter.peak > stats->peak_bytes)
         stats->peak_bytes = s.meter.peak;
