@@ -68,7 +68,8 @@
  *    by a newer header, and is refused (SB_EINPUT) rather than half
  *    understood; in the records it fills, the library zeroes it.
  *  - Array elements (sb_block, sb_shape, sb_move, sb_component,
- *    sb_family_member, sb_census_kind, sb_census_member) and records
+ *    sb_family_member, sb_census_kind, sb_census_member,
+ *    sb_pieceset_member) and records
  *    inside others (sb_limits) never change within a major version.
  *    sb_progress, which the library allocates and hands over by pointer,
  *    may grow at its end.

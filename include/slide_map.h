@@ -264,7 +264,7 @@ typedef struct sb_census_report {
  * begin, when set, is told once, before any member is mapped, how many
  * members the call may map (neither skipped nor another shard's; under
  * take, an upper bound): a progress line's total.
- * All four are called one thread at a time. */
+ * All of them are called one thread at a time. */
 struct sb_pieceset_member;   /* the census of every piece set's member (below) */
 
 typedef struct sb_census_hooks {

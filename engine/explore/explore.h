@@ -22,6 +22,10 @@
  *                  distance to the goal (sb_distances)
  *   corner.c       the corner-to-corner goal's hardest start of one piece
  *                  set, by a walk of its own (corner.h: its seam)
+ *   tilings.c      every fill of a tray by pieces of any shape and holes:
+ *                  counted, or grouped into piece sets (tilings.h)
+ *   piecesets.c    the census of every piece set (sb_census_piecesets)
+ *   ranked_walk.c  sb_explore's two-bit walk of numbered tiles
  *
  * Invariant shared by all of them: a layout's id is its position in
  * enumeration order, and the store of layouts never grows after
