@@ -335,7 +335,7 @@ static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
             units[p] = false;
         }
     }
-    sbi_dealer d = { n, words, units, walk_set, set_walked, &sc };
+    sbi_dealer d = { n, words, units, sc.partner, walk_set, set_walked, &sc };
     sb_status status = sbi_census_deal(&d, opts, hooks, err);
     if (status == SB_OK && sc.status != SB_OK) {
         status = sc.status;
