@@ -725,10 +725,22 @@ int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_
         exit_status = sb_args_exit_code(status);
     } else if (exit_status == 0) {
         merge_known(&r, &rep);
+        size_t unwalked = rep.nmembers;
+        for (size_t i = 0; spec->corner_goal && (!share || share->writes) && i < rep.nmembers; i++)
+            if (!rep.members[i].mapped) {
+                unwalked = i;
+                break;
+            }
+        if (unwalked < rep.nmembers) {   /* never a '-' where a walk belongs */
+            fprintf(stderr, "%s: member %zu of the census was not walked%s\n", a->program,
+                    unwalked, a->checkpoint_path ? " (the checkpoint does not match the census: "
+                                                   "remove it and run again)" : "");
+            exit_status = EXIT_INPUT;
+        }
         size_t len = (size_t)spec->rows * (size_t)spec->cols + 1;
         by_count *t = count_table(&rep, len);
-        if (share && !share->writes) {
-            /* rank 0 writes */
+        if (exit_status != 0 || (share && !share->writes)) {
+            /* nothing to write, or rank 0 writes */
         } else if (!t) {
             fprintf(stderr, "%s: out of memory\n", a->program);
             exit_status = 3;

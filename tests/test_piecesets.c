@@ -95,9 +95,27 @@ static void refused(void)
     CHECK(sb_census_fills(&s, NULL, &fills, NULL, &e) == SB_EINPUT && strstr(e.msg, "48"));
 }
 
+/* A count past 2^64 is refused, not wrapped: the 6x8 tray's fills by
+ * pieces of at most two cells (each cell a hole, a monomino or half a
+ * domino) are about 1.16e20, more than 2^64 (a transfer matrix over the
+ * columns counts them). */
+static void overflow(void)
+{
+    sb_census_spec s = any_spec(6, 8);
+    s.piece_cells = 2;
+    uint64_t fills = 0, by[49];
+    sb_error e;
+    CHECK_MSG(sb_census_fills(&s, NULL, &fills, by, &e) == SB_ELIMIT &&
+              strstr(e.msg, "2^64"), "%s", e.msg);
+    s = any_spec(2, 8);   /* the same pieces, a count that fits */
+    s.piece_cells = 2;
+    CHECK_MSG(sb_census_fills(&s, NULL, &fills, by, &e) == SB_OK && fills > 0, "%s", e.msg);
+}
+
 static void counts(void)
 {
     published();
+    overflow();
     const uint8_t wall_3x3[9] = { 0, 0, 0, 0, 1, 0, 0, 0, 0 };
     memo_against_listing(3, 3, NULL, 0, 0, 0, 0);
     memo_against_listing(3, 3, wall_3x3, 0, 0, 0, 0);

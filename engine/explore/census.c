@@ -882,9 +882,14 @@ sb_status sbi_census_deal(const sbi_dealer *d, const sb_options *opts,
         if (opts->nshards > 1 && !plan_shards(order, c.nunits, opts->shard, opts->nshards, mine))
             status = sbi_fail(err, SB_ELIMIT, "out of memory");
     }
-    /* Members the caller knows already (a checkpoint) are not mapped. */
+    /* Units the caller knows already (a checkpoint) are not mapped; a
+     * unit that maps two members is known only when both are (a
+     * checkpoint may be written between the two). */
     for (size_t k = 0; status == SB_OK && k < c.nunits; k++) {
-        mine[k] = mine[k] && !(hooks && hooks->skip && hooks->skip(hooks->ctx, order[k].index));
+        size_t i = order[k].index, p = d->partner ? d->partner[i] : SIZE_MAX;
+        bool known = hooks && hooks->skip && hooks->skip(hooks->ctx, i) &&
+                     (p == SIZE_MAX || hooks->skip(hooks->ctx, p));
+        mine[k] = mine[k] && !known;
         c.to_map += mine[k];
     }
     if (status == SB_OK && pthread_mutex_init(&c.lock, NULL) != 0)

@@ -117,6 +117,11 @@ typedef struct corner_walk {
 
 /* ---- the tray and its classes ------------------------------------------ */
 
+bool sbi_corner_tray_fits(int rows, int cols)
+{
+    return rows >= 1 && cols >= 1 && rows <= MAX_GRID / (cols + 1);
+}
+
 static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
 {
     w->rows = pc->rows;
@@ -128,8 +133,7 @@ static sb_status walk_init(corner_walk *w, const sb_pieces *pc, sb_error *err)
         w->bits++;
     if (pc->pinned)
         return sbi_fail(err, SB_EINPUT, "the corner-to-corner goal takes no pinned classes");
-    if (pc->rows < 1 || pc->cols < 1 || pc->rows * w->width > MAX_GRID ||
-        w->ncells * w->bits > 128)
+    if (!sbi_corner_tray_fits(pc->rows, pc->cols) || w->ncells * w->bits > 128)
         return sbi_fail(err, SB_EINPUT, "the corner-to-corner walk takes trays whose cells, "
                         "a label of %d bits each (for %d classes of pieces), fit 128 bits, and "
                         "whose rows, with a spare bit each, fit 64; this one is %dx%d",

@@ -63,6 +63,11 @@ void sbi_corner_context_free(sb_corner_context *ctx);
  * can compare the two.  Answers are the same either way. */
 void sbi_corner_context_wide(sb_corner_context *ctx, bool always);
 
+/* Whether the corner-to-corner walk takes a rows x cols tray's grid: its
+ * rows, each with a spare bit, fit 64 bits.  (The labels' 128 bits hang
+ * on each piece set's classes, sbi_corner_hardest's to check.) */
+bool sbi_corner_tray_fits(int rows, int cols);
+
 /* pc: a piece set with no marks (its classes distinct shapes, counts, the
  * tray, walls and shapes of pc->source).  Every choice of goal piece is
  * the caller's: corner tries each class as the goal piece's.  m holds the

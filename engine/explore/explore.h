@@ -379,6 +379,9 @@ typedef struct sbi_dealer {
     const double *words;         /* per member: its estimated cost (the plan's order) */
     const bool *units;           /* NULL, or per member: false when another's unit maps
                                     it (it is no unit of its own) */
+    const size_t *partner;       /* NULL, or per unit: the other member it maps
+                                    (SIZE_MAX: none); hooks->skip passes over the
+                                    unit only when it names both */
     /* Maps member i under opts (one thread, what is left of the census's
      * time, its progress) drawing on budget; *layouts: what it walked.
      * Called from several threads at once, each on its own member; a

@@ -72,6 +72,10 @@ static sb_status bounds_of(const sb_census_spec *spec, sb_tiling_bounds *b, sb_e
     if (spec->max_pieces && spec->min_pieces > spec->max_pieces)
         return sbi_fail(err, SB_EINPUT, "pieces %u..%u: the least is more than the most",
                         spec->min_pieces, spec->max_pieces);
+    if (spec->corner_goal && !sbi_corner_tray_fits(spec->rows, spec->cols))
+        return sbi_fail(err, SB_EINPUT, "the corner-to-corner goal takes trays whose rows, "
+                        "with a spare bit each, fit 64 bits; this one is %dx%d", spec->rows,
+                        spec->cols);
     *b = (sb_tiling_bounds){ spec->piece_cells, spec->min_pieces, spec->max_pieces,
                              spec->min_empty };
     return SB_OK;
@@ -335,7 +339,7 @@ static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
             units[p] = false;
         }
     }
-    sbi_dealer d = { n, words, units, walk_set, set_walked, &sc };
+    sbi_dealer d = { n, words, units, sc.partner, walk_set, set_walked, &sc };
     sb_status status = sbi_census_deal(&d, opts, hooks, err);
     if (status == SB_OK && sc.status != SB_OK) {
         status = sc.status;

@@ -285,7 +285,25 @@ typedef struct counter {
     sb_table memo;               /* mask | holes << 48 -> fills by pieces */
     size_t len;                  /* entries of a vector: pieces 0 .. open */
     sb_status status;
+    bool overflow;               /* a count passed 2^64 (status SB_ELIMIT) */
 } counter;
+
+/* acc[k] += add[k] for k < len; false (acc garbled) when one passes
+ * 2^64. */
+static bool add_counts(uint64_t *acc, const uint64_t *add, size_t len)
+{
+    bool over = false;
+    for (size_t k = 0; k < len; k++)
+        over |= __builtin_add_overflow(acc[k], add[k], &acc[k]);
+    return !over;
+}
+
+/* The counter's stop for a count past 2^64. */
+static void overflowed(counter *c)
+{
+    c->status = SB_ELIMIT;
+    c->overflow = true;
+}
 
 /* Adds to acc[k] the fills of the undecided cells u with k pieces, the
  * holes so far `holes` (capped at the bound: more are as good). */
@@ -299,9 +317,8 @@ static void count_fills(counter *c, uint64_t u, uint32_t holes, uint64_t *acc)
     uint64_t key = u | (uint64_t)holes << 48, h = sbi_mix64(key);
     uint32_t id = sbi_table_find(&c->memo, &key, h);
     if (id != SB_TABLE_NONE) {
-        const uint64_t *got = sbi_table_value(&c->memo, id);
-        for (size_t k = 0; k < c->len; k++)
-            acc[k] += got[k];
+        if (!add_counts(acc, sbi_table_value(&c->memo, id), c->len))
+            overflowed(c);
         return;
     }
     uint64_t mine[SB_TILING_MAX_CELLS + 1] = { 0 };
@@ -317,8 +334,8 @@ static void count_fills(counter *c, uint64_t u, uint32_t holes, uint64_t *acc)
         }
         memset(sub, 0, c->len * sizeof *sub);
         count_fills(c, u & ~p->mask, holes, sub);
-        for (size_t k = 0; k + 1 < c->len; k++)
-            mine[k + 1] += sub[k];
+        if (!add_counts(mine + 1, sub, c->len - 1))
+            overflowed(c);
         i++;
     }
     bool fresh;
@@ -327,8 +344,8 @@ static void count_fills(counter *c, uint64_t u, uint32_t holes, uint64_t *acc)
         return;
     }
     memcpy(sbi_table_value(&c->memo, id), mine, c->len * sizeof *mine);
-    for (size_t k = 0; k < c->len; k++)
-        acc[k] += mine[k];
+    if (!add_counts(acc, mine, c->len))
+        overflowed(c);
 }
 
 /* Whether k pieces are within the bounds. */
@@ -345,15 +362,18 @@ sb_status sbi_tilings_count(const sb_tilings *t, uint64_t *fills, uint64_t *by_p
     uint64_t all[SB_TILING_MAX_CELLS + 1] = { 0 };
     count_fills(&c, t->open_mask, 0, all);
     sbi_table_free(&c.memo);
-    if (c.status != SB_OK)
-        return sbi_meter_fail(t->meter, err);
     *fills = 0;
-    for (uint32_t k = 0; k < c.len; k++) {
+    for (uint32_t k = 0; c.status == SB_OK && k < c.len; k++) {
         uint64_t n = pieces_within(t, k) ? all[k] : 0;
-        *fills += n;
+        if (__builtin_add_overflow(*fills, n, fills))
+            overflowed(&c);
         if (by_pieces)
             by_pieces[k] = n;
     }
+    if (c.overflow)
+        return sbi_fail(err, SB_ELIMIT, "more than 2^64 fills: too many to count");
+    if (c.status != SB_OK)
+        return sbi_meter_fail(t->meter, err);
     return SB_OK;
 }
 
@@ -496,6 +516,7 @@ sb_status sbi_tilings_list(sb_tilings *t, sb_error *err)
     t->nsets = n;
     t->set_shapes_len = len;
     t->fills = 0;
+    bool over = false;
     size_t at = 0;
     for (size_t i = 0; i < n; i++) {
         const uint32_t *key = sbi_table_key(&l.sets, ids[i]);
@@ -504,11 +525,13 @@ sb_status sbi_tilings_list(sb_tilings *t, sb_error *err)
         for (uint32_t k = 0; k < pieces; k++)
             t->set_shapes[at++] = key[k] - 1;
         memcpy(&t->set_fills[i], sbi_table_value(&l.sets, ids[i]), sizeof *t->set_fills);
-        t->fills += t->set_fills[i];
+        over |= __builtin_add_overflow(t->fills, t->set_fills[i], &t->fills);
     }
     t->set_first[n] = (uint32_t)at;
     free(ids);
     sbi_table_free(&l.sets);
+    if (over)
+        return sbi_fail(err, SB_ELIMIT, "more than 2^64 fills: too many to count");
     return SB_OK;
 }
 
