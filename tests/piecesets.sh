@@ -74,6 +74,13 @@ rc=$?
 if [ $rc -eq 3 ] && [[ "$out" == *"time limit of 1 second"* ]]; then pass
 else fail "--time-limit 1 while listing: exit $rc, '$out'"; fi
 
+# A checkpoint that is no regular file is refused, not read forever.
+printf 'tray 3 3\npieces any\ngoal corner\n' >"$tmp/zero.spec"
+out=$(timeout 20 "$X" --census "$tmp/zero.spec" --checkpoint /dev/zero 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 2 ] && [[ "$out" == *"/dev/zero: not a regular file"* ]]; then pass
+else fail "--checkpoint /dev/zero: exit $rc, '$out'"; fi
+
 # ---- the counts against the brute force -----------------------------------
 # census ROWS COLS "SPEC LINES" BRUTE-ARGS...: every member's pieces,
 # holes, fills and shapes, and the totals, alike.
