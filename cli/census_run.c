@@ -289,6 +289,20 @@ static bool skip_every(void *ctx, size_t i)
     return true;
 }
 
+sb_status sb_census_checkpoint_regular(FILE *f, const char *path, uint64_t *bytes,
+                                       sb_error *err)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%.300s: not a regular file (a checkpoint is a file the "
+                 "census rewrites whole)", path);
+        return sb_args_fail(err, SB_EINPUT, msg);
+    }
+    *bytes = (uint64_t)st.st_size;
+    return SB_OK;
+}
+
 /* Loads the checkpoint's members into r->known, if the file exists, each
  * checked against the census's members (listed by sb_census with every
  * member skipped).  0 or an exit status (the message printed). */
@@ -302,24 +316,19 @@ static int load_checkpoint(run *r, const sb_options *opts)
         complain(r, "%s: cannot open: %s\n", path, strerror(errno));
         return EXIT_INPUT;
     }
-    struct stat st;
+    uint64_t bytes = 0;
     sb_options lister = *opts;
     lister.threads = 1;
     sb_census_hooks hooks = { .skip = skip_every };
     sb_census_report members;
     sb_error err;
     sb_status status = SB_OK;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        char msg[sizeof err.msg];
-        snprintf(msg, sizeof msg, "%.300s: not a regular file (a checkpoint is a file the "
-                 "census rewrites whole)", path);
-        status = sb_args_fail(&err, SB_EINPUT, msg);
-    } else {
+    status = sb_census_checkpoint_regular(f, path, &bytes, &err);
+    if (status == SB_OK)
         status = sb_census(&r->spec, &lister, &hooks, &members, &err);
-    }
     if (status == SB_OK) {
         census_frame frame = { &r->spec, &members };
-        status = sb_checkpoint_read(f, (uint64_t)st.st_size, path, r->spec_hash,
+        status = sb_checkpoint_read(f, bytes, path, r->spec_hash,
                                     r->a->opts.metric, &frame, &r->known, &err);
         sb_census_report_free(&members);
     }

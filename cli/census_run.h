@@ -56,6 +56,12 @@ bool sb_census_sqlite_built(void);
 /* Runs the census and returns the exit status (messages on stderr). */
 int sb_census_run(const census_args *a);
 
+/* Whether f, open on the checkpoint at path, is a regular file (a device
+ * or a pipe would be read forever): SB_OK with *bytes its size, else
+ * SB_EINPUT with err naming path. */
+sb_status sb_census_checkpoint_regular(FILE *f, const char *path, uint64_t *bytes,
+                                       sb_error *err);
+
 /* The census of every piece set (the SPEC's "pieces any", read into
  * spec, spec_hash the hash of its bytes): census_sets.c.  The exit status. */
 int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_t spec_hash);

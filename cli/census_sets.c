@@ -512,7 +512,10 @@ static int load_checkpoint(sets_run *r, const sb_options *opts)
     sb_options lister = *opts;
     lister.progress = NULL;
     sb_error err;
-    sb_status st = sb_census_piecesets(&listing, &lister, NULL, &r->known, &err);
+    uint64_t bytes;
+    sb_status st = sb_census_checkpoint_regular(f, path, &bytes, &err);
+    if (st == SB_OK)
+        st = sb_census_piecesets(&listing, &lister, NULL, &r->known, &err);
     char *header = NULL;
     size_t cap = 0;
     char want[128];

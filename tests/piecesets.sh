@@ -66,6 +66,21 @@ rc=$?
 if [ $rc -eq 2 ] && [[ "$out" == *"fit 64 bits"*"40x1"* ]]; then pass
 else fail "goal corner on a 40x1 tray: exit $rc, '$out'"; fi
 
+# The time limit holds while the piece sets are listed: the 4x4 tray's
+# listing alone takes longer than a second; exit 3, naming the limit.
+printf 'tray 4 4\npieces any\ngoal corner\n' >"$tmp/late.spec"
+out=$(timeout 30 "$X" --census --time-limit 1 "$tmp/late.spec" 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 3 ] && [[ "$out" == *"time limit of 1 second"* ]]; then pass
+else fail "--time-limit 1 while listing: exit $rc, '$out'"; fi
+
+# A checkpoint that is no regular file is refused, not read forever.
+printf 'tray 3 3\npieces any\ngoal corner\n' >"$tmp/zero.spec"
+out=$(timeout 20 "$X" --census "$tmp/zero.spec" --checkpoint /dev/zero 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 2 ] && [[ "$out" == *"/dev/zero: not a regular file"* ]]; then pass
+else fail "--checkpoint /dev/zero: exit $rc, '$out'"; fi
+
 # ---- the counts against the brute force -----------------------------------
 # census ROWS COLS "SPEC LINES" BRUTE-ARGS...: every member's pieces,
 # holes, fills and shapes, and the totals, alike.

@@ -860,7 +860,7 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
 sb_status sbi_census_deal(const sbi_dealer *d, const sb_options *opts,
                           const sb_census_hooks *hooks, sb_error *err)
 {
-    crew c = { .dealer = d, .hooks = hooks, .opts = opts, .t0 = sbi_clock(), .phase = MAPPING };
+    crew c = { .dealer = d, .hooks = hooks, .opts = opts, .t0 = d->start, .phase = MAPPING };
     sbi_budget_init(&c.budget, opts);
     sbi_meter_init(&c.books, opts);
     sbi_meter_draw_on(&c.books, &c.budget);
@@ -1373,11 +1373,6 @@ sb_status sb_census(const sb_census_spec *spec, const sb_options *opts,
         (spec->ngoals && (!spec->goals || !spec->goal_kind)))
         return sbi_fail(err, SB_EINPUT, "a census takes 0 to %d kinds of piece, and goals "
                         "with their kinds", SB_MAX_CLASSES);
-    /* Every piece set and the corner goal are not honoured yet. */
-    if (spec->any_pieces || spec->corner_goal || spec->piece_cells || spec->min_pieces ||
-        spec->max_pieces)
-        return sbi_fail(err, SB_EINPUT, "sb_census: this libslide %s does not take any_pieces, "
-                        "corner_goal, piece_cells, min_pieces or max_pieces yet", SLIDE_VERSION);
     /* The source puzzle carries the tray, its walls, the kinds' shapes
      * (kind k's is shape k + 1) and the goal; kinds become classes, a
      * marked kind a group of its own. */

@@ -390,6 +390,8 @@ typedef struct sbi_dealer {
                      uint64_t *layouts);
     void (*done)(void *ctx, size_t member);   /* member i mapped: under the crew's lock */
     void *ctx;
+    double start;                /* sbi_clock() when the call began: opts' time limit
+                                    counts from then */
 } sbi_dealer;
 
 /* Deals d's units to opts->threads threads in the plan's order (largest

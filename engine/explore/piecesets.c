@@ -312,8 +312,8 @@ static bool list_members(const sb_tilings *t, sb_pieceset_report *out)
 /* Walks every member for the corner-to-corner goal through the census's
  * crew.  SB_OK or the first failure in member order. */
 static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
-                              const sb_census_hooks *hooks, sb_pieceset_report *out,
-                              sb_error *err)
+                              const sb_census_hooks *hooks, double start,
+                              sb_pieceset_report *out, sb_error *err)
 {
     size_t n = t->nsets;
     set_census sc = { .t = t, .out = out, .hooks = hooks, .metric = opts->metric };
@@ -339,12 +339,20 @@ static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
             units[p] = false;
         }
     }
-    sbi_dealer d = { n, words, units, sc.partner, walk_set, set_walked, &sc };
+    sbi_dealer d = { n, words, units, sc.partner, walk_set, set_walked, &sc, start };
     sb_status status = sbi_census_deal(&d, opts, hooks, err);
     if (status == SB_OK && sc.status != SB_OK) {
         status = sc.status;
         if (err)
             *err = sc.err;
+    }
+    if (status == SB_ELIMIT && err && err->limit == SB_LIMIT_SECONDS &&
+        opts->limits.max_seconds > 0) {
+        size_t walked = 0;
+        for (size_t i = 0; i < n; i++)
+            walked += out->members[i].mapped;
+        err->limit_value = opts->limits.max_seconds;   /* the call's, not a member's */
+        sbi_limit_fail(err, "walking %zu of %zu piece sets", walked, n);
     }
     pthread_mutex_destroy(&sc.lock);
     free(words);
@@ -384,7 +392,7 @@ sb_status sb_census_piecesets(const sb_census_spec *spec, const sb_options *opts
     if (status == SB_OK && !list_members(&t, out))
         status = sbi_fail(err, SB_ELIMIT, "out of memory");
     if (status == SB_OK && spec->corner_goal)
-        status = walk_members(&t, opts, hooks, out, err);
+        status = walk_members(&t, opts, hooks, t0, out, err);
     sbi_tilings_free(&t);
     sbi_meter_end(&m);
     if (status != SB_OK) {

@@ -321,6 +321,10 @@ static void count_fills(counter *c, uint64_t u, uint32_t holes, uint64_t *acc)
             overflowed(c);
         return;
     }
+    if (sbi_meter_tick(t->meter, 0) != SB_OK) {   /* the deadline, the cancel flag */
+        c->status = SB_ELIMIT;
+        return;
+    }
     uint64_t mine[SB_TILING_MAX_CELLS + 1] = { 0 };
     int cell = __builtin_ctzll(u);
     uint32_t more = holes < t->bounds.min_holes ? holes + 1 : holes;
@@ -415,6 +419,10 @@ static void list_fills(lister *l, uint64_t u, uint32_t holes, uint32_t depth)
     const sb_tilings *t = l->t;
     if (l->status != SB_OK)
         return;
+    if (sbi_meter_tick(t->meter, 0) != SB_OK) {   /* the deadline, the cancel flag */
+        l->status = SB_ELIMIT;
+        return;
+    }
     if (!u) {
         if (holes >= t->bounds.min_holes && pieces_within(t, depth))
             found(l, depth);
