@@ -634,7 +634,8 @@ static sb_status W(expand_block)(W(frontier) *k, size_t n)
             } else {
                 if (!W(codes_room)(k->meter, &k->runs, k->runs.n + h->kids.n))
                     return SB_ELIMIT;
-                memcpy(k->runs.v + k->runs.n, h->kids.v, h->kids.n * sizeof(WORD));
+                if (h->kids.n)   /* no children: both arrays may be unallocated */
+                    memcpy(k->runs.v + k->runs.n, h->kids.v, h->kids.n * sizeof(WORD));
                 k->runs.n += h->kids.n;
             }
             if (!sbi_array_reserve(k->meter, &k->run_ends, &k->run_ends_cap, k->nruns + 1,
