@@ -492,7 +492,8 @@ static bool grow_polys(const polys *from, int rows, int cols, size_t most, polys
                     next->list[next->n++] = q;
             }
     }
-    qsort(next->list, next->n, sizeof *next->list, by_class);
+    if (next->n)   /* none fits the tray: the list may be unallocated */
+        qsort(next->list, next->n, sizeof *next->list, by_class);
     return true;
 }
 
