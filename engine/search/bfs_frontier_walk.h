@@ -461,10 +461,11 @@ static sb_status W(sketch_add)(W(frontier) *k, W(stream) *s, size_t n)
     return SB_OK;
 }
 
-/* A stream over an array. */
+/* A stream over an array (an empty one may have no storage: NULL + 0 is
+ * undefined). */
 static W(stream) W(array_stream)(const W(codes) *a)
 {
-    return (W(stream)){ a->v, a->v + a->n, NULL, 0, NULL, NULL, 0, 0 };
+    return (W(stream)){ a->v, a->v ? a->v + a->n : NULL, NULL, 0, NULL, NULL, 0, 0 };
 }
 
 /* The sketch of layer `depth`, just written (in next, or on disk). */
@@ -668,8 +669,8 @@ static sb_status W(make_layer_in_memory)(W(frontier) *k)
     if (status != SB_OK || !W(streams_room)(k, k->nruns))
         return status != SB_OK ? status : SB_ELIMIT;
     for (size_t i = 0; i < k->nruns; i++) {
-        W(codes) slice = { k->runs.v + (i ? k->run_ends[i - 1] : 0), 0, 0 };
-        slice.n = k->run_ends[i] - (i ? k->run_ends[i - 1] : 0);
+        size_t from = i ? k->run_ends[i - 1] : 0;
+        W(codes) slice = { k->runs.v ? k->runs.v + from : NULL, k->run_ends[i] - from, 0 };
         k->streams[i] = W(array_stream)(&slice);
     }
     W(sink) o = { &k->next, NULL, 0, 0, false };
