@@ -6,15 +6,8 @@
 # every start the table prints solved by slide --optimal --metric piece
 # in exactly its distance and verified by slide-check; the same report
 # for --threads 1 and 2, and from a checkpoint cut short and resumed.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}" "${SLIDE_EXPLORE:?}"
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
-X=$SLIDE_EXPLORE
+: "${SLIDE:?SLIDE must name the slide binary}"
+source "$(dirname "$0")/census_lib.sh"
 CHECKER=${SLIDE_CHECK:-${SLIDE%/*}/slide-check}
 
 # corner ROWS COLS "SPEC LINES" BRUTE-ARGS...
@@ -102,5 +95,4 @@ sed -i '3s/$/ 9/' "$tmp/bad.ckpt"
 out=$("$X" --census --metric piece --checkpoint "$tmp/bad.ckpt" "$tmp/t.spec" 2>&1 >/dev/null)
 [ $? -eq 2 ] && [[ "$out" == *"bad.ckpt:3: "* ]] && pass || fail "a bad checkpoint line: '$out'"
 
-echo "corner_census: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish corner_census

@@ -5,15 +5,7 @@
 # tray's cells) on small trays with walls and bounds: every member's
 # fills, holes and shapes, and the totals.  With "4x4" as its argument,
 # the 4x4 tray's counts against the published ones (a slow test).
-set -u
-: "${SLIDE_EXPLORE:?SLIDE_EXPLORE must name the slide-explore binary}"
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
-X=$SLIDE_EXPLORE
+source "$(dirname "$0")/census_lib.sh"
 
 if [ "${1:-}" = 4x4 ]; then
     # Bickford, "Sliding Block Puzzles, Part 3" (2012): 55,807,716 fills of
@@ -30,20 +22,11 @@ ok = r["fills"] == 55807716 and r["piece_sets"] == 1473830 and sets == want
 print("4x4:", r["fills"], r["piece_sets"], sets)
 sys.exit(0 if ok else 1)
 PY
-    echo "piecesets 4x4: $passes passed, $fails failed"
-    [ $fails -eq 0 ]
+    finish "piecesets 4x4"
     exit
 fi
 
 # ---- bad SPECs: each names its file and line, exit 2 ----------------------
-bad() {   # bad LINE WHAT-THE-MESSAGE-SAYS SPEC-TEXT
-    printf '%b' "$3" >"$tmp/bad.spec"
-    local out rc
-    out=$("$X" --census "$tmp/bad.spec" 2>&1 >/dev/null)
-    rc=$?
-    if [ $rc -eq 2 ] && [[ "$out" == *"bad.spec:$1: "*"$2"* ]]; then pass
-    else fail "bad SPEC ($2): exit $rc, '$out'"; fi
-}
 bad 3 'goes without "kind" lines' 'tray 3 3\nkind a 1x1 1\npieces any\n'
 bad 3 'no "kind" lines with it' 'tray 3 3\npieces any\nkind a 1x1 1\n'
 bad 2 'expected "pieces any"' 'tray 3 3\npieces some\n'
@@ -147,5 +130,4 @@ else fail "a checkpoint missing transposed members resumes to the whole census";
 
 # The count without listing (sb_census_fills) agrees with the listing: the
 # quick path the docs give for large trays (--json's fills).
-echo "piecesets: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish piecesets
