@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "core/array.h"
+#include "explore/corner.h"
 #include "model/catalog.h"
 #include "parse.h"
 #include "view.h"
@@ -69,6 +70,7 @@ typedef struct reader {
     size_t goals_cap, goal_kind_cap, goal_line_cap;   /* in s->goals, s->goal_kind, goal_line */
     /* Every piece set: where each of its statements was (0: none yet). */
     long any_line, cells_line, count_line, corner_line;
+    long tray_line;              /* where "tray" was given */
 } reader;
 
 /* Splits line (in place) into at most MAX_WORDS words; -1: too many.
@@ -634,6 +636,13 @@ static sb_status pieceset_statement(reader *rd, char **words, int n, sb_error *e
 static sb_status pieceset_whole_file(reader *rd, sb_error *err)
 {
     const sb_census_spec *s = rd->s;
+    if (s->any_pieces && s->corner_goal && !sbi_corner_tray_fits(s->rows, s->cols)) {
+        rd->line = rd->tray_line;
+        return FAIL(rd, SB_EINPUT, "the corner-to-corner goal (\"goal corner\", line %ld) "
+                    "takes trays whose rows, with a spare bit each, fit 64 bits; this one is "
+                    "%dx%d: %d rows of %d bits", rd->corner_line, s->rows, s->cols, s->rows,
+                    s->cols + 1);
+    }
     long need = rd->cells_line ? rd->cells_line : rd->count_line;
     if (!s->any_pieces && (need || rd->corner_line)) {
         rd->line = need ? need : rd->corner_line;
@@ -663,6 +672,7 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
                         MAX_COUNT_WORDS " cells");
         s->rows = (int)a;
         s->cols = (int)b;
+        rd->tray_line = rd->line;
         s->walls = calloc((size_t)(a * b), 1);
         return s->walls ? SB_OK : FAIL(rd, SB_ELIMIT, "out of memory");
     }

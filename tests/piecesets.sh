@@ -41,12 +41,13 @@ bad 4 'no "goal KIND ROW COL" lines' 'tray 3 3\nkind a 1x1 1\ngoal a 0 0\ngoal c
 bad 3 'no "keep" or "diameters"' 'tray 3 3\nkeep 2\npieces any\n'
 
 # A tray the corner-to-corner walk cannot take (its rows, a spare bit
-# each, pass 64 bits) is refused at once, before its piece sets are
-# listed (a 40x1 strip has more fills than a test can wait for).
+# each, pass 64 bits) is refused at once, at the tray's line, before its
+# piece sets are listed (a 40x1 strip has more fills than a test can wait
+# for).
 printf 'tray 40 1\nwall 0 0\nwall 39 0\npieces any\ngoal corner\n' >"$tmp/strip.spec"
 out=$(timeout 20 "$X" --census "$tmp/strip.spec" 2>&1 >/dev/null)
 rc=$?
-if [ $rc -eq 2 ] && [[ "$out" == *"fit 64 bits"*"40x1"* ]]; then pass
+if [ $rc -eq 2 ] && [[ "$out" == *"strip.spec:1: "*"line 5"*"fit 64 bits"*"40x1"* ]]; then pass
 else fail "goal corner on a 40x1 tray: exit $rc, '$out'"; fi
 
 # The time limit holds while the piece sets are listed: the 4x4 tray's
