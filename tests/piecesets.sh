@@ -33,7 +33,16 @@ bad 2 'expected "pieces any"' 'tray 3 3\npieces some\n'
 bad 3 'a second "pieces" line' 'tray 3 3\npieces any\npieces any\n'
 bad 2 'at most 48 cells' 'tray 7 7\npieces any\n'
 bad 3 'MIN is more than MAX' 'tray 3 3\npieces any\npiece-count 3..1\n'
-bad 3 'expected "piece-count N"' 'tray 3 3\npieces any\npiece-count 0\n'
+bad 3 'expected "piece-count N"' 'tray 3 3\npieces any\npiece-count x\n'
+# Bounds that leave no member say so plainly, at their line.
+bad 3 '"piece-count 0" asks for members of no piece' 'tray 3 3\npieces any\npiece-count 0\n'
+bad 3 '"piece-count 0..0" asks for members of no piece' 'tray 3 3\npieces any\npiece-count 0..0\n'
+bad 3 '"piece-count 49": MAX is more than 48' 'tray 3 3\npieces any\npiece-count 49\n'
+bad 3 'no member fits: a member takes at least 10 cells (0 pieces by "piece-count", 10 holes by "empty"), and the tray has 9 open cells' \
+    'tray 3 3\npieces any\nempty 10\n'
+bad 4 'a member takes at least 9 cells (5 pieces by "piece-count", 4 holes by "empty"), and the tray has 8 open cells' \
+    'tray 3 3\npieces any\nwall 0 0\npiece-count 5..6\nempty 4\n'
+bad 5 'a member takes at least 10 cells' 'tray 3 3\npieces any\npiece-count 1\nwall 1 1\nempty 9\n'
 bad 3 'expected "piece-cells N"' 'tray 3 3\npieces any\npiece-cells 0\n'
 bad 2 'takes "pieces any"' 'tray 3 3\npiece-cells 2\nkind a 1x1 1\n'
 bad 3 'takes "pieces any"' 'tray 3 3\nkind a 1x1 1\ngoal corner\n'
