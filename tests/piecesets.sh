@@ -60,12 +60,27 @@ if [ $rc -eq 2 ] && [[ "$out" == *"strip.spec:1: "*"line 5"*"fit 64 bits"*"40x1"
 else fail "goal corner on a 40x1 tray: exit $rc, '$out'"; fi
 
 # The time limit holds while the piece sets are listed: the 4x4 tray's
-# listing alone takes longer than a second; exit 3, naming the limit.
+# listing alone takes longer than a second; exit 3, naming the limit and
+# what was finished (some piece sets listed, none walked), as a limit
+# while walking names the members walked.  The memory limit alike.
 printf 'tray 4 4\npieces any\ngoal corner\n' >"$tmp/late.spec"
+listed='after listing [1-9][0-9]* piece sets \(not all: the listing stopped there\)'
 out=$(timeout 30 "$X" --census --time-limit 1 "$tmp/late.spec" 2>&1 >/dev/null)
 rc=$?
-if [ $rc -eq 3 ] && [[ "$out" == *"time limit of 1 second"* ]]; then pass
+if [ $rc -eq 3 ] && [[ "$out" == *"time limit of 1 second"* ]] &&
+   [[ "$out" =~ $listed", walking none"$ ]]; then pass
 else fail "--time-limit 1 while listing: exit $rc, '$out'"; fi
+out=$(timeout 30 "$X" --census --max-memory 20M "$tmp/late.spec" 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 3 ] && [[ "$out" == *"memory limit of 20 MiB"* ]] &&
+   [[ "$out" =~ $listed", walking none"$ ]]; then pass
+else fail "--max-memory 20M while listing: exit $rc, '$out'"; fi
+# Counting only: the listing is the whole census, nothing to walk.
+printf 'tray 4 4\npieces any\n' >"$tmp/count.spec"
+out=$(timeout 30 "$X" --census --time-limit 1 "$tmp/count.spec" 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 3 ] && [[ "$out" =~ $listed$ ]]; then pass
+else fail "--time-limit 1 while counting: exit $rc, '$out'"; fi
 
 # A checkpoint that is no regular file is refused, not read forever.
 printf 'tray 3 3\npieces any\ngoal corner\n' >"$tmp/zero.spec"
