@@ -94,5 +94,22 @@ sed '3s/^set \([0-9]*\) [0-9-]* /set \1 7 /; 3s/ [01]$/ 5/' "$tmp/t.ckpt" >"$tmp
 sed -i '3s/$/ 9/' "$tmp/bad.ckpt"
 out=$("$X" --census --metric piece --checkpoint "$tmp/bad.ckpt" "$tmp/t.spec" 2>&1 >/dev/null)
 [ $? -eq 2 ] && [[ "$out" == *"bad.ckpt:3: "* ]] && pass || fail "a bad checkpoint line: '$out'"
+# Each field is checked and named, the checkpoint's and the MPI words'
+# one reader (census_codec.c): a start given with no distance, a piece
+# past 65536, a start's piece off the tray, a member twice.
+ckline() {   # ckline WHAT SED-EDIT WANT
+    sed "$2" "$tmp/t.ckpt" >"$tmp/bad.ckpt"
+    out=$("$X" --census --metric piece --checkpoint "$tmp/bad.ckpt" "$tmp/t.spec" 2>&1 >/dev/null)
+    [ $? -eq 2 ] && [[ "$out" == *"bad.ckpt:"$3* ]] && pass || fail "checkpoint with $1: '$out'"
+}
+first=$(awk 'NR > 1 && $3 != "-" { print NR; exit }' "$tmp/t.ckpt")
+ckline "no distance but a start" "${first}s/^set \([0-9]*\) [0-9]* /set \1 - /" \
+    "$first: pieces: "*"a start is given exactly when a distance is"
+ckline "a row past 65536" "${first}s/^\(set [0-9]* [0-9]* [01] [0-9]* [0-9]*\) [0-9]* /\1 70000 /" \
+    "$first: start: 70000 is not from -1 to 65536"
+ckline "a piece off the tray" "${first}s/^\(set [0-9]* [0-9]* [01] [0-9]* [0-9]*\) [0-9]* /\1 3 /" \
+    "$first: start: a piece leaves the tray"
+ckline "a member twice" "\$a $(sed -n "${first}p" "$tmp/t.ckpt")" \
+    "$(( $(wc -l <"$tmp/t.ckpt") + 1 )): set: "*"is listed twice"
 
 finish corner_census
