@@ -366,7 +366,9 @@ static bool skip_known(void *ctx, size_t i)
 static void set_done(void *ctx, size_t i, const sb_pieceset_member *m)
 {
     sets_run *r = ctx;
-    if (!r->a->checkpoint_path)
+    /* A walk reports a member with its transpose partner; a partner the
+     * checkpoint held has its line already. */
+    if (!r->a->checkpoint_path || skip_known(r, i))
         return;
     if (!sb_checkpoint_set(r->text, i, m))
         r->write_failed = true;

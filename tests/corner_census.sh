@@ -89,6 +89,16 @@ head -n 300 "$tmp/t.ckpt" >"$tmp/half.ckpt"
 "$X" --census --metric piece --checkpoint "$tmp/half.ckpt" "$tmp/t.spec" >"$tmp/re.txt" \
     2>"$tmp/re.err" && cmp -s "$tmp/one.txt" "$tmp/re.txt" &&
     grep -q "already walked" "$tmp/re.err" && pass || fail "resumed: differs"
+# A checkpoint holding only the members taken by symmetry (4th field 1):
+# the resumed run walks their partners, whose walks report them again;
+# the checkpoint it rewrites holds each member once, and resumes again to
+# the same report.
+awk 'NR == 1 || $4 == 1' "$tmp/t.ckpt" >"$tmp/sym.ckpt"
+"$X" --census --metric piece --checkpoint "$tmp/sym.ckpt" "$tmp/t.spec" >"$tmp/re1.txt" 2>/dev/null &&
+    [ -z "$(tail -n +2 "$tmp/sym.ckpt" | cut -d' ' -f2 | sort | uniq -d)" ] &&
+    "$X" --census --metric piece --checkpoint "$tmp/sym.ckpt" "$tmp/t.spec" >"$tmp/re2.txt" &&
+    cmp -s "$tmp/one.txt" "$tmp/re1.txt" && cmp -s "$tmp/one.txt" "$tmp/re2.txt" && pass ||
+    fail "resumed twice: a member written twice"
 # A checkpoint line that is no start of its member is refused, naming it.
 sed '3s/^set \([0-9]*\) [0-9-]* /set \1 7 /; 3s/ [01]$/ 5/' "$tmp/t.ckpt" >"$tmp/bad.ckpt"
 sed -i '3s/$/ 9/' "$tmp/bad.ckpt"
