@@ -19,6 +19,10 @@
  * fixes (a member's pieces, whether it has the goal's) is checked against
  * the census or taken from it, never trusted.
  *
+ * A census of every piece set has members of its own (sb_pieceset_member):
+ * code_set_member lists their fields once for both forms alike, a line
+ * "set ..." in text, and checks each start against its member.
+ *
  * Decoding trusts nothing: each field is checked as it is read
  * (census_check.c), and an array is allocated only when the input left
  * could hold it, so a damaged or hand-edited input is an error that names
@@ -55,6 +59,8 @@ typedef struct codec {
     const sb_shape *shapes;      /* ... and their shapes (NULL: rectangles) */
     size_t nkinds;
     sb_census_report *report;    /* decoding: the report filled */
+    const sb_census_spec *spec;  /* decoding piece sets: the census ... */
+    sb_pieceset_report *sets;    /* ... and its listing, whose members are filled */
     census_checker check;        /* decoding */
     bool whole;                  /* decoding: members must be mapped whole */
     bool ok;                     /* false: something was wrong (fault) or memory (oom) */
@@ -483,14 +489,11 @@ static void decode_member(codec *c)
         out->peak_bytes = m.peak_bytes;
 }
 
-/* The end of decoding: SB_OK, or out freed and err saying what was wrong
- * (path NULL: words). */
-static sb_status end_decoding(codec *c, const char *path, sb_census_report *out, sb_error *err)
+/* What was wrong, in err: out of memory, or the fault as "PATH:LINE:
+ * FIELD: ..." (path NULL: words, "a shard ... garbled: member I: FIELD:
+ * ...").  c->ok must be false. */
+static sb_status decoding_failed(const codec *c, const char *path, sb_error *err)
 {
-    sb_census_checker_free(&c->check);
-    if (c->ok)
-        return SB_OK;
-    sb_census_report_free(out);
     if (c->oom)
         return sb_args_fail(err, SB_ELIMIT, path ? "out of memory reading the checkpoint"
                                                  : "out of memory gathering the census");
@@ -510,6 +513,17 @@ static sb_status end_decoding(codec *c, const char *path, sb_census_report *out,
                  where, field, c->fault.why);
     }
     return SB_EINPUT;
+}
+
+/* The end of decoding: SB_OK, or out freed and err saying what was wrong
+ * (path NULL: words). */
+static sb_status end_decoding(codec *c, const char *path, sb_census_report *out, sb_error *err)
+{
+    sb_census_checker_free(&c->check);
+    if (c->ok)
+        return SB_OK;
+    sb_census_report_free(out);
+    return decoding_failed(c, path, err);
 }
 
 /* ---- words ---- */
@@ -635,4 +649,290 @@ sb_status sb_checkpoint_read(FILE *in, uint64_t size, const char *path, uint64_t
             fail(&c, NULL, "cannot read the file");
     }
     return end_decoding(&c, path, out, err);
+}
+
+/* ---- a census of every piece set ---- */
+
+/* A member of a census of every piece set, in either form: its index,
+ * hardest distance (in text "-" for none), by symmetry, configurations
+ * and its start's pieces, each as row, col, height, width, shape and
+ * group (signed: a word is the number's two's complement bits).  In text
+ * one line, "set ...".  Decoding checks each field, then the start
+ * against the member (pieceset_start_wrong). */
+
+enum { MAX_SET_PIECES = 64, PIECE_FIELDS = 6, PIECE_FIELD_MAX = 65536 };
+
+sb_puzzle sb_pieceset_puzzle(const sb_census_spec *spec, const sb_pieceset_report *rep,
+                             sb_block *blocks, size_t n)
+{
+    return (sb_puzzle){ spec->rows, spec->cols, n,  blocks, 0, NULL, rep->nshapes, rep->shapes,
+                        spec->walls };
+}
+
+/* A distance: in text "-" when there is none (SB_DISTANCE_NONE). */
+static void code_distance(codec *c, const char *field, uint32_t *v)
+{
+    if (!c->ok)
+        return;
+    if (c->text && !c->decoding && *v == SB_DISTANCE_NONE) {
+        fputs(" -", c->file);
+        return;
+    }
+    if (c->text && c->decoding) {
+        int ch = next_nonblank(c);
+        if (ch == '-') {
+            int after = getc(c->file);
+            if (after != EOF)
+                ungetc(after, c->file);
+            if (!blank(after) && after != '\n' && after != EOF) {
+                char buf[16];
+                fail(c, field, "%s after '-' (none is \"-\" alone)", shown(after, buf, sizeof buf));
+                return;
+            }
+            *v = SB_DISTANCE_NONE;
+            return;
+        }
+        if (ch != EOF)
+            ungetc(ch, c->file);
+    }
+    uint64_t x = *v;
+    code_number(c, field, &x, SB_DISTANCE_NONE - (c->text ? 1 : 0));
+    *v = (uint32_t)x;
+}
+
+/* A signed field from -1 to PIECE_FIELD_MAX. */
+static void code_piece_field(codec *c, const char *field, int *v)
+{
+    if (!c->ok)
+        return;
+    if (!c->decoding) {
+        if (c->text)
+            fprintf(c->file, " %d", *v);
+        else if (c->out)
+            c->out[c->at] = (uint64_t)(int64_t)*v;
+        c->at++;
+        return;
+    }
+    int64_t x;
+    if (c->text) {
+        int ch = next_nonblank(c);
+        bool minus = ch == '-';
+        if (!minus && ch != EOF)
+            ungetc(ch, c->file);
+        uint64_t u;
+        if (!read_number(c, field, &u))
+            return;
+        if (u > PIECE_FIELD_MAX) {
+            fail(c, field, "%s%" PRIu64 " is not from -1 to %d", minus ? "-" : "", u,
+                 PIECE_FIELD_MAX);
+            return;
+        }
+        x = minus ? -(int64_t)u : (int64_t)u;
+    } else {
+        uint64_t u;
+        if (!read_word(c, field, &u))
+            return;
+        x = (int64_t)u;
+    }
+    if (x < -1 || x > PIECE_FIELD_MAX) {
+        fail(c, field, "%" PRId64 " is not from -1 to %d", x, PIECE_FIELD_MAX);
+        return;
+    }
+    *v = (int)x;
+}
+
+/* The shape index of block b of rep (a full box as its rectangle's), or
+ * rep->nshapes when it names none. */
+static size_t pieceset_shape_of(const sb_pieceset_report *rep, const sb_block *b)
+{
+    if (b->shape > 0)
+        return (size_t)b->shape <= rep->nshapes &&
+                       rep->shapes[b->shape - 1].height == b->height &&
+                       rep->shapes[b->shape - 1].width == b->width
+                   ? (size_t)b->shape - 1
+                   : rep->nshapes;
+    for (size_t s = 0; s < rep->nshapes; s++) {
+        const sb_shape *sh = &rep->shapes[s];
+        if (sh->height != b->height || sh->width != b->width || b->shape < 0)
+            continue;
+        bool full = true;
+        for (int k = 0; k < sh->height * sh->width; k++)
+            full &= sh->cells[k] != 0;
+        if (full)
+            return s;
+    }
+    return rep->nshapes;
+}
+
+static int by_index(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Whether blocks[0..n) are a start of member m of rep: its pieces (one of
+ * them the goal, group 1), on open cells, none on another's.  NULL, or
+ * what is wrong. */
+static const char *pieceset_start_wrong(const sb_census_spec *spec,
+                                        const sb_pieceset_report *rep,
+                                        const sb_pieceset_member *m, sb_block *blocks, size_t n)
+{
+    if (n != m->pieces)
+        return "another number of pieces than the member has";
+    size_t cells = (size_t)spec->rows * (size_t)spec->cols, goals = 0;
+    size_t *got = malloc((n + 1) * sizeof *got), at = 0;
+    uint8_t *taken = calloc(cells + 1, 1);
+    const char *wrong = got && taken ? NULL : "out of memory";
+    sb_puzzle p = sb_pieceset_puzzle(spec, rep, blocks, n);
+    for (size_t k = 0; !wrong && k < n; k++) {
+        sb_block *b = &blocks[k];
+        goals += b->group == 1;
+        if (b->height < 1 || b->width < 1)
+            wrong = "a piece has an empty box";
+        else if ((got[k] = pieceset_shape_of(rep, b)) == rep->nshapes || b->group < 0 ||
+                 b->group > 1)
+            wrong = "a piece has no shape of the tray's, or a group past 1";
+        int left = wrong ? 0 : b->col - sb_block_anchor_offset(&p, b);
+        if (!wrong && (b->row < 0 || left < 0 || b->row + b->height > spec->rows ||
+                       left + b->width > spec->cols))
+            wrong = "a piece leaves the tray";
+        for (int y = 0; !wrong && y < b->height; y++)
+            for (int x = 0; !wrong && x < b->width; x++) {
+                if (!sb_block_covers(&p, b, b->row + y, left + x))
+                    continue;
+                size_t cell = (size_t)(b->row + y) * (size_t)spec->cols + (size_t)(left + x);
+                if (taken[cell] || spec->walls[cell])
+                    wrong = "two pieces, or a piece and a wall, share a cell";
+                taken[cell] = 1;
+            }
+    }
+    if (!wrong && goals != 1)
+        wrong = "no goal piece (group 1), or two";
+    if (!wrong) {
+        qsort(got, n, sizeof *got, by_index);
+        for (size_t k = m->first; !wrong && k < m->first + m->nshapes; k++)
+            for (uint32_t j = 0; !wrong && j < rep->set_counts[k]; j++)
+                if (at >= n || got[at++] != rep->set_shapes[k])
+                    wrong = "its pieces are not the member's";
+    }
+    free(got);
+    free(taken);
+    return wrong;
+}
+
+/* Every field of piece-set member *index, in either form and direction.
+ * Decoding: into c->sets's member *index (which must be unwalked), its
+ * start read into start[0..MAX_SET_PIECES) and checked; the member is set
+ * only when all is well. */
+static void code_set_member(codec *c, uint64_t *index, sb_pieceset_member *m)
+{
+    sb_pieceset_member got = m ? *m : (sb_pieceset_member){ 0 };
+    sb_block start[MAX_SET_PIECES];
+    code_line(c, "set");
+    code_u64(c, "set", index);
+    if (c->decoding && c->ok) {
+        if (*index >= c->sets->nmembers)
+            fail(c, "set", "%" PRIu64 " is past the census's last member, %zu", *index,
+                 c->sets->nmembers ? c->sets->nmembers - 1 : 0);
+        else if (c->sets->members[*index].mapped)
+            fail(c, "set", "%" PRIu64 " is listed twice", *index);
+        if (!c->ok)
+            return;
+        got = c->sets->members[*index];
+    }
+    c->member = *index;
+    c->in_member = true;
+    code_distance(c, "hardest", &got.hardest_moves);
+    code_bool(c, "by symmetry", &got.by_symmetry);
+    code_u64(c, "configurations", &got.configurations);
+    uint64_t pieces = got.start ? got.nblocks : 0;
+    code_number(c, "pieces", &pieces, MAX_SET_PIECES);
+    size_t n = (size_t)pieces;
+    if (c->decoding && c->ok && (got.hardest_moves == SB_DISTANCE_NONE) != (n == 0))
+        fail(c, "pieces", "%zu, but a start is given exactly when a distance is", n);
+    for (size_t k = 0; c->ok && k < n; k++) {
+        sb_block *b = c->decoding ? &start[k] : &got.start[k];
+        if (c->decoding)
+            *b = (sb_block){ 0, 0, 0, 0, 0, 0, SB_AXIS_ANY, 0 };
+        code_piece_field(c, "start", &b->row);
+        code_piece_field(c, "start", &b->col);
+        code_piece_field(c, "start", &b->height);
+        code_piece_field(c, "start", &b->width);
+        code_piece_field(c, "start", &b->shape);
+        code_piece_field(c, "start", &b->group);
+    }
+    end_line(c);
+    if (!c->decoding || !c->ok)
+        return;
+    const char *wrong =
+        n ? pieceset_start_wrong(c->spec, c->sets, &c->sets->members[*index], start, n) : NULL;
+    if (wrong) {
+        fail(c, "start", "%s", wrong);
+        return;
+    }
+    got.start = n ? malloc(n * sizeof *got.start) : NULL;
+    if (n && !got.start) {
+        out_of_memory(c);
+        return;
+    }
+    if (n)
+        memcpy(got.start, start, n * sizeof *got.start);
+    got.nblocks = n;
+    got.mapped = true;
+    c->sets->members[*index] = got;
+    c->sets->configurations += got.configurations;
+    c->in_member = false;
+}
+
+size_t sb_pieceset_to_words(const sb_pieceset_report *rep, uint64_t *w)
+{
+    codec c = { .out = w, .ok = true };
+    for (size_t i = 0; i < rep->nmembers; i++) {
+        if (!rep->members[i].mapped)
+            continue;
+        sb_pieceset_member m = rep->members[i];   /* read only: encoding */
+        uint64_t index = i;
+        code_set_member(&c, &index, &m);
+    }
+    return c.at;
+}
+
+sb_status sb_pieceset_from_words(const uint64_t *w, size_t n, const sb_census_spec *spec,
+                                 sb_pieceset_report *into, sb_error *err)
+{
+    codec c = { .decoding = true, .ok = true, .in = w, .n = n, .spec = spec, .sets = into };
+    while (c.ok && c.at < n) {
+        uint64_t index = 0;
+        code_set_member(&c, &index, NULL);
+    }
+    return c.ok ? SB_OK : decoding_failed(&c, NULL, err);
+}
+
+bool sb_checkpoint_set(FILE *out, size_t index, const sb_pieceset_member *m)
+{
+    codec c = { .text = true, .file = out, .ok = true };
+    sb_pieceset_member copy = *m;   /* read only: encoding */
+    uint64_t i = index;
+    code_set_member(&c, &i, &copy);
+    return !ferror(out);
+}
+
+sb_status sb_checkpoint_read_sets(FILE *in, uint64_t size, const char *path,
+                                  uint64_t spec_hash, sb_metric metric,
+                                  const sb_census_spec *spec, sb_pieceset_report *into,
+                                  sb_error *err)
+{
+    codec c = { .decoding = true, .ok = true, .text = true, .file = in, .size = size,
+                .spec = spec, .sets = into };
+    if (read_header(&c, spec_hash, metric)) {
+        int ch;
+        while (c.ok && (ch = getc(in)) != EOF) {
+            ungetc(ch, in);
+            uint64_t index = 0;
+            code_set_member(&c, &index, NULL);
+        }
+        if (c.ok && ferror(in))
+            fail(&c, NULL, "cannot read the file");
+    }
+    return c.ok ? SB_OK : decoding_failed(&c, path, err);
 }

@@ -1,6 +1,6 @@
 /*
- * census_codec.h - a census's members in the two forms they leave a
- * process in: 64-bit words, which slide-explore-mpi sends to rank 0, and
+ * census_codec.h - a census's members (of an alphabet, or of every piece
+ * set) in the two forms they leave a process in: 64-bit words, which slide-explore-mpi sends to rank 0, and
  * the text of a --checkpoint file, which a later run reads back
  * (census_codec.c).  One list of a member's fields serves both forms and
  * both directions, and whatever is read is checked against the census it
@@ -76,5 +76,42 @@ bool sb_checkpoint_member(FILE *out, const sb_census_spec *spec, size_t index,
 sb_status sb_checkpoint_read(FILE *in, uint64_t size, const char *path, uint64_t spec_hash,
                              sb_metric metric, const census_frame *frame,
                              sb_census_report *out, sb_error *err);
+
+/* ---- a census of every piece set ("pieces any", census_sets.c) ---- */
+
+/* The puzzle a start of rep's member is: spec's tray and walls, rep's
+ * shapes, blocks[0..n). */
+sb_puzzle sb_pieceset_puzzle(const sb_census_spec *spec, const sb_pieceset_report *rep,
+                             sb_block *blocks, size_t n);
+
+/* The members of a census of every piece set that rep has walked, as
+ * 64-bit words (slide-explore-mpi's): written to w, their count returned
+ * (w NULL: counted only). */
+size_t sb_pieceset_to_words(const sb_pieceset_report *rep, uint64_t *w);
+
+/* Puts the members that words w[0..n) carry into *into (a listing of the
+ * census of spec: every member, unwalked but for those already put in),
+ * each checked as a checkpoint's line is: its index, not walked twice,
+ * each field in range, its start a layout of its pieces.  SB_EINPUT ("a
+ * shard of the census came back garbled: member I: FIELD: ...") or
+ * SB_ELIMIT; members put in before a failure stay (into is freed whole
+ * by sb_pieceset_report_free). */
+sb_status sb_pieceset_from_words(const uint64_t *w, size_t n, const sb_census_spec *spec,
+                                 sb_pieceset_report *into, sb_error *err);
+
+/* Walked member index as a checkpoint line ("set ..."; docs/explore.md).
+ * false when out reports a write error. */
+bool sb_checkpoint_set(FILE *out, size_t index, const sb_pieceset_member *m);
+
+/* Reads a checkpoint of a census of every piece set (`size` bytes from
+ * in, path naming it in messages), which must be of the census spec_hash
+ * and metric name, into *into (a listing of spec's census, as
+ * sb_pieceset_from_words): each line checked as the words are.  SB_EINPUT
+ * with "PATH:LINE: FIELD: what is wrong" when it is not such a
+ * checkpoint, SB_ELIMIT out of memory. */
+sb_status sb_checkpoint_read_sets(FILE *in, uint64_t size, const char *path,
+                                  uint64_t spec_hash, sb_metric metric,
+                                  const sb_census_spec *spec, sb_pieceset_report *into,
+                                  sb_error *err);
 
 #endif

@@ -35,7 +35,7 @@ typedef struct census_share {
     bool writes;                 /* this process writes the report */
     /* gather for the census of every piece set (census_sets.c): rank 0's
      * *rep becomes the whole census, the others' members checked as
-     * sb_pieceset_from_words does. */
+     * sb_pieceset_from_words (census_codec.h) does. */
     sb_status (*gather_sets)(sb_status status, sb_pieceset_report *rep,
                              const sb_census_spec *spec, sb_error *err);
 } census_share;
@@ -74,18 +74,6 @@ int sb_census_sets_run(const census_args *a, const sb_census_spec *spec, uint64_
 bool sb_census_checkpoint_write(const char *program, const char *path, uint64_t spec_hash,
                                 sb_metric metric, FILE *text, char *const *bytes,
                                 const size_t *len);
-
-/* The members of a census of every piece set that rep has walked, as
- * 64-bit words (slide-explore-mpi's): written to w, their count returned
- * (w NULL: counted only). */
-size_t sb_pieceset_to_words(const sb_pieceset_report *rep, uint64_t *w);
-
-/* Puts the members that words w[0..n) carry into *into (a report of the
- * same census, spec's), each checked as a checkpoint's line is (its
- * index, not walked twice, its start a layout of its pieces).  SB_EINPUT
- * ("a shard of the census came back garbled: ...") or SB_ELIMIT. */
-sb_status sb_pieceset_from_words(const uint64_t *w, size_t n, const sb_census_spec *spec,
-                                 sb_pieceset_report *into, sb_error *err);
 
 /* A picture (lines ending in '\n'; NULL: none) on stdout: indented two
  * blanks, or as a JSON array of its lines (null). */

@@ -18,7 +18,8 @@
  * "ROW COL HEIGHT WIDTH SHAPE GROUP" (MOVES "-" when no start counts),
  * rewritten whole through a rename at most once a second and at the end.
  * A line read back is checked against the census (its index, and its
- * start a layout of that member's pieces on open cells) before use.
+ * start a layout of that member's pieces on open cells) before use, by
+ * census_codec.c, which reads slide-explore-mpi's words of a member alike.
  *
  * Nothing in the report depends on time, threads or shards.
  */
@@ -82,14 +83,6 @@ static void shape_words(FILE *out, const sb_pieceset_report *rep, uint32_t s)
     }
 }
 
-/* The puzzle a start of rep is: its tray, walls and shapes. */
-static sb_puzzle start_puzzle(const sb_census_spec *spec, const sb_pieceset_report *rep,
-                              sb_block *b, size_t n)
-{
-    return (sb_puzzle){ spec->rows, spec->cols, n,  b, 0, NULL, rep->nshapes, rep->shapes,
-                        spec->walls };
-}
-
 /* Member m's start with characters dealt in order (malloc'd), or NULL. */
 static sb_block *labelled(const sb_pieceset_member *m)
 {
@@ -112,7 +105,7 @@ static void start_pictures(const sets_run *r, const sb_pieceset_report *rep,
     sb_block *b = labelled(m);
     if (!b)
         return;
-    sb_puzzle p = start_puzzle(r->spec, rep, b, m->nblocks);
+    sb_puzzle p = sb_pieceset_puzzle(r->spec, rep, b, m->nblocks);
     size_t len = 0;
     FILE *f = open_memstream(init, &len);
     sb_error err;
@@ -313,24 +306,6 @@ static void write_csv(const sb_pieceset_report *rep)
 
 /* ---- the checkpoint ---- */
 
-/* Member i's line (see the top).  false on a write error. */
-static bool member_line(FILE *f, size_t i, const sb_pieceset_member *m)
-{
-    fprintf(f, "set %zu ", i);
-    if (m->hardest_moves == SB_DISTANCE_NONE)
-        fputc('-', f);
-    else
-        fprintf(f, "%u", m->hardest_moves);
-    size_t n = m->start ? m->nblocks : 0;
-    fprintf(f, " %d %" PRIu64 " %zu", m->by_symmetry, m->configurations, n);
-    for (size_t k = 0; k < n; k++) {
-        const sb_block *b = &m->start[k];
-        fprintf(f, " %d %d %d %d %d %d", b->row, b->col, b->height, b->width, b->shape,
-                b->group);
-    }
-    return fputc('\n', f) != EOF;
-}
-
 /* Writes the checkpoint whole through a rename. */
 static bool write_checkpoint(sets_run *r)
 {
@@ -341,161 +316,10 @@ static bool write_checkpoint(sets_run *r)
     return ok;
 }
 
-/* The shape index of block b of rep (a full box as its rectangle's), or
- * rep->nshapes when it names none. */
-static size_t shape_of(const sb_pieceset_report *rep, const sb_block *b)
-{
-    if (b->shape > 0)
-        return (size_t)b->shape <= rep->nshapes &&
-                       rep->shapes[b->shape - 1].height == b->height &&
-                       rep->shapes[b->shape - 1].width == b->width
-                   ? (size_t)b->shape - 1
-                   : rep->nshapes;
-    for (size_t s = 0; s < rep->nshapes; s++) {
-        const sb_shape *sh = &rep->shapes[s];
-        if (sh->height != b->height || sh->width != b->width || b->shape < 0)
-            continue;
-        bool full = true;
-        for (int c = 0; c < sh->height * sh->width; c++)
-            full &= sh->cells[c] != 0;
-        if (full)
-            return s;
-    }
-    return rep->nshapes;
-}
-
-static int by_index(const void *x, const void *y)
-{
-    size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    return (a > b) - (a < b);
-}
-
-/* Whether blocks[0..n) are a start of member m of rep: its pieces (one of
- * them the goal, group 1), on open cells, none on another's.  NULL, or
- * what is wrong. */
-static const char *start_wrong(const sb_census_spec *spec, const sb_pieceset_report *rep,
-                               const sb_pieceset_member *m, sb_block *blocks, size_t n)
-{
-    if (n != m->pieces)
-        return "its start has another number of pieces than the member";
-    size_t cells = (size_t)spec->rows * (size_t)spec->cols, goals = 0;
-    size_t *got = malloc((n + 1) * sizeof *got), at = 0;
-    uint8_t *taken = calloc(cells + 1, 1);
-    const char *wrong = got && taken ? NULL : "out of memory";
-    sb_puzzle p = start_puzzle(spec, rep, blocks, n);
-    for (size_t k = 0; !wrong && k < n; k++) {
-        sb_block *b = &blocks[k];
-        goals += b->group == 1;
-        if ((got[k] = shape_of(rep, b)) == rep->nshapes || b->group < 0 || b->group > 1)
-            wrong = "a piece of its start has no shape of the tray's, or a group past 1";
-        int left = wrong ? 0 : b->col - sb_block_anchor_offset(&p, b);
-        if (!wrong && (b->row < 0 || left < 0 || b->row + b->height > spec->rows ||
-                       left + b->width > spec->cols))
-            wrong = "a piece of its start leaves the tray";
-        for (int y = 0; !wrong && y < b->height; y++)
-            for (int x = 0; !wrong && x < b->width; x++) {
-                if (!sb_block_covers(&p, b, b->row + y, left + x))
-                    continue;
-                size_t c = (size_t)(b->row + y) * (size_t)spec->cols + (size_t)(left + x);
-                if (taken[c] || spec->walls[c])
-                    wrong = "two pieces of its start, or a piece and a wall, share a cell";
-                taken[c] = 1;
-            }
-    }
-    if (!wrong && goals != 1)
-        wrong = "its start has no goal piece (group 1), or two";
-    if (!wrong) {
-        qsort(got, n, sizeof *got, by_index);
-        for (size_t k = m->first; !wrong && k < m->first + m->nshapes; k++)
-            for (uint32_t c = 0; !wrong && c < rep->set_counts[k]; c++)
-                if (at >= n || got[at++] != rep->set_shapes[k])
-                    wrong = "its start's pieces are not the member's";
-    }
-    free(got);
-    free(taken);
-    return wrong;
-}
-
-/* Reads the checkpoint's lines into r->known (a listing of the census's
- * members), each checked.  SB_OK, or SB_EINPUT naming the line. */
-static sb_status read_lines(sets_run *r, FILE *f, const char *path, sb_error *err)
-{
-    char *line = NULL;
-    size_t cap = 0;
-    long no = 1;
-    sb_status st = SB_OK;
-    char msg[sizeof err->msg];
-    while (st == SB_OK && getline(&line, &cap, f) > 0) {
-        no++;
-        char *s = line, *end;
-        const char *wrong = NULL;
-        unsigned long long i = 0, conf = 0, n = 0;
-        long moves = -1, sym = 0;
-        if (strncmp(s, "set ", 4) != 0)
-            wrong = "expected a \"set\" line";
-        if (!wrong) {
-            i = strtoull(s + 4, &end, 10);
-            s = end;
-            while (*s == ' ')
-                s++;
-            if (*s == '-')
-                s++;
-            else
-                moves = strtol(s, &s, 10);
-            sym = strtol(s, &s, 10);
-            conf = strtoull(s, &s, 10);
-            n = strtoull(s, &s, 10);
-            if (i >= r->known.nmembers || moves < -1 || moves >= (long)SB_DISTANCE_NONE ||
-                (sym != 0 && sym != 1) || n > 64 || (moves < 0) != (n == 0))
-                wrong = "a member index, distance or piece count out of range";
-        }
-        sb_block blocks[64];
-        for (unsigned long long k = 0; !wrong && k < n; k++) {
-            long v[6];
-            for (int j = 0; j < 6; j++) {
-                v[j] = strtol(s, &end, 10);
-                if (end == s || v[j] < -1 || v[j] > 65536)
-                    wrong = "a start's piece is not six whole numbers";
-                s = end;
-            }
-            blocks[k] = (sb_block){ (int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4],
-                                    (int)v[5], SB_AXIS_ANY, 0 };
-            if (!wrong && (v[2] < 1 || v[3] < 1))
-                wrong = "a start's piece has an empty box";
-        }
-        sb_pieceset_member *m = wrong ? NULL : &r->known.members[i];
-        if (m && m->mapped)
-            wrong = "a member given twice";
-        if (m && !wrong && n)
-            wrong = start_wrong(r->spec, &r->known, m, blocks, (size_t)n);
-        if (wrong) {
-            snprintf(msg, sizeof msg, "%.300s:%ld: %s (a checkpoint is the census's own file)",
-                     path, no, wrong);
-            st = sb_args_fail(err, SB_EINPUT, msg);
-            break;
-        }
-        m->mapped = true;
-        m->by_symmetry = sym;
-        m->hardest_moves = moves < 0 ? SB_DISTANCE_NONE : (uint32_t)moves;
-        m->configurations = conf;
-        m->nblocks = (size_t)n;
-        m->start = n ? malloc((size_t)n * sizeof *m->start) : NULL;
-        if (n && !m->start) {
-            st = sb_args_fail(err, SB_ELIMIT, "out of memory");
-            break;
-        }
-        if (n)
-            memcpy(m->start, blocks, (size_t)n * sizeof *m->start);
-        if (!member_line(r->text, (size_t)i, m))
-            st = sb_args_fail(err, SB_ELIMIT, "out of memory");
-        r->loaded++;
-    }
-    free(line);
-    return st;
-}
-
-/* Loads the checkpoint, if the file exists, into r->known.  0 or an exit
- * status (the message printed). */
+/* Loads the checkpoint, if the file exists, into r->known: a listing of
+ * the census's members (sb_census_piecesets without the walk), those the
+ * checkpoint holds walked, each checked (census_codec.c), and their lines
+ * kept for the next write.  0 or an exit status (the message printed). */
 static int load_checkpoint(sets_run *r, const sb_options *opts)
 {
     const char *path = r->a->checkpoint_path;
@@ -506,120 +330,31 @@ static int load_checkpoint(sets_run *r, const sb_options *opts)
         fprintf(stderr, "%s: %s: cannot open: %s\n", r->a->program, path, strerror(errno));
         return EXIT_INPUT;
     }
-    /* The members, listed without a walk, to check the lines against. */
     sb_census_spec listing = *r->spec;
     listing.corner_goal = false;
     sb_options lister = *opts;
     lister.progress = NULL;
     sb_error err;
-    uint64_t bytes;
+    uint64_t bytes = 0;
     sb_status st = sb_census_checkpoint_regular(f, path, &bytes, &err);
     if (st == SB_OK)
         st = sb_census_piecesets(&listing, &lister, NULL, &r->known, &err);
-    char *header = NULL;
-    size_t cap = 0;
-    char want[128];
-    FILE *w = fmemopen(want, sizeof want, "w");
-    if (st == SB_OK && (!w || !sb_checkpoint_header(w, r->spec_hash, r->a->opts.metric)))
-        st = sb_args_fail(&err, SB_ELIMIT, "out of memory");
-    if (w)
-        fclose(w);
-    if (st == SB_OK && (getline(&header, &cap, f) <= 0 || strcmp(header, want) != 0)) {
-        char msg[sizeof err.msg];
-        snprintf(msg, sizeof msg, "%.300s:1: not a checkpoint of this census (of this SPEC's "
-                 "bytes, metric %s and format)", path, sb_metric_name(r->a->opts.metric));
-        st = sb_args_fail(&err, SB_EINPUT, msg);
-    }
-    free(header);
     if (st == SB_OK)
-        st = read_lines(r, f, path, &err);
+        st = sb_checkpoint_read_sets(f, bytes, path, r->spec_hash, r->a->opts.metric, r->spec,
+                                     &r->known, &err);
     fclose(f);
+    for (size_t i = 0; st == SB_OK && i < r->known.nmembers; i++) {
+        if (!r->known.members[i].mapped)
+            continue;
+        r->loaded++;
+        if (!sb_checkpoint_set(r->text, i, &r->known.members[i]))
+            st = sb_args_fail(&err, SB_ELIMIT, "out of memory");
+    }
     if (st == SB_OK)
         return 0;
     char worded[sizeof err.msg + 128];
     fprintf(stderr, "%s: %s\n", r->a->program, sb_args_error_message(&err, worded, sizeof worded));
     return sb_args_exit_code(st);
-}
-
-/* ---- slide-explore-mpi's words ---- */
-
-/* A member's words: index, distance (SB_DISTANCE_NONE: none), by
- * symmetry, configurations, pieces, and six a piece (ROW COL HEIGHT WIDTH
- * SHAPE GROUP, each as a signed number's bits). */
-size_t sb_pieceset_to_words(const sb_pieceset_report *rep, uint64_t *w)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < rep->nmembers; i++) {
-        const sb_pieceset_member *m = &rep->members[i];
-        if (!m->mapped)
-            continue;
-        size_t blocks = m->start ? m->nblocks : 0;
-        if (w) {
-            uint64_t *o = w + n;
-            o[0] = i;
-            o[1] = m->hardest_moves;
-            o[2] = m->by_symmetry;
-            o[3] = m->configurations;
-            o[4] = blocks;
-            for (size_t k = 0; k < blocks; k++) {
-                const sb_block *b = &m->start[k];
-                int64_t v[6] = { b->row, b->col, b->height, b->width, b->shape, b->group };
-                for (int j = 0; j < 6; j++)
-                    o[5 + 6 * k + (size_t)j] = (uint64_t)v[j];
-            }
-        }
-        n += 5 + 6 * blocks;
-    }
-    return n;
-}
-
-sb_status sb_pieceset_from_words(const uint64_t *w, size_t n, const sb_census_spec *spec,
-                                 sb_pieceset_report *into, sb_error *err)
-{
-    char msg[sizeof err->msg];
-    for (size_t at = 0; at < n;) {
-        const char *wrong = NULL;
-        uint64_t blocks = at + 5 <= n ? w[at + 4] : 0;
-        sb_block start[64];
-        if (at + 5 > n || w[at] >= into->nmembers || blocks > 64 || n - at - 5 < 6 * blocks ||
-            w[at + 2] > 1 || (w[at + 1] == SB_DISTANCE_NONE) != (blocks == 0) ||
-            w[at + 1] > SB_DISTANCE_NONE)
-            wrong = "a member's index, distance or pieces out of range";
-        sb_pieceset_member *m = wrong ? NULL : &into->members[w[at]];
-        if (m && m->mapped)
-            wrong = "a member walked twice";
-        for (uint64_t k = 0; !wrong && k < blocks; k++) {
-            int64_t v[6];
-            for (int j = 0; j < 6; j++) {
-                v[j] = (int64_t)w[at + 5 + 6 * k + (uint64_t)j];
-                if (v[j] < -1 || v[j] > 65536)
-                    wrong = "a start's piece out of range";
-            }
-            start[k] = (sb_block){ (int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4],
-                                   (int)v[5], SB_AXIS_ANY, 0 };
-            if (!wrong && (v[2] < 1 || v[3] < 1))
-                wrong = "a start's piece has an empty box";
-        }
-        if (!wrong && blocks)
-            wrong = start_wrong(spec, into, m, start, (size_t)blocks);
-        if (wrong) {
-            snprintf(msg, sizeof msg, "a shard of the census came back garbled: %s", wrong);
-            return sb_args_fail(err, SB_EINPUT, msg);
-        }
-        m->start = blocks ? malloc((size_t)blocks * sizeof *m->start) : NULL;
-        if (blocks && !m->start)
-            return sb_args_fail(err, SB_ELIMIT, "out of memory gathering the census");
-        if (blocks)
-            memcpy(m->start, start, (size_t)blocks * sizeof *m->start);
-        m->mapped = true;
-        m->hardest_moves = (uint32_t)w[at + 1];
-        m->by_symmetry = w[at + 2] != 0;
-        m->configurations = w[at + 3];
-        m->nblocks = (size_t)blocks;
-        into->configurations += m->configurations;
-        at += 5 + 6 * (size_t)blocks;
-    }
-    return SB_OK;
 }
 
 static bool skip_known(void *ctx, size_t i)
@@ -631,9 +366,11 @@ static bool skip_known(void *ctx, size_t i)
 static void set_done(void *ctx, size_t i, const sb_pieceset_member *m)
 {
     sets_run *r = ctx;
-    if (!r->a->checkpoint_path)
+    /* A walk reports a member with its transpose partner; a partner the
+     * checkpoint held has its line already. */
+    if (!r->a->checkpoint_path || skip_known(r, i))
         return;
-    if (!member_line(r->text, i, m))
+    if (!sb_checkpoint_set(r->text, i, m))
         r->write_failed = true;
     else if (now() - r->last_write >= 1.0 && !write_checkpoint(r))
         r->write_failed = true;

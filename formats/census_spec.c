@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "core/array.h"
+#include "explore/corner.h"
 #include "model/catalog.h"
 #include "parse.h"
 #include "view.h"
@@ -69,6 +70,7 @@ typedef struct reader {
     size_t goals_cap, goal_kind_cap, goal_line_cap;   /* in s->goals, s->goal_kind, goal_line */
     /* Every piece set: where each of its statements was (0: none yet). */
     long any_line, cells_line, count_line, corner_line;
+    long tray_line, empty_line;  /* where "tray" and "empty" were given */
 } reader;
 
 /* Splits line (in place) into at most MAX_WORDS words; -1: too many.
@@ -619,11 +621,19 @@ static sb_status pieceset_statement(reader *rd, char **words, int n, sb_error *e
     }
     uint32_t lo = 0, hi = 0;
     number_read got = n == 2 ? counts_of(words[1], &lo, &hi) : NUMBER_NOT;
-    if (got != NUMBER_OK || hi < 1 || hi > MAX_ANY_CELLS)
+    if (got != NUMBER_OK)
         return FAIL(rd, SB_EINPUT, "expected \"piece-count N\" or \"piece-count MIN..MAX\": "
-                    "pieces in a member (holes are not pieces), at most %d", MAX_ANY_CELLS);
+                    "pieces in a member (holes are not pieces), 1 to %d", MAX_ANY_CELLS);
     if (lo > hi)
-        return FAIL(rd, SB_EINPUT, "\"piece-count %s\": MIN is more than MAX", words[1]);
+        return FAIL(rd, SB_EINPUT, "\"piece-count %s\": MIN is more than MAX, so no member "
+                    "has that many pieces", words[1]);
+    if (hi < 1)
+        return FAIL(rd, SB_EINPUT, "\"piece-count %s\" asks for members of no piece: the "
+                    "tray all holes, with nothing to slide; MAX is 1 to %d", words[1],
+                    MAX_ANY_CELLS);
+    if (hi > MAX_ANY_CELLS)
+        return FAIL(rd, SB_EINPUT, "\"piece-count %s\": MAX is more than %d, the most cells "
+                    "(so pieces) a tray of every piece set has", words[1], MAX_ANY_CELLS);
     s->min_pieces = lo;
     s->max_pieces = hi;
     return SB_OK;
@@ -634,6 +644,26 @@ static sb_status pieceset_statement(reader *rd, char **words, int n, sb_error *e
 static sb_status pieceset_whole_file(reader *rd, sb_error *err)
 {
     const sb_census_spec *s = rd->s;
+    if (s->any_pieces && s->corner_goal && !sbi_corner_tray_fits(s->rows, s->cols)) {
+        rd->line = rd->tray_line;
+        return FAIL(rd, SB_EINPUT, "the corner-to-corner goal (\"goal corner\", line %ld) "
+                    "takes trays whose rows, with a spare bit each, fit 64 bits; this one is "
+                    "%dx%d: %d rows of %d bits", rd->corner_line, s->rows, s->cols, s->rows,
+                    s->cols + 1);
+    }
+    if (s->any_pieces) {   /* bounds that leave no member */
+        long long open = (long long)s->rows * s->cols, least = s->min_pieces;
+        for (long long c = 0; c < (long long)s->rows * s->cols; c++)
+            open -= s->walls[c];
+        least += s->min_empty;
+        if (least > open) {
+            rd->line = (long long)s->min_empty > open || !s->min_pieces ? rd->empty_line
+                                                                       : rd->count_line;
+            return FAIL(rd, SB_EINPUT, "no member fits: a member takes at least %lld cells (%u "
+                        "pieces by \"piece-count\", %u holes by \"empty\"), and the tray has "
+                        "%lld open cells", least, s->min_pieces, s->min_empty, open);
+        }
+    }
     long need = rd->cells_line ? rd->cells_line : rd->count_line;
     if (!s->any_pieces && (need || rd->corner_line)) {
         rd->line = need ? need : rd->corner_line;
@@ -663,6 +693,7 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
                         MAX_COUNT_WORDS " cells");
         s->rows = (int)a;
         s->cols = (int)b;
+        rd->tray_line = rd->line;
         s->walls = calloc((size_t)(a * b), 1);
         return s->walls ? SB_OK : FAIL(rd, SB_ELIMIT, "out of memory");
     }
@@ -684,6 +715,7 @@ static sb_status statement(reader *rd, char **words, int n, sb_error *err)
                                                  ? "at most " MAX_COUNT_WORDS
                                                  : "in decimal");
         s->min_empty = (uint32_t)a;
+        rd->empty_line = rd->line;
         return SB_OK;
     }
     if (strcmp(what, "keep") == 0) {

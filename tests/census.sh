@@ -6,24 +6,10 @@
 # the SQLite schema and the documented query, and a checkpoint: a run
 # interrupted with Ctrl-C and resumed prints what an uninterrupted run
 # prints.  test_family.c checks the counts against a brute force.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}" "${SLIDE_EXPLORE:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
-X=$SLIDE_EXPLORE
+: "${SLIDE:?SLIDE must name the slide binary}"
+source "$(dirname "$0")/census_lib.sh"
 
 # ---- bad SPECs: each names its file and line, exit 2 ----------------------
-bad() {   # bad LINE WHAT-THE-MESSAGE-SAYS SPEC-TEXT
-    printf '%b' "$3" >"$tmp/bad.spec"
-    local out rc
-    out=$("$X" --census "$tmp/bad.spec" 2>&1 >/dev/null)
-    rc=$?
-    if [ $rc -eq 2 ] && [[ "$out" == *"bad.spec:$1: "*"$2"* ]]; then pass
-    else fail "bad SPEC ($2): exit $rc, '$out'"; fi
-}
 bad 1 'first statement must be' 'kind a 1x1 1\n'
 bad 2 'expected "tray ROWS COLS"' '# a comment\ntray 3\n'
 bad 2 'no size' 'tray 3 3\nkind a 1y1 1\n'
@@ -563,5 +549,4 @@ refused "its last line cut short" "evil.ckpt:"
 [ $? -eq 2 ] && grep -qF "/dev/zero: not a regular file" "$tmp/evil.err" && pass ||
     fail "/dev/zero as a checkpoint: $(cat "$tmp/evil.err")"
 
-echo "census.sh: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish census.sh

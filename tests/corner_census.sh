@@ -6,15 +6,8 @@
 # every start the table prints solved by slide --optimal --metric piece
 # in exactly its distance and verified by slide-check; the same report
 # for --threads 1 and 2, and from a checkpoint cut short and resumed.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}" "${SLIDE_EXPLORE:?}"
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
-X=$SLIDE_EXPLORE
+: "${SLIDE:?SLIDE must name the slide binary}"
+source "$(dirname "$0")/census_lib.sh"
 CHECKER=${SLIDE_CHECK:-${SLIDE%/*}/slide-check}
 
 # corner ROWS COLS "SPEC LINES" BRUTE-ARGS...
@@ -96,11 +89,37 @@ head -n 300 "$tmp/t.ckpt" >"$tmp/half.ckpt"
 "$X" --census --metric piece --checkpoint "$tmp/half.ckpt" "$tmp/t.spec" >"$tmp/re.txt" \
     2>"$tmp/re.err" && cmp -s "$tmp/one.txt" "$tmp/re.txt" &&
     grep -q "already walked" "$tmp/re.err" && pass || fail "resumed: differs"
+# A checkpoint holding only the members taken by symmetry (4th field 1):
+# the resumed run walks their partners, whose walks report them again;
+# the checkpoint it rewrites holds each member once, and resumes again to
+# the same report.
+awk 'NR == 1 || $4 == 1' "$tmp/t.ckpt" >"$tmp/sym.ckpt"
+"$X" --census --metric piece --checkpoint "$tmp/sym.ckpt" "$tmp/t.spec" >"$tmp/re1.txt" 2>/dev/null &&
+    [ -z "$(tail -n +2 "$tmp/sym.ckpt" | cut -d' ' -f2 | sort | uniq -d)" ] &&
+    "$X" --census --metric piece --checkpoint "$tmp/sym.ckpt" "$tmp/t.spec" >"$tmp/re2.txt" &&
+    cmp -s "$tmp/one.txt" "$tmp/re1.txt" && cmp -s "$tmp/one.txt" "$tmp/re2.txt" && pass ||
+    fail "resumed twice: a member written twice"
 # A checkpoint line that is no start of its member is refused, naming it.
 sed '3s/^set \([0-9]*\) [0-9-]* /set \1 7 /; 3s/ [01]$/ 5/' "$tmp/t.ckpt" >"$tmp/bad.ckpt"
 sed -i '3s/$/ 9/' "$tmp/bad.ckpt"
 out=$("$X" --census --metric piece --checkpoint "$tmp/bad.ckpt" "$tmp/t.spec" 2>&1 >/dev/null)
 [ $? -eq 2 ] && [[ "$out" == *"bad.ckpt:3: "* ]] && pass || fail "a bad checkpoint line: '$out'"
+# Each field is checked and named, the checkpoint's and the MPI words'
+# one reader (census_codec.c): a start given with no distance, a piece
+# past 65536, a start's piece off the tray, a member twice.
+ckline() {   # ckline WHAT SED-EDIT WANT
+    sed "$2" "$tmp/t.ckpt" >"$tmp/bad.ckpt"
+    out=$("$X" --census --metric piece --checkpoint "$tmp/bad.ckpt" "$tmp/t.spec" 2>&1 >/dev/null)
+    [ $? -eq 2 ] && [[ "$out" == *"bad.ckpt:"$3* ]] && pass || fail "checkpoint with $1: '$out'"
+}
+first=$(awk 'NR > 1 && $3 != "-" { print NR; exit }' "$tmp/t.ckpt")
+ckline "no distance but a start" "${first}s/^set \([0-9]*\) [0-9]* /set \1 - /" \
+    "$first: pieces: "*"a start is given exactly when a distance is"
+ckline "a row past 65536" "${first}s/^\(set [0-9]* [0-9]* [01] [0-9]* [0-9]*\) [0-9]* /\1 70000 /" \
+    "$first: start: 70000 is not from -1 to 65536"
+ckline "a piece off the tray" "${first}s/^\(set [0-9]* [0-9]* [01] [0-9]* [0-9]*\) [0-9]* /\1 3 /" \
+    "$first: start: a piece leaves the tray"
+ckline "a member twice" "\$a $(sed -n "${first}p" "$tmp/t.ckpt")" \
+    "$(( $(wc -l <"$tmp/t.ckpt") + 1 )): set: "*"is listed twice"
 
-echo "corner_census: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish corner_census

@@ -5,15 +5,7 @@
 # tray's cells) on small trays with walls and bounds: every member's
 # fills, holes and shapes, and the totals.  With "4x4" as its argument,
 # the 4x4 tray's counts against the published ones (a slow test).
-set -u
-: "${SLIDE_EXPLORE:?SLIDE_EXPLORE must name the slide-explore binary}"
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
-X=$SLIDE_EXPLORE
+source "$(dirname "$0")/census_lib.sh"
 
 if [ "${1:-}" = 4x4 ]; then
     # Bickford, "Sliding Block Puzzles, Part 3" (2012): 55,807,716 fills of
@@ -30,27 +22,27 @@ ok = r["fills"] == 55807716 and r["piece_sets"] == 1473830 and sets == want
 print("4x4:", r["fills"], r["piece_sets"], sets)
 sys.exit(0 if ok else 1)
 PY
-    echo "piecesets 4x4: $passes passed, $fails failed"
-    [ $fails -eq 0 ]
+    finish "piecesets 4x4"
     exit
 fi
 
 # ---- bad SPECs: each names its file and line, exit 2 ----------------------
-bad() {   # bad LINE WHAT-THE-MESSAGE-SAYS SPEC-TEXT
-    printf '%b' "$3" >"$tmp/bad.spec"
-    local out rc
-    out=$("$X" --census "$tmp/bad.spec" 2>&1 >/dev/null)
-    rc=$?
-    if [ $rc -eq 2 ] && [[ "$out" == *"bad.spec:$1: "*"$2"* ]]; then pass
-    else fail "bad SPEC ($2): exit $rc, '$out'"; fi
-}
 bad 3 'goes without "kind" lines' 'tray 3 3\nkind a 1x1 1\npieces any\n'
 bad 3 'no "kind" lines with it' 'tray 3 3\npieces any\nkind a 1x1 1\n'
 bad 2 'expected "pieces any"' 'tray 3 3\npieces some\n'
 bad 3 'a second "pieces" line' 'tray 3 3\npieces any\npieces any\n'
 bad 2 'at most 48 cells' 'tray 7 7\npieces any\n'
 bad 3 'MIN is more than MAX' 'tray 3 3\npieces any\npiece-count 3..1\n'
-bad 3 'expected "piece-count N"' 'tray 3 3\npieces any\npiece-count 0\n'
+bad 3 'expected "piece-count N"' 'tray 3 3\npieces any\npiece-count x\n'
+# Bounds that leave no member say so plainly, at their line.
+bad 3 '"piece-count 0" asks for members of no piece' 'tray 3 3\npieces any\npiece-count 0\n'
+bad 3 '"piece-count 0..0" asks for members of no piece' 'tray 3 3\npieces any\npiece-count 0..0\n'
+bad 3 '"piece-count 49": MAX is more than 48' 'tray 3 3\npieces any\npiece-count 49\n'
+bad 3 'no member fits: a member takes at least 10 cells (0 pieces by "piece-count", 10 holes by "empty"), and the tray has 9 open cells' \
+    'tray 3 3\npieces any\nempty 10\n'
+bad 4 'a member takes at least 9 cells (5 pieces by "piece-count", 4 holes by "empty"), and the tray has 8 open cells' \
+    'tray 3 3\npieces any\nwall 0 0\npiece-count 5..6\nempty 4\n'
+bad 5 'a member takes at least 10 cells' 'tray 3 3\npieces any\npiece-count 1\nwall 1 1\nempty 9\n'
 bad 3 'expected "piece-cells N"' 'tray 3 3\npieces any\npiece-cells 0\n'
 bad 2 'takes "pieces any"' 'tray 3 3\npiece-cells 2\nkind a 1x1 1\n'
 bad 3 'takes "pieces any"' 'tray 3 3\nkind a 1x1 1\ngoal corner\n'
@@ -58,21 +50,37 @@ bad 4 'no "goal KIND ROW COL" lines' 'tray 3 3\nkind a 1x1 1\ngoal a 0 0\ngoal c
 bad 3 'no "keep" or "diameters"' 'tray 3 3\nkeep 2\npieces any\n'
 
 # A tray the corner-to-corner walk cannot take (its rows, a spare bit
-# each, pass 64 bits) is refused at once, before its piece sets are
-# listed (a 40x1 strip has more fills than a test can wait for).
+# each, pass 64 bits) is refused at once, at the tray's line, before its
+# piece sets are listed (a 40x1 strip has more fills than a test can wait
+# for).
 printf 'tray 40 1\nwall 0 0\nwall 39 0\npieces any\ngoal corner\n' >"$tmp/strip.spec"
 out=$(timeout 20 "$X" --census "$tmp/strip.spec" 2>&1 >/dev/null)
 rc=$?
-if [ $rc -eq 2 ] && [[ "$out" == *"fit 64 bits"*"40x1"* ]]; then pass
+if [ $rc -eq 2 ] && [[ "$out" == *"strip.spec:1: "*"line 5"*"fit 64 bits"*"40x1"* ]]; then pass
 else fail "goal corner on a 40x1 tray: exit $rc, '$out'"; fi
 
 # The time limit holds while the piece sets are listed: the 4x4 tray's
-# listing alone takes longer than a second; exit 3, naming the limit.
+# listing alone takes longer than a second; exit 3, naming the limit and
+# what was finished (some piece sets listed, none walked), as a limit
+# while walking names the members walked.  The memory limit alike.
 printf 'tray 4 4\npieces any\ngoal corner\n' >"$tmp/late.spec"
+listed='after listing [1-9][0-9]* piece sets \(not all: the listing stopped there\)'
 out=$(timeout 30 "$X" --census --time-limit 1 "$tmp/late.spec" 2>&1 >/dev/null)
 rc=$?
-if [ $rc -eq 3 ] && [[ "$out" == *"time limit of 1 second"* ]]; then pass
+if [ $rc -eq 3 ] && [[ "$out" == *"time limit of 1 second"* ]] &&
+   [[ "$out" =~ $listed", walking none"$ ]]; then pass
 else fail "--time-limit 1 while listing: exit $rc, '$out'"; fi
+out=$(timeout 30 "$X" --census --max-memory 20M "$tmp/late.spec" 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 3 ] && [[ "$out" == *"memory limit of 20 MiB"* ]] &&
+   [[ "$out" =~ $listed", walking none"$ ]]; then pass
+else fail "--max-memory 20M while listing: exit $rc, '$out'"; fi
+# Counting only: the listing is the whole census, nothing to walk.
+printf 'tray 4 4\npieces any\n' >"$tmp/count.spec"
+out=$(timeout 30 "$X" --census --time-limit 1 "$tmp/count.spec" 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 3 ] && [[ "$out" =~ $listed$ ]]; then pass
+else fail "--time-limit 1 while counting: exit $rc, '$out'"; fi
 
 # A checkpoint that is no regular file is refused, not read forever.
 printf 'tray 3 3\npieces any\ngoal corner\n' >"$tmp/zero.spec"
@@ -147,5 +155,4 @@ else fail "a checkpoint missing transposed members resumes to the whole census";
 
 # The count without listing (sb_census_fills) agrees with the listing: the
 # quick path the docs give for large trays (--json's fills).
-echo "piecesets: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish piecesets

@@ -20,7 +20,11 @@
  *   component's size, diameter and hardest, a piece off the tray or on
  *   another, an older version, a hex number, a NUL byte, a number too
  *   many or too few): each refused with "FILE:LINE: FIELD: ...", the
- *   field and line the edit was made in.
+ *   field and line the edit was made in;
+ * - a census of every piece set (corner goal): its walked members to
+ *   words and to checkpoint lines and back, and damaged words (cut short,
+ *   a piece off the tray, a distance without a start, a field out of
+ *   range, a member twice) refused naming the member and field.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -501,6 +505,129 @@ done:
     sb_census_report_free(&whole);
 }
 
+/* ---- a census of every piece set ---- */
+
+/* spec's piece sets, listed, none walked (what a checkpoint or words are
+ * read into). */
+static bool list_sets(const sb_census_spec *spec, sb_pieceset_report *out)
+{
+    sb_census_spec listing = *spec;
+    listing.corner_goal = false;
+    sb_error err;
+    return CHECK_MSG(sb_census_piecesets(&listing, NULL, NULL, out, &err) == SB_OK, "%s",
+                     err.msg);
+}
+
+/* Whether b's walked members are a's, field by field. */
+static bool same_sets(const sb_pieceset_report *a, const sb_pieceset_report *b)
+{
+    if (a->nmembers != b->nmembers)
+        return false;
+    for (size_t i = 0; i < a->nmembers; i++) {
+        const sb_pieceset_member *x = &a->members[i], *y = &b->members[i];
+        size_t n = x->start ? x->nblocks : 0;
+        if (x->mapped != y->mapped || x->hardest_moves != y->hardest_moves ||
+            x->by_symmetry != y->by_symmetry || x->configurations != y->configurations ||
+            n != (y->start ? y->nblocks : 0) ||
+            (n && memcmp(x->start, y->start, n * sizeof *x->start) != 0))
+            return false;
+    }
+    return true;
+}
+
+/* The corner-to-corner census of a 3x3 tray with a wall, walked, to
+ * words and to checkpoint text and back: the same members.  Then damage:
+ * words cut short at every length within the first four members (refused
+ * or, at a member's end, fewer members: never a crash), a start's piece
+ * moved off the tray, a member sent twice, a distance without a start, a
+ * field out of range; each refused naming the
+ * member and field ("member I: FIELD: ..."). */
+static void check_sets(void)
+{
+    uint8_t walls[9] = { [5] = 1 };
+    sb_census_spec spec = { .rows = 3, .cols = 3, .walls = walls, .any_pieces = true,
+                            .corner_goal = true };
+    sb_pieceset_report whole, back;
+    sb_error err;
+    if (!CHECK_MSG(sb_census_piecesets(&spec, NULL, NULL, &whole, &err) == SB_OK, "%s",
+                   err.msg))
+        return;
+    size_t n = sb_pieceset_to_words(&whole, NULL), first = 0;
+    uint64_t *w = malloc((n + 1) * sizeof *w);
+    if (!CHECK(w != NULL && n > 0)) {
+        free(w);
+        sb_pieceset_report_free(&whole);
+        return;
+    }
+    sb_pieceset_to_words(&whole, w);
+    if (list_sets(&spec, &back)) {
+        CHECK_MSG(sb_pieceset_from_words(w, n, &spec, &back, &err) == SB_OK, "%s", err.msg);
+        CHECK_MSG(same_sets(&whole, &back), "piece sets: back from words, the members differ");
+        sb_pieceset_report_free(&back);
+    }
+    /* Text: every walked member a line, read back. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    bool wrote = f && sb_checkpoint_header(f, HASH, SB_METRIC_PIECE);
+    for (size_t i = 0; wrote && i < whole.nmembers; i++)
+        if (whole.members[i].mapped)
+            wrote = sb_checkpoint_set(f, i, &whole.members[i]);
+    if (f)
+        fclose(f);
+    FILE *in = wrote ? fmemopen(text, len, "r") : NULL;
+    if (CHECK(in != NULL) && list_sets(&spec, &back)) {
+        CHECK_MSG(sb_checkpoint_read_sets(in, len, "t.ckpt", HASH, SB_METRIC_PIECE, &spec,
+                                          &back, &err) == SB_OK, "%s", err.msg);
+        CHECK_MSG(same_sets(&whole, &back), "piece sets: back from text, the members differ");
+        sb_pieceset_report_free(&back);
+    }
+    if (in)
+        fclose(in);
+    free(text);
+    /* Damage: cut within the first four members (each member is read
+     * alike, and a listing a cut would make this test slow). */
+    size_t four = 0;
+    for (int k = 0; k < 4 && four < n; k++)
+        four += 5 + 6 * w[four + 4];
+    for (size_t cut = 0; cut < four; cut++) {
+        if (!list_sets(&spec, &back))
+            break;
+        sb_status st = sb_pieceset_from_words(w, cut, &spec, &back, &err);
+        CHECK_MSG(st == SB_OK || (st == SB_EINPUT && strstr(err.msg, "garbled")),
+                  "piece sets: words cut at %zu: %d %s", cut, (int)st, err.msg);
+        sb_pieceset_report_free(&back);
+    }
+    while (first < n && w[first + 4] == 0)   /* the first member with a start */
+        first += 5;
+    struct { size_t at; uint64_t to; const char *want; } edits[] = {
+        { first + 5, 7, ": start: a piece leaves the tray" },
+        { first + 1, SB_DISTANCE_NONE, ": pieces: " },
+        { first + 5, (uint64_t)-2, ": start: -2 is not from -1 to 65536" },
+    };
+    for (size_t e = 0; first < n && e < sizeof edits / sizeof *edits; e++) {
+        uint64_t was = w[edits[e].at];
+        w[edits[e].at] = edits[e].to;
+        if (list_sets(&spec, &back)) {
+            sb_status st = sb_pieceset_from_words(w, n, &spec, &back, &err);
+            CHECK_MSG(st == SB_EINPUT && strstr(err.msg, "garbled: member ") &&
+                          strstr(err.msg, edits[e].want),
+                      "piece sets: edit %zu: %d %s", e, (int)st, err.msg);
+            sb_pieceset_report_free(&back);
+        }
+        w[edits[e].at] = was;
+    }
+    if (list_sets(&spec, &back)) {   /* a member twice: the words of two shards alike */
+        CHECK(sb_pieceset_from_words(w, n, &spec, &back, &err) == SB_OK);
+        sb_status st = sb_pieceset_from_words(w, n, &spec, &back, &err);
+        CHECK_MSG(st == SB_EINPUT && strstr(err.msg, "set: ") && strstr(err.msg, "twice"),
+                  "piece sets: a member twice: %d %s", (int)st, err.msg);
+        sb_pieceset_report_free(&back);
+    }
+    free(w);
+    sb_pieceset_report_free(&whole);
+}
+
 int main(void)
 {
     /* 3x4, a wall, a marked red car that slides along its row to a goal,
@@ -547,5 +674,6 @@ int main(void)
     check_text("graph census", &graph);
     check_text("bitmap census", &bitmap);
     check_text("line census", &lines);
+    check_sets();
     return unit_finish("census_codec");
 }

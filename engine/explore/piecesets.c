@@ -384,8 +384,11 @@ sb_status sb_census_piecesets(const sb_census_spec *spec, const sb_options *opts
     sbi_meter_init(&m, opts);
     sb_tilings t;
     status = sbi_tilings_init(&t, spec->rows, spec->cols, spec->walls, &b, &m, err);
-    if (status == SB_OK)
-        status = sbi_tilings_list(&t, err);
+    if (status == SB_OK && (status = sbi_tilings_list(&t, err)) == SB_ELIMIT && err &&
+        spec->corner_goal) {   /* the walk comes after the whole listing */
+        size_t len = strlen(err->msg);
+        snprintf(err->msg + len, sizeof err->msg - len, ", walking none");
+    }
     out->rows = spec->rows;
     out->cols = spec->cols;
     out->corner_goal = spec->corner_goal;

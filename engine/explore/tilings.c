@@ -519,7 +519,11 @@ sb_status sbi_tilings_list(sb_tilings *t, sb_error *err)
         t->set_fills = NULL;
         if (t->meter->hit == SB_LIMIT_NONE)
             t->meter->hit = SB_LIMIT_MEMORY;
-        return sbi_meter_fail(t->meter, err);
+        /* What was finished is the sets found, not configurations stored. */
+        sbi_meter_fail(t->meter, err);
+        return sbi_limit_fail(err, "listing %s%zu piece set%s", l.status == SB_OK ? "all " : "",
+                              n, l.status == SB_OK ? "s" : n == 1 ? " (not all: the listing "
+                              "stopped there)" : "s (not all: the listing stopped there)");
     }
     t->nsets = n;
     t->set_shapes_len = len;

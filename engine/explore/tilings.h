@@ -85,7 +85,8 @@ sb_status sbi_tilings_count(const sb_tilings *t, uint64_t *fills, uint64_t *by_p
 /* Lists t's piece sets (fills within bounds, grouped) into t's set_
  * arrays, ordered by number of pieces, then by their shapes as ascending
  * lists compared in lexicographic order; set_fills and fills count the
- * fills.  SB_OK or SB_ELIMIT (err says why). */
+ * fills.  SB_OK or SB_ELIMIT (err says why, and how many sets were
+ * listed: "..., after listing N piece sets (not all: ...)"). */
 sb_status sbi_tilings_list(sb_tilings *t, sb_error *err);
 
 /* Pieces of set i, and its holes. */
