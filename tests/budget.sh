@@ -110,6 +110,31 @@ for threads in 1 2; do
     else fail "census 80M, $threads thread(s): says it keeps '${said_kept:-none}', the checkpoint holds $kept"; fi
 done
 
+# Every piece set of 4x4 with 3 pieces: the listing (271,410 sets), the
+# report and the members' walks draw on one budget, so each limit below
+# ends in exit 3 within limit + slack, the message saying how far the
+# listing or the walk got; the whole run needs about 45 MiB.
+printf 'tray 4 4\npieces any\npiece-count 3\ngoal corner\n' >"$tmp/sets.spec"
+for threads in 1 2; do
+    for mib in 8 20 36 42; do
+        name="piece sets ${mib}M, $threads thread(s)"
+        "$PEAK_RSS" "$tmp/rss" "$SLIDE_EXPLORE" --census --metric piece --threads "$threads" \
+            --max-memory "${mib}M" "$tmp/sets.spec" >"$tmp/out" 2>"$tmp/err"
+        rc=$? problem=
+        [ "$rc" = 3 ] || problem="exit $rc, want 3"
+        [ -s "$tmp/out" ] && problem="${problem:+$problem; }stdout not empty"
+        grep -qE "^slide-explore: gave up at the memory limit of $mib MiB \(--max-memory\), after (listing [0-9]+ piece sets \(not all: the listing stopped there\), walking none|listing all 271410 piece sets, walking none|walking [0-9]+ of 271410 piece sets)" \
+            "$tmp/err" || problem="${problem:+$problem; }message: $(head -c 300 "$tmp/err")"
+        rss=$(cat "$tmp/rss" 2>/dev/null)
+        most=$(((mib + $(slack_mib "$threads")) * 1024))
+        if [ "$asan" = 0 ] && { [ -z "$rss" ] || [ "$rss" -gt "$most" ]; }; then
+            problem="${problem:+$problem; }peak resident size ${rss:-unknown} kB > $most kB"
+        fi
+        if [ -z "$problem" ]; then pass; else fail "$name: $problem"; fi
+        echo "budget.sh: $name: exit $rc, peak resident size ${rss:-?} kB: $(head -c 160 "$tmp/err")"
+    done
+done
+
 # A generous limit changes nothing: the same bytes as without one (the
 # family's time line aside).
 untimed() { sed -e '/^time: /d'; }
@@ -131,6 +156,8 @@ for threads in 1 2; do
     same "family, $threads thread(s)" "$SLIDE_EXPLORE" --family --threads "$threads" "$tmp/fam.init"
     same "census, $threads thread(s)" "$SLIDE_EXPLORE" --census --threads "$threads" \
         "$PROJECT_PUZZLES/census/rush-hour-small.spec"
+    same "piece sets, $threads thread(s)" "$SLIDE_EXPLORE" --census --metric piece \
+        --threads "$threads" "$tmp/sets.spec"
     same "components, $threads thread(s)" "$SLIDE_EXPLORE" --components --no-diameters \
         --threads "$threads" "$klotski"
 done

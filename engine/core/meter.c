@@ -156,6 +156,12 @@ bool sbi_meter_hold(sb_meter *m, size_t bytes)
     return true;
 }
 
+void sbi_meter_keep(sb_meter *m, size_t bytes)
+{
+    SB_ASSERT(bytes <= m->held);
+    m->held -= bytes <= m->held ? bytes : m->held;
+}
+
 void sbi_meter_release(sb_meter *m, size_t bytes)
 {
     /* What is let go was held: a count that would go below zero is a

@@ -173,6 +173,11 @@ void *sbi_meter_map(sb_meter *m, void *p, size_t old, size_t size);
 bool sbi_meter_hold(sb_meter *m, size_t bytes);
 void sbi_meter_release(sb_meter *m, size_t bytes);
 
+/* Bytes m holds that outlive it (a result kept for the call's report):
+ * they stay counted on m's budget, no longer m's, so sbi_meter_end does
+ * not give them back. */
+void sbi_meter_keep(sb_meter *m, size_t bytes);
+
 /* True when one more configuration may be stored; otherwise hit is
  * SB_LIMIT_STATES.  stored is the asking store's count before the new
  * one. */

@@ -104,7 +104,8 @@ typedef struct crew {
                                         another shard's, nor a member skipped) */
     size_t nunits, next;             /* next: the place in order to take */
     const sb_options *opts;
-    sb_budget budget;                /* what every member's meter, and books, draw on */
+    sb_budget own;                   /* the call's budget, unless the dealer brings one */
+    sb_budget *budget;               /* what every member's meter, and books, draw on */
     sb_meter books;                  /* counts the census's own lists and the report's
                                         (under lock) */
     double t0;
@@ -135,7 +136,7 @@ static void report(crew *c)
     if (!c->opts->progress || t < c->next_report)
         return;
     sb_progress p = { .stored = c->layouts_done + c->layouts_running,
-                      .bytes = atomic_load_explicit(&c->budget.held, memory_order_relaxed),
+                      .bytes = atomic_load_explicit(&c->budget->held, memory_order_relaxed),
                       .seconds = t - c->t0, .phase = c->phase, .done = c->mapped,
                       .total = c->to_map };
     c->opts->progress(&p, c->opts->progress_ctx);
@@ -348,7 +349,7 @@ static bool map_unit(crew *c, const sized *u)
     sb_error err = { 0 };
     if (j->lines)
         status = sbi_lines_map(&j->pc, c->opts->metric, goal, a->examples, a->keep, u->part,
-                               u->nparts, &member, &c->budget, &res, &taken, &err);
+                               u->nparts, &member, c->budget, &res, &taken, &err);
     if (status == SB_OK && !taken) {
         /* Not taken after all (lines.c declined a skeleton, in this part
          * or in all): the graph maps the member whole, once here. */
@@ -360,7 +361,7 @@ static bool map_unit(crew *c, const sized *u)
         if (moot)
             return failed;
         status = sbi_map_pieces(&j->pc, c->opts->metric, a->diameters, a->examples, goal,
-                                &member, &c->budget, NULL, 0, &res, &err);
+                                &member, c->budget, NULL, 0, &res, &err);
     }
     /* The member's meter let go of its lists as it ended: the census's
      * books count them from here (and keep_components's order while it
@@ -449,7 +450,7 @@ static bool deal_unit(crew *c, const sized *u)
     sb_options member = unit_options(c, &up);
     const sbi_dealer *d = c->dealer;
     uint64_t layouts = 0;
-    sb_status status = d->map(d->ctx, u->index, &member, &c->budget, &layouts);
+    sb_status status = d->map(d->ctx, u->index, &member, c->budget, &layouts);
     pthread_mutex_lock(&c->lock);
     if (status == SB_OK && d->done)
         d->done(d->ctx, u->index);
@@ -714,9 +715,10 @@ sb_status sbi_alphabet_census(const sb_alphabet *a, const sb_options *opts,
     int n = a->pieces.nclasses;   /* opts' shard was checked by sbi_call_check */
     out->nkinds = (size_t)n;
     crew c = { .out = out, .alphabet = a, .hooks = hooks, .opts = opts, .t0 = t0 };
-    sbi_budget_init(&c.budget, opts);
+    sbi_budget_init(&c.own, opts);
+    c.budget = &c.own;
     sbi_meter_init(&c.books, opts);
-    sbi_meter_draw_on(&c.books, &c.budget);
+    sbi_meter_draw_on(&c.books, c.budget);
     sized *order = NULL;
     bool *mine = NULL;
     if (!list_members(a, out)) {
@@ -861,9 +863,10 @@ sb_status sbi_census_deal(const sbi_dealer *d, const sb_options *opts,
                           const sb_census_hooks *hooks, sb_error *err)
 {
     crew c = { .dealer = d, .hooks = hooks, .opts = opts, .t0 = d->start, .phase = MAPPING };
-    sbi_budget_init(&c.budget, opts);
+    sbi_budget_init(&c.own, opts);
+    c.budget = d->budget ? d->budget : &c.own;
     sbi_meter_init(&c.books, opts);
-    sbi_meter_draw_on(&c.books, &c.budget);
+    sbi_meter_draw_on(&c.books, c.budget);
     size_t n = 0;
     for (size_t i = 0; i < d->nmembers; i++)
         n += !d->units || d->units[i];

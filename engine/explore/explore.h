@@ -392,6 +392,8 @@ typedef struct sbi_dealer {
     void *ctx;
     double start;                /* sbi_clock() when the call began: opts' time limit
                                     counts from then */
+    sb_budget *budget;           /* what the members' meters draw on: the call's, holding
+                                    what it keeps already (NULL: the deal's own) */
 } sbi_dealer;
 
 /* Deals d's units to opts->threads threads in the plan's order (largest

@@ -187,8 +187,24 @@ static int by_anchor(const void *x, const void *y)
     return (a->col > b->col) - (a->col < b->col);
 }
 
+/* A start of n blocks for the report, counted on meter's budget for the
+ * rest of the call (sbi_meter_keep).  NULL at the bytes limit or out of
+ * memory. */
+static sb_block *kept_start(sb_meter *meter, size_t n)
+{
+    size_t bytes = (n + 1) * sizeof(sb_block);
+    if (!sbi_meter_hold(meter, bytes))
+        return NULL;
+    sb_block *start = malloc(bytes);
+    if (start)
+        sbi_meter_keep(meter, bytes);
+    else
+        sbi_meter_release(meter, bytes);
+    return start;
+}
+
 /* Member `to` gets member `from`'s result, its start transposed. */
-static bool give_transposed(set_census *sc, size_t from, size_t to)
+static bool give_transposed(set_census *sc, sb_meter *meter, size_t from, size_t to)
 {
     const sb_pieceset_member *f = &sc->out->members[from];
     sb_pieceset_member *m = &sc->out->members[to];
@@ -196,7 +212,7 @@ static bool give_transposed(set_census *sc, size_t from, size_t to)
     m->by_symmetry = true;
     m->nblocks = f->nblocks;
     if (f->start) {
-        m->start = malloc((f->nblocks + 1) * sizeof *m->start);
+        m->start = kept_start(meter, f->nblocks);
         if (!m->start)
             return false;
         for (size_t k = 0; k < f->nblocks; k++)
@@ -228,19 +244,19 @@ static sb_status walk_set(void *ctx, size_t i, const sb_options *opts, sb_budget
         *layouts = res.configurations;
         if (res.start && res.moves != SB_DISTANCE_NONE) {
             mem->nblocks = res.nblocks;
-            mem->start = malloc((res.nblocks + 1) * sizeof *mem->start);
+            mem->start = kept_start(&m, res.nblocks);
             if (mem->start)
                 memcpy(mem->start, res.start, res.nblocks * sizeof *mem->start);
             else
-                status = sbi_fail(&err, SB_ELIMIT, "out of memory");
+                status = sbi_meter_fail(&m, &err);
         }
         mem->mapped = status == SB_OK;
     }
     sbi_corner_result_free(&res, &m);
-    sbi_meter_end(&m);
     size_t p = sc->partner[i];
-    if (status == SB_OK && p != NO_PARTNER && !give_transposed(sc, i, p))
-        status = sbi_fail(&err, SB_ELIMIT, "out of memory");
+    if (status == SB_OK && p != NO_PARTNER && !give_transposed(sc, &m, i, p))
+        status = sbi_meter_fail(&m, &err);
+    sbi_meter_end(&m);
     if (status != SB_OK) {
         pthread_mutex_lock(&sc->lock);
         if (sc->status == SB_OK || i < sc->failed_at) {
@@ -268,8 +284,14 @@ static void set_walked(void *ctx, size_t i)
 
 /* The report's members and shapes from t's piece sets.  false out of
  * memory. */
-static bool list_members(const sb_tilings *t, sb_pieceset_report *out)
+static bool list_members(const sb_tilings *t, sb_meter *meter, sb_pieceset_report *out)
 {
+    size_t bytes = (t->nshapes + 1) * sizeof *out->shapes + (t->nsets + 1) * sizeof *out->members +
+                   (t->set_shapes_len + 1) * (sizeof *out->set_shapes + sizeof *out->set_counts);
+    for (size_t s = 0; s < t->nshapes; s++)
+        bytes += (size_t)(t->shapes[s].height * t->shapes[s].width);
+    if (!sbi_meter_hold(meter, bytes))   /* the call's until it returns: then the caller's */
+        return false;
     out->nshapes = t->nshapes;
     out->shapes = calloc(t->nshapes + 1, sizeof *out->shapes);
     out->members = calloc(t->nsets + 1, sizeof *out->members);
@@ -312,11 +334,16 @@ static bool list_members(const sb_tilings *t, sb_pieceset_report *out)
 /* Walks every member for the corner-to-corner goal through the census's
  * crew.  SB_OK or the first failure in member order. */
 static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
-                              const sb_census_hooks *hooks, double start,
+                              const sb_census_hooks *hooks, double start, sb_meter *meter,
                               sb_pieceset_report *out, sb_error *err)
 {
     size_t n = t->nsets;
     set_census sc = { .t = t, .out = out, .hooks = hooks, .metric = opts->metric };
+    size_t bytes = (n + 1) * (sizeof(double) + sizeof(bool) + sizeof(size_t));
+    if (!sbi_meter_hold(meter, bytes)) {
+        sbi_meter_fail(meter, err);
+        return sbi_limit_fail(err, "listing all %zu piece sets, walking none", n);
+    }
     double *words = malloc((n + 1) * sizeof *words);
     bool *units = malloc((n + 1) * sizeof *units);
     sc.partner = malloc((n + 1) * sizeof *sc.partner);
@@ -324,6 +351,7 @@ static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
         free(words);
         free(units);
         free(sc.partner);
+        sbi_meter_release(meter, bytes);
         return sbi_fail(err, SB_ELIMIT, "out of memory");
     }
     for (size_t i = 0; i < n; i++) {
@@ -339,25 +367,31 @@ static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
             units[p] = false;
         }
     }
-    sbi_dealer d = { n, words, units, sc.partner, walk_set, set_walked, &sc, start };
+    sbi_dealer d = { n,         words, units, sc.partner, walk_set, set_walked,
+                     &sc,       start, meter->shared };
     sb_status status = sbi_census_deal(&d, opts, hooks, err);
     if (status == SB_OK && sc.status != SB_OK) {
         status = sc.status;
         if (err)
             *err = sc.err;
     }
-    if (status == SB_ELIMIT && err && err->limit == SB_LIMIT_SECONDS &&
-        opts->limits.max_seconds > 0) {
+    /* A limit says what was finished, of the call's (a member's meter
+     * knows only its own configurations). */
+    bool call_limit = err && ((err->limit == SB_LIMIT_SECONDS && opts->limits.max_seconds > 0) ||
+                              (err->limit == SB_LIMIT_BYTES && opts->limits.max_bytes > 0));
+    if (status == SB_ELIMIT && call_limit) {
         size_t walked = 0;
         for (size_t i = 0; i < n; i++)
             walked += out->members[i].mapped;
-        err->limit_value = opts->limits.max_seconds;   /* the call's, not a member's */
+        err->limit_value = err->limit == SB_LIMIT_SECONDS ? opts->limits.max_seconds
+                                                          : (double)opts->limits.max_bytes;
         sbi_limit_fail(err, "walking %zu of %zu piece sets", walked, n);
     }
     pthread_mutex_destroy(&sc.lock);
     free(words);
     free(units);
     free(sc.partner);
+    sbi_meter_release(meter, bytes);
     return status;
 }
 
@@ -380,8 +414,13 @@ sb_status sb_census_piecesets(const sb_census_spec *spec, const sb_options *opts
         return status;
     opts = sbi_options_or_default(opts, &defaults);
     double t0 = sbi_clock();
+    /* One budget for the call: the listing, the report and every member's
+     * walk draw on it, so --max-memory bounds them together. */
+    sb_budget budget;
+    sbi_budget_init(&budget, opts);
     sb_meter m;
     sbi_meter_init(&m, opts);
+    sbi_meter_draw_on(&m, &budget);
     sb_tilings t;
     status = sbi_tilings_init(&t, spec->rows, spec->cols, spec->walls, &b, &m, err);
     if (status == SB_OK && (status = sbi_tilings_list(&t, err)) == SB_ELIMIT && err &&
@@ -392,10 +431,15 @@ sb_status sb_census_piecesets(const sb_census_spec *spec, const sb_options *opts
     out->rows = spec->rows;
     out->cols = spec->cols;
     out->corner_goal = spec->corner_goal;
-    if (status == SB_OK && !list_members(&t, out))
-        status = sbi_fail(err, SB_ELIMIT, "out of memory");
+    if (status == SB_OK && !list_members(&t, &m, out)) {
+        if (m.hit == SB_LIMIT_NONE)
+            m.hit = SB_LIMIT_MEMORY;
+        sbi_meter_fail(&m, err);
+        status = sbi_limit_fail(err, "listing all %zu piece sets%s", t.nsets,
+                                spec->corner_goal ? ", walking none" : "");
+    }
     if (status == SB_OK && spec->corner_goal)
-        status = walk_members(&t, opts, hooks, t0, out, err);
+        status = walk_members(&t, opts, hooks, t0, &m, out, err);
     sbi_tilings_free(&t);
     sbi_meter_end(&m);
     if (status != SB_OK) {
