@@ -61,9 +61,9 @@ notch unit 237
 corner-4x4-132 piece 132
 corner-4x4-132 line 153
 corner-4x4-132 unit 180
-corner-4x5-153 piece 153
-corner-4x5-153 line 170
-corner-4x5-153 unit 216'
+corner-4x5-176 piece 176
+corner-4x5-176 line 199
+corner-4x5-176 unit 251'
 
 passes=0 fails=0
 while read -r name metric want; do
@@ -105,7 +105,7 @@ rush-hour-60 2332
 mas-puzzle 110804
 notch 60877
 corner-4x4-132 9591
-corner-4x5-153 4262'
+corner-4x5-176 14472'
 
 while read -r name want; do
     i=$PROJECT_PUZZLES/$name.init
