@@ -31,6 +31,7 @@ typedef struct blocks {
     ranking r;
     const bitboard *b;
     sb_meter *meter;
+    bool has_goal;               /* else the goal's mask takes every layout */
 } blocks;
 
 /* Counts the words of pc's tokens (the multinomial) and the ranking's
@@ -104,7 +105,7 @@ static uint64_t blocks_expand(const sbi_numbering *num, void *scratch, uint64_t 
         uint64_t S;
         if (!sbi_ranking_unrank(&c->r, word * 32 + (unsigned)__builtin_ctzll(b) / 2, &S))
             continue;   /* never: only layouts are marked */
-        goals += is_goal_word64(c->b, S);
+        goals += c->has_goal && is_goal_word64(c->b, S);
         /* Met from itself: no layout is, so its types are read afresh. */
         ranking_parent_read(&c->r, x, S, S);
         generate64(c->b, S, 0, meet, &at);
@@ -139,6 +140,7 @@ sbi_numbering *sbi_blocks_numbering(sb_setup *s)
         return NULL;
     c->b = (const bitboard *)s->space;
     c->meter = &s->meter;
+    c->has_goal = s->cat.ngoals > 0;
     if (!sbi_ranking_init(&c->r, &pc, c->b, c->meter) || c->r.total != ranks) {
         sbi_ranking_free(&c->r, c->meter);
         free(c);
