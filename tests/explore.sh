@@ -271,6 +271,10 @@ check "--walk ranked on Klotski: 25955 reachable, the farthest 133 away" \
 "$SLIDE_EXPLORE" --walk ranked --threads 2 "$k.init" | grep -v '^time:' >"$tmp/kr2"
 check "--walk ranked on Klotski --threads 1 and 2: same report" same \
     "$(cmp -s "$tmp/kr1" "$tmp/kr2" && echo same)"
+# auto, one rule for both numberings: the marks when the table (16 bytes a
+# rank: 6.7 MB for Klotski's 415,800) would pass --max-memory.
+check "--walk auto on Klotski under --max-memory 4M: ranked" ranked \
+    "$("$SLIDE_EXPLORE" --max-memory 4M "$k.init" | field walk -)"
 "$SLIDE_EXPLORE" --walk ranked "$tmp/famwall.init" >/dev/null 2>"$tmp/err"
 check "--walk ranked on a tray with a wall: exit, message" "2 1" \
     "$? $(grep -c 'numbered tiles (.*) or rectangles' "$tmp/err")"

@@ -1,11 +1,18 @@
 /*
  * ranked_walk.c - the reachable walk (sb_explore) at two bits a
- * configuration: for numbered tiles, whose configurations have a dense
- * rank, no table of keys at all, but one 2-bit mark per rank, swept
- * layer by layer.  The 2x7 tray's 43,589,145,600 configurations take
- * 10.9 GB so, where a table of 16-byte keys would take 700 GB.
+ * configuration: for puzzles whose configurations have a numbering, no
+ * table of keys at all, but one 2-bit mark per rank, swept layer by
+ * layer.  The 2x7 tray's 43,589,145,600 configurations take 10.9 GB so,
+ * where a table of 16-byte keys would take 700 GB.
  *
- * The numbering.  The puzzle's free cells (not walls) are numbered in
+ * The walk is one; the numberings are two, behind ranked_numbering.h:
+ * numbered tiles (this file, below) and block puzzles by their layout
+ * rank (ranked_blocks.c).  The walk hands a numbering a word of the
+ * current layer at a time; the numbering unranks each, makes its
+ * children and marks them (sbi_rank_mark), so the seam costs an
+ * indirect call per busy word and none per child.
+ *
+ * The tiles' numbering.  The puzzle's free cells (not walls) are numbered in
  * row-major order; a configuration is which cells are empty (k of n)
  * and, reading the others in order, a permutation of the m = n - k
  * tiles (each tile its own class, numbered in the catalog's order of
@@ -25,16 +32,16 @@
  * The marks.  A rank's two bits say new (00), seen (11), or in the
  * layer being swept or the next: 01 and 10, which swap roles every
  * layer, so no pass turns "next" into "current".  Sweeping layer d reads
- * the marks word by word (32 ranks), and for each rank in layer d
- * unranks it, generates its children, ranks each and, when its mark is
- * new, sets the next layer's bit with an atomic or; the or's old value
+ * the marks word by word (32 ranks), and for each rank in layer d the
+ * numbering unranks it, generates its children, ranks each and, when its
+ * mark is new, sets the next layer's bit with an atomic or; the or's old value
  * says whether this thread made it new, so every configuration is
  * counted once.  When a word's ranks are expanded, one or turns them all
  * to seen.  Both changes a sweep makes are ors of the next layer's bit
  * onto 00 or the current code, so they commute, and the marks after a
  * sweep do not depend on the threads' timing.
  *
- * What makes it cheap.  Ranks are met in increasing order, so the ranks
+ * What makes the tiles cheap.  Ranks are met in increasing order, so the ranks
  * of one word share their empty cells and their first tiles: unrank
  * keeps that prefix, and a table gives, for the rest of the rank and the
  * parity the tail needs, which of the tiles left goes on each tail cell
@@ -67,7 +74,7 @@
  * This walk equals the table walk of the same space (search/bfs.c over
  * the bitboard's or the store's walker): the same counts per depth,
  * goals and farthest configurations.  tests/test_ranked_walk.c checks
- * both on random small trays, and every resume point.
+ * both numberings on random small trays, and every resume point.
  */
 #include <pthread.h>
 #include <stdatomic.h>
