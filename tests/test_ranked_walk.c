@@ -170,47 +170,6 @@ static void compare_farthest(const sb_puzzle *p, const sb_options *opts,
     sb_distances_free(&d);
 }
 
-static void test_random(void)
-{
-    static const int trays[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 } };
-    unit_rng rng = { 0x5eed2b17ULL };
-    int cases = unit_cases(200, 40);
-    for (int c = 0; c < cases; c++) {
-        const int *t = trays[c % 6];
-        int cells = t[0] * t[1];
-        int walls = unit_below(&rng, 4) == 0 ? 1 : 0;
-        int holes = 1 + unit_below(&rng, cells >= 8 ? 3 : 2);
-        if (cells == 9)   /* 15,120 configurations or 60,480, and now and then 181,440 */
-            holes = c % 48 == 5 ? 1 : 3 + unit_below(&rng, 2);
-        sb_puzzle p;
-        random_tiles(&p, &rng, t[0], t[1], walls, holes);
-        sb_options opts;
-        sb_options_default(&opts);
-        opts.metric = (sb_metric)unit_below(&rng, 3);
-        opts.threads = 1 + (unsigned)unit_below(&rng, 3);
-        sbi_ranked_knobs k = { .save_every = -1, .want_far = SBI_RANKED_FAR_MAX };
-        sb_explore_report mine, table;
-        sb_error err;
-        sb_status st = ranked(&p, &opts, &k, &mine);
-        if (CHECK(st == SB_OK) && CHECK(mine.walk == SB_WALK_RANKED)) {
-            opts.walk = SB_WALK_TABLE;
-            if (CHECK(sb_explore(&p, &opts, &table, &err) == SB_OK)) {
-                if (!CHECK(same_report(&mine, &table))) {
-                    unit_print_puzzle(stderr, &p);
-                    fprintf(stderr, "metric %d: ranked %llu/%u, table %llu/%u\n", opts.metric,
-                            (unsigned long long)mine.reachable, mine.farthest,
-                            (unsigned long long)table.reachable, table.farthest);
-                }
-                compare_farthest(&p, &opts, &mine, &k);
-                sb_explore_report_free(&table);
-            }
-        }
-        free(k.far);
-        sb_explore_report_free(&mine);
-        sb_puzzle_free(&p);
-    }
-}
-
 /* A random block puzzle: rectangles of 1x1 to 2x2 (group 0: a class per
  * size) on a rows x cols tray, most of it covered, a goal now and then. */
 static void random_blocks(sb_puzzle *p, unit_rng *r, int rows, int cols)
@@ -273,6 +232,59 @@ static void check_ranks(const sb_puzzle *p, const sb_options *opts)
     sb_distances_free(&d);
 }
 
+/* p walked at two bits a rank under a random metric on 1 to 3 threads:
+ * the table walk's report and the oracle's farthest set; with ranks, the
+ * ranks of every reached layout too (check_ranks). */
+static void against_table(const sb_puzzle *p, unit_rng *rng, bool ranks)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.metric = (sb_metric)unit_below(rng, 3);
+    opts.threads = 1 + (unsigned)unit_below(rng, 3);
+    sbi_ranked_knobs k = { .save_every = -1, .want_far = SBI_RANKED_FAR_MAX };
+    sb_explore_report mine, table;
+    sb_error err;
+    sb_status st = ranked(p, &opts, &k, &mine);
+    if (CHECK(st == SB_OK) && CHECK(mine.walk == SB_WALK_RANKED)) {
+        opts.walk = SB_WALK_TABLE;
+        if (CHECK(sb_explore(p, &opts, &table, &err) == SB_OK)) {
+            if (!CHECK(same_report(&mine, &table))) {
+                unit_print_puzzle(stderr, p);
+                fprintf(stderr, "metric %d: ranked %llu/%u, table %llu/%u\n", opts.metric,
+                        (unsigned long long)mine.reachable, mine.farthest,
+                        (unsigned long long)table.reachable, table.farthest);
+            }
+            compare_farthest(p, &opts, &mine, &k);
+            sb_explore_report_free(&table);
+        }
+        if (ranks)
+            check_ranks(p, &opts);
+    } else {
+        unit_print_puzzle(stderr, p);
+    }
+    free(k.far);
+    sb_explore_report_free(&mine);
+}
+
+static void test_random(void)
+{
+    static const int trays[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 } };
+    unit_rng rng = { 0x5eed2b17ULL };
+    int cases = unit_cases(200, 40);
+    for (int c = 0; c < cases; c++) {
+        const int *t = trays[c % 6];
+        int cells = t[0] * t[1];
+        int walls = unit_below(&rng, 4) == 0 ? 1 : 0;
+        int holes = 1 + unit_below(&rng, cells >= 8 ? 3 : 2);
+        if (cells == 9)   /* 15,120 configurations or 60,480, and now and then 181,440 */
+            holes = c % 48 == 5 ? 1 : 3 + unit_below(&rng, 2);
+        sb_puzzle p;
+        random_tiles(&p, &rng, t[0], t[1], walls, holes);
+        against_table(&p, &rng, false);
+        sb_puzzle_free(&p);
+    }
+}
+
 static void test_blocks(void)
 {
     unit_rng rng = { 0xb10c5ULL };
@@ -281,32 +293,7 @@ static void test_blocks(void)
         int rows = 2 + unit_below(&rng, 3), cols = 2 + unit_below(&rng, 3);
         sb_puzzle p;
         random_blocks(&p, &rng, rows, cols);
-        sb_options opts;
-        sb_options_default(&opts);
-        opts.metric = (sb_metric)unit_below(&rng, 3);
-        opts.threads = 1 + (unsigned)unit_below(&rng, 3);
-        sbi_ranked_knobs k = { .save_every = -1, .want_far = SBI_RANKED_FAR_MAX };
-        sb_explore_report mine, table;
-        sb_error err;
-        sb_status st = ranked(&p, &opts, &k, &mine);
-        if (CHECK(st == SB_OK) && CHECK(mine.walk == SB_WALK_RANKED)) {
-            opts.walk = SB_WALK_TABLE;
-            if (CHECK(sb_explore(&p, &opts, &table, &err) == SB_OK)) {
-                if (!CHECK(same_report(&mine, &table))) {
-                    unit_print_puzzle(stderr, &p);
-                    fprintf(stderr, "metric %d: ranked %llu/%u, table %llu/%u\n", opts.metric,
-                            (unsigned long long)mine.reachable, mine.farthest,
-                            (unsigned long long)table.reachable, table.farthest);
-                }
-                compare_farthest(&p, &opts, &mine, &k);
-                sb_explore_report_free(&table);
-            }
-            check_ranks(&p, &opts);
-        } else {
-            unit_print_puzzle(stderr, &p);
-        }
-        free(k.far);
-        sb_explore_report_free(&mine);
+        against_table(&p, &rng, true);
         sb_puzzle_free(&p);
     }
 }
