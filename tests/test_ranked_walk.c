@@ -19,9 +19,9 @@
  *
  * resume: a walk (numbered tiles, and block puzzles) stopped at each
  * boundary after saving there, then run again on the same spill, must
- * say it resumed there and give the uninterrupted walk's report; a finished walk leaves the spill empty; a
- * damaged save is ignored; a save the disk has no room for is dropped
- * whole, and the walk goes on.
+ * say it resumed there and give the uninterrupted walk's report; a
+ * finished walk leaves the spill empty; a damaged save is ignored; a save
+ * the disk has no room for is dropped whole, and the walk goes on.
  */
 #include <dirent.h>
 #include <stdlib.h>

@@ -632,7 +632,8 @@ static void *sweep(void *arg)
         uint64_t chunk = atomic_fetch_add(&w->next_chunk, 1), first = chunk * SBI_RANK_CHUNK_WORDS;
         if (chunk >= w->chunk_hi || first >= w->nwords)
             break;
-        uint64_t last = first + SBI_RANK_CHUNK_WORDS < w->nwords ? first + SBI_RANK_CHUNK_WORDS : w->nwords;
+        uint64_t last = first + SBI_RANK_CHUNK_WORDS < w->nwords ? first + SBI_RANK_CHUNK_WORDS
+                                                                 : w->nwords;
         atomic_uchar *busy = &w->busy[w->cur - 1][first / SBI_RANK_CHUNK_WORDS];
         if (atomic_load_explicit(busy, memory_order_relaxed)) {
             sweep_chunk(k, first, last);
@@ -819,7 +820,8 @@ static bool combine_layer(walk *w, const sb_options *opts, bool swept, uint64_t 
     opts->combiner->combine(opts->combiner->ctx, w->busy_raw[next - 1], w->busy_words,
                   false);
     uint64_t counts[2] = { 0, *goals };
-    uint64_t last = w->chunk_hi * SBI_RANK_CHUNK_WORDS < w->nwords ? w->chunk_hi * SBI_RANK_CHUNK_WORDS : w->nwords;
+    uint64_t end = w->chunk_hi * SBI_RANK_CHUNK_WORDS;
+    uint64_t last = end < w->nwords ? end : w->nwords;
     for (uint64_t i = w->chunk_lo * SBI_RANK_CHUNK_WORDS; i < last; i++) {
         uint64_t word = w->words[i], lo = word & LOW_BITS, hi = word >> 1 & LOW_BITS;
         counts[0] += (uint64_t)__builtin_popcountll(next == 1 ? lo & ~hi : hi & ~lo);

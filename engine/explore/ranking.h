@@ -86,7 +86,8 @@ static inline __attribute__((always_inline)) uint64_t ranking_anchors(const bitb
  * by S's bit, 0 for an empty cell).  A block's class is read off its size,
  * for all blocks at once: the anchors of blocks at least j wide (tall). */
 static inline __attribute__((always_inline)) void ranking_types(const ranking *r, uint64_t S,
-                                                           uint64_t anchors, uint8_t *type)
+                                                                uint64_t anchors,
+                                                                uint8_t *type)
 {
     const bitboard *b = r->b;
     /* Cells whose right (below) spacer is set: their piece goes on. */
@@ -111,10 +112,11 @@ static inline __attribute__((always_inline)) void ranking_types(const ranking *r
  * carries only the state from one token to the next, so the table
  * lookups depend on nothing else and overlap. */
 static inline __attribute__((always_inline)) uint64_t ranking_run(const ranking *r,
-                                                               const uint8_t *type, uint64_t S,
-                                                               uint64_t tokens, uint64_t state,
-                                                               uint64_t rank, uint64_t *pstate,
-                                                               uint64_t *prank)
+                                                                  const uint8_t *type,
+                                                                  uint64_t S, uint64_t tokens,
+                                                                  uint64_t state, uint64_t rank,
+                                                                  uint64_t *pstate,
+                                                                  uint64_t *prank)
 {
     const uint64_t *before = r->tab.before, *stride = r->tab.stride;
     int i = 0;
@@ -163,7 +165,8 @@ typedef struct ranking_parent {
  * on from its last new child, which is most of the time), X's types are
  * x's with the moved block's written at its new anchor, as ranking_child
  * did, and are not read again. */
-static inline void ranking_parent_read(const ranking *r, ranking_parent *x, uint64_t X, uint64_t from)
+static inline void ranking_parent_read(const ranking *r, ranking_parent *x, uint64_t X,
+                                       uint64_t from)
 {
     uint64_t anchors = ranking_anchors(r->b, X);
     uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
@@ -180,8 +183,9 @@ static inline void ranking_parent_read(const ranking *r, ranking_parent *x, uint
 /* The rank of S, one move from x's layout.  The moved block's type is
  * written at its new anchor in x->type: no anchor of x's is there, so
  * x's own types stay as they were. */
-static inline __attribute__((always_inline)) uint64_t ranking_child(const ranking *r, ranking_parent *x,
-                                                                 uint64_t S)
+static inline __attribute__((always_inline)) uint64_t ranking_child(const ranking *r,
+                                                                    ranking_parent *x,
+                                                                    uint64_t S)
 {
     uint64_t anchors = ranking_anchors(r->b, S);
     uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
