@@ -873,8 +873,9 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
         return sbi_fail(err, SB_EINPUT,
                         "the ranked walk takes numbered tiles (every block 1x1, alone in its "
                         "class, at most %d of them on at most %d free cells) or rectangles "
-                        "of distinct sizes on a tray without walls whose spaced image fits "
-                        "64 bits (the layout rank); this puzzle is neither",
+                        "of distinct sizes on a tray without walls, in the bitboard "
+                        "representation with a spaced image of at most 64 bits (the layout "
+                        "rank); this puzzle is neither",
                         MAX_TILES, MAX_CELLS);
     bool tiled = sbi_tiles_ranked(&s->cat, &ranks, &bytes) && ranks;
     sbi_numbering *num = tiled ? tiles_numbering(s) : sbi_blocks_numbering(s);
