@@ -26,13 +26,14 @@
 #
 # ranked: the reachable walk under --walk ranked, byte for byte as
 # slide-explore writes it, on numbered tiles (the 8-puzzle with its goal,
-# three empty cells under every metric, a wall), its depth profile the
+# three empty cells under every metric, a wall) and on Klotski with its
+# goal (the layout numbering), its depth profile the
 # table walk's; a limit ends every rank with exit 3 and one message; the
 # table walk is refused.
 #
 # Environment: SLIDE_EXPLORE, SLIDE_EXPLORE_MPI, MPIEXEC (mpirun),
 # PROJECT_PUZZLES (optional for family: the Klotski case; ranked needs
-# its 8-puzzle).
+# its 8-puzzle and Klotski).
 # Registered only in builds with -DSLIDE_MPI=ON.
 set -u
 : "${SLIDE_EXPLORE:?}" "${SLIDE_EXPLORE_MPI:?}" "${MPIEXEC:?}"
@@ -233,13 +234,16 @@ ranked() {
 # byte for byte slide-explore's report (text, JSON, CSV; but for the time
 # and the peak memory), and its depth profile the table walk's, on
 # numbered tiles with one empty cell (the parity's half), with three
-# (every metric) and with a wall.
+# (every metric) and with a wall, and on a block puzzle (Klotski with its
+# goal: the layout numbering).
     cp "$PROJECT_PUZZLES/eight-31a.init" "$tmp/eight.init"
+    cp "$PROJECT_PUZZLES/klotski.init" "$tmp/klotski.init"
+    cp "$PROJECT_PUZZLES/klotski.goal" "$tmp/klotski.goal"
     cp "$PROJECT_PUZZLES/eight-31a.goal" "$tmp/eight.goal"
     printf '1.3\n.5.\n786\ndistinct: *\n' >"$tmp/holes.init"
     printf '1#34\n5.78\ndistinct: *\n' >"$tmp/wall.init"
     local t metric np form
-    for t in "eight.init $tmp/eight.goal" holes.init wall.init; do
+    for t in "eight.init $tmp/eight.goal" holes.init wall.init "klotski.init $tmp/klotski.goal"; do
         set -- $t
         for metric in unit line piece; do
             [ "$1" = holes.init ] || [ "$metric" = line ] || continue

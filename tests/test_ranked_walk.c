@@ -1,7 +1,7 @@
 /*
  * test_ranked_walk.c - the ranked walk (explore/ranked_walk.c) against
- * the table walk and the distance oracle on random numbered-tile trays,
- * and resumed from every layer boundary.
+ * the table walk and the distance oracle on random numbered-tile trays
+ * and block puzzles, and resumed from every layer boundary.
  *
  * random: trays of 2x2 to 3x3 and 2x4, a wall now and then, one to three
  * empty cells anywhere, tiles anywhere, a random goal, every metric, 1 to
@@ -10,11 +10,18 @@
  * of farthest configurations must be exactly those the distance oracle
  * (sb_distances_compute, with INIT itself as the goal) puts farthest.
  *
- * resume: a walk stopped at each boundary after saving there, then run
- * again on the same spill, must say it resumed there and give the
- * uninterrupted walk's report; a finished walk leaves the spill empty; a
- * damaged save is ignored; a save the disk has no room for is dropped
- * whole, and the walk goes on.
+ * blocks: the same on random block puzzles (the layout numbering):
+ * trays of 2x2 to 4x4, pieces of 1x1, 1x2, 2x1 and 2x2 (one class per
+ * size) placed at random over most of the tray, a goal now
+ * and then, every metric, 1 to 3 threads.  Every reached configuration's
+ * image (built here from its blocks) must have a rank below the
+ * numbering's count, distinct from the others', that unranks to it.
+ *
+ * resume: a walk (numbered tiles, and block puzzles) stopped at each
+ * boundary after saving there, then run again on the same spill, must
+ * say it resumed there and give the uninterrupted walk's report; a
+ * finished walk leaves the spill empty; a damaged save is ignored; a save
+ * the disk has no room for is dropped whole, and the walk goes on.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -22,6 +29,7 @@
 #include <unistd.h>
 
 #include "explore/ranked_walk.h"
+#include "explore/ranking.h"
 #include "slide_map.h"
 #include "unit.h"
 
@@ -105,6 +113,26 @@ static int cmp_conf(const void *x, const void *y)
     return cmp_u16s(x, y, sort_n);
 }
 
+/* The blocks (nblocks, any order) written as the oracle writes a
+ * configuration: each class's anchors in its slots, ascending. */
+static void slots_of(const sb_puzzle *p, const sb_distances *d, const sb_block *blocks,
+                     uint16_t *slot)
+{
+    size_t at = 0;
+    for (size_t c = 0; c < d->nclasses; c++) {
+        size_t first = at;
+        for (size_t j = 0; j < d->nblocks; j++)
+            if (sb_block_same_class(p, &blocks[j], &d->pieces[c]))
+                slot[at++] = (uint16_t)(blocks[j].row * p->cols + blocks[j].col);
+        for (size_t i = first + 1; i < at; i++)   /* a few: insertion sort */
+            for (size_t j = i; j > first && slot[j - 1] > slot[j]; j--) {
+                uint16_t t = slot[j];
+                slot[j] = slot[j - 1];
+                slot[j - 1] = t;
+            }
+    }
+}
+
 /* The farthest configurations the oracle finds (INIT as the goal) must be
  * those the walk listed. */
 static void compare_farthest(const sb_puzzle *p, const sb_options *opts,
@@ -128,10 +156,7 @@ static void compare_farthest(const sb_puzzle *p, const sb_options *opts,
     CHECK(listed == (far < SBI_RANKED_FAR_MAX ? far : SBI_RANKED_FAR_MAX));
     uint16_t *mine = unit_alloc((listed + 1) * n * sizeof *mine);
     for (size_t i = 0; i < listed; i++)
-        for (size_t j = 0; j < n; j++) {   /* one tile per class: slot j is class j */
-            const sb_block *b = &k->far[i * r->nblocks + j];
-            mine[i * n + j] = (uint16_t)(b->row * p->cols + b->col);
-        }
+        slots_of(p, &d, k->far + i * r->nblocks, mine + i * n);
     sort_n = n;
     qsort(theirs, far, n * sizeof *theirs, cmp_conf);
     qsort(mine, listed, n * sizeof *mine, cmp_conf);
@@ -143,6 +168,102 @@ static void compare_farthest(const sb_puzzle *p, const sb_options *opts,
     free(theirs);
     free(mine);
     sb_distances_free(&d);
+}
+
+/* A random block puzzle: rectangles of 1x1 to 2x2 (group 0: a class per
+ * size) on a rows x cols tray, most of it covered, a goal now and then. */
+static void random_blocks(sb_puzzle *p, unit_rng *r, int rows, int cols)
+{
+    unit_shape_plan plan = { 2, 2, 70 + unit_below(r, 26), 35, 2 };
+    unit_random_puzzle(p, r, rows, cols, &plan);
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Every configuration the oracle reaches from p: its bitboard image,
+ * built here from its anchors (the image's rule: a block covers its cells
+ * and the spacers between them), has a rank below the numbering's count,
+ * distinct from the others', and unranks to itself. */
+static void check_ranks(const sb_puzzle *p, const sb_options *opts)
+{
+    sb_distances d;
+    sb_error err;
+    sb_setup s;
+    sb_pieces pc;
+    ranking rk;
+    if (!CHECK(sb_distances_compute(p, opts, &d, &err) == SB_OK))
+        return;
+    bool set = CHECK(sbi_setup_begin(&s, p, opts, &err) == SB_OK) &&
+               CHECK(sbi_pieces_of(p, &pc, &err) == SB_OK) &&
+               CHECK(sbi_ranking_init(&rk, &pc, (const bitboard *)s.space, &s.meter));
+    uint64_t *ranks = unit_alloc((d.count + 1) * sizeof *ranks);
+    int width = 2 * p->cols - 1;
+    bool round = true;
+    for (uint64_t i = 0; set && i < d.count; i++) {
+        uint64_t S = 0, back = 0;
+        const uint16_t *slot = d.anchors + i * d.nblocks;
+        for (size_t c = 0; c < d.nclasses; c++) {
+            const sb_block *b = &d.pieces[c];
+            for (uint32_t j = 0; j < d.class_count[c]; j++, slot++)
+                for (int y = 0; y < 2 * b->height - 1; y++)
+                    for (int x = 0; x < 2 * b->width - 1; x++)
+                        S |= 1ULL << ((2 * (*slot / p->cols) + y) * width +
+                                      2 * (*slot % p->cols) + x);
+        }
+        ranks[i] = ranking_rank(&rk, S);
+        round = round && ranks[i] < rk.total && sbi_ranking_unrank(&rk, ranks[i], &back) &&
+                back == S;
+    }
+    if (set) {
+        qsort(ranks, d.count, sizeof *ranks, cmp_u64);
+        bool distinct = true;
+        for (uint64_t i = 1; i < d.count; i++)
+            distinct = distinct && ranks[i - 1] != ranks[i];
+        if (!CHECK(round) || !CHECK(distinct))
+            unit_print_puzzle(stderr, p);
+        sbi_ranking_free(&rk, &s.meter);
+    }
+    sbi_setup_end(&s);
+    free(ranks);
+    sb_distances_free(&d);
+}
+
+/* p walked at two bits a rank under a random metric on 1 to 3 threads:
+ * the table walk's report and the oracle's farthest set; with ranks, the
+ * ranks of every reached layout too (check_ranks). */
+static void against_table(const sb_puzzle *p, unit_rng *rng, bool ranks)
+{
+    sb_options opts;
+    sb_options_default(&opts);
+    opts.metric = (sb_metric)unit_below(rng, 3);
+    opts.threads = 1 + (unsigned)unit_below(rng, 3);
+    sbi_ranked_knobs k = { .save_every = -1, .want_far = SBI_RANKED_FAR_MAX };
+    sb_explore_report mine, table;
+    sb_error err;
+    sb_status st = ranked(p, &opts, &k, &mine);
+    if (CHECK(st == SB_OK) && CHECK(mine.walk == SB_WALK_RANKED)) {
+        opts.walk = SB_WALK_TABLE;
+        if (CHECK(sb_explore(p, &opts, &table, &err) == SB_OK)) {
+            if (!CHECK(same_report(&mine, &table))) {
+                unit_print_puzzle(stderr, p);
+                fprintf(stderr, "metric %d: ranked %llu/%u, table %llu/%u\n", opts.metric,
+                        (unsigned long long)mine.reachable, mine.farthest,
+                        (unsigned long long)table.reachable, table.farthest);
+            }
+            compare_farthest(p, &opts, &mine, &k);
+            sb_explore_report_free(&table);
+        }
+        if (ranks)
+            check_ranks(p, &opts);
+    } else {
+        unit_print_puzzle(stderr, p);
+    }
+    free(k.far);
+    sb_explore_report_free(&mine);
 }
 
 static void test_random(void)
@@ -159,29 +280,20 @@ static void test_random(void)
             holes = c % 48 == 5 ? 1 : 3 + unit_below(&rng, 2);
         sb_puzzle p;
         random_tiles(&p, &rng, t[0], t[1], walls, holes);
-        sb_options opts;
-        sb_options_default(&opts);
-        opts.metric = (sb_metric)unit_below(&rng, 3);
-        opts.threads = 1 + (unsigned)unit_below(&rng, 3);
-        sbi_ranked_knobs k = { .save_every = -1, .want_far = SBI_RANKED_FAR_MAX };
-        sb_explore_report mine, table;
-        sb_error err;
-        sb_status st = ranked(&p, &opts, &k, &mine);
-        if (CHECK(st == SB_OK) && CHECK(mine.walk == SB_WALK_RANKED)) {
-            opts.walk = SB_WALK_TABLE;
-            if (CHECK(sb_explore(&p, &opts, &table, &err) == SB_OK)) {
-                if (!CHECK(same_report(&mine, &table))) {
-                    unit_print_puzzle(stderr, &p);
-                    fprintf(stderr, "metric %d: ranked %llu/%u, table %llu/%u\n", opts.metric,
-                            (unsigned long long)mine.reachable, mine.farthest,
-                            (unsigned long long)table.reachable, table.farthest);
-                }
-                compare_farthest(&p, &opts, &mine, &k);
-                sb_explore_report_free(&table);
-            }
-        }
-        free(k.far);
-        sb_explore_report_free(&mine);
+        against_table(&p, &rng, false);
+        sb_puzzle_free(&p);
+    }
+}
+
+static void test_blocks(void)
+{
+    unit_rng rng = { 0xb10c5ULL };
+    int cases = unit_cases(240, 48);
+    for (int c = 0; c < cases; c++) {
+        int rows = 2 + unit_below(&rng, 3), cols = 2 + unit_below(&rng, 3);
+        sb_puzzle p;
+        random_blocks(&p, &rng, rows, cols);
+        against_table(&p, &rng, true);
         sb_puzzle_free(&p);
     }
 }
@@ -294,6 +406,33 @@ static void test_full_disk(const sb_cache *dir_cache, const char *dir)
     sb_puzzle_free(&p);
 }
 
+/* p walked whole, then stopped at each boundary and resumed there. */
+static void resume_puzzle(const sb_puzzle *p, sb_options opts, const sb_cache *spill,
+                          const char *dir)
+{
+    sb_explore_report whole;
+    if (!CHECK(ranked(p, &opts, NULL, &whole) == SB_OK))
+        return;
+    opts.spill = spill;
+    for (unsigned b = 1; b <= whole.farthest; b++) {
+        sbi_ranked_knobs stop = { .save_every = 0, .stop_before = b };
+        sb_explore_report r;
+        CHECK(ranked(p, &opts, &stop, &r) == SB_ELIMIT);
+        CHECK(entries(dir) == 1);
+        if (b % 5 == 3)   /* a damaged save is not believed: the walk starts over */
+            damage(dir, 100 + (long)b);
+        sbi_ranked_knobs go = { .save_every = 0 };
+        if (CHECK(ranked(p, &opts, &go, &r) == SB_OK)) {
+            CHECK(go.resumed_at == (b % 5 == 3 ? 0 : b));
+            CHECK(same_report(&r, &whole));
+        }
+        CHECK(entries(dir) == 0);   /* a finished walk removes its save */
+        free(go.far);
+        sb_explore_report_free(&r);
+    }
+    sb_explore_report_free(&whole);
+}
+
 static void test_resume(void)
 {
     static const int trays[][3] = { { 2, 3, 1 }, { 3, 3, 2 }, { 2, 4, 1 }, { 3, 3, 1 } };
@@ -306,36 +445,17 @@ static void test_resume(void)
     if (!CHECK(sb_fmt_cache_dir_new(dir, &spill, &err) == SB_OK))
         return;
     int cases = unit_cases(4, 2);
-    for (int c = 0; c < cases; c++) {
+    for (int c = 0; c < 2 * cases; c++) {
         sb_puzzle p;
-        random_tiles(&p, &rng, trays[c][0], trays[c][1], 0, trays[c][2]);
+        if (c < cases)   /* numbered tiles, then block puzzles */
+            random_tiles(&p, &rng, trays[c][0], trays[c][1], 0, trays[c][2]);
+        else
+            random_blocks(&p, &rng, 3 + c % 2, 4);
         sb_options opts;
         sb_options_default(&opts);
         opts.metric = (sb_metric)(c % 3);
         opts.threads = 2;
-        sb_explore_report whole;
-        if (!CHECK(ranked(&p, &opts, NULL, &whole) == SB_OK)) {
-            sb_puzzle_free(&p);
-            continue;
-        }
-        opts.spill = spill;
-        for (unsigned b = 1; b <= whole.farthest; b++) {
-            sbi_ranked_knobs stop = { .save_every = 0, .stop_before = b };
-            sb_explore_report r;
-            CHECK(ranked(&p, &opts, &stop, &r) == SB_ELIMIT);
-            CHECK(entries(dir) == 1);
-            if (b % 5 == 3)   /* a damaged save is not believed: the walk starts over */
-                damage(dir, 100 + (long)b);
-            sbi_ranked_knobs go = { .save_every = 0 };
-            if (CHECK(ranked(&p, &opts, &go, &r) == SB_OK)) {
-                CHECK(go.resumed_at == (b % 5 == 3 ? 0 : b));
-                CHECK(same_report(&r, &whole));
-            }
-            CHECK(entries(dir) == 0);   /* a finished walk removes its save */
-            free(go.far);
-            sb_explore_report_free(&r);
-        }
-        sb_explore_report_free(&whole);
+        resume_puzzle(&p, opts, spill, dir);
         sb_puzzle_free(&p);
     }
     test_full_disk(spill, dir);
@@ -345,6 +465,8 @@ static void test_resume(void)
 
 int main(int argc, char **argv)
 {
-    static const unit_part parts[] = { { "random", test_random }, { "resume", test_resume } };
+    static const unit_part parts[] = { { "random", test_random },
+                                       { "blocks", test_blocks },
+                                       { "resume", test_resume } };
     return unit_run_parts("test_ranked_walk", argc, argv, parts, sizeof parts / sizeof *parts);
 }

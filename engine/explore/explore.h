@@ -25,7 +25,10 @@
  *   tilings.c      every fill of a tray by pieces of any shape and holes:
  *                  counted, or grouped into piece sets (tilings.h)
  *   piecesets.c    the census of every piece set (sb_census_piecesets)
- *   ranked_walk.c  sb_explore's two-bit walk of numbered tiles
+ *   ranked_walk.c  sb_explore's two-bit walk, and its numbering of
+ *                  numbered tiles; ranked_blocks.c numbers block puzzles
+ *                  for it by the layout rank (ranking.h, ranking.c, which
+ *                  ranked.c shares)
  *
  * Invariant shared by all of them: a layout's id is its position in
  * enumeration order, and the store of layouts never grows after

@@ -4,32 +4,16 @@
  * rank, and each component is walked with the bitboard's own move
  * generator from the first layout of it that the enumeration meets.
  *
- * The rank.  The enumeration (layouts.c) decides cells in row-major
- * order, and each decision is a token: the cell stays empty, or a piece
- * of class s is anchored there.  A layout is therefore a word over the
- * tokens (empty, class 0, class 1, ...) with a fixed number of each
- * (the empty cells and the counts of the classes), and distinct layouts
- * are distinct words.  Words with fixed counts are ranked perfectly by
- * the multinomial number system: the rank is the number of words before
- * it in lexicographic order, the sum over positions of the words that
- * agree up to there and then take a smaller token.  That sum depends only
- * on which tokens remain (a state, numbered in mixed radix) and on the
- * token taken, so it is one table lookup per token.  Not every word is a
- * layout (pieces must fit), so ranks are sparse: Klotski's 65,880
- * layouts have ranks below 415,800, a bitmap of 52 KB.  The empty token
- * comes first, as in the enumeration, so ranks grow in enumeration order.
- *
- * Reading a word off a bitboard image takes a few word operations: a
- * token is a cell that is empty or the upper-left corner of a block (no
- * spacer bit to its left or above it), and a block's class is read off
- * its size (plain rectangles of distinct sizes are distinct classes),
- * and kept one byte per cell, where the ranks read it.
+ * The rank is the multinomial rank of the layout's word of tokens
+ * (ranking.h says how, and shares its tables with the walk at two bits a
+ * rank); ranks are sparse (not every word is a layout) and grow in
+ * enumeration order.
  *
  * What makes it cheap: the enumeration keeps the rank of the layout it
  * is at as it decides cells, and skips a prefix whose every word is
  * marked already (layouts.c, sb_rank_tables); a child's rank is its
  * parent's with only the tokens between the lowest and highest bits of
- * the move redone (child_rank), its token types the parent's with the
+ * the move redone (ranking_child), its token types the parent's with the
  * moved block's at its new anchor; the move back to the layout the
  * parent was met from is counted and not ranked; marking a child takes
  * no branch.
@@ -67,233 +51,15 @@
 
 #include "explore/explore.h"
 #include "explore/walk.h"
-#include "spaces/bitboard.h"
+#include "explore/ranking.h"
 
-/* The most ranking states (remaining counts of each token) the table
- * holds, and the most ranks the bitmap may have: beyond either, a piece
- * set goes to the graph path. */
-enum { MAX_STATES = 1 << 20 };
-#define MAX_RANKS (1ULL << 36)
-
-/* The ranks of one piece set's layouts on the 64-bit bitboard. */
-typedef struct ranking {
-    const bitboard *b;
-    int ntokens;                      /* empty, then each class */
-    sb_rank_tables tab;               /* a state is numbered s * (ntokens + 1) (its row
-                                         in before); before[row + t] counts the words
-                                         that take a smaller token than t there */
-    uint64_t *before;                 /* tab.before, owned */
-    uint64_t *words;                  /* owned: per state, the words of the tokens left
-                                         (before's last column holds them too) */
-    uint64_t nstates, total;          /* states; words (ranks 0..total-1) */
-    int nclasses;
-    int height[SB_MAX_CLASSES], width[SB_MAX_CLASSES]; /* class s is token s + 1 */
-    int widest, tallest;
-} ranking;
-
-/* Sets up r for l's piece set on b; false when the table or the bitmap
- * would be too large, or the meter refused (m->hit set then). */
-static bool ranking_init(ranking *r, const sb_layouts *l, const bitboard *b, sb_meter *m)
-{
-    const sb_pieces *pc = l->pc;
-    memset(r, 0, sizeof *r);
-    r->b = b;
-    r->ntokens = pc->nclasses + 1;
-    uint64_t count[SB_MAX_CLASSES + 1];
-    count[0] = pc->empties;
-    r->nclasses = pc->nclasses;
-    for (int s = 0; s < pc->nclasses; s++) {
-        count[s + 1] = pc->count[s];
-        r->height[s] = pc->proto[s].height;
-        r->width[s] = pc->proto[s].width;
-        r->widest = r->width[s] > r->widest ? r->width[s] : r->widest;
-        r->tallest = r->height[s] > r->tallest ? r->height[s] : r->tallest;
-    }
-    uint64_t n = 1, radix[SB_MAX_CLASSES + 1];
-    for (int t = 0; t < r->ntokens; t++) {
-        radix[t] = n;
-        n *= count[t] + 1;
-        if (n > MAX_STATES)
-            return false;
-    }
-    r->nstates = n;
-    /* A row of before per state: the ntokens counts, then the words the
-     * tokens left make, which the enumeration reads beside them. */
-    uint64_t row = (uint64_t)r->ntokens + 1;
-    uint64_t *words = sbi_meter_calloc(m, n, sizeof *words);
-    r->before = sbi_meter_calloc(m, n * row, sizeof *r->before);
-    r->words = words;
-    bool ok = words && r->before;
-    /* words[s]: how many words the tokens left in state s make; a state's
-     * smaller states (one token fewer) come first in number order. */
-    for (uint64_t s = 0; ok && s < n; s++) {
-        uint64_t sum = s == 0, left = 0;
-        for (int t = 0; t < r->ntokens; t++) {
-            r->before[s * row + (uint64_t)t] = left;
-            if (s / radix[t] % (count[t] + 1) == 0)
-                continue;
-            left += words[s - radix[t]];
-            ok = left <= MAX_RANKS;
-            if (!ok)
-                break;
-        }
-        words[s] = sum + left;
-        r->before[s * row + row - 1] = words[s];
-    }
-    /* The walk numbers a state by its row in before: s * row. */
-    uint64_t full = 0;
-    for (int t = 0; t < r->ntokens; t++) {
-        r->tab.stride[t] = radix[t] * row;
-        full += count[t] * radix[t];
-    }
-    r->tab.full = full * row;
-    r->tab.before = r->before;
-    r->total = ok ? words[full] : 0;
-    r->tab.words_at = row - 1;
-    return ok;
-}
-
-static void ranking_free(ranking *r, sb_meter *m)
-{
-    if (r->before)
-        sbi_meter_free(m, r->before, r->nstates * ((uint64_t)r->ntokens + 1) * sizeof *r->before);
-    if (r->words)
-        sbi_meter_free(m, r->words, r->nstates * sizeof *r->words);
-    r->before = r->words = NULL;
-}
-
-/* Image S's tokens (cells empty or anchoring a block) and its anchors.
- * A token sits at a cell with no spacer bit to its left or above it. */
-static inline __attribute__((always_inline)) uint64_t anchors_of(const bitboard *b, uint64_t S)
-{
-    uint64_t joined = (S << 1 & b->m64.may_leave[2]) | S << b->width;
-    return S & b->m64.cells & ~joined;
-}
-
-/* The token of each anchor of S, 1 + its class, written at its cell in
- * type (other cells are left as they were: a token read there is masked
- * by S's bit, 0 for an empty cell).  A block's class is read off its size,
- * for all blocks at once: the anchors of blocks at least j wide (tall). */
-static inline __attribute__((always_inline)) void types_of(const ranking *r, uint64_t S,
-                                                           uint64_t anchors, uint8_t *type)
-{
-    const bitboard *b = r->b;
-    /* Cells whose right (below) spacer is set: their piece goes on. */
-    uint64_t right = S >> 1 & b->m64.may_leave[3], down = S >> b->width & b->m64.may_leave[1];
-    uint64_t wide[MAX_SIDE + 2], tall[MAX_SIDE + 2];
-    wide[1] = tall[1] = anchors;
-    for (int j = 2; j <= r->widest + 1; j++)
-        wide[j] = wide[j - 1] & right >> 2 * (j - 2);
-    for (int j = 2; j <= r->tallest + 1; j++)
-        tall[j] = tall[j - 1] & down >> b->row_step * (j - 2);
-    for (int k = 0; k < r->nclasses; k++) {
-        int h = r->height[k], w = r->width[k];
-        for (uint64_t at = wide[w] & ~wide[w + 1] & tall[h] & ~tall[h + 1]; at; at &= at - 1)
-            type[sbi_ctz64(at)] = (uint8_t)(k + 1);
-    }
-}
-
-/* The rank contributions of tokens (a mask of S's cells, in cell order)
- * from state on, added to rank: a token is type[cell] where S has a
- * block, 0 where it is empty.  With prefix, each token's state and rank
- * before it are written there, and after the last, at [count].  The loop
- * carries only the state from one token to the next, so the table
- * lookups depend on nothing else and overlap. */
-static inline __attribute__((always_inline)) uint64_t rank_run(const ranking *r,
-                                                               const uint8_t *type, uint64_t S,
-                                                               uint64_t tokens, uint64_t state,
-                                                               uint64_t rank, uint64_t *pstate,
-                                                               uint64_t *prank)
-{
-    const uint64_t *before = r->tab.before, *stride = r->tab.stride;
-    int i = 0;
-    for (; tokens; tokens &= tokens - 1, i++) {
-        int a = sbi_ctz64(tokens);
-        unsigned t = type[a] & (0u - (unsigned)(S >> a & 1));
-        if (prank) {
-            pstate[i] = state;
-            prank[i] = rank;
-        }
-        rank += before[state + t];
-        state -= stride[t];
-    }
-    if (prank) {
-        pstate[i] = state;
-        prank[i] = rank;
-    }
-    return rank;
-}
-
-/* The rank of image S, from scratch. */
-static uint64_t rank_of(const ranking *r, uint64_t S)
-{
-    uint8_t type[64];
-    uint64_t anchors = anchors_of(r->b, S);
-    types_of(r, S, anchors, type);
-    return rank_run(r, type, S, anchors | (r->b->m64.cells & ~S), r->tab.full, 0, NULL, NULL);
-}
-
-/* A layout being expanded, read once for all its children: a child
- * differs from it only between the lowest and highest bits the move
- * changed (the moved block's old and new cells), so the tokens outside
- * that window, their types and the state after it are the parent's, and
- * the child's rank is the parent's with the window's contributions
- * redone.  The moved block's type is the one its old anchor had.  The
- * types are kept one byte per cell, where a child reads them: a token of
- * the child is empty, the moved block's new anchor, or an anchor the
- * parent has, of the parent's type. */
-typedef struct parent {
-    uint64_t image, tokens, anchors;
-    uint8_t type[64];                 /* at each anchor: its token (else anything) */
-    uint64_t state[MAX_SIDE * MAX_SIDE / 32 + 2], rank[MAX_SIDE * MAX_SIDE / 32 + 2];
-} parent;
-
-/* Reads X into x.  When x holds the layout X was met from (the walk goes
- * on from its last new child, which is most of the time), X's types are
- * x's with the moved block's written at its new anchor, as child_rank
- * did, and are not read again. */
-static inline void parent_read(const ranking *r, parent *x, uint64_t X, uint64_t from)
-{
-    uint64_t anchors = anchors_of(r->b, X);
-    uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
-    if (from == x->image && gone && !(gone & (gone - 1)) && came && !(came & (came - 1)))
-        x->type[sbi_ctz64(came)] = x->type[sbi_ctz64(gone)];
-    else
-        types_of(r, X, anchors, x->type);
-    x->image = X;
-    x->anchors = anchors;
-    x->tokens = anchors | (r->b->m64.cells & ~X);
-    rank_run(r, x->type, X, x->tokens, r->tab.full, 0, x->state, x->rank);
-}
-
-/* The rank of S, one move from x's layout.  The moved block's type is
- * written at its new anchor in x->type: no anchor of x's is there, so
- * x's own types stay as they were. */
-static inline __attribute__((always_inline)) uint64_t child_rank(const ranking *r, parent *x,
-                                                                 uint64_t S)
-{
-    uint64_t anchors = anchors_of(r->b, S);
-    uint64_t gone = x->anchors & ~anchors, came = anchors & ~x->anchors;
-    if (!gone || gone & (gone - 1) || !came || came & (came - 1))
-        return rank_of(r, S);   /* not one block moved: never under unit moves */
-    x->type[sbi_ctz64(came)] = x->type[sbi_ctz64(gone)];
-    uint64_t diff = x->image ^ S;
-    int lo = sbi_ctz64(diff), hi = 63 - __builtin_clzll(diff);
-    uint64_t below = (1ULL << lo) - 1, upto = hi == 63 ? ~0ULL : (2ULL << hi) - 1;
-    uint64_t window = upto & ~below;
-    int first = sbi_popcount64(x->tokens & below), end = sbi_popcount64(x->tokens & upto);
-    int last = sbi_popcount64(x->tokens);
-    uint64_t rank = x->rank[last] - (x->rank[end] - x->rank[first]);
-    uint64_t tokens = (anchors | (r->b->m64.cells & ~S)) & window;
-    return rank_run(r, x->type, S, tokens, x->state[first], rank, NULL, NULL);
-}
 
 /* One thread's share of a component's walk: its walker (walk.h: the
  * stack and the counts) and the layout being expanded. */
 typedef struct walker {
     sb_component_walker walk;
     struct ranked *c;
-    parent x;                         /* the layout being expanded ... */
+    ranking_parent x;                 /* the layout being expanded ... */
     uint64_t from;                    /* ... and the one it was met from */
     /* Alone (not shared out): every layout of the component, kept for its
      * reflections (reflect_component) while recording holds. */
@@ -337,7 +103,6 @@ static inline bool mark(ranked *c, uint64_t k)
 enum { MOST_KEPT = 1 << 16 };
 
 static uint64_t reflected(const bitboard *b, int f, uint64_t S);
-static uint64_t rank_of(const ranking *r, uint64_t S);
 
 /* Whether some reflection of the component walked from seed S maps it
  * onto layouts not marked yet; once S's every image is marked, the walk
@@ -385,7 +150,7 @@ static inline __attribute__((always_inline)) bool meet_with(meeting *at, uint64_
         sbi_walk_edge(at->w);
         return true;
     }
-    uint64_t rank = child_rank(&c->r, &k->x, child), *word = &c->seen[rank >> 6];
+    uint64_t rank = ranking_child(&c->r, &k->x, child), *word = &c->seen[rank >> 6];
     uint64_t bit = 1ULL << (rank & 63), old;
     if (threaded)
         old = __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
@@ -423,7 +188,7 @@ static inline __attribute__((always_inline)) void expand(sb_component_walker *w,
 {
     meeting at = { ctx, w };
     at.k->from = from;
-    parent_read(&at.k->c->r, &at.k->x, X, from);
+    ranking_parent_read(&at.k->c->r, &at.k->x, X, from);
     if (at.k->recording)
         keep_room(at.k, w->most);
     generate64(at.k->c->r.b, X, 0, meet, &at);
@@ -434,7 +199,7 @@ static inline __attribute__((always_inline)) void expand_threaded(sb_component_w
 {
     meeting at = { ctx, w };
     at.k->from = from;
-    parent_read(&at.k->c->r, &at.k->x, X, from);
+    ranking_parent_read(&at.k->c->r, &at.k->x, X, from);
     generate64(at.k->c->r.b, X, 0, meet_threaded, &at);
 }
 
@@ -479,7 +244,7 @@ static uint64_t reflected(const bitboard *b, int f, uint64_t S)
 static bool reflections_unmet(const ranked *c, uint64_t S)
 {
     for (int i = 0; i < c->nreflections; i++) {
-        uint64_t k = rank_of(&c->r, reflected(c->r.b, c->reflection[i], S));
+        uint64_t k = ranking_rank(&c->r, reflected(c->r.b, c->reflection[i], S));
         if (!(c->seen[k >> 6] >> (k & 63) & 1))
             return true;
     }
@@ -501,14 +266,14 @@ static bool reflect_component(ranked *c, const walker *k, uint64_t S)
     uint64_t size = k->walk.found;
     for (int i = 0; i < c->nreflections; i++) {
         int f = c->reflection[i];
-        uint64_t first = rank_of(&c->r, reflected(c->r.b, f, S));
+        uint64_t first = ranking_rank(&c->r, reflected(c->r.b, f, S));
         if (c->seen[first >> 6] >> (first & 63) & 1)
             continue;
         if (!sbi_meter_may_store(m, c->parts->layouts + size - 1))
             return false;
         uint64_t seed = reflected(c->r.b, f, S);
         for (size_t j = 0; j < k->nmembers; j++) {
-            uint64_t M = reflected(c->r.b, f, k->members[j]), rank = rank_of(&c->r, M);
+            uint64_t M = reflected(c->r.b, f, k->members[j]), rank = ranking_rank(&c->r, M);
             c->seen[rank >> 6] |= 1ULL << (rank & 63);
             if (rank < first) {
                 first = rank;
@@ -577,7 +342,7 @@ static bool sort_parts(ranked *c)
     size_t n = p->n;
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; i++)
-        sorted = rank_of(&c->r, p->seed[i - 1]) < rank_of(&c->r, p->seed[i]);
+        sorted = ranking_rank(&c->r, p->seed[i - 1]) < ranking_rank(&c->r, p->seed[i]);
     if (sorted)
         return true;
     placed *order = sbi_meter_calloc(c->meter, n, sizeof *order);
@@ -586,7 +351,7 @@ static bool sort_parts(ranked *c)
     bool ok = order && list && seed;
     if (ok) {
         for (size_t i = 0; i < n; i++)
-            order[i] = (placed){ rank_of(&c->r, p->seed[i]), i };
+            order[i] = (placed){ ranking_rank(&c->r, p->seed[i]), i };
         qsort(order, n, sizeof *order, by_rank);
         size_t init = p->init;
         for (size_t i = 0; i < n; i++) {
@@ -647,7 +412,7 @@ sb_status sbi_ranked_split(sb_layouts *l, const void *init_key, unsigned threads
         c->crew.w[k] = &c->w[k].walk;
     }
     sb_status status = SB_OK;
-    if (!ranking_init(&c->r, l, (const bitboard *)l->space, m)) {
+    if (!sbi_ranking_init(&c->r, l->pc, (const bitboard *)l->space, m)) {
         status = m->hit != SB_LIMIT_NONE ? SB_ELIMIT : SB_OK;
         goto done;
     }
@@ -665,7 +430,7 @@ sb_status sbi_ranked_split(sb_layouts *l, const void *init_key, unsigned threads
     if (status == SB_OK && init_key) {
         uint64_t S;
         memcpy(&S, init_key, sizeof S);
-        c->init_rank = rank_of(&c->r, S);
+        c->init_rank = ranking_rank(&c->r, S);
         c->has_init = true;
     }
     if (status == SB_OK) {
@@ -685,7 +450,7 @@ done:
         sbi_walk_free(&c->w[k].walk);
         sbi_array_free(m, &c->w[k].members, &c->w[k].members_cap, sizeof *c->w[k].members);
     }
-    ranking_free(&c->r, m);
+    sbi_ranking_free(&c->r, m);
     sbi_walk_crew_free(&c->crew);
     sbi_meter_free(m, c, sizeof *c);
     return status;

@@ -1,11 +1,18 @@
 /*
  * ranked_walk.c - the reachable walk (sb_explore) at two bits a
- * configuration: for numbered tiles, whose configurations have a dense
- * rank, no table of keys at all, but one 2-bit mark per rank, swept
- * layer by layer.  The 2x7 tray's 43,589,145,600 configurations take
- * 10.9 GB so, where a table of 16-byte keys would take 700 GB.
+ * configuration: for puzzles whose configurations have a numbering, no
+ * table of keys at all, but one 2-bit mark per rank, swept layer by
+ * layer.  The 2x7 tray's 43,589,145,600 configurations take 10.9 GB so,
+ * where a table of 16-byte keys would take 700 GB.
  *
- * The numbering.  The puzzle's free cells (not walls) are numbered in
+ * The walk is one; the numberings are two, behind ranked_numbering.h:
+ * numbered tiles (this file, below) and block puzzles by their layout
+ * rank (ranked_blocks.c).  The walk hands a numbering a word of the
+ * current layer at a time; the numbering unranks each, makes its
+ * children and marks them (sbi_rank_mark), so the seam costs an
+ * indirect call per busy word and none per child.
+ *
+ * The tiles' numbering.  The puzzle's free cells (not walls) are numbered in
  * row-major order; a configuration is which cells are empty (k of n)
  * and, reading the others in order, a permutation of the m = n - k
  * tiles (each tile its own class, numbered in the catalog's order of
@@ -25,16 +32,16 @@
  * The marks.  A rank's two bits say new (00), seen (11), or in the
  * layer being swept or the next: 01 and 10, which swap roles every
  * layer, so no pass turns "next" into "current".  Sweeping layer d reads
- * the marks word by word (32 ranks), and for each rank in layer d
- * unranks it, generates its children, ranks each and, when its mark is
- * new, sets the next layer's bit with an atomic or; the or's old value
+ * the marks word by word (32 ranks), and for each rank in layer d the
+ * numbering unranks it, generates its children, ranks each and, when its
+ * mark is new, sets the next layer's bit with an atomic or; the or's old value
  * says whether this thread made it new, so every configuration is
  * counted once.  When a word's ranks are expanded, one or turns them all
  * to seen.  Both changes a sweep makes are ors of the next layer's bit
  * onto 00 or the current code, so they commute, and the marks after a
  * sweep do not depend on the threads' timing.
  *
- * What makes it cheap.  Ranks are met in increasing order, so the ranks
+ * What makes the tiles cheap.  Ranks are met in increasing order, so the ranks
  * of one word share their empty cells and their first tiles: unrank
  * keeps that prefix, and a table gives, for the rest of the rank and the
  * parity the tail needs, which of the tiles left goes on each tail cell
@@ -67,7 +74,7 @@
  * This walk equals the table walk of the same space (search/bfs.c over
  * the bitboard's or the store's walker): the same counts per depth,
  * goals and farthest configurations.  tests/test_ranked_walk.c checks
- * both on random small trays, and every resume point.
+ * both numberings on random small trays, and every resume point.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -76,13 +83,13 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "explore/ranked_numbering.h"
 #include "explore/ranked_walk.h"
 
 enum {
     MAX_TILES = 20,          /* 20! < 2^62 */
     MAX_CELLS = 64,
     HOLE = 0xFF,
-    CHUNK_WORDS = 4096,      /* a thread's share of a sweep: 131,072 ranks */
     MAX_KIDS = MAX_TILES * MAX_CELLS + 4 * MAX_CELLS,
     FAR_DEFAULT = 8,
     TAIL_MOST = 8192,        /* entries of the unranking's table of tails */
@@ -94,6 +101,7 @@ enum {
 
 /* A numbered-tile space's numbering and moves. */
 typedef struct tiles {
+    sbi_numbering base;          /* first: the walk sees a tiles as its numbering */
     uint32_t n, k, m;            /* free cells, empty cells, tiles */
     bool halved;                 /* one empty cell: half the permutations */
     sb_metric metric;
@@ -106,6 +114,7 @@ typedef struct tiles {
     uint16_t tray_cell[MAX_CELLS];
     uint32_t ngoals;
     uint8_t goal_cell[MAX_CELLS], goal_tile[MAX_CELLS];
+    const sb_catalog *cat;       /* the blocks a rank stands for */
     /* Set bits of each 10-bit word: the processors this is built for need
      * not count bits in one instruction, and a call per digit cost a
      * seventh of the walk. */
@@ -472,6 +481,95 @@ static void rank_blocks(const tiles *t, const sb_catalog *cat, uint64_t r, sb_bl
         }
 }
 
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdULL;
+}
+
+/* What a saved walk must match: the tray, the metric, INIT and the goal. */
+static uint64_t tiles_identity(const tiles *t, const sb_catalog *cat, const uint8_t *init)
+{
+    uint64_t h = mix(mix(mix(0, (uint64_t)cat->rows), (uint64_t)cat->cols), t->metric);
+    for (uint32_t c = 0; c < t->n; c++)
+        h = mix(mix(h, t->tray_cell[c]), init[c]);
+    for (uint32_t g = 0; g < t->ngoals; g++)
+        h = mix(mix(h, t->goal_cell[g]), t->goal_tile[g]);
+    return mix(h, t->nranks);
+}
+
+/* ---- the numbering's face to the walk (ranked_numbering.h) ---------- */
+
+/* A thread's unranking state and children. */
+typedef struct tiles_scratch {
+    uint8_t sym[MAX_CELLS];
+    prefix pre;
+    uint64_t kids[MAX_KIDS];
+} tiles_scratch;
+
+static uint64_t tiles_expand(const sbi_numbering *num, void *scratch, uint64_t word,
+                             uint64_t cur, sbi_rank_marker *mk)
+{
+    const tiles *t = (const tiles *)num;
+    tiles_scratch *x = scratch;
+    sbi_rank_marker at = *mk;   /* a copy the compiler may keep in registers */
+    uint64_t goals = 0;
+    for (uint64_t b = cur; b; b &= b - 1) {
+        uint64_t r = word * 32 + (unsigned)__builtin_ctzll(b) / 2;
+        uint64_t holes = unrank(t, &x->pre, r, x->sym);
+        bool goal = t->ngoals > 0;
+        for (uint32_t g = 0; goal && g < t->ngoals; g++)
+            goal = x->sym[t->goal_cell[g]] == t->goal_tile[g];
+        goals += goal;
+        unsigned n = children(t, x->sym, r, holes, x->kids);
+        for (unsigned j = 0; j < n; j++)
+            sbi_rank_mark(&at, x->kids[j]);
+    }
+    mk->found = at.found;
+    return goals;
+}
+
+static void tiles_blocks(const sbi_numbering *num, uint64_t r, sb_block *out)
+{
+    const tiles *t = (const tiles *)num;
+    rank_blocks(t, t->cat, r, out);
+}
+
+static void tiles_free(sbi_numbering *num)
+{
+    tiles *t = (tiles *)num;
+    free(t->tail);
+    free(t);
+}
+
+/* The numbering of s's numbered tiles (sbi_tiles_ranked), or NULL out of
+ * memory. */
+static sbi_numbering *tiles_numbering(sb_setup *s)
+{
+    tiles *tp = malloc(sizeof *tp);   /* large (the binomials): not on the stack */
+    if (!tp || !tiles_init(tp, &s->cat, s->space->metric)) {
+        free(tp);
+        return NULL;
+    }
+    uint8_t init[MAX_CELLS];
+    init_symbols(tp, &s->cat, init);
+    if (tp->halved) {   /* the parity each empty cell asks of the permutation */
+        uint32_t h0 = 0;
+        while (init[h0] != HOLE)
+            h0++;
+        unsigned start = parity_of(tp, init) ^ hole_side(tp, &s->cat, h0);
+        for (uint32_t h = 0; h < tp->n; h++)
+            tp->need[h] = (uint8_t)(start ^ hole_side(tp, &s->cat, h));
+    }
+    tp->cat = &s->cat;
+    tp->base = (sbi_numbering){ .nranks = tp->nranks, .init_rank = rank_of(tp, init),
+                                .identity = tiles_identity(tp, &s->cat, init),
+                                .scratch_bytes = sizeof(tiles_scratch),
+                                .expand = tiles_expand, .blocks = tiles_blocks,
+                                .free = tiles_free };
+    return &tp->base;
+}
+
 /* ---- the walk ------------------------------------------------------------ */
 
 typedef struct walk walk;
@@ -482,10 +580,11 @@ typedef struct worker {
     uint64_t found, goals;       /* this sweep's */
     size_t nfar;
     uint64_t *far;               /* the first current ranks met this sweep (want_far) */
+    void *scratch;               /* the numbering's (num->scratch_bytes) */
 } worker;
 
 struct walk {
-    const tiles *t;
+    const sbi_numbering *num;
     sb_meter *meter;
     uint64_t *words;             /* the marks, read whole when saved or loaded ... */
     _Atomic uint64_t *marks;     /* ... and one at a time while sweeping */
@@ -504,67 +603,45 @@ struct walk {
     char phase[48];
 };
 
-static void sweep_chunk(worker *k, uint64_t first, uint64_t last, uint8_t *sym, prefix *pre,
-                        uint64_t *kids)
+static void sweep_chunk(worker *k, uint64_t first, uint64_t last)
 {
     walk *w = k->w;
-    const tiles *t = w->t;
-    const uint64_t next = 3 - w->cur;
+    const sbi_numbering *num = w->num;
+    sbi_rank_marker mk = { w->marks, w->busy[2 - w->cur], 3 - w->cur, 0 };
     for (uint64_t i = first; i < last; i++) {
         uint64_t word = atomic_load_explicit(&w->marks[i], memory_order_relaxed);
         uint64_t lo = word & LOW_BITS, hi = word >> 1 & LOW_BITS;
         uint64_t cur = w->cur == 1 ? lo & ~hi : hi & ~lo;
         if (!cur)
             continue;
-        for (uint64_t b = cur; b; b &= b - 1) {
-            uint64_t r = i * 32 + (unsigned)__builtin_ctzll(b) / 2;
-            uint64_t holes = unrank(t, pre, r, sym);
-            bool goal = t->ngoals > 0;
-            for (uint32_t g = 0; goal && g < t->ngoals; g++)
-                goal = sym[t->goal_cell[g]] == t->goal_tile[g];
-            k->goals += goal;
-            if (k->nfar < w->want_far)
-                k->far[k->nfar++] = r;
-            unsigned n = children(t, sym, r, holes, kids);
-            for (unsigned j = 0; j < n; j++) {
-                _Atomic uint64_t *at = &w->marks[kids[j] >> 5];
-                unsigned shift = (unsigned)(kids[j] & 31) * 2;
-                /* Seen new, it can only have turned next since: the or's old
-                 * next bit says who made it so (one bit: a bit test-and-set). */
-                if ((atomic_load_explicit(at, memory_order_relaxed) >> shift & 3) == 0) {
-                    uint64_t bit = 1ULL << (shift + next - 1);   /* the form of a bts */
-                    k->found += !(atomic_fetch_or_explicit(at, bit, memory_order_relaxed) & bit);
-                    atomic_store_explicit(&w->busy[next - 1][(kids[j] >> 5) / CHUNK_WORDS], 1,
-                                          memory_order_relaxed);
-                }
-            }
-        }
+        for (uint64_t b = cur; b && k->nfar < w->want_far; b &= b - 1)
+            k->far[k->nfar++] = i * 32 + (unsigned)__builtin_ctzll(b) / 2;
+        k->goals += num->expand(num, k->scratch, i, cur, &mk);
         /* Expanded: current to seen, by the other bit. */
         atomic_fetch_or_explicit(&w->marks[i], w->cur == 1 ? cur << 1 : cur,
                                  memory_order_relaxed);
     }
+    k->found += mk.found;
 }
 
 static void *sweep(void *arg)
 {
     worker *k = arg;
     walk *w = k->w;
-    uint8_t sym[MAX_CELLS];
-    prefix pre = { 0 };
-    uint64_t kids[MAX_KIDS];
     while (!atomic_load_explicit(&w->stop, memory_order_relaxed)) {
-        uint64_t chunk = atomic_fetch_add(&w->next_chunk, 1), first = chunk * CHUNK_WORDS;
+        uint64_t chunk = atomic_fetch_add(&w->next_chunk, 1), first = chunk * SBI_RANK_CHUNK_WORDS;
         if (chunk >= w->chunk_hi || first >= w->nwords)
             break;
-        uint64_t last = first + CHUNK_WORDS < w->nwords ? first + CHUNK_WORDS : w->nwords;
-        atomic_uchar *busy = &w->busy[w->cur - 1][first / CHUNK_WORDS];
+        uint64_t last = first + SBI_RANK_CHUNK_WORDS < w->nwords ? first + SBI_RANK_CHUNK_WORDS
+                                                                 : w->nwords;
+        atomic_uchar *busy = &w->busy[w->cur - 1][first / SBI_RANK_CHUNK_WORDS];
         if (atomic_load_explicit(busy, memory_order_relaxed)) {
-            sweep_chunk(k, first, last, sym, &pre, kids);
+            sweep_chunk(k, first, last);
             atomic_store_explicit(busy, 0, memory_order_relaxed);
         }
         uint64_t swept = atomic_fetch_add(&w->swept, (last - first) * 32) + (last - first) * 32;
         if (k->index == 0) {   /* the caller's thread: the meter's */
-            w->meter->done = swept < w->t->nranks ? swept : w->t->nranks;
+            w->meter->done = swept < w->num->nranks ? swept : w->num->nranks;
             if (sbi_meter_check(w->meter) != SB_OK)
                 atomic_store(&w->stop, true);
         }
@@ -603,23 +680,6 @@ typedef struct saved_head {
 } saved_head;
 
 static const char MAGIC[16] = "slide-ranked-1";
-
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdULL;
-}
-
-/* What a saved walk must match: the tray, the metric, INIT and the goal. */
-static uint64_t identity(const tiles *t, const sb_catalog *cat, const uint8_t *init)
-{
-    uint64_t h = mix(mix(mix(0, (uint64_t)cat->rows), (uint64_t)cat->cols), t->metric);
-    for (uint32_t c = 0; c < t->n; c++)
-        h = mix(mix(h, t->tray_cell[c]), init[c]);
-    for (uint32_t g = 0; g < t->ngoals; g++)
-        h = mix(mix(h, t->goal_cell[g]), t->goal_tile[g]);
-    return mix(h, t->nranks);
-}
 
 /* A checksum over words, in four lanes (the marks of 2x7 are 1.4 billion
  * words). */
@@ -677,7 +737,7 @@ static void save(const sb_cache *c, uint64_t id, const walk *w, unsigned depth,
     void *wr = c->open_write(c->ctx, name);
     if (!wr)
         return;
-    saved_head h = { .identity = id, .nranks = w->t->nranks, .depth = depth,
+    saved_head h = { .identity = id, .nranks = w->num->nranks, .depth = depth,
                      .goal_met = goal_met, .goal_count = goal_count,
                      .nearest_goal = nearest_goal };
     memcpy(h.magic, MAGIC, sizeof h.magic);
@@ -705,7 +765,7 @@ static bool load(const sb_cache *c, uint64_t id, walk *w, unsigned *depth,
         return false;
     saved_head h;
     bool ok = read_all(c, rd, &h, sizeof h) && !memcmp(h.magic, MAGIC, sizeof MAGIC) &&
-              h.identity == id && h.nranks == w->t->nranks && h.depth < (1u << 24);
+              h.identity == id && h.nranks == w->num->nranks && h.depth < (1u << 24);
     if (ok && h.depth + 1 > *cap) {
         uint64_t *grown = realloc(*per_depth, (h.depth + 1) * sizeof *grown);
         ok = grown != NULL;
@@ -760,8 +820,9 @@ static bool combine_layer(walk *w, const sb_options *opts, bool swept, uint64_t 
     opts->combiner->combine(opts->combiner->ctx, w->busy_raw[next - 1], w->busy_words,
                   false);
     uint64_t counts[2] = { 0, *goals };
-    uint64_t last = w->chunk_hi * CHUNK_WORDS < w->nwords ? w->chunk_hi * CHUNK_WORDS : w->nwords;
-    for (uint64_t i = w->chunk_lo * CHUNK_WORDS; i < last; i++) {
+    uint64_t end = w->chunk_hi * SBI_RANK_CHUNK_WORDS;
+    uint64_t last = end < w->nwords ? end : w->nwords;
+    for (uint64_t i = w->chunk_lo * SBI_RANK_CHUNK_WORDS; i < last; i++) {
         uint64_t word = w->words[i], lo = word & LOW_BITS, hi = word >> 1 & LOW_BITS;
         counts[0] += (uint64_t)__builtin_popcountll(next == 1 ? lo & ~hi : hi & ~lo);
     }
@@ -797,26 +858,30 @@ static int cmp_rank(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+bool sbi_ranked_fits(const sb_setup *s, uint64_t *ranks, uint64_t *bytes)
+{
+    return (sbi_tiles_ranked(&s->cat, ranks, bytes) && *ranks) ||
+           sbi_blocks_ranked(s, ranks, bytes);
+}
+
 sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_knobs *knobs,
                              sb_explore_report *out, sb_error *err)
 {
-    tiles *tp = malloc(sizeof *tp);   /* large (the binomials): not on the stack */
     sb_meter *m = &s->meter;
-    if (!tp) {
-        m->hit = SB_LIMIT_MEMORY;
-        return SB_ELIMIT;
-    }
     uint64_t ranks, bytes;
-    if (!sbi_tiles_ranked(&s->cat, &ranks, &bytes) || !ranks) {
-        free(tp);
+    if (!sbi_ranked_fits(s, &ranks, &bytes))
         return sbi_fail(err, SB_EINPUT,
-                        "the ranked walk takes numbered tiles only (every block 1x1, alone "
-                        "in its class, at most %d of them on at most %d free cells)",
+                        "the ranked walk takes numbered tiles (every block 1x1, alone in its "
+                        "class, at most %d of them on at most %d free cells) or rectangles "
+                        "of distinct sizes on a tray without walls, in the bitboard "
+                        "representation with a spaced image of at most 64 bits (the layout "
+                        "rank); this puzzle is neither",
                         MAX_TILES, MAX_CELLS);
-    }
-    if (!tiles_init(tp, &s->cat, s->space->metric)) {
-        free(tp);
-        m->hit = SB_LIMIT_MEMORY;
+    bool tiled = sbi_tiles_ranked(&s->cat, &ranks, &bytes) && ranks;
+    sbi_numbering *num = tiled ? tiles_numbering(s) : sbi_blocks_numbering(s);
+    if (!num) {
+        if (m->hit == SB_LIMIT_NONE)
+            m->hit = SB_LIMIT_MEMORY;
         return SB_ELIMIT;
     }
     size_t want_far = knobs && knobs->want_far ? knobs->want_far : FAR_DEFAULT;
@@ -824,12 +889,13 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
         want_far = SBI_RANKED_FAR_MAX;
     unsigned threads = opts->threads < 1 ? 1 : opts->threads > MAX_THREADS ? MAX_THREADS
                                                                           : opts->threads;
-    walk w = { .t = tp, .meter = m, .nwords = (tp->nranks + 31) / 32, .want_far = want_far };
+    walk w = { .num = num, .meter = m, .nwords = (num->nranks + 31) / 32, .want_far = want_far };
     worker crew[MAX_THREADS];
+    memset(crew, 0, sizeof crew);
     uint64_t *far_all = NULL, *per_depth = NULL;
     size_t cap = 0;
     sb_status status = SB_ELIMIT;
-    w.nchunks = (w.nwords + CHUNK_WORDS - 1) / CHUNK_WORDS;
+    w.nchunks = (w.nwords + SBI_RANK_CHUNK_WORDS - 1) / SBI_RANK_CHUNK_WORDS;
     w.busy_words = (w.nchunks + 7) / 8;
     w.busy_raw[0] = calloc(w.busy_words, 8);
     w.busy_raw[1] = calloc(w.busy_words, 8);
@@ -847,18 +913,11 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
         goto done;
     for (unsigned i = 0; i < threads; i++)
         crew[i] = (worker){ .w = &w, .index = i, .far = far_all + i * want_far };
+    for (unsigned i = 0; i < threads; i++)
+        if (!(crew[i].scratch = calloc(1, num->scratch_bytes)))
+            goto done;
 
-    uint8_t init[MAX_CELLS];
-    init_symbols(tp, &s->cat, init);
-    if (tp->halved) {   /* the parity each empty cell asks of the permutation */
-        uint32_t h0 = 0;
-        while (init[h0] != HOLE)
-            h0++;
-        unsigned start = parity_of(tp, init) ^ hole_side(tp, &s->cat, h0);
-        for (uint32_t h = 0; h < tp->n; h++)
-            tp->need[h] = (uint8_t)(start ^ hole_side(tp, &s->cat, h));
-    }
-    uint64_t id = identity(tp, &s->cat, init);
+    uint64_t id = num->identity;
     const sb_cache *spill = split ? NULL : opts->spill;
     unsigned depth = 0, nearest_goal = 0;
     uint64_t goal_count = 0;
@@ -880,9 +939,9 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
             goto done;
         per_depth = fresh;
         per_depth[0] = 1;
-        uint64_t r0 = rank_of(tp, init);
+        uint64_t r0 = num->init_rank;
         atomic_store(&w.marks[r0 >> 5], 1ULL << (r0 & 31) * 2);   /* code 1: layer 0 */
-        w.busy[0][(r0 >> 5) / CHUNK_WORDS] = 1;
+        w.busy[0][(r0 >> 5) / SBI_RANK_CHUNK_WORDS] = 1;
     }
     double save_every = knobs && knobs->save_every >= 0 ? knobs->save_every : SAVE_EVERY;
     double last_save = sbi_clock();
@@ -907,7 +966,7 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
         m->depth = depth;
         m->stored = reached;
         snprintf(w.phase, sizeof w.phase, "sweeping layer %u", depth);
-        sbi_meter_phase(m, w.phase, tp->nranks);
+        sbi_meter_phase(m, w.phase, num->nranks);
         bool swept = sweep_layer(&w, crew, threads);
         uint64_t found = 0, goals = 0;
         for (unsigned i = 0; i < threads; i++) {
@@ -954,14 +1013,14 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
     out->far_example = calloc(nblocks + 1, sizeof *out->far_example);
     if (!out->far_example)
         goto done;
-    rank_blocks(tp, &s->cat, far_all[0], out->far_example);
+    num->blocks(num, far_all[0], out->far_example);
     if (knobs) {
         knobs->far = calloc(nfar * nblocks + 1, sizeof *knobs->far);
         if (!knobs->far)
             goto done;
         knobs->nfar = nfar;
         for (size_t i = 0; i < nfar; i++)
-            rank_blocks(tp, &s->cat, far_all[i], knobs->far + i * nblocks);
+            num->blocks(num, far_all[i], knobs->far + i * nblocks);
     }
     out->walk = SB_WALK_RANKED;
     out->reachable = reached;
@@ -990,7 +1049,8 @@ done:
     free(per_depth);
     free(w.busy_raw[0]);
     free(w.busy_raw[1]);
-    free(tp->tail);
-    free(tp);
+    for (unsigned i = 0; i < threads; i++)
+        free(crew[i].scratch);
+    num->free(num);
     return status;
 }

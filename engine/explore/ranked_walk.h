@@ -32,10 +32,17 @@ typedef struct sbi_ranked_knobs {
  * numbering (0 when it does not fit 62 bits) and *bytes the marks'. */
 bool sbi_tiles_ranked(const sb_catalog *cat, uint64_t *ranks, uint64_t *bytes);
 
+/* Whether one of the walk's numberings takes s's puzzle: numbered tiles
+ * (sbi_tiles_ranked) or rectangles by their layout rank (the bitboard's
+ * representation on a 64-bit image, plain rectangles of distinct sizes
+ * sliding both ways, no walls: ranked_blocks.c).  When one does, *ranks
+ * is the size of its numbering and *bytes the marks'. */
+bool sbi_ranked_fits(const sb_setup *s, uint64_t *ranks, uint64_t *bytes);
+
 /* Walks everything INIT reaches under s's metric at two bits a rank,
  * with opts' threads, limits, progress and spill, into *out (as
  * sb_explore; out->walk SB_WALK_RANKED).  knobs may be NULL.  SB_EINPUT
- * when the puzzle is not numbered tiles (sbi_tiles_ranked), SB_ELIMIT at
+ * when no numbering takes the puzzle (sbi_ranked_fits), SB_ELIMIT at
  * a limit (s's meter's hit says which; err is left to the caller). */
 sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_knobs *knobs,
                              sb_explore_report *out, sb_error *err);

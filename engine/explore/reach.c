@@ -19,15 +19,16 @@
  * slot at the table's load), to tell when it would not fit the limit. */
 enum { TABLE_BYTES_EACH = 16 };
 
-/* Whether to walk at two bits a rank: when asked, or under AUTO when the
- * space is numbered tiles whose table would pass the bytes limit and
- * whose marks would not. */
+/* Whether to walk at two bits a rank: when asked, or under AUTO when a
+ * numbering takes the space (numbered tiles, or rectangles by their layout
+ * rank) and its table would pass the bytes limit while its marks would
+ * not. */
 static bool ranked_wanted(const sb_setup *s, const sb_options *opts)
 {
     uint64_t ranks, bytes, max = opts->limits.max_bytes;
     if (opts->walk == SB_WALK_RANKED)
         return true;
-    return opts->walk == SB_WALK_AUTO && max && sbi_tiles_ranked(&s->cat, &ranks, &bytes) &&
+    return opts->walk == SB_WALK_AUTO && max && sbi_ranked_fits(s, &ranks, &bytes) &&
            ranks && ranks > max / TABLE_BYTES_EACH && bytes < max;
 }
 
