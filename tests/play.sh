@@ -20,7 +20,8 @@
 # error, no horizontal scrolling on the phone, no word of the title
 # broken, the goal's colours, the exit, the tiles' numbers, the slide and
 # reduced motion, the hint in words, the solved banner), and a puzzle
-# with no solution (tests/ui/stuck.*), whose page must say so without
+# with no solution (tests/ui/stuck.*), whose page must say so, its one
+# configuration counted as one, with Hint and Solve off and without
 # offering to undo what was never done.
 # Past the table, the 15-puzzle (Rosetta's) and the polyominoes are played
 # through the engine the page carries (WebAssembly): hints followed to the

@@ -514,14 +514,22 @@ def look(tag, init, goal, size):
         check(still == "0s", f"pieces slide ({still}) under prefers-reduced-motion")
     if table and js("document.getElementById('player').dataset.distance") == "":
         # No solution from the start: said so, with nothing about undoing
-        # (there is nothing to undo), before and after a hint is asked.
-        for when in ("on opening", "after a hint"):
-            if when != "on opening":
-                button("hint")
-                wait_hint()
-            cap = js("document.getElementById('caption').textContent")
-            check("no solution" in cap and "undo" not in cap.lower(),
-                  f"{when}, an unsolvable start says {cap!r}")
+        # (there is nothing to undo, and nothing to gain by it), Hint and
+        # Solve off, on opening and after H and S are pressed all the
+        # same; the note counts the configurations in the right number.
+        count, note = js("[P.hints.count, document.getElementById('note').textContent]")
+        check("none meets the goal" in note and
+              ("the only configuration" in note if count == 1 else f"all {count:,} configurations" in note),
+              f"the note of an unsolvable page with {count} configurations says {note!r}")
+        for when, press in (("on opening", None), ("after H", ("h", "KeyH", 72)),
+                            ("after S", ("s", "KeyS", 83))):
+            if press:
+                key(*press)
+                time.sleep(0.3)
+            cap, off = js("""[document.getElementById('caption').textContent,
+              ['hint', 'solve'].filter(function (b) { return !document.getElementById(b).disabled; })]""")
+            check("no solution" in cap and "undo" not in cap.lower() and not off,
+                  f"{when}, an unsolvable start says {cap!r}, with {off or 'neither'} on")
         hinted = False
     if hinted and tag == "phone":
         button("hint")
@@ -603,7 +611,10 @@ def ready_all():
             continue
         hinted += 1
         got = "none" if s["distance"] is None else str(s["distance"])
-        check(got == want and "Hints know all" in note,
+        # The table knows every configuration: hints from it, or, where
+        # none meets the goal, no hints and the reason.
+        told = "none meets the goal" in note if got == "none" else note.startswith("Hints know ")
+        check(got == want and told,
               f"{path}: INIT's distance on the page is {got}, the oracle's {want} ({note})")
     errors = console_errors()
     check(not errors, f"console errors: {errors[:3]}")
