@@ -497,7 +497,8 @@ setTimeout(function () {
   main.setAttribute('data-engine', index || !PageEngine.ready ? '' : PageEngine.worker ? 'worker' : 'page');
   /* The engine's first plan, from the start, while the player looks. */
   (index || !PageEngine.ready ? Promise.resolve(null) : nextHint()).then(function (h) {
-    if (h && h.message && !noWay) $('note').textContent = h.message;
+    if (h && h.message) $('note').textContent = !noWay ? h.message : 'The engine inside this page ' +
+      'proved that no configuration reachable from the start meets the goal.';
     if (h && h.move && h.exact && !hist.length) best = h.distance;
     if (PageEngine.prepareMs !== undefined) main.setAttribute('data-engine-prepare-ms', PageEngine.prepareMs);
     update('');   /* NO_WAY, when the goal is out of reach */

@@ -421,8 +421,9 @@ def puzzle_name(init):
     return base[:1].upper() + base[1:]
 
 
-def look(tag, init, goal, size):
-    """One page as a person sees it, at one size (see the head comment)."""
+def look(tag, init, goal, size, unsolvable):
+    """One page as a person sees it, at one size (see the head comment);
+    unsolvable: slide proved the puzzle has no solution."""
     global mode
     mode = tag
     w, ht = size
@@ -512,15 +513,21 @@ def look(tag, init, goal, size):
         still = js("getComputedStyle(document.querySelector('#tray g.blk')).transitionDuration")
         b.call("Emulation.setEmulatedMedia", features=[])
         check(still == "0s", f"pieces slide ({still}) under prefers-reduced-motion")
-    if table and js("document.getElementById('player').dataset.distance") == "":
-        # No solution from the start: said so, with nothing about undoing
-        # (there is nothing to undo, and nothing to gain by it), Hint and
-        # Solve off, on opening and after H and S are pressed all the
-        # same; the note counts the configurations in the right number.
-        count, note = js("[P.hints.count, document.getElementById('note').textContent]")
-        check("none meets the goal" in note and
-              ("the only configuration" in note if count == 1 else f"all {count:,} configurations" in note),
-              f"the note of an unsolvable page with {count} configurations says {note!r}")
+    if unsolvable:
+        # No solution from the start, found out by the table or by the
+        # page's engine: said so, with nothing about undoing (there is
+        # nothing to undo, and nothing to gain by it), Hint and Solve off,
+        # on opening and after H and S are pressed all the same; a table's
+        # note counts the configurations in the right number.
+        check(js("document.getElementById('player').dataset.distance") == "",
+              "a distance shown for a puzzle with no solution")
+        note = js("document.getElementById('note').textContent")
+        check("Hints" not in note, f"the note of an unsolvable page offers hints: {note!r}")
+        if table:
+            count, note = js("[P.hints.count, document.getElementById('note').textContent]")
+            check("none meets the goal" in note and
+                  ("the only configuration" in note if count == 1 else f"all {count:,} configurations" in note),
+                  f"the note of an unsolvable page with {count} configurations says {note!r}")
         for when, press in (("on opening", None), ("after H", ("h", "KeyH", 72)),
                             ("after S", ("s", "KeyS", 83))):
             if press:
@@ -576,9 +583,10 @@ def shots_all():
     errors()
     n = 0
     for line in open(shots_list):
-        name, page, init, goal = line.rstrip("\n").split("\t")
-        look("desktop", init, goal, (1280, 800))
-        look("phone", init, goal, (390, 844))
+        name, page, init, goal, *proof = line.rstrip("\n").split("\t")
+        unsolvable = proof == ["unsolvable"]
+        look("desktop", init, goal, (1280, 800), unsolvable)
+        look("phone", init, goal, (390, 844), unsolvable)
         n += 1
     print(f"play: {n} pages shot at 1280x800 and 390x844 in {shots}")
 
