@@ -29,8 +29,8 @@
 # goal, each judged legal by play.py, no console error; in a build without
 # the engine (no emcc) their pages must say so instead.  Every page must
 # be at most PAGE_MOST bytes (512 KB, 524,288 bytes; an engine page is
-# about 478,000 bytes whatever the puzzle, 414,368 of them the module's
-# 310,774 in base64, so it has about 46,000 to spare), and each page's
+# about 479,000 bytes whatever the puzzle, 414,536 of them the module's
+# 310,901 in base64, so it has about 45,000 to spare), and each page's
 # size is printed.  Three ctest tests (play, play_pages, play_shots).
 # Screenshots are kept in ./play-artifacts (the build's tests folder
 # under ctest).  Skipped (exit 77) only when chromium is not installed.
