@@ -88,19 +88,42 @@ static void phase_part(sb_progress_line *pl, const sb_progress *p)
         fprintf(pl->out, ", %.0f s left", (double)(p->total - p->done) / rate);
 }
 
+/* A search's part of the line: "4.1M stored, depth 31, 2.3M/s"; or, for
+ * a search that holds only its path (IDA*: it stores at most depth + 1
+ * configurations, sb_progress says, and expands far more, again each
+ * iteration), its work: "812.4M expanded, bound 74, 9.1M/s".  The rate
+ * counts from when the search began: after the phase before it (a table
+ * build), when the line saw one. */
+static void search_part(sb_progress_line *pl, const sb_progress *p)
+{
+    if (pl->phase) {   /* the phase has ended: the search's counts start here */
+        pl->phase = NULL;
+        pl->phase_start = p->seconds;
+        pl->phase_done = p->expanded;
+        pl->phase_stored = p->stored;
+    }
+    bool path_only = p->expanded > p->stored && p->stored <= (uint64_t)p->depth + 1;
+    uint64_t count = path_only ? p->expanded : p->stored;
+    uint64_t before = path_only ? pl->phase_done : pl->phase_stored;
+    scaled(pl->out, (double)count, path_only ? " expanded" : " stored", 1000);
+    fprintf(pl->out, path_only ? ", bound %u" : ", depth %u", p->depth);
+    double spent = p->seconds - pl->phase_start;
+    if (spent >= 0.5 && count >= before) {
+        fputs(", ", pl->out);
+        scaled(pl->out, (double)(count - before) / spent, "/s", 1000);
+    }
+}
+
 void sb_progress_line_update(const sb_progress *p, void *ctx)
 {
     sb_progress_line *pl = ctx;
     if (!pl->enabled || p->seconds < 1.0)
         return;
     fputs("\rslide: ", pl->out);
-    if (p->phase) {
+    if (p->phase)
         phase_part(pl, p);
-    } else {
-        scaled(pl->out, (double)p->stored, " stored", 1000);
-        fprintf(pl->out, ", depth %u, ", p->depth);
-        scaled(pl->out, (double)p->stored / p->seconds, "/s", 1000);
-    }
+    else
+        search_part(pl, p);
     fputs(", ", pl->out);
     scaled(pl->out, (double)p->bytes, "B memory", 1024);
     fprintf(pl->out, ", %.0f s\033[K", p->seconds);

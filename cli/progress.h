@@ -1,7 +1,7 @@
 /*
  * progress.h - the one updating status line the programs keep on stderr
  * while long work runs: a search's configurations stored, depth, rate and
- * memory; or, for work in a phase (sb_progress.phase: a table's build, a
+ * memory (IDA*, which holds only its path: those expanded, its bound); or, for work in a phase (sb_progress.phase: a table's build, a
  * census's members), the phase, its percentage, rate and time left.
  *
  * It is shown only when stderr is a terminal and CI is unset, and only
@@ -20,9 +20,10 @@ typedef struct sb_progress_line {
     FILE *out;          /* where the line goes (stderr) */
     bool enabled;       /* a terminal, and not under CI */
     bool drawn;         /* a line is on the screen and must be cleared */
-    const char *phase;  /* the phase last shown, and when it began, so   */
-    double phase_start; /* that its rate and time left count from there */
-    uint64_t phase_done, phase_stored;  /* done and stored then */
+    const char *phase;  /* the phase last shown (NULL: the search), and  */
+    double phase_start; /* when it began, so that its rate and time left */
+    uint64_t phase_done, phase_stored;  /* count from there; done (the search:
+                                           expanded) and stored then */
 } sb_progress_line;
 
 /* Sets pl up for out, deciding whether it may draw at all. */

@@ -326,9 +326,11 @@ typedef struct sb_limits {
 
 /* A snapshot of a running search, handed to the progress callback. */
 typedef struct sb_progress {
-    uint64_t stored;       /* configurations stored so far */
-    uint64_t expanded;     /* configurations expanded so far */
-    unsigned depth;        /* current search depth (cost) */
+    uint64_t stored;       /* configurations stored so far: IDA*, which holds only
+                              its path, stores at most depth + 1 ... */
+    uint64_t expanded;     /* configurations expanded so far (... and expands far
+                              more, each iteration again: its measure of work) */
+    unsigned depth;        /* current search depth (cost); IDA*'s bound */
     size_t bytes;          /* bytes the call holds now, over all its threads */
     double seconds;        /* time since the search began */
     /* Since 2.1.  What the call is doing when it is not searching, or

@@ -226,6 +226,25 @@ for n in 1 2 3 100; do
     done
 done
 
+# IDA* holds only its path, so --max-states caps what it expands, and the
+# message says so: that many expanded (-ostats' count), and the bound of
+# the iteration it stopped in (-ostats' last iteration), on the general
+# walk (Klotski) and the tiles' (the 8-puzzle).
+for run in "klotski 1000" "eight-31a 10"; do
+    [ -n "${PROJECT_PUZZLES:-}" ] || break
+    read -r name n <<<"$run"
+    limit "$name idastar --max-states $n" 3 "--max-states" -ostats --algo idastar \
+        --max-states "$n" "$PROJECT_PUZZLES/$name.init" "$PROJECT_PUZZLES/$name.goal"
+    expanded=$(sed -n 's/^expanded: //p' "$tmp/err")
+    bound=$(sed -n 's/^iteration [0-9]*: bound \([0-9]*\),.*/\1/p' "$tmp/err" | tail -1)
+    if [ "$expanded" = "$n" ] && [ -n "$bound" ] &&
+        grep -qF "after expanding $n configurations (bound $bound)" "$tmp/err"; then pass
+    else
+        fail "$name idastar --max-states $n: expanded ${expanded:-?}, bound ${bound:-?}:" \
+            "$(grep '^slide: ' "$tmp/err" | head -c 300)"
+    fi
+done
+
 # Never exit 1 after giving up: an unsolvable puzzle under each limit is 3;
 # the small one without limits is the proof (1) that it is unsolvable.
 limit "jammed proof" 1 "" "$tmp/small-jammed.init" "$tmp/small-jammed.goal"

@@ -955,7 +955,9 @@ static void random_space(int round)
          * the judge.  IDA* cannot prove most unsolvable puzzles so (it stores
          * nothing, and cycles go on): there it must give up at its time limit
          * or prove it, never solve.  Without a whole goal, bidirectional
-         * search must refuse. */
+         * search must refuse to search: it answers only what needs no
+         * search (INIT meeting the goal, or a proof with nothing stored,
+         * which the judge's walk confirms). */
         opts.optimal = true;
         static const sb_algo algos[] = { SB_ALGO_BFS, SB_ALGO_ASTAR, SB_ALGO_IDASTAR,
                                          SB_ALGO_BIDIR };
@@ -970,11 +972,15 @@ static void random_space(int round)
             snprintf(run, sizeof run, "%s, %s, %s", where, sb_path_name(paths[i]),
                      sb_algo_name(algos[a]));
             sb_status st = sb_solve(&p, &opts, &sol, &stats, &err);
-            sb_status want = algos[a] == SB_ALGO_BIDIR && !whole ? SB_EINPUT
-                             : judge.goals                        ? SB_OK
-                                                                  : SB_UNSOLVABLE;
+            bool met = judge.goals && judge.nearest == 0;
+            sb_status want = algos[a] == SB_ALGO_BIDIR && !whole && !met ? SB_EINPUT
+                             : judge.goals                                ? SB_OK
+                                                                          : SB_UNSOLVABLE;
             if (algos[a] == SB_ALGO_IDASTAR && st == SB_ELIMIT && !judge.goals)
                 want = SB_ELIMIT;
+            if (algos[a] == SB_ALGO_BIDIR && !whole && st == SB_UNSOLVABLE && !judge.goals &&
+                stats.stored == 0 && stats.expanded == 0)
+                want = SB_UNSOLVABLE;
             if (!CHECK(stats.path == want_path))
                 fprintf(stderr, "  %s: ran on %s, not %s\n", run, sb_path_name(stats.path),
                         sb_path_name(want_path));

@@ -10,7 +10,9 @@
  *   PageEngine.plan(anchors)    a Promise of {moves: [[r1,c1,r2,c2],...],
  *                               optimal: bool} from the position whose
  *                               anchors ([r, c] per block, the puzzle's
- *                               order) are given, or {error: words}
+ *                               order) are given, or {error: words,
+ *                               unreachable: whether the engine proved the
+ *                               goal out of reach}
  *
  * The central trick: the module is bare WebAssembly (no emscripten glue),
  * so this file is its whole loader: it supplies the two imports the
@@ -84,7 +86,7 @@ var PageEngine = (function () {
         var why = str(ex.page_message(pe));
         return {error: got === 2 ? 'The goal cannot be reached from here.' :
                 got === 3 ? 'The engine found no way to the goal within a few seconds (' + why + ').' :
-                'The engine cannot plan from here: ' + why, ms: ms};
+                'The engine cannot plan from here: ' + why, unreachable: got === 2, ms: ms};
       }
       var n = ex.page_nmoves(pe), at = ex.page_moves(pe) >> 2, v = new Int32Array(ex.memory.buffer);
       var moves = [];

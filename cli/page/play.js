@@ -29,6 +29,12 @@
  * one while the player follows it (a plan not proven shortest is said to
  * be so); the plan is asked for again when the player leaves it.
  *
+ * Every move can be undone by its reverse, so the goal is reachable from
+ * one position the pieces can reach exactly when it is from all of them:
+ * once the table (no distance) or the engine (a proof) finds it out of
+ * reach, the puzzle has no solution (noWay), Hint and Solve are off, and
+ * the caption says why whenever it has nothing else to say.
+ *
  * The page keeps its state in the DOM for tests: <main> carries
  * data-moves (under the metric), data-distance (to the goal, "" when
  * unknown), data-solved, data-ready (hints prepared, or known to be
@@ -43,6 +49,9 @@
 var hist = [], redos = [], sel = -1, drag = null, timer = null, solving = false;
 var refused = 0, hintMark = -1, hintTicket = 0, solveRun = 0, best = null;
 var plan = null, asking = null; /* the engine's: {steps (planSteps), optimal}; the last question */
+var noWay = false;              /* the goal is out of reach (see above) */
+var NO_WAY = 'No sequence of moves reaches the goal: ' +
+  'this puzzle has no solution, so there are no hints.';
 var DIRS = ['up', 'down', 'left', 'right'];
 /* Moves a block in the model and the drawing; no history. */
 function shift(r1, c1, r2, c2) {
@@ -188,7 +197,7 @@ function update(text, cls) {
   main.setAttribute('data-distance', d === null ? '' : d);
   main.setAttribute('data-solved', ok);
   var done = 'solved in ' + plural(n, 'move') + (best !== null ? ' (optimal ' + best + ')' : '');
-  cap.textContent = ok ? 'Goal reached: ' + done + '.' : text;
+  cap.textContent = ok ? 'Goal reached: ' + done + '.' : text || (noWay ? NO_WAY : '');
   cap.className = ok ? 'solved' : cls || '';
   $('banner').hidden = !ok;
   $('banner-text').textContent = !ok ? '' : best === n ? 'in ' + plural(n, 'move') + ', the fewest possible'
@@ -246,19 +255,20 @@ function redo() {
 
 /* ---- Hints ---- */
 
-function hintsKnown() { return !!index || PageEngine.ready; }
+function hintsKnown() { return !noWay && (!!index || PageEngine.ready); }
 /* The next move toward the goal from where the pieces are: the one place
  * hints come from.  Resolves to {move: {i, slides}, distance (moves to
  * the goal before it; null when not known), exact (the move is one
  * closer)}, or {message} when there is no move to give ("" at the goal). */
 function nextHint() {
   if (solved()) return Promise.resolve({message: ''});
+  if (noWay) return Promise.resolve({message: NO_WAY});
   if (index || !PageEngine.ready) {
     var d = distance(live, -1), m = d === null ? null : bestMove(live);
     if (m) return Promise.resolve({move: m, distance: d, exact: true});
     if (!index) return Promise.resolve({message: P.nohint || PageEngine.why || 'No hints.'});
-    return Promise.resolve({message: hist.length ? 'The goal cannot be reached from here: undo or reset.'
-                                                 : 'The goal cannot be reached from the start: this puzzle has no solution.'});
+    noWay = true;
+    return Promise.resolve({message: NO_WAY});
   }
   var here = planHere();
   if (here) return Promise.resolve(here.slides ? {move: {i: corner.get(key(here.slides[0][0], here.slides[0][1])), slides: here.slides},
@@ -267,11 +277,14 @@ function nextHint() {
   if (!asking || asking.at !== name) /* one question per position, however often asked */
     asking = {at: name, answer: PageEngine.plan(at).then(function (r) {
       /* Asked again, it may do better (a busy machine); a later question stays. */
+      if (r.unreachable) noWay = true;
       if (r.error) { if (asking && asking.at === name) asking = null; }
       else { plan = {steps: planSteps(at, r.moves), optimal: r.optimal}; main.setAttribute('data-plan-ms', r.ms); }
       return r;
     })};
-  return asking.answer.then(function (r) { return r.error ? {message: r.error} : nextHint(); });
+  return asking.answer.then(function (r) {
+    return r.unreachable ? {message: NO_WAY} : r.error ? {message: r.error} : nextHint();
+  });
 }
 /* The hint on the tray: the piece outlined, a ghost where it ends and an
  * arrow along its slides, from the middle of the piece. */
@@ -320,7 +333,7 @@ function stop() {
  * the player's) ends it. */
 function solve() {
   if (solving) { stop(); update(''); return; }
-  if (solved()) return;
+  if (solved() || noWay) { update(''); return; }
   var d = index ? distance(live, -1) : planHere() ? planHere().left : null, pace = d ? Math.max(60, Math.min(320, 6000 / d)) : 250;
   solving = true; main.setAttribute('data-solving', 'true');
   $('solve').textContent = 'Stop';
@@ -472,8 +485,11 @@ setTimeout(function () {
               occ: new Int32Array(P.rows * W)};
     layout(S0);
     best = distance(S0, -1);
-    $('note').textContent = 'Hints know all ' + P.hints.count.toLocaleString('en') +
-      (P.hints.count === 1 ? ' configuration' : ' configurations') + ' reachable from the start.';
+    noWay = best === null;
+    var all = P.hints.count === 1 ? 'the only configuration'
+      : 'all ' + P.hints.count.toLocaleString('en') + ' configurations';
+    $('note').textContent = noWay ? 'The page knows ' + all + ' reachable from the start, and none ' +
+      'meets the goal.' : 'Hints know ' + all + ' reachable from the start.';
   } else if (PageEngine.ready) {
     $('note').textContent = 'Hints come from the engine inside this page: a shortest plan when it ' +
       'finds one within a few seconds, else a quick plan that may be longer.';
@@ -481,11 +497,11 @@ setTimeout(function () {
   main.setAttribute('data-engine', index || !PageEngine.ready ? '' : PageEngine.worker ? 'worker' : 'page');
   /* The engine's first plan, from the start, while the player looks. */
   (index || !PageEngine.ready ? Promise.resolve(null) : nextHint()).then(function (h) {
-    if (h && h.message) $('note').textContent = h.message;
+    if (h && h.message) $('note').textContent = !noWay ? h.message : 'The engine inside this page ' +
+      'proved that no configuration reachable from the start meets the goal.';
     if (h && h.move && h.exact && !hist.length) best = h.distance;
     if (PageEngine.prepareMs !== undefined) main.setAttribute('data-engine-prepare-ms', PageEngine.prepareMs);
-    update(index && best === null && !hist.length
-      ? 'No sequence of moves reaches the goal from the start: this puzzle has no solution.' : '');
+    update('');   /* NO_WAY, when the goal is out of reach */
     main.setAttribute('data-ready', 'true');
   });
 }, 0);

@@ -453,6 +453,10 @@ sb_status sbi_meter_fail(const sb_meter *m, sb_error *err)
                  (unsigned long long)m->done, (unsigned long long)m->total);
     else if (m->phase)
         snprintf(phase, sizeof phase, ", %s", m->phase);
+    if (m->path_only && m->expanded)
+        return sbi_limit_fail(err, "expanding %llu configuration%s (bound %u)%s",
+                              (unsigned long long)m->expanded, m->expanded == 1 ? "" : "s",
+                              m->depth, phase);
     return sbi_limit_fail(err, "storing %llu configuration%s%s", (unsigned long long)m->stored,
                           m->stored == 1 ? "" : "s", phase);
 }

@@ -42,7 +42,8 @@
  * deadline, or malloc itself.  sbi_meter_fail() turns that into the
  * caller's error record, which names the limit and its value and says
  * what was finished ("<limit>, after <what was finished>",
- * sbi_limit_fail); wording a message for a user is the caller's business
+ * sbi_limit_fail: the configurations stored, or, for a search that holds
+ * only its path (IDA*, path_only), those it expanded and its bound); wording a message for a user is the caller's business
  * (the CLI names its flags).
  *
  * Time and progress.  Loops call sbi_meter_tick() once per expansion; every
@@ -99,7 +100,9 @@ typedef struct sb_meter {
                                   (bidirectional BFS's idle side): the states limit
                                   counts both */
     uint64_t expanded;         /* configurations expanded: counted by sbi_meter_tick */
-    unsigned depth;            /* the depth (or cost) being expanded */
+    unsigned depth;            /* the depth (or cost) being expanded; IDA*'s bound */
+    bool path_only;            /* the search holds only its path (IDA*), so its work is
+                                  what it expanded: sbi_meter_fail says that instead */
     uint64_t tick_mask;        /* check the clock every tick_mask + 1 ticks */
     void (*progress)(const sb_progress *p, void *ctx);
     void *progress_ctx;

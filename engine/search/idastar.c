@@ -417,6 +417,7 @@ static sb_status run(ida *a, sb_solution *sol, sb_stats *stats)
 sb_status sbi_idastar(sb_setup *s, sb_solution *sol, sb_stats *stats)
 {
     ida a = { .s = s, .meter = &s->meter, .key_size = s->space->key_size };
+    s->meter.path_only = true;
     bool walk_tiles = s->pdb && sbi_pdb_incremental(s->pdb) &&
                       !sbi_pdb_refuses(s->space, s->path);
     sb_status status = walk_tiles      ? tiles_run(&a, sol, stats)

@@ -570,14 +570,17 @@ sb_status sb_solve(const sb_puzzle *p, const sb_options *opts, sb_solution *sol,
     sb_status status = sbi_setup_begin(&s, p, opts, err);
     stats->path = s.path;
     stats->algo = choose_algo(opts, &s);
-    if (status == SB_OK && stats->algo == SB_ALGO_BIDIR && !sbi_setup_goal_is_whole(&s))
+    /* An answer without search is every algorithm's, so it comes before
+     * an algorithm's refusal to search. */
+    bool decided = false;
+    if (status == SB_OK)
+        status = answer_without_search(&s, &decided, err);
+    if (status == SB_OK && !decided && stats->algo == SB_ALGO_BIDIR &&
+        !sbi_setup_goal_is_whole(&s))
         status = sbi_fail_hint(err, SB_EINPUT, SB_HINT_ALGO, "bidirectional search needs a "
                                "goal that places every block (%u goal entries for %u blocks, "
                                "class by class); another algorithm can search this one",
                                s.cat.ngoals, s.cat.nblocks);
-    bool decided = false;
-    if (status == SB_OK)
-        status = answer_without_search(&s, &decided, err);
     sol->optimal = decided && status == SB_OK;
     if (decided && status == SB_OK)
         stats->max_ratio = 1;

@@ -421,8 +421,9 @@ def puzzle_name(init):
     return base[:1].upper() + base[1:]
 
 
-def look(tag, init, goal, size):
-    """One page as a person sees it, at one size (see the head comment)."""
+def look(tag, init, goal, size, unsolvable):
+    """One page as a person sees it, at one size (see the head comment);
+    unsolvable: slide proved the puzzle has no solution."""
     global mode
     mode = tag
     w, ht = size
@@ -512,16 +513,30 @@ def look(tag, init, goal, size):
         still = js("getComputedStyle(document.querySelector('#tray g.blk')).transitionDuration")
         b.call("Emulation.setEmulatedMedia", features=[])
         check(still == "0s", f"pieces slide ({still}) under prefers-reduced-motion")
-    if table and js("document.getElementById('player').dataset.distance") == "":
-        # No solution from the start: said so, with nothing about undoing
-        # (there is nothing to undo), before and after a hint is asked.
-        for when in ("on opening", "after a hint"):
-            if when != "on opening":
-                button("hint")
-                wait_hint()
-            cap = js("document.getElementById('caption').textContent")
-            check("no solution" in cap and "undo" not in cap.lower(),
-                  f"{when}, an unsolvable start says {cap!r}")
+    if unsolvable:
+        # No solution from the start, found out by the table or by the
+        # page's engine: said so, with nothing about undoing (there is
+        # nothing to undo, and nothing to gain by it), Hint and Solve off,
+        # on opening and after H and S are pressed all the same; a table's
+        # note counts the configurations in the right number.
+        check(js("document.getElementById('player').dataset.distance") == "",
+              "a distance shown for a puzzle with no solution")
+        note = js("document.getElementById('note').textContent")
+        check("Hints" not in note, f"the note of an unsolvable page offers hints: {note!r}")
+        if table:
+            count, note = js("[P.hints.count, document.getElementById('note').textContent]")
+            check("none meets the goal" in note and
+                  ("the only configuration" in note if count == 1 else f"all {count:,} configurations" in note),
+                  f"the note of an unsolvable page with {count} configurations says {note!r}")
+        for when, press in (("on opening", None), ("after H", ("h", "KeyH", 72)),
+                            ("after S", ("s", "KeyS", 83))):
+            if press:
+                key(*press)
+                time.sleep(0.3)
+            cap, off = js("""[document.getElementById('caption').textContent,
+              ['hint', 'solve'].filter(function (b) { return !document.getElementById(b).disabled; })]""")
+            check("no solution" in cap and "undo" not in cap.lower() and not off,
+                  f"{when}, an unsolvable start says {cap!r}, with {off or 'neither'} on")
         hinted = False
     if hinted and tag == "phone":
         button("hint")
@@ -568,9 +583,10 @@ def shots_all():
     errors()
     n = 0
     for line in open(shots_list):
-        name, page, init, goal = line.rstrip("\n").split("\t")
-        look("desktop", init, goal, (1280, 800))
-        look("phone", init, goal, (390, 844))
+        name, page, init, goal, *proof = line.rstrip("\n").split("\t")
+        unsolvable = proof == ["unsolvable"]
+        look("desktop", init, goal, (1280, 800), unsolvable)
+        look("phone", init, goal, (390, 844), unsolvable)
         n += 1
     print(f"play: {n} pages shot at 1280x800 and 390x844 in {shots}")
 
@@ -603,7 +619,10 @@ def ready_all():
             continue
         hinted += 1
         got = "none" if s["distance"] is None else str(s["distance"])
-        check(got == want and "Hints know all" in note,
+        # The table knows every configuration: hints from it, or, where
+        # none meets the goal, no hints and the reason.
+        told = "none meets the goal" in note if got == "none" else note.startswith("Hints know ")
+        check(got == want and told,
               f"{path}: INIT's distance on the page is {got}, the oracle's {want} ({note})")
     errors = console_errors()
     check(not errors, f"console errors: {errors[:3]}")
