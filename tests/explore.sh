@@ -278,6 +278,12 @@ check "--walk auto on Klotski under --max-memory 4M: ranked" ranked \
 "$SLIDE_EXPLORE" --walk ranked "$tmp/famwall.init" >/dev/null 2>"$tmp/err"
 check "--walk ranked on a tray with a wall: exit, message" "2 1" \
     "$? $(grep -c 'numbered tiles (.*) or rectangles' "$tmp/err")"
+# Numbered tiles whose numbering passes 2^62 ranks (20 tiles on 25 cells)
+# are told that, not that they are not numbered tiles.
+printf 'ABCDE\nFGHIJ\nKLMNO\nPQRST\n.....\ndistinct: *\n' >"$tmp/t20.init"
+"$SLIDE_EXPLORE" --walk ranked "$tmp/t20.init" >/dev/null 2>"$tmp/err"
+check "--walk ranked on 20 tiles of 25 cells: exit, message" "2 1 0" \
+    "$? $(grep -c 'cannot number these tiles: .*2^62 ranks' "$tmp/err") $(grep -c 'none of these' "$tmp/err")"
 # The published profiles of the 4x2 and 3x2 trays from a corner (OEIS
 # A090035, A090034: Karlemo and Ostergard).
 printf '12\n34\n56\n7.\ndistinct: *\n' >"$tmp/t4x2.init"

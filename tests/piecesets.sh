@@ -75,6 +75,26 @@ rc=$?
 if [ $rc -eq 3 ] && [[ "$out" == *"memory limit of 20 MiB"* ]] &&
    [[ "$out" =~ $listed", walking none"$ ]]; then pass
 else fail "--max-memory 20M while listing: exit $rc, '$out'"; fi
+# Ctrl-C while walking says how many piece sets were walked, not what
+# one member's walk stored: interrupted once the checkpoint holds a
+# member (the walk has begun), with several thousand sets still to go.
+printf 'tray 4 4\npieces any\npiece-count 6\ngoal corner\n' >"$tmp/int.spec"
+rm -f "$tmp/int.ckpt"
+set -m   # job control: the background job keeps SIGINT's default, not ignored
+"$X" --census --metric piece --threads 1 --checkpoint "$tmp/int.ckpt" "$tmp/int.spec" \
+    >/dev/null 2>"$tmp/int.err" &
+pid=$!
+for _ in $(seq 600); do
+    grep -q '^set ' "$tmp/int.ckpt" 2>/dev/null && break
+    sleep 0.1
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+set +m
+out=$(cat "$tmp/int.err")
+if [ $rc -eq 3 ] && [[ "$out" =~ "after walking "[1-9][0-9]*" of 226118 piece sets" ]]; then pass
+else fail "Ctrl-C while walking: exit $rc, '$out'"; fi
 # Counting only: the listing is the whole census, nothing to walk.
 printf 'tray 4 4\npieces any\n' >"$tmp/count.spec"
 out=$(timeout 30 "$X" --census --time-limit 1 "$tmp/count.spec" 2>&1 >/dev/null)

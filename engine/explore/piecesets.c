@@ -375,16 +375,14 @@ static sb_status walk_members(const sb_tilings *t, const sb_options *opts,
         if (err)
             *err = sc.err;
     }
-    /* A limit says what was finished, of the call's (a member's meter
-     * knows only its own configurations). */
-    bool call_limit = err && ((err->limit == SB_LIMIT_SECONDS && opts->limits.max_seconds > 0) ||
-                              (err->limit == SB_LIMIT_BYTES && opts->limits.max_bytes > 0));
-    if (status == SB_ELIMIT && call_limit) {
+    /* Any limit or a cancel says what the call finished (a member's meter
+     * knows only its own configurations), as the alphabet census does. */
+    if (status == SB_ELIMIT && err) {
         size_t walked = 0;
         for (size_t i = 0; i < n; i++)
             walked += out->members[i].mapped;
-        err->limit_value = err->limit == SB_LIMIT_SECONDS ? opts->limits.max_seconds
-                                                          : (double)opts->limits.max_bytes;
+        if (err->limit == SB_LIMIT_SECONDS && opts->limits.max_seconds > 0)
+            err->limit_value = opts->limits.max_seconds;   /* the call's, not a member's */
         sbi_limit_fail(err, "walking %zu of %zu piece sets", walked, n);
     }
     pthread_mutex_destroy(&sc.lock);

@@ -869,13 +869,18 @@ sb_status sbi_ranked_explore(sb_setup *s, const sb_options *opts, sbi_ranked_kno
 {
     sb_meter *m = &s->meter;
     uint64_t ranks, bytes;
+    if (sbi_tiles_ranked(&s->cat, &ranks, &bytes) && !ranks)
+        return sbi_fail(err, SB_EINPUT,
+                        "the ranked walk cannot number these tiles: their configurations "
+                        "pass 2^62 ranks");
     if (!sbi_ranked_fits(s, &ranks, &bytes))
         return sbi_fail(err, SB_EINPUT,
                         "the ranked walk takes numbered tiles (every block 1x1, alone in its "
                         "class, at most %d of them on at most %d free cells) or rectangles "
                         "of distinct sizes on a tray without walls, in the bitboard "
-                        "representation with a spaced image of at most 64 bits (the layout "
-                        "rank); this puzzle is neither",
+                        "representation with a spaced image of at most 64 bits and a layout "
+                        "rank of at most 2^36 (its tables at most 2^20 states); this puzzle "
+                        "is none of these",
                         MAX_TILES, MAX_CELLS);
     bool tiled = sbi_tiles_ranked(&s->cat, &ranks, &bytes) && ranks;
     sbi_numbering *num = tiled ? tiles_numbering(s) : sbi_blocks_numbering(s);
