@@ -13,7 +13,8 @@
  * blocks: the same on random block puzzles (the layout numbering):
  * trays of 2x2 to 4x4, pieces of 1x1, 1x2, 2x1 and 2x2 (one class per
  * size) placed at random over most of the tray, a goal now
- * and then, every metric, 1 to 3 threads.  Every reached configuration's
+ * and then, every metric, 1 to 3 threads (4x4 and 5x4 trays, whose
+ * marks span many chunks, on 2 and 3 threads).  Every reached configuration's
  * image (built here from its blocks) must have a rank below the
  * numbering's count, distinct from the others', that unranks to it.
  *
@@ -232,15 +233,16 @@ static void check_ranks(const sb_puzzle *p, const sb_options *opts)
     sb_distances_free(&d);
 }
 
-/* p walked at two bits a rank under a random metric on 1 to 3 threads:
- * the table walk's report and the oracle's farthest set; with ranks, the
- * ranks of every reached layout too (check_ranks). */
-static void against_table(const sb_puzzle *p, unit_rng *rng, bool ranks)
+/* p walked at two bits a rank under a random metric on `threads` threads
+ * (0: 1 to 3 at random): the table walk's report and the oracle's
+ * farthest set; with ranks, the ranks of every reached layout too
+ * (check_ranks). */
+static void against_table(const sb_puzzle *p, unit_rng *rng, bool ranks, unsigned threads)
 {
     sb_options opts;
     sb_options_default(&opts);
     opts.metric = (sb_metric)unit_below(rng, 3);
-    opts.threads = 1 + (unsigned)unit_below(rng, 3);
+    opts.threads = threads ? threads : 1 + (unsigned)unit_below(rng, 3);
     sbi_ranked_knobs k = { .save_every = -1, .want_far = SBI_RANKED_FAR_MAX };
     sb_explore_report mine, table;
     sb_error err;
@@ -280,7 +282,7 @@ static void test_random(void)
             holes = c % 48 == 5 ? 1 : 3 + unit_below(&rng, 2);
         sb_puzzle p;
         random_tiles(&p, &rng, t[0], t[1], walls, holes);
-        against_table(&p, &rng, false);
+        against_table(&p, &rng, false, 0);
         sb_puzzle_free(&p);
     }
 }
@@ -293,7 +295,15 @@ static void test_blocks(void)
         int rows = 2 + unit_below(&rng, 3), cols = 2 + unit_below(&rng, 3);
         sb_puzzle p;
         random_blocks(&p, &rng, rows, cols);
-        against_table(&p, &rng, true);
+        against_table(&p, &rng, true, 0);
+        sb_puzzle_free(&p);
+    }
+    /* Trays of 4x4 and 5x4, whose ranks fill many chunks of marks, on
+     * 2 and 3 threads: the threads share the sweep of one layer. */
+    for (int c = 0; c < unit_cases(8, 2); c++) {
+        sb_puzzle p;
+        random_blocks(&p, &rng, 4 + c % 2, 4);
+        against_table(&p, &rng, false, 2 + (unsigned)(c % 2));
         sb_puzzle_free(&p);
     }
 }
