@@ -643,8 +643,11 @@ def reset_and_solve(s0, tenths):
             break
         time.sleep(0.1)
     for _ in range(tenths):
+        # Whether it runs, then the state: read the other way round, the
+        # last move may land between the two and leave a stale state.
+        running = solving()
         s = state()
-        if s["solved"] or not solving():
+        if s["solved"] or not running:
             break
         time.sleep(0.1)
     return s
