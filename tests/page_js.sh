@@ -85,8 +85,8 @@ engine_plan() {
     fi
     got=$(node "$TESTS_DIR/ui/page_engine.js" "$page_dir/engine.js" "$html" "$tmp/$name.plan")
     [ "$got" = optimal ] && pass || { fail "$name: the engine's plan from INIT: $got"; return; }
-    "$SLIDE_CHECK" "$init" "$goal" "$tmp/$name.plan" >/dev/null && pass ||
-        fail "$name: slide-check refuses the engine's plan"
+    verified "$init" "$goal" "$tmp/$name.plan" && pass ||
+        fail "$name: slide-check refuses the engine's plan: $verdict"
     "$SLIDE" --optimal "$@" "$init" "$goal" >"$tmp/$name.optimal" &&
         [ "$(wc -l <"$tmp/$name.plan")" = "$(wc -l <"$tmp/$name.optimal")" ] && pass ||
         fail "$name: the engine's shortest plan is not as long as slide --optimal's"
