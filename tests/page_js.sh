@@ -23,7 +23,7 @@
 #      In a build without the engine (no emcc), the page says so instead.
 # Skipped (exit 77) only when node is not installed.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-needs SLIDE SLIDE_EXPLORE PROJECT_PUZZLES TESTS_DIR
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE PROJECT_PUZZLES TESTS_DIR
 if ! command -v node >/dev/null; then
     echo "page_js: node not found; skipping"
     exit 77
