@@ -53,19 +53,7 @@ small_space() {
 for init in "$PROJECT_PUZZLES"/*.init; do
     small_space "puzzles/$(basename "$init")" "$init" "${init%.init}.goal"
 done
-dir=$SHARED_PUZZLES/cs61b
-cs61b=no
-if [ -f "$dir/manifest.tsv" ]; then
-    cs61b=yes pair=0
-    while IFS=$'\t' read -r suite init goal expect; do
-        [ "$suite" = suite ] && continue
-        pair=$((pair + 1))
-        [ "$sanitized" = 1 ] && [ $((pair % 3)) != 1 ] && continue
-        small_space "$suite/$init $goal" "$dir/$suite/$init" "$dir/$suite/$goal"
-    done <"$dir/manifest.tsv"
-else
-    echo "default: $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping them"
-fi
+cs61b_pairs small_space
 [ "$small" -gt 0 ] || fail "no puzzle with a small space was found"
 
 # Part 2: tiles.  tiles.awk ROWS COLS SEED COUNT writes COUNT random

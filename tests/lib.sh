@@ -27,6 +27,11 @@
 #   explore_facts FILE  the lines of a slide-explore report that do not
 #               depend on the representation or the walk: the reachable
 #               count, farthest, widest layer, goal and the depth profile;
+#   cs61b_pairs COMMAND...  runs COMMAND... NAME INIT GOAL for each pair of
+#               the CS61B suites ($SHARED_PUZZLES/cs61b/manifest.tsv), under
+#               the sanitizers (SANITIZE=1) for every third alone, since
+#               they repeat one code path; sets cs61b=yes, or cs61b=no
+#               when the suites are absent (saying so);
 #   now_ms      the wall clock in milliseconds.
 # A helper one script alone uses stays in that script; census_lib.sh adds
 # the census scripts' own.
@@ -92,6 +97,22 @@ length() {
 
 explore_facts() {
     grep -E "^(reachable|farthest|widest layer|goal):|^  [0-9]+: " "$1"
+}
+
+cs61b_pairs() {
+    local dir=$SHARED_PUZZLES/cs61b pair=0 suite init goal expect
+    if [ ! -f "$dir/manifest.tsv" ]; then
+        echo "$(basename "$0" .sh): $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping them"
+        cs61b=no
+        return
+    fi
+    cs61b=yes
+    while IFS=$'\t' read -r suite init goal expect; do
+        [ "$suite" = suite ] && continue   # the header line
+        pair=$((pair + 1))
+        [ "${SANITIZE:-0}" = 1 ] && [ $((pair % 3)) != 1 ] && continue
+        "$@" "$suite/$init $goal" "$dir/$suite/$init" "$dir/$suite/$goal"
+    done <"$dir/manifest.tsv"
 }
 
 now_ms() { date +%s%3N; }

@@ -72,20 +72,7 @@ compare() {
 }
 
 sanitized=${SANITIZE:-0}
-dir=$SHARED_PUZZLES/cs61b
-if [ -f "$dir/manifest.tsv" ]; then
-    pair=0
-    while IFS=$'\t' read -r suite init goal expect; do
-        [ "$suite" = suite ] && continue
-        pair=$((pair + 1))
-        [ "$sanitized" = 1 ] && [ $((pair % 3)) != 1 ] && continue
-        compare "$suite/$init $goal" "$dir/$suite/$init" "$dir/$suite/$goal"
-    done <"$dir/manifest.tsv"
-    cs61b=yes
-else
-    echo "optimal: $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping that part"
-    cs61b=no
-fi
+cs61b_pairs compare
 
 # The project's pictures whose whole space BFS can store: numbered tiles
 # (where A* runs on the catalog's bound at its strongest: one hole, so a
