@@ -1,7 +1,10 @@
-# lib.sh - what the shell tests share, sourced first by each script:
+# lib.sh - what the shell tests share, so that a script holds only its own
+# checks.  Each sources it first:
 #     source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # (the script's own folder, whatever the working directory; source it
-# before any cd).  It turns on set -u and gives:
+# before any cd).  Every check ends in pass or fail, which alone move the
+# counts $passes and $fails that finish reports.  It turns on set -u and
+# gives:
 #   here        this folder, absolute;
 #   needs VAR...  exits 1 naming the first VAR that is unset or empty
 #               (ctest sets them: tests/CMakeLists.txt, SB_TEST_ENV);
