@@ -18,8 +18,7 @@
 # Environment: BUILD_DIR (default build), SOURCE_DIR (default: the
 # repository this script is in), ABI_LAYOUT (default
 # BUILD_DIR/tests/abi_layout), LIBSLIDE (default BUILD_DIR/libslide.so).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 SOURCE_DIR=${SOURCE_DIR:-$(dirname "$here")}
 BUILD_DIR=${BUILD_DIR:-build}
 ABI_LAYOUT=${ABI_LAYOUT:-$BUILD_DIR/tests/abi_layout}
@@ -27,8 +26,6 @@ pinned=$SOURCE_DIR/tests/abi
 update=no
 [ "${1:-}" = --update ] && update=yes
 command -v nm >/dev/null || { echo "SKIP: nm is missing (binutils)"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
 "$ABI_LAYOUT" >"$tmp/records.txt" || { echo "FAIL: $ABI_LAYOUT failed (see above)"; exit 1; }
 lib=${LIBSLIDE:-$BUILD_DIR/libslide.so}

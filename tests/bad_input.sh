@@ -8,13 +8,9 @@
 # "PROGRAM: FILE:LINE: ..." with the fragment on stderr: never a crash,
 # never a partial solution.  Runs inside tests/bad so messages name files
 # as the table does.
-set -u
-: "${SLIDE_CHECK:?SLIDE_CHECK must name the slide-check binary}"
-: "${TESTS_DIR:?TESTS_DIR must name the tests folder}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE_CHECK TESTS_DIR
 cd "$TESTS_DIR/bad" || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
 
 programs=(slide-check)
 if [ -n "${SLIDE:-}" ] && "$SLIDE" --version >/dev/null 2>&1; then
@@ -45,10 +41,9 @@ while IFS=$'\t' read -r init goal opts where what; do
         grep -qF -- "$prog: $where " "$tmp/err" || problem="${problem:+$problem; }no '$prog: $where'"
         grep -qF -- "$what" "$tmp/err" || problem="${problem:+$problem; }no '$what'"
         if [ -z "$problem" ]; then
-            passes=$((passes + 1))
+            pass
         else
-            fails=$((fails + 1))
-            echo "FAIL $prog $opts $init $goal: $problem"
+            fail "$prog $opts $init $goal: $problem"
             echo "  stderr: $(head -c 400 "$tmp/err")"
         fi
     done
@@ -58,10 +53,9 @@ done <expected.tsv
 for prog in "${programs[@]}"; do
     rc=$(run "$prog" "--format diagonal" ok.init ok.goal)
     if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] && grep -qF "diagonal" "$tmp/err"; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $prog --format diagonal: exit $rc: $(head -c 300 "$tmp/err")"
+        fail "$prog --format diagonal: exit $rc: $(head -c 300 "$tmp/err")"
     fi
 done
 
@@ -74,10 +68,9 @@ decimal() {   # decimal BIN ARGS...: refused, quoting the option's value ($3)
     "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
     local rc=$?
     if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] && grep -qF -- "not '$value'" "$tmp/err"; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $1 $2 '$value': exit $rc: $(head -c 300 "$tmp/err")"
+        fail "$1 $2 '$value': exit $rc: $(head -c 300 "$tmp/err")"
     fi
 }
 if [ -n "${SLIDE:-}" ]; then
@@ -91,7 +84,7 @@ if [ -n "${SLIDE:-}" ]; then
     done
     for v in 2.5 .5 7. 010; do   # decimal: accepted
         "$SLIDE" --time-limit "$v" ok.init ok.goal >/dev/null 2>&1 &&
-            passes=$((passes + 1)) || { fails=$((fails + 1)); echo "FAIL --time-limit $v refused"; }
+            pass || fail "--time-limit $v refused"
     done
 fi
 if [ -n "${SLIDE_EXPLORE:-}" ]; then
@@ -101,5 +94,4 @@ if [ -n "${SLIDE_EXPLORE:-}" ]; then
     decimal "$SLIDE_EXPLORE" --time-limit 0x10 ok.init
 fi
 
-echo "bad_input.sh: $cases cases x ${#programs[@]} programs: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish "bad_input.sh: $cases cases x ${#programs[@]} programs"

@@ -15,17 +15,8 @@
 # census's --checkpoint, which records each member as it is mapped (the
 # hook the engine calls), must hold as many members, and as many layouts
 # between them, as the message says.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}"
-: "${SLIDE_EXPLORE:?SLIDE_EXPLORE must name the slide-explore binary}"
-: "${PEAK_RSS:?PEAK_RSS must name tests/peak_rss}"
-: "${PROJECT_PUZZLES:?PROJECT_PUZZLES must name the puzzles folder}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_EXPLORE PEAK_RSS PROJECT_PUZZLES
 
 # The slack, in MiB, for a run on THREADS threads.
 SLACK_MIB=8
@@ -164,5 +155,4 @@ done
 same "solve" "$SLIDE" "$klotski" "$PROJECT_PUZZLES/klotski.goal"
 same "explore" "$SLIDE_EXPLORE" "$klotski"
 
-echo "budget.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish budget.sh

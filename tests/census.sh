@@ -6,8 +6,8 @@
 # the SQLite schema and the documented query, and a checkpoint: a run
 # interrupted with Ctrl-C and resumed prints what an uninterrupted run
 # prints.  test_family.c checks the counts against a brute force.
-: "${SLIDE:?SLIDE must name the slide binary}"
-source "$(dirname "$0")/census_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/census_lib.sh"
+needs SLIDE
 
 # ---- bad SPECs: each names its file and line, exit 2 ----------------------
 bad 1 'first statement must be' 'kind a 1x1 1\n'

@@ -9,13 +9,9 @@
 # lower right (square.sizes.* is the same in sizes format); row.* is a 1x4
 # tray with two 1x1 blocks, for sliding through a block; pic.* and pair.*
 # are pictures (pieces of other shapes, walls, one-axis and marked pieces).
-set -u
-: "${SLIDE_CHECK:?SLIDE_CHECK must name the slide-check binary}"
-: "${TESTS_DIR:?TESTS_DIR must name the tests folder}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE_CHECK TESTS_DIR
 cd "$TESTS_DIR/check" || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
 
 # expect NAME RC STDOUT STDERR ARGS...: runs slide-check ARGS with standard
 # input from $in (default /dev/null).  STDOUT must match exactly; STDERR
@@ -32,10 +28,9 @@ expect() {
         *) [ "$(cat "$tmp/err")" = "$want_err" ] || ok=0 ;;
     esac
     if [ "$ok" = 1 ]; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $name: exit $rc (want $want_rc)"
+        fail "$name: exit $rc (want $want_rc)"
         echo "  stdout: $(head -c 300 "$tmp/out")"
         echo "  stderr: $(head -c 300 "$tmp/err")"
         echo "  wanted: $want_out / $want_err"
@@ -136,7 +131,7 @@ expect format-missing 2 '' '~--format needs a value' "${sq[@]}" --format
 version=$(sed -n 's/^#define SLIDE_VERSION "\(.*\)"$/\1/p' "$TESTS_DIR/../include/slide.h")
 expect version 0 "slide-check ${version:?no SLIDE_VERSION in include/slide.h}" '' --version
 expect help 0 "$("$SLIDE_CHECK" --help)" '' --help
-"$SLIDE_CHECK" --help | grep -q -- '--format' || { echo "FAIL help lacks --format"; fails=$((fails + 1)); }
+"$SLIDE_CHECK" --help | grep -q -- '--format' || fail "help lacks --format"
 
 now_ms() { date +%s%3N; }
 
@@ -155,19 +150,18 @@ t0=$(now_ms)
 in="$tmp/big.moves" expect big-tray 0 Verified '' "$tmp/big.init" "$tmp/big.goal"
 ms=$(( $(now_ms) - t0 ))
 echo "check.sh: a million moves on a 100x100 tray of 9,999 blocks: $ms ms"
-[ "$ms" -lt 10000 ] || { echo "FAIL big tray too slow"; fails=$((fails + 1)); }
+[ "$ms" -lt 10000 ] || fail "big tray too slow"
 
 # Hostile input: binary junk, a 10 MB line, a NUL byte.  Exit 1, one line.
 head -c 2000000 /dev/urandom >"$tmp/junk"
 in="$tmp/junk" expect junk 1 '' '~slide-check: line ' "${sq[@]}"
-[ "$(wc -l <"$tmp/err")" = 1 ] || { echo "FAIL junk: more than one line"; fails=$((fails + 1)); }
+[ "$(wc -l <"$tmp/err")" = 1 ] || fail "junk: more than one line"
 head -c 10000000 /dev/zero | tr '\0' 7 >"$tmp/long"
 in="$tmp/long" expect long-line 1 '' '~line 1: 7777' "${sq[@]}"
-grep -qF '...: line longer than 512 bytes' "$tmp/err" || { echo "FAIL long line"; fails=$((fails + 1)); }
+grep -qF '...: line longer than 512 bytes' "$tmp/err" || fail "long line"
 printf '2 2 0 2\n0 0\0 1 0\n' >"$tmp/nul"
 in="$tmp/nul" expect nul 1 '' \
     "${pre}line 2: 0 0\\x00 1 0: not four non-negative integers (binary data: byte 0x00 at column 4 is not text)" \
     "${sq[@]}"
 
-echo "check.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish check.sh

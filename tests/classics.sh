@@ -8,10 +8,8 @@
 # 111 line, Super Century 138 piece and 150 line, the Chinese openings'
 # piece counts; the rest were measured by exhaustive BFS and are kept so a
 # regression in any metric shows.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK PROJECT_PUZZLES
 
 # name piece line unit
 table='klotski 81 90 116
@@ -23,7 +21,6 @@ jiangyong-caoying 72 78 101
 qitou-bingjin 60 66 85
 bingfen-sanlu 72 77 92'
 
-passes=0 fails=0
 while read -r name piece line unit; do
     i=$PROJECT_PUZZLES/$name.init g=$PROJECT_PUZZLES/$name.goal
     for metric in piece line unit; do
@@ -31,16 +28,12 @@ while read -r name piece line unit; do
         timeout 120 "$SLIDE" --optimal --metric "$metric" -ostats "$i" "$g" \
             >"$tmp/moves" 2>"$tmp/stats"
         rc=$?
-        verdict=$("$SLIDE_CHECK" "$i" "$g" <"$tmp/moves" 2>&1)
-        # "length: U unit, L line, P piece" -> the count for this metric.
-        got=$(sed -n "s/^length:.* \([0-9][0-9]*\) $metric.*/\1/p" "$tmp/stats")
-        if [ "$rc" = 0 ] && [ "$verdict" = Verified ] && [ "$got" = "$want" ]; then
-            passes=$((passes + 1))
+        got=$(length "$tmp/stats" "$metric")
+        if verified "$i" "$g" "$tmp/moves" && [ "$rc" = 0 ] && [ "$got" = "$want" ]; then
+            pass
         else
-            fails=$((fails + 1))
-            echo "FAIL $name --metric $metric: exit $rc, checker '$verdict', length '$got', want $want"
+            fail "$name --metric $metric: exit $rc, checker '$verdict', length '$got', want $want"
         fi
     done
 done <<<"$table"
-echo "classics: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish classics

@@ -35,14 +35,10 @@
 # The JSON is read with sed, tr and awk, not a JSON library: component
 # objects hold "size", "diameter" and then "example" blocks of four named
 # numbers, and the tokens are taken in order whatever the line breaks.
-set -u
-: "${SLIDE_EXPLORE:?}" "${SLIDE:?}" "${PROJECT_PUZZLES:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE_EXPLORE SLIDE PROJECT_PUZZLES
 sanitized=${SANITIZE:-0}   # 1 in the sanitizer build (tests/CMakeLists.txt)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); [ "$fails" -le 40 ] && echo "FAIL $*"; }
+fail_shown=40
 # field KEY FILE: sets $got to what follows "KEY: " on the first such line
 # of FILE (empty when none); no subprocess, since it runs ~2,000 times.
 field() {
@@ -261,6 +257,4 @@ check_pictures eight "$PROJECT_PUZZLES/eight-31a.init" 1 1 1
 check_pictures card "$tmp/card.init" 1 1 1
 check_pictures notch "$PROJECT_PUZZLES/notch.init" 8 64 0
 
-[ "$fails" -gt 40 ] && echo "... $((fails - 40)) more failures not shown"
-echo "components.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish components.sh

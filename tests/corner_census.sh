@@ -6,8 +6,8 @@
 # every start the table prints solved by slide --optimal --metric piece
 # in exactly its distance and verified by slide-check; the same report
 # for --threads 1 and 2, and from a checkpoint cut short and resumed.
-: "${SLIDE:?SLIDE must name the slide binary}"
-source "$(dirname "$0")/census_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/census_lib.sh"
+needs SLIDE
 CHECKER=${SLIDE_CHECK:-${SLIDE%/*}/slide-check}
 
 # corner ROWS COLS "SPEC LINES" BRUTE-ARGS...

@@ -17,30 +17,10 @@
 #     (gen_bigtrays.py): solved.
 # Under the sanitizers (SANITIZE=1) every third pair and fewer random
 # puzzles: the same paths, each run paying the sanitizers' start-up.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}" "${SHARED_PUZZLES:?}" "${TESTS_DIR:?}"
-: "${PROJECT_PUZZLES:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0 small=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE SHARED_PUZZLES TESTS_DIR PROJECT_PUZZLES
+small=0
 sanitized=${SANITIZE:-0}
-
-fail() {
-    fails=$((fails + 1))
-    echo "FAIL $*"
-}
-
-# verified INIT GOAL MOVES [OPTIONS...]: slide-check says Verified.
-verified() {
-    local init=$1 goal=$2 moves=$3
-    shift 3
-    [ "$("$SLIDE_CHECK" "$@" "$init" "$goal" <"$moves" 2>&1)" = Verified ]
-}
-
-# line_length ERR: the line length -ostats printed.
-line_length() {
-    sed -n 's/^length: [0-9]* unit, \([0-9]*\) line.*/\1/p' "$1"
-}
 
 # small_space NAME INIT GOAL: part 1 for one pair.
 small_space() {
@@ -56,36 +36,24 @@ small_space() {
     if [ "$rd" != "$ro" ]; then
         fail "$name: default exit $rd, --optimal exit $ro"
     elif [ "$rd" = 1 ]; then
-        passes=$((passes + 1))
+        pass
     elif [ "$rd" != 0 ]; then
         fail "$name: both exit $rd"
     elif ! verified "$init" "$goal" "$tmp/d.moves"; then
         fail "$name: default mode's moves are not Verified"
-    elif [ "$(line_length "$tmp/d.err")" != "$(line_length "$tmp/o.err")" ] ||
-         [ -z "$(line_length "$tmp/d.err")" ]; then
-        fail "$name ($reach reachable): default $(line_length "$tmp/d.err") line moves," \
-             "--optimal $(line_length "$tmp/o.err")"
+    elif [ "$(length "$tmp/d.err" line)" != "$(length "$tmp/o.err" line)" ] ||
+         [ -z "$(length "$tmp/d.err" line)" ]; then
+        fail "$name ($reach reachable): default $(length "$tmp/d.err" line) line moves," \
+             "--optimal $(length "$tmp/o.err" line)"
     else
-        passes=$((passes + 1))
+        pass
     fi
 }
 
 for init in "$PROJECT_PUZZLES"/*.init; do
     small_space "puzzles/$(basename "$init")" "$init" "${init%.init}.goal"
 done
-dir=$SHARED_PUZZLES/cs61b
-cs61b=no
-if [ -f "$dir/manifest.tsv" ]; then
-    cs61b=yes pair=0
-    while IFS=$'\t' read -r suite init goal expect; do
-        [ "$suite" = suite ] && continue
-        pair=$((pair + 1))
-        [ "$sanitized" = 1 ] && [ $((pair % 3)) != 1 ] && continue
-        small_space "$suite/$init $goal" "$dir/$suite/$init" "$dir/$suite/$goal"
-    done <"$dir/manifest.tsv"
-else
-    echo "default: $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping them"
-fi
+cs61b_pairs small_space
 [ "$small" -gt 0 ] || fail "no puzzle with a small space was found"
 
 # Part 2: tiles.  tiles.awk ROWS COLS SEED COUNT writes COUNT random
@@ -153,7 +121,7 @@ for init in "$tmp"/t4/*.init; do
     elif ! grep -q "^slide: [0-9]* line moves, at most 2 times as many as the shortest" "$tmp/t.err"; then
         fail "$name: stderr does not give the bound: $(cat "$tmp/t.err")"
     else
-        passes=$((passes + 1))
+        pass
     fi
 done
 awk -v rows=2 -v cols=5 -v seed=11 -v count="$([ "$sanitized" = 1 ] && echo 2 || echo 6)" \
@@ -164,7 +132,7 @@ for init in "$tmp"/t25/*.init; do
     rc=$?
     "$SLIDE" --optimal --algo bfs -ostats "$init" "$tmp/t25/goal" >/dev/null 2>"$tmp/b.err"
     rb=$?
-    d=$(line_length "$tmp/t.err") b=$(line_length "$tmp/b.err")
+    d=$(length "$tmp/t.err" line) b=$(length "$tmp/b.err" line)
     if [ "$rc" != 0 ] || [ "$rb" != 0 ]; then
         fail "$name: default exit $rc, BFS exit $rb"
     elif ! verified "$init" "$tmp/t25/goal" "$tmp/t.moves"; then
@@ -172,7 +140,7 @@ for init in "$tmp"/t25/*.init; do
     elif [ -z "$d" ] || [ -z "$b" ] || [ "$d" -gt $((2 * b)) ]; then
         fail "$name: default '$d' line moves, BFS '$b': more than twice"
     else
-        passes=$((passes + 1))
+        pass
     fi
 done
 
@@ -188,13 +156,14 @@ for init in "$tmp"/big/b*.init; do
     elif ! verified "$init" "$goal" "$tmp/b.moves" --format corners; then
         fail "$name: not Verified"
     else
-        passes=$((passes + 1))
+        pass
     fi
 done
 
 echo "default: $small pairs with under a million configurations reachable"
-echo "$passes passed, $fails failed"
+finish default
+status=$?
 if [ "$cs61b" = no ] && [ "$fails" = 0 ]; then
     exit 77   # only part of the test could run
 fi
-[ "$fails" = 0 ] && [ "$passes" -gt 0 ]
+exit $status

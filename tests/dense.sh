@@ -10,13 +10,8 @@
 #
 # --time-limit 60 and --max-memory 2G only guard against a hang or a
 # runaway: how fast these go is for the benchmarks, not for this test.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${TESTS_DIR:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK TESTS_DIR
 
 "$TESTS_DIR/gen_dense.sh" "$tmp" >"$tmp/list"
 
@@ -37,13 +32,11 @@ while read -r name blocks want; do
         continue
     fi
     pass
-    if "$SLIDE_CHECK" "$init" "$goal" "$tmp/moves" >"$tmp/check" 2>&1 &&
-        [ "$(cat "$tmp/check")" = Verified ]; then pass
-    else fail "$name: slide-check: $(head -c 300 "$tmp/check")"; fi
-    length=$(sed -n 's/^length: .*, \([0-9]*\) line,.*/\1/p' "$tmp/err")
-    if [ "$length" = "$want" ] && [ "$(wc -l <"$tmp/moves")" = "$want" ]; then pass
-    else fail "$name: solution of ${length:-?} line moves ($(wc -l <"$tmp/moves") lines printed), want $want"; fi
+    if verified "$init" "$goal" "$tmp/moves"; then pass
+    else fail "$name: slide-check: ${verdict:0:300}"; fi
+    got=$(length "$tmp/err" line)
+    if [ "$got" = "$want" ] && [ "$(wc -l <"$tmp/moves")" = "$want" ]; then pass
+    else fail "$name: solution of ${got:-?} line moves ($(wc -l <"$tmp/moves") lines printed), want $want"; fi
 done <"$tmp/list"
 
-echo "dense.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish dense.sh

@@ -19,12 +19,9 @@
 # And no tracked file names the external contract's file, SPEC[.]md,
 # which is not in this repository (docs/formats.md says what it says),
 # except as ../shared/SPEC[.]md, the sibling checkout a test may read.
-set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+root=$(dirname "$here")
 cd "$root" || exit 1
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 placeholder() { grep -qE '[*?[{<]|(^|/)[A-Z_]{2,}(/|$|\.)' <<<"$1"; }
 
@@ -61,5 +58,4 @@ named=$(list | xargs -0 grep -InE 'SPEC[.]md' 2>/dev/null | sed -E 's|shared/SPE
 if [ -z "$named" ]; then pass
 else fail "SPEC[.]md is not in this repository (docs/formats.md says what it says): $named"; fi
 
-echo "doc_links: $passes passed, $fails failed"
-[ "$fails" = 0 ] && [ "$passes" -gt 0 ]
+finish doc_links

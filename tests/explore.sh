@@ -14,22 +14,10 @@
 #   --csv), the same on 1 and 2 threads; refused on blocks.
 #   Errors: --engine bitboard on a tray too big for it, or on walls,
 #   exits 2 saying why; a --max-states limit exits 3.
-set -u
-: "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE_EXPLORE PROJECT_PUZZLES
 k=$PROJECT_PUZZLES/klotski
 
-# check NAME WANT GOT
-check() {
-    if [ "$2" = "$3" ]; then
-        passes=$((passes + 1))
-    else
-        fails=$((fails + 1))
-        echo "FAIL $1: want '$2', got '$3'"
-    fi
-}
 field() { sed -n "s/^$1: *//p" "$2" | head -1; }
 
 "$SLIDE_EXPLORE" --metric unit "$k.init" >"$tmp/unit"
@@ -312,5 +300,4 @@ else
     echo "explore: docs/slide-explore.1 not found: man page check skipped"
 fi
 
-echo "explore: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish explore

@@ -11,10 +11,8 @@
 # use any sb_ name the headers do not, and no library name can clash.
 #
 # Environment: BUILD_DIR, SOURCE_DIR, LIBDIR.
-set -u
-: "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${LIBDIR:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs BUILD_DIR SOURCE_DIR LIBDIR
 command -v nm >/dev/null || { echo "SKIP: nm is missing (binutils)"; exit 77; }
 
 cmake --install "$BUILD_DIR" --prefix "$tmp/prefix" >/dev/null || { echo "FAIL: install"; exit 1; }
@@ -26,48 +24,39 @@ sed -n 's/^SB_API[^(]*[^A-Za-z0-9_]\([A-Za-z_][A-Za-z0-9_]*\)[[:space:]]*(.*/\1/
     "$SOURCE_DIR"/include/*.h | sort -u >"$tmp/declared"
 nm -D --defined-only "$lib" | awk '{ print $NF }' | sort -u >"$tmp/exported"
 
-fails=0
 if [ "$(wc -l <"$tmp/declared")" -lt 20 ]; then
-    echo "FAIL: found only $(wc -l <"$tmp/declared") SB_API declarations in include/*.h"
-    fails=1
-fi
+    fail "found only $(wc -l <"$tmp/declared") SB_API declarations in include/*.h"
+else pass; fi
 # A prototype without SB_API would be public in the header and hidden in
 # the library: a link error for every user.
 unmarked=$(grep -nE '^[A-Za-z_][A-Za-z0-9_ ]*[ *]sb_[A-Za-z0-9_]*[[:space:]]*\(' \
                "$SOURCE_DIR"/include/*.h | grep -v ':SB_API ')
 if [ -n "$unmarked" ]; then
-    echo "FAIL: the public headers declare functions without SB_API:"
+    fail "the public headers declare functions without SB_API:"
     echo "$unmarked" | sed 's/^/    /'
-    fails=1
-fi
+else pass; fi
 extra=$(comm -13 "$tmp/declared" "$tmp/exported")
 missing=$(comm -23 "$tmp/declared" "$tmp/exported")
 if [ -n "$extra" ]; then
-    echo "FAIL: libslide.so exports symbols the public headers do not declare:"
+    fail "libslide.so exports symbols the public headers do not declare:"
     echo "$extra" | sed 's/^/    /'
-    fails=1
-fi
+else pass; fi
 if [ -n "$missing" ]; then
-    echo "FAIL: the public headers declare functions libslide.so does not export:"
+    fail "the public headers declare functions libslide.so does not export:"
     echo "$missing" | sed 's/^/    /'
-    fails=1
-fi
+else pass; fi
 static=$tmp/prefix/$LIBDIR/libslide.a
 if [ -f "$static" ]; then
     nm -g --defined-only "$static" 2>/dev/null |
         awk 'NF == 3 && $2 ~ /^[TDBRVWGS]$/ && $3 !~ /^__/ { print $3 }' | sort -u >"$tmp/static"
     stray=$(comm -23 "$tmp/static" "$tmp/declared" | grep -v '^sbi_')
     if [ "$(wc -l <"$tmp/static")" -lt 20 ]; then
-        echo "FAIL: found only $(wc -l <"$tmp/static") global symbols in libslide.a"
-        fails=1
+        fail "found only $(wc -l <"$tmp/static") global symbols in libslide.a"
     elif [ -n "$stray" ]; then
-        echo "FAIL: libslide.a defines globals that are neither the API nor sbi_ (the internal prefix):"
+        fail "libslide.a defines globals that are neither the API nor sbi_ (the internal prefix):"
         echo "$stray" | sed 's/^/    /'
-        fails=1
-    fi
+    else pass; fi
 else
-    echo "FAIL: the install has no $LIBDIR/libslide.a"
-    fails=1
+    fail "the install has no $LIBDIR/libslide.a"
 fi
-echo "exports: $(wc -l <"$tmp/exported") exported, $(wc -l <"$tmp/declared") declared"
-exit $fails
+finish "exports: $(wc -l <"$tmp/exported") exported, $(wc -l <"$tmp/declared") declared"

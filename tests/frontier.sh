@@ -21,21 +21,13 @@
 #     another puzzle's walk: exit 2; --walk frontier on a puzzle the
 #     bitboard does not take: exit 2.
 # Under the sanitizers (SANITIZE=1) 12 trays instead of 40.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}" "${TESTS_DIR:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE TESTS_DIR
 
 count=40
 [ "${SANITIZE:-0}" = 1 ] && count=12
 bash "$TESTS_DIR/gen_trays.sh" "$tmp/trays" "$count" 25 || exit 1
 
-length() {  # the length under metric $2 from -ostats output $1
-    sed -n "s/^length:.* \([0-9][0-9]*\) $2.*/\1/p" "$1"
-}
 facts() {  # what every walk must agree on, from slide-explore --json
     grep -E '"(reachable|per_depth|goal)' "$1" | sed 's/"example": \[.*\], "picture"[^}]*}/X/'
     grep -o '"farthest": {"distance": [0-9]*, "count": [0-9]*' "$1"
@@ -50,7 +42,7 @@ solve() {
         rcs+=("$?")
         lens+=("$(length "$tmp/$walk.err" "$metric")")
         if [ "${rcs[-1]}" = 0 ]; then
-            if [ "$("$SLIDE_CHECK" "$init" "$goal" "$tmp/$walk.moves" 2>&1)" = Verified ]; then pass
+            if verified "$init" "$goal" "$tmp/$walk.moves"; then pass
             else fail "$label --metric $metric --walk $walk: slide-check refused the moves"; fi
         fi
     done
@@ -158,5 +150,4 @@ if [ -n "${PROJECT_PUZZLES:-}" ] && [ -f "$PROJECT_PUZZLES/eight-31a.init" ]; th
     else fail "--walk frontier on numbered tiles: exit $rc, $(cat "$tmp/tiles.err")"; fi
 fi
 
-echo "frontier.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish frontier.sh

@@ -18,13 +18,8 @@
 #  big      7x7, a 2x2 and 1x1 blocks everywhere but two cells (past the
 #           bitboard: the general board runs by default), the 2x2's goal
 #           three times around a 1x1 line.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK PROJECT_PUZZLES
 
 k=$PROJECT_PUZZLES/klotski
 cat "$k.goal" "$k.goal" >"$tmp/klotski2.goal"
@@ -51,11 +46,10 @@ solve() {
         fail "$name: slide exit $rc: $(head -c 300 "$tmp/err")"
         return 1
     fi
-    if "$SLIDE_CHECK" "$init" "$goal" "$tmp/moves" >"$tmp/check" 2>&1 &&
-        [ "$(cat "$tmp/check")" = Verified ]; then
+    if verified "$init" "$goal" "$tmp/moves"; then
         pass
     else
-        fail "$name: slide-check: $(head -c 300 "$tmp/check")"
+        fail "$name: slide-check: ${verdict:0:300}"
         return 1
     fi
 }
@@ -126,5 +120,4 @@ rc=$?
 if [ "$rc" = 2 ] && grep -qF "goal names 3 blocks of size 1x1 but the tray has only 2" "$tmp/err"; then pass
 else fail "three distinct 1x1 goals, two blocks: exit $rc: $(head -c 300 "$tmp/err")"; fi
 
-echo "goals.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish goals.sh

@@ -6,18 +6,10 @@
 # stdout, one "PROGRAM: FILE:LINE: ..." (or "FILE: ...") message, quickly;
 # never a crash and never a partial solution.  Both slide and slide-check
 # read puzzles, so both are held to it.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}"
-: "${SLIDE_CHECK:?SLIDE_CHECK must name the slide-check binary}"
-: "${TESTS_DIR:?TESTS_DIR must name the tests folder}"
-tmp=$(mktemp -d) || exit 1
-trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK TESTS_DIR
 cd "$tmp" || exit 1
 cp "$TESTS_DIR/bad/ok.init" "$TESTS_DIR/bad/ok.goal" .
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
-now_ms() { date +%s%3N; }
 # How long a hostile file may take: a guard against work growing with the
 # square of the input (a million lines would take hours), not a speed
 # target, so it is generous: the sanitizer build on a loaded machine took
@@ -150,8 +142,7 @@ printf '....\r\n....\r\n....\r\n.BB.\r\n.BB.\r\n' >kg.pic
 "$SLIDE" k.pic kg.pic >moves 2>err
 rc=$?
 if [ "$rc" = 0 ] && [ "$(wc -l <moves)" = 90 ] &&
-    [ "$("$SLIDE_CHECK" k.pic kg.pic moves 2>&1)" = Verified ] &&
-    [ "$("$SLIDE_CHECK" "$puzzles/klotski.init" "$puzzles/klotski.goal" moves 2>&1)" = Verified ]
+    verified k.pic kg.pic moves && verified "$puzzles/klotski.init" "$puzzles/klotski.goal" moves
 then pass; else fail "picture crlf klotski: exit $rc: $(head -c 200 err)"; fi
 if [ -n "${SLIDE_EXPLORE:-}" ]; then
     "$SLIDE_EXPLORE" k.pic kg.pic >out 2>err
@@ -210,5 +201,4 @@ rc=$?
 if [ "$rc" = 0 ] && [ ! -s out ] && [ "${#chars}" = 91 ]; then pass
 else fail "every piece character: exit $rc, ${#chars} characters: $(head -c 200 err)"; fi
 
-echo "hostile.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish hostile.sh

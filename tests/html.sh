@@ -9,19 +9,14 @@
 # tray of 9,999 blocks (tests/ui/bigtray.py).  Screenshots are
 # kept in ./html-artifacts (the build's tests folder under ctest).
 # Skipped (exit 77) only when chromium is not installed.
-set -u
-: "${SLIDE:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE PROJECT_PUZZLES TESTS_DIR
 if ! command -v chromium >/dev/null; then
     echo "html: chromium not found (test.sh installs it); skipping"
     exit 77
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 art=${ARTIFACTS:-$PWD/html-artifacts}
 mkdir -p "$art"
-passes=0 fails=0
-ok() { passes=$((passes + 1)); }
-bad() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 # browse URL ARGS...: headless Chromium, isolated and offline-minded.
 browse() {
@@ -37,16 +32,16 @@ browse() {
 page() {
     local name=$1 init=$2 goal=$3 shot=$4 html=$tmp/$1.html rc
     "$SLIDE" --html "$html" "$init" "$goal" >"$tmp/$name.moves"; rc=$?
-    [ "$rc" = 0 ] && ok || bad "$name: slide exit $rc"
-    "$SLIDE" "$init" "$goal" | cmp -s - "$tmp/$name.moves" && ok ||
-        bad "$name: stdout differs from a plain run"
+    [ "$rc" = 0 ] && pass || fail "$name: slide exit $rc"
+    "$SLIDE" "$init" "$goal" | cmp -s - "$tmp/$name.moves" && pass ||
+        fail "$name: stdout differs from a plain run"
     # Self-contained: no src/href attributes, no URLs but the namespace.
     if grep -qiE '(src|href)=|url\(|@import' "$html" ||
        [ "$(grep -oE 'https?://[^"'\'' ]*' "$html" | grep -vc '^http://www.w3.org/2000/svg$')" != 0 ]
-    then bad "$name: page refers to something outside itself"; else ok; fi
+    then fail "$name: page refers to something outside itself"; else pass; fi
 
     browse "file://$html#end" --dump-dom >"$tmp/$name.dom"
-    python3 - "$tmp/$name.dom" "$goal" "$(wc -l <"$tmp/$name.moves")" "$init" <<'PY' && ok ||
+    python3 - "$tmp/$name.dom" "$goal" "$(wc -l <"$tmp/$name.moves")" "$init" <<'PY' && pass ||
 import re, sys
 dom = open(sys.argv[1]).read()
 main = re.search(r'<main id="player"([^>]*)>', dom)
@@ -96,10 +91,10 @@ else:
     assert drawn == walls, f"{drawn} walls drawn, INIT has {walls}"
 print(f"html: {len(blocks)} blocks, step {n}, goal met")
 PY
-        bad "$name: final DOM does not satisfy the goal"
+        fail "$name: final DOM does not satisfy the goal"
 
     browse "file://$html#$shot" --window-size=1000,700 --screenshot="$art/$name.png" >/dev/null
-    [ -s "$art/$name.png" ] && ok || bad "$name: no screenshot"
+    [ -s "$art/$name.png" ] && pass || fail "$name: no screenshot"
 }
 
 page klotski "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal" 40
@@ -109,5 +104,4 @@ python3 "$TESTS_DIR/ui/bigtray.py" "$tmp"
 page big "$tmp/big.init" "$tmp/big.goal" 60
 
 echo "html: screenshots in $art"
-echo "html: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish html

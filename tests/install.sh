@@ -12,18 +12,14 @@
 # Environment: BUILD_DIR, SOURCE_DIR, SLIDE_CHECK, LIBDIR (GNUInstallDirs'
 # lib dir), C_COMPILER, and EXAMPLE_FLAGS (the sanitizer flags in a
 # sanitizer build: an executable must link their runtime itself).
-set -u
-: "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${SLIDE_CHECK:?}" "${LIBDIR:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs BUILD_DIR SOURCE_DIR SLIDE_CHECK LIBDIR
 prefix=$tmp/prefix
-passes=0 fails=0 skips=0
+skips=0
 major=$(sed -n 's/^#define SLIDE_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' "$SOURCE_DIR/include/slide.h")
 [ -n "$major" ] || { echo "FAIL: no SLIDE_VERSION_MAJOR in include/slide.h"; exit 1; }
 soname=libslide.so.$major
 
-ok() { passes=$((passes + 1)); }
-bad() { fails=$((fails + 1)); echo "FAIL: $*"; }
 skip() { skips=$((skips + 1)); echo "SKIP: $*"; }
 
 if ! cmake --install "$BUILD_DIR" --prefix "$prefix" >"$tmp/install.log" 2>&1; then
@@ -45,19 +41,19 @@ for page in "$SOURCE_DIR"/docs/*.1; do
     want+=("share/man/man1/$(basename "$page")")
 done
 for f in "${want[@]}"; do
-    if [ -e "$prefix/$f" ]; then ok; else bad "not installed: $f"; fi
+    if [ -e "$prefix/$f" ]; then pass; else fail "not installed: $f"; fi
 done
 [ -e "$SOURCE_DIR/docs/slide-explore.1" ] || echo "note: docs/slide-explore.1 does not exist yet"
 if readelf -d "$prefix/$LIBDIR/libslide.so" | grep -qF "SONAME" &&
    readelf -d "$prefix/$LIBDIR/libslide.so" | grep -F "SONAME" | grep -qF "[$soname]"; then
-    ok
+    pass
 else
-    bad "libslide.so's SONAME is not $soname"
+    fail "libslide.so's SONAME is not $soname"
 fi
 # Private headers stay private: the prefix's include/ holds the public ones alone.
 installed_headers=$(cd "$prefix" && find include -type f | sort)
-if [ "$installed_headers" = "$(printf '%s\n' "${headers[@]}" | sort)" ]; then ok; else
-    bad "installed headers are not include/*.h exactly: $installed_headers"
+if [ "$installed_headers" = "$(printf '%s\n' "${headers[@]}" | sort)" ]; then pass; else
+    fail "installed headers are not include/*.h exactly: $installed_headers"
 fi
 
 # Each public header stands alone: it includes what it needs.
@@ -66,18 +62,18 @@ for h in "${headers[@]}"; do
     printf '#include <%s>\nint main(void) { return sb_version() == 0; }\n' "$name" >"$tmp/alone.c"
     if "${C_COMPILER:-cc}" -std=c11 -Wall -Wextra -Werror -I"$prefix/include" -c "$tmp/alone.c" \
            -o "$tmp/alone.o" >"$tmp/alone.log" 2>&1; then
-        ok
+        pass
     else
-        bad "$name does not compile on its own: $(head -5 "$tmp/alone.log")"
+        fail "$name does not compile on its own: $(head -5 "$tmp/alone.log")"
     fi
 done
 
 # The installed programs find the installed library by themselves.
 if env -u LD_LIBRARY_PATH "$prefix/bin/slide" --version >"$tmp/v" 2>&1 &&
    grep -q '^slide [0-9]' "$tmp/v"; then
-    ok
+    pass
 else
-    bad "installed slide does not run: $(cat "$tmp/v")"
+    fail "installed slide does not run: $(cat "$tmp/v")"
 fi
 
 init=$SOURCE_DIR/puzzles/klotski.init goal=$SOURCE_DIR/puzzles/klotski.goal
@@ -86,15 +82,15 @@ init=$SOURCE_DIR/puzzles/klotski.init goal=$SOURCE_DIR/puzzles/klotski.goal
 if env -u LD_LIBRARY_PATH "$prefix/bin/slide" "$init" "$goal" >"$tmp/prefix.moves" 2>&1 &&
    [ "$(env -u LD_LIBRARY_PATH "$prefix/bin/slide-check" "$init" "$goal" "$tmp/prefix.moves" \
         2>&1)" = Verified ]; then
-    ok
+    pass
 else
-    bad "installed slide and slide-check do not solve and verify: $(head -3 "$tmp/prefix.moves")"
+    fail "installed slide and slide-check do not solve and verify: $(head -3 "$tmp/prefix.moves")"
 fi
 if env -u LD_LIBRARY_PATH "$prefix/bin/slide-explore" "$init" >"$tmp/explore" 2>&1 &&
    grep -q '^reachable: [0-9]' "$tmp/explore"; then
-    ok
+    pass
 else
-    bad "installed slide-explore does not run: $(head -3 "$tmp/explore")"
+    fail "installed slide-explore does not run: $(head -3 "$tmp/explore")"
 fi
 cp -r "$SOURCE_DIR/examples" "$tmp/src"
 
@@ -103,24 +99,24 @@ cp -r "$SOURCE_DIR/examples" "$tmp/src"
 # to a program linked with an imported library outside the system's.
 judge() {
     if ! env -u LD_LIBRARY_PATH "$2" "$init" "$goal" >"$tmp/$1.moves" 2>"$tmp/$1.err"; then
-        bad "$1: solve failed: $(cat "$tmp/$1.err")"
+        fail "$1: solve failed: $(cat "$tmp/$1.err")"
         return
     fi
     if [ ! -s "$tmp/$1.moves" ]; then
-        bad "$1: solve printed no moves"
+        fail "$1: solve printed no moves"
     elif [ "$("$SLIDE_CHECK" "$init" "$goal" "$tmp/$1.moves" 2>&1)" = Verified ]; then
-        ok
+        pass
     else
-        bad "$1: slide-check refused the example's solution"
+        fail "$1: slide-check refused the example's solution"
     fi
     # It must run against the installed library, not the build tree's (the
     # run path from slide.pc spells the prefix through lib/pkgconfig/../..).
     local found
     found=$(env -u LD_LIBRARY_PATH ldd "$2" | awk -v so="$soname" '$1 == so { print $3 }')
     if [ -n "$found" ] && [ "$(readlink -f "$found")" = "$(readlink -f "$prefix/$LIBDIR/$soname")" ]; then
-        ok
+        pass
     else
-        bad "$1: not linked against the installed $soname"
+        fail "$1: not linked against the installed $soname"
     fi
 }
 
@@ -132,7 +128,7 @@ if command -v pkg-config >/dev/null && command -v make >/dev/null; then
         judge pkg-config "$tmp/src/solve"
     else
         cat "$tmp/make.log"
-        bad "the example does not build with pkg-config"
+        fail "the example does not build with pkg-config"
     fi
 else
     skip "pkg-config or make is missing (./setup.sh --deps installs them)"
@@ -146,10 +142,9 @@ if cmake -S "$tmp/src" -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
     judge find_package "$tmp/cmake-build/solve"
 else
     cat "$tmp/cmake.log"
-    bad "the example does not build with find_package(slide)"
+    fail "the example does not build with find_package(slide)"
 fi
 
-echo "install: $passes passed, $fails failed, $skips skipped"
-[ "$fails" -eq 0 ] || exit 1
+finish "install: $skips skipped" || exit 1
 [ "$skips" -eq 0 ] || exit 77
 exit 0

@@ -12,17 +12,12 @@
 # the test waits for a state, never for a time.  The puzzle (generated) has a
 # space far too large to exhaust and no solution; --time-limit is only a
 # backstop.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}" "${SLIDE_EXPLORE:?}" "${TESTS_DIR:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_EXPLORE TESTS_DIR
 [ -r /proc/self/status ] || { echo "SKIP: no /proc to see the handler in"; exit 77; }
 # Job control: background jobs keep SIGINT's default disposition instead
 # of having it ignored, as they would in a plain script.
 set -m
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 # An unsolvable 3x40 tray far too large for any search of it to end
 # before the interrupt (gen_open.sh says why).
@@ -109,5 +104,4 @@ else
     fail "ignored: exit $rc, stderr: $(head -c 300 "$tmp/ignored.err")"
 fi
 
-echo "interrupt: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish interrupt

@@ -6,12 +6,9 @@
 # Whenever the puzzle was read the document describes it too: the tray,
 # each piece as its anchor and its cells with a class number shared by
 # interchangeable pieces, and the goal likewise (null when unreadable).
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK PROJECT_PUZZLES TESTS_DIR
 command -v python3 >/dev/null || { echo "json: python3 not found; skipping"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
 init=$PROJECT_PUZZLES/klotski.init goal=$PROJECT_PUZZLES/klotski.goal
 stuck=("$TESTS_DIR/ui/stuck.init" "$TESTS_DIR/ui/stuck.goal")
 
@@ -40,10 +37,9 @@ if d["stats"] is not None:
 assert eval("(" + sys.argv[3] + ")"), sys.argv[3]
 PY
     if [ "$ok" = 1 ]; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $name"; head -c 600 "$tmp/out"; head -c 300 "$tmp/err"
+        fail "$name"; head -c 600 "$tmp/out"; head -c 300 "$tmp/err"
     fi
 }
 
@@ -53,10 +49,10 @@ case_ solved 0 solved \
      d["metric"] == "line" and d["stats"]["stored"] > 0' "$init" "$goal"
 python3 -c 'import json,sys; [print(*m) for m in json.load(open(sys.argv[1]))["moves"]]' \
     "$tmp/out" >"$tmp/moves"
-if [ "$("$SLIDE_CHECK" "$init" "$goal" "$tmp/moves")" = Verified ]; then
-    passes=$((passes + 1))
+if verified "$init" "$goal" "$tmp/moves"; then
+    pass
 else
-    fails=$((fails + 1)); echo "FAIL the JSON moves do not verify"
+    fail "the JSON moves do not verify"
 fi
 # The puzzle: the tray, each piece as its anchor and cells, classes shared
 # by interchangeable pieces (Klotski's four 1x1 blocks), the goal likewise.
@@ -84,10 +80,10 @@ case_ picture 0 solved \
                     "class": d["pieces"][0]["class"]}]' "${pic[@]}"
 python3 -c 'import json,sys; [print(*m) for m in json.load(open(sys.argv[1]))["moves"]]' \
     "$tmp/out" >"$tmp/moves"
-if [ "$("$SLIDE_CHECK" "${pic[@]}" "$tmp/moves")" = Verified ]; then
-    passes=$((passes + 1))
+if verified "${pic[@]}" "$tmp/moves"; then
+    pass
 else
-    fails=$((fails + 1)); echo "FAIL the picture's JSON moves do not verify"
+    fail "the picture's JSON moves do not verify"
 fi
 case_ optimal 0 solved \
     'd["optimal"] is True and d["length"]["piece"] == 81 and d["metric"] == "piece"' \
@@ -108,14 +104,13 @@ case_ show-and-json 2 error '"--show" in d["message"]' --show "$init" "$goal"
 
 # Messages still reach stderr; plain runs keep their exit codes and stdout.
 "$SLIDE" --json "$TESTS_DIR/ui/nonexistent.init" "$goal" >/dev/null 2>"$tmp/err"
-if grep -q '^slide: .*nonexistent' "$tmp/err"; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); echo "FAIL bad input: no message on stderr"; fi
+if grep -q '^slide: .*nonexistent' "$tmp/err"; then pass; else
+    fail "bad input: no message on stderr"; fi
 "$SLIDE" "${stuck[@]}" >"$tmp/out" 2>/dev/null; rc=$?
-if [ "$rc" = 1 ] && [ ! -s "$tmp/out" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); echo "FAIL plain unsolvable: exit $rc"; fi
+if [ "$rc" = 1 ] && [ ! -s "$tmp/out" ]; then pass; else
+    fail "plain unsolvable: exit $rc"; fi
 "$SLIDE" --max-states 1 "$init" "$goal" >"$tmp/out" 2>/dev/null; rc=$?
-if [ "$rc" = 3 ] && [ ! -s "$tmp/out" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); echo "FAIL plain limit: exit $rc"; fi
+if [ "$rc" = 3 ] && [ ! -s "$tmp/out" ]; then pass; else
+    fail "plain limit: exit $rc"; fi
 
-echo "json: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish json

@@ -20,14 +20,8 @@
 #  six.*     a 6x6 tray, a 2x2 block and 1x1 blocks, with a goal that
 #            places every block (the 2x2 four cells right): bidirectional
 #            search, whose two stores both count against --max-states.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE
 
 awk 'BEGIN { print "10 10"; print "0 0 1 1"; n = 0
              for (r = 0; r < 10 && n < 30; r++) for (c = 0; c < 10 && n < 30; c++)
@@ -277,5 +271,4 @@ if [ -n "${PROJECT_PUZZLES:-}" ] && [ -f "$PROJECT_PUZZLES/klotski.init" ]; then
         "$PROJECT_PUZZLES/klotski.init" "$PROJECT_PUZZLES/klotski.goal"
 fi
 
-echo "limits.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish limits.sh

@@ -35,22 +35,9 @@
 # PROJECT_PUZZLES (optional for family: the Klotski case; ranked needs
 # its 8-puzzle and Klotski).
 # Registered only in builds with -DSLIDE_MPI=ON.
-set -u
-: "${SLIDE_EXPLORE:?}" "${SLIDE_EXPLORE_MPI:?}" "${MPIEXEC:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE_EXPLORE SLIDE_EXPLORE_MPI MPIEXEC
 part=${1:-all}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-
-# check NAME WANT GOT
-check() {
-    if [ "$2" = "$3" ]; then
-        passes=$((passes + 1))
-    else
-        fails=$((fails + 1))
-        echo "FAIL $1: want '$2', got '$3'"
-    fi
-}
 
 # As root mpirun refuses to start without --allow-run-as-root; the test
 # machine has fewer cores than ranks (--oversubscribe); -q leaves out
@@ -281,5 +268,4 @@ ranked) ranked ;;
 *) family; census; ranked ;;
 esac
 
-echo "mpi $part: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish "mpi $part"

@@ -14,11 +14,9 @@
 # CS61B pair and 10 trays: the same searches on the same kinds of puzzle,
 # where the Release build's full set (some 3,000 runs) would only repeat
 # them, each run paying the sanitizers' start-up.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SHARED_PUZZLES:?}" "${TESTS_DIR:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0 skips=0 bidir_passes=0 bidir_refused=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SHARED_PUZZLES TESTS_DIR
+skips=0 bidir_passes=0 bidir_refused=0
 
 # Runs one algorithm; leaves rc, the moves and the length in $tmp/$1.*.
 run() {
@@ -26,7 +24,7 @@ run() {
     timeout 120 "$SLIDE" "$@" --optimal --algo "$algo" --metric "$metric" \
         --max-states 300000 -ostats "$init" "$goal" >"$tmp/$algo.moves" 2>"$tmp/$algo.err"
     echo $? >"$tmp/$algo.rc"
-    sed -n "s/^length:.* \([0-9][0-9]*\) $metric.*/\1/p" "$tmp/$algo.err" >"$tmp/$algo.len"
+    length "$tmp/$algo.err" "$metric" >"$tmp/$algo.len"
 }
 
 # compare NAME INIT GOAL [SLIDE-OPTIONS...]: every metric, each algorithm
@@ -60,36 +58,21 @@ compare() {
                 why="lengths differ: $algo '$la', bfs '$lb'"
             else
                 for a in "$algo" bfs; do
-                    v=$("$SLIDE_CHECK" "$@" "$init" "$goal" <"$tmp/$a.moves" 2>&1)
-                    [ "$v" = Verified ] || why="$why $a: $v"
+                    verified "$init" "$goal" "$tmp/$a.moves" "$@" || why="$why $a: $verdict"
                 done
             fi
             if [ -z "$why" ]; then
-                passes=$((passes + 1))
+                pass
                 [ "$algo" = bidir ] && bidir_passes=$((bidir_passes + 1))
             else
-                fails=$((fails + 1))
-                echo "FAIL $name --metric $metric: $why"
+                fail "$name --metric $metric: $why"
             fi
         done
     done
 }
 
 sanitized=${SANITIZE:-0}
-dir=$SHARED_PUZZLES/cs61b
-if [ -f "$dir/manifest.tsv" ]; then
-    pair=0
-    while IFS=$'\t' read -r suite init goal expect; do
-        [ "$suite" = suite ] && continue
-        pair=$((pair + 1))
-        [ "$sanitized" = 1 ] && [ $((pair % 3)) != 1 ] && continue
-        compare "$suite/$init $goal" "$dir/$suite/$init" "$dir/$suite/$goal"
-    done <"$dir/manifest.tsv"
-    cs61b=yes
-else
-    echo "optimal: $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping that part"
-    cs61b=no
-fi
+cs61b_pairs compare
 
 # The project's pictures whose whole space BFS can store: numbered tiles
 # (where A* runs on the catalog's bound at its strongest: one hole, so a
@@ -116,23 +99,23 @@ if [ -f "${PROJECT_PUZZLES:-}/eight-31a.init" ]; then
         "$SLIDE" --optimal --algo idastar -ostats --pdb-dir "$pdb" "$e8.init" "$e8.goal" \
             >"$tmp/pdb.$want" 2>"$tmp/pdb.$want.err" || ok=0
         grep -q "^pattern database: .* $want in " "$tmp/pdb.$want.err" || ok=0
-        [ "$("$SLIDE_CHECK" "$e8.init" "$e8.goal" "$tmp/pdb.$want")" = Verified ] || ok=0
+        verified "$e8.init" "$e8.goal" "$tmp/pdb.$want" || ok=0
         [ "$(ls "$pdb")" = "$(ls "$pdb" | grep -E '^slide-[0-9a-f]{16}-[0-9]+\.pdb$')" ] &&
             [ "$(ls "$pdb" | wc -l)" = 1 ] || ok=0
     done
     [ "$(wc -l <"$tmp/pdb.built")" = "$(wc -l <"$tmp/pdb.read")" ] || ok=0
     if [ "$ok" = 1 ]; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL --pdb-dir: built, then read: $(cat "$tmp"/pdb.*.err | grep pattern)"
+        fail "--pdb-dir: built, then read: $(cat "$tmp"/pdb.*.err | grep pattern)"
     fi
 fi
 
 echo "optimal: $skips skipped at --max-states 300000; bidir agreed $bidir_passes times and" \
      "refused $bidir_refused goals that leave some piece free"
-echo "$passes passed, $fails failed"
+finish optimal
+status=$?
 if [ "$cs61b" = no ] && [ "$fails" = 0 ]; then
     exit 77   # only part of the test could run
 fi
-[ "$fails" = 0 ] && [ "$passes" -gt 0 ] && [ "$bidir_passes" -gt 0 ]
+[ "$status" = 0 ] && [ "$bidir_passes" -gt 0 ]

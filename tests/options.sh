@@ -12,14 +12,9 @@
 #      it: an unknown option, a prefix of several, a value given to a
 #      flag, a missing value, a bad choice, a missing file; each followed
 #      by "Try 'PROGRAM --help'." and exit 2.
-set -u
-: "${SLIDE:?}" "${SLIDE_EXPLORE:?}" "${SLIDE_CHECK:?}" "${TESTS_DIR:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_EXPLORE SLIDE_CHECK TESTS_DIR
 docs=$TESTS_DIR/../docs
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-ok() { passes=$((passes + 1)); }
-bad() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 # help_options PROGRAM: the options its --help lists, one a line, sorted
 # ("--metric", "-o"): the first word of each line that starts with a dash
@@ -40,23 +35,23 @@ for prog in "$SLIDE" "$SLIDE_EXPLORE" "$SLIDE_CHECK"; do
     name=$(basename "$prog")
     page=$docs/$name.1
     help_options "$prog" >"$tmp/$name.help"
-    [ -s "$tmp/$name.help" ] && ok || bad "$name --help lists no options"
+    [ -s "$tmp/$name.help" ] && pass || fail "$name --help lists no options"
     if [ -f "$page" ]; then
         man_options "$page" >"$tmp/$name.man"
         comm -23 "$tmp/$name.help" "$tmp/$name.man" >"$tmp/undocumented"
         comm -13 "$tmp/$name.help" "$tmp/$name.man" >"$tmp/unlisted"
-        [ ! -s "$tmp/undocumented" ] && ok ||
-            bad "$name: --help lists options $name.1 does not document: $(tr '\n' ' ' <"$tmp/undocumented")"
-        [ ! -s "$tmp/unlisted" ] && ok ||
-            bad "$name: $name.1 documents options --help does not list: $(tr '\n' ' ' <"$tmp/unlisted")"
+        [ ! -s "$tmp/undocumented" ] && pass ||
+            fail "$name: --help lists options $name.1 does not document: $(tr '\n' ' ' <"$tmp/undocumented")"
+        [ ! -s "$tmp/unlisted" ] && pass ||
+            fail "$name: $name.1 documents options --help does not list: $(tr '\n' ' ' <"$tmp/unlisted")"
     else
-        bad "$name: no manual page $page"
+        fail "$name: no manual page $page"
     fi
     long=$("$prog" --help | awk 'length > 79' | head -1)
-    [ -z "$long" ] && ok || bad "$name --help: a line over 79 characters: $long"
+    [ -z "$long" ] && pass || fail "$name --help: a line over 79 characters: $long"
     while read -r opt; do
         "$prog" "$opt" >/dev/null 2>"$tmp/err" </dev/null
-        ! grep -q "unknown option" "$tmp/err" && ok || bad "$name does not take $opt, which --help lists"
+        ! grep -q "unknown option" "$tmp/err" && pass || fail "$name does not take $opt, which --help lists"
     done <"$tmp/$name.help"
 done
 
@@ -71,7 +66,7 @@ same() {
         "$prog" "$@" >/dev/null 2>"$tmp/err" </dev/null
         rc=$?
         [ "$rc" = 2 ] && [ "$(cat "$tmp/err")" = "$name: $words
-Try '$name --help'." ] && ok || bad "$name $*: exit $rc, said: $(cat "$tmp/err") (want: $name: $words)"
+Try '$name --help'." ] && pass || fail "$name $*: exit $rc, said: $(cat "$tmp/err") (want: $name: $words)"
     done
 }
 same "$all" "unknown option '--frobnicate'" --frobnicate a b
@@ -90,5 +85,4 @@ same "$SLIDE $SLIDE_EXPLORE" "--max-states takes a positive count, not '0x10'" \
     --max-states 0x10 a
 same "$SLIDE $SLIDE_CHECK" "needs an INIT file and a GOAL file" a
 
-echo "options: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish options

@@ -18,13 +18,8 @@
 #     layouts one component, its sizes and moves must match.
 # Then the limits: --max-states below the space exits 3 with a message,
 # --distances without GOAL exits 2.
-set -u
-: "${SLIDE:?}" "${SLIDE_EXPLORE:?}" "${TESTS_DIR:?}" "${PROJECT_PUZZLES:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-ok() { passes=$((passes + 1)); }
-bad() { fails=$((fails + 1)); echo "FAIL $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_EXPLORE TESTS_DIR PROJECT_PUZZLES
 
 bash "$TESTS_DIR/gen_trays.sh" "$tmp/r" 14 13
 for init in "$tmp"/r/*.init; do
@@ -33,20 +28,20 @@ for init in "$tmp"/r/*.init; do
     for metric in unit line piece; do
         out=$tmp/$name.$metric
         "$SLIDE_EXPLORE" --metric "$metric" --distances "$init" "$goal" >"$out.json" ||
-            { bad "$name $metric: --distances failed"; continue; }
+            { fail "$name $metric: --distances failed"; continue; }
         "$SLIDE_EXPLORE" --metric "$metric" --distances --distances-format binary \
             "$init" "$goal" >"$out.bin"
         "$SLIDE_EXPLORE" --metric "$metric" --engine general --distances \
             --distances-format binary "$init" "$goal" >"$out.general.bin"
-        cmp -s "$out.bin" "$out.general.bin" && ok ||
-            bad "$name $metric: the general board's table differs from the default engine's"
+        cmp -s "$out.bin" "$out.general.bin" && pass ||
+            fail "$name $metric: the general board's table differs from the default engine's"
         "$SLIDE_EXPLORE" --metric "$metric" --graph graphml "$init" "$goal" >"$out.graphml"
         "$SLIDE_EXPLORE" --metric "$metric" --graph edges "$init" >"$out.edges"
         "$SLIDE_EXPLORE" --metric "$metric" --components --json "$init" >"$out.components"
         timeout 60 "$SLIDE" -ostats --optimal --metric "$metric" "$init" "$goal" \
             >/dev/null 2>"$out.stats"
         echo $? >"$out.rc"
-        python3 - "$init" "$goal" "$metric" "$out" <<'PY' && ok || bad "$name $metric (above)"
+        python3 - "$init" "$goal" "$metric" "$out" <<'PY' && pass || fail "$name $metric (above)"
 import json, struct, sys
 import xml.etree.ElementTree as ET
 init_path, goal_path, metric, out = sys.argv[1:5]
@@ -194,16 +189,15 @@ done
 # Limits and usage.
 "$SLIDE_EXPLORE" --distances --max-states 100 "$PROJECT_PUZZLES/klotski.init" \
     "$PROJECT_PUZZLES/klotski.goal" >"$tmp/out" 2>"$tmp/err"
-[ $? = 3 ] && grep -q "max-states" "$tmp/err" && [ ! -s "$tmp/out" ] && ok ||
-    bad "--distances past --max-states: not exit 3 with a message and no output"
+[ $? = 3 ] && grep -q "max-states" "$tmp/err" && [ ! -s "$tmp/out" ] && pass ||
+    fail "--distances past --max-states: not exit 3 with a message and no output"
 "$SLIDE_EXPLORE" --graph graphml --max-memory 64K "$PROJECT_PUZZLES/klotski.init" \
     >"$tmp/out" 2>"$tmp/err"
-[ $? = 3 ] && grep -q "max-memory" "$tmp/err" && ok ||
-    bad "--graph past --max-memory: not exit 3 with a message"
+[ $? = 3 ] && grep -q "max-memory" "$tmp/err" && pass ||
+    fail "--graph past --max-memory: not exit 3 with a message"
 "$SLIDE_EXPLORE" --distances "$PROJECT_PUZZLES/klotski.init" >/dev/null 2>"$tmp/err"
-[ $? = 2 ] && grep -q "GOAL" "$tmp/err" && ok || bad "--distances without GOAL: not exit 2"
+[ $? = 2 ] && grep -q "GOAL" "$tmp/err" && pass || fail "--distances without GOAL: not exit 2"
 "$SLIDE_EXPLORE" --graph dot "$PROJECT_PUZZLES/klotski.init" >/dev/null 2>&1
-[ $? = 2 ] && ok || bad "--graph dot: not exit 2"
+[ $? = 2 ] && pass || fail "--graph dot: not exit 2"
 
-echo "oracle: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish oracle

@@ -22,23 +22,18 @@
 #      budgets too small for any plan get the page's message saying so.
 #      In a build without the engine (no emcc), the page says so instead.
 # Skipped (exit 77) only when node is not installed.
-set -u
-: "${SLIDE:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE PROJECT_PUZZLES TESTS_DIR
 if ! command -v node >/dev/null; then
     echo "page_js: node not found; skipping"
     exit 77
 fi
 page_dir=$TESTS_DIR/../cli/page
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-ok() { passes=$((passes + 1)); }
-bad() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 scripts=("$page_dir"/*.js)
-[ "${#scripts[@]}" -ge 4 ] && [ -f "${scripts[0]}" ] && ok || bad "no scripts in $page_dir"
+[ "${#scripts[@]}" -ge 4 ] && [ -f "${scripts[0]}" ] && pass || fail "no scripts in $page_dir"
 for js in "${scripts[@]}"; do
-    node --check "$js" && ok || bad "node --check $(basename "$js")"
+    node --check "$js" && pass || fail "node --check $(basename "$js")"
 done
 
 # page_script HTML OUT.js: the page's last <script>, its one function.
@@ -50,25 +45,25 @@ page_script() {
 }
 k=$PROJECT_PUZZLES/klotski
 "$SLIDE" --html "$tmp/replay.html" --play "$tmp/play.html" "$k.init" "$k.goal" >/dev/null &&
-    ok || bad "slide --html --play on Klotski failed"
+    pass || fail "slide --html --play on Klotski failed"
 for page in replay play; do
     page_script "$tmp/$page.html" "$tmp/$page.js"
-    grep -q '^(function () {$' "$tmp/$page.js" && node --check "$tmp/$page.js" && ok ||
-        bad "the --$page page's script is not JavaScript (node --check)"
-    node "$TESTS_DIR/ui/page_names.js" "$tmp/$page.js" && ok ||
-        bad "the --$page page's scripts declare a name twice (above)"
+    grep -q '^(function () {$' "$tmp/$page.js" && node --check "$tmp/$page.js" && pass ||
+        fail "the --$page page's script is not JavaScript (node --check)"
+    node "$TESTS_DIR/ui/page_names.js" "$tmp/$page.js" && pass ||
+        fail "the --$page page's scripts declare a name twice (above)"
 done
 
 # agree NAME METRIC INIT GOAL: the page's model against the oracle.
 agree() {
     local name=$1 metric=$2 init=$3 goal=$4
     "$SLIDE" --metric "$metric" --play "$tmp/$name.html" "$init" "$goal" >/dev/null ||
-        { bad "$name: slide --play failed"; return; }
+        { fail "$name: slide --play failed"; return; }
     "$SLIDE_EXPLORE" --distances --metric "$metric" "$init" "$goal" >"$tmp/$name.json" &&
         "$SLIDE_EXPLORE" --graph edges --metric "$metric" "$init" "$goal" >"$tmp/$name.edges" ||
-        { bad "$name: slide-explore --distances or --graph failed"; return; }
+        { fail "$name: slide-explore --distances or --graph failed"; return; }
     node "$TESTS_DIR/ui/page_rules.js" "$page_dir/rules.js" "$tmp/$name.html" "$tmp/$name.json" \
-        "$tmp/$name.edges" && ok || bad "$name: the page's model disagrees with the oracle (above)"
+        "$tmp/$name.edges" && pass || fail "$name: the page's model disagrees with the oracle (above)"
 }
 agree klotski line "$k.init" "$k.goal"
 agree pieces piece "$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal"
@@ -82,30 +77,29 @@ engine_plan() {
     local name=$1 init=$2 goal=$3 html=$tmp/engine-$1.html got
     shift 3
     "$SLIDE" --play "$html" "$init" "$goal" >"$tmp/$name.optimal" 2>"$tmp/$name.err" ||
-        { bad "$name: slide --play failed"; return; }
+        { fail "$name: slide --play failed"; return; }
     if ! grep -q "page's engine" "$tmp/$name.err"; then
-        grep -q 'engine: null' "$html" && grep -q 'has no engine' "$html" && ok ||
-            bad "$name: a page past its table with neither an engine nor a word why"
+        grep -q 'engine: null' "$html" && grep -q 'has no engine' "$html" && pass ||
+            fail "$name: a page past its table with neither an engine nor a word why"
         return
     fi
     got=$(node "$TESTS_DIR/ui/page_engine.js" "$page_dir/engine.js" "$html" "$tmp/$name.plan")
-    [ "$got" = optimal ] && ok || { bad "$name: the engine's plan from INIT: $got"; return; }
-    "$SLIDE_CHECK" "$init" "$goal" "$tmp/$name.plan" >/dev/null && ok ||
-        bad "$name: slide-check refuses the engine's plan"
+    [ "$got" = optimal ] && pass || { fail "$name: the engine's plan from INIT: $got"; return; }
+    verified "$init" "$goal" "$tmp/$name.plan" && pass ||
+        fail "$name: slide-check refuses the engine's plan: $verdict"
     "$SLIDE" --optimal "$@" "$init" "$goal" >"$tmp/$name.optimal" &&
-        [ "$(wc -l <"$tmp/$name.plan")" = "$(wc -l <"$tmp/$name.optimal")" ] && ok ||
-        bad "$name: the engine's shortest plan is not as long as slide --optimal's"
+        [ "$(wc -l <"$tmp/$name.plan")" = "$(wc -l <"$tmp/$name.optimal")" ] && pass ||
+        fail "$name: the engine's shortest plan is not as long as slide --optimal's"
     got=$(node "$TESTS_DIR/ui/page_engine.js" "$page_dir/engine.js" "$html" "$tmp/$name.plan" hurry)
-    case $got in *"no way to the goal within a few seconds"*) ok ;;
-        *) bad "$name: budgets too small for a plan, and the page says: $got" ;; esac
+    case $got in *"no way to the goal within a few seconds"*) pass ;;
+        *) fail "$name: budgets too small for a plan, and the page says: $got" ;; esac
     [ "$name" = fifteen ] || return
     got=$(node "$TESTS_DIR/ui/page_engine.js" "$page_dir/engine.js" "$html" "$tmp/$name.plan" swap)
-    case $got in *"cannot be reached"*) ok ;;
-        *) bad "$name: two tiles swapped (the other parity), and the page says: $got" ;; esac
+    case $got in *"cannot be reached"*) pass ;;
+        *) fail "$name: two tiles swapped (the other parity), and the page says: $got" ;; esac
 }
 engine_plan fifteen "$PROJECT_PUZZLES/fifteen-rosetta.init" "$PROJECT_PUZZLES/fifteen-rosetta.goal" \
     --max-memory 48M
 engine_plan polyominoes "$PROJECT_PUZZLES/polyominoes.init" "$PROJECT_PUZZLES/polyominoes.goal"
 
-echo "page_js: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish page_js

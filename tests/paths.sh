@@ -6,19 +6,11 @@
 # run on the 128-bit image), both engines solve it with --optimal under
 # each metric: same exit status, same optimal length, and both solutions
 # verified by slide-check.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}" "${SHARED_PUZZLES:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE PROJECT_PUZZLES SHARED_PUZZLES
 
 # fits ROWS COLS: does the spaced image fit the bitboard (128 bits)?
 fits() { [ $(( (2 * $1 - 1) * (2 * $2 - 1) )) -le 128 ]; }
-
-length() {  # the "length:" figure for a metric, from -ostats output
-    sed -n "s/^length: \([0-9]*\) unit, \([0-9]*\) line, \([0-9]*\) piece.*/\1 \2 \3/p" "$1" |
-        awk -v m="$2" '{ print (m == "unit" ? $1 : m == "line" ? $2 : $3) }'
-}
 
 compare() {  # compare INIT GOAL LABEL
     local init=$1 goal=$2 label=$3 metric engine rc
@@ -29,7 +21,7 @@ compare() {  # compare INIT GOAL LABEL
                 "$init" "$goal" >"$tmp/$engine.moves" 2>"$tmp/$engine.err"
             rc=$?
             if [ "$rc" = 0 ]; then
-                if ! "$SLIDE_CHECK" "$init" "$goal" <"$tmp/$engine.moves" >/dev/null 2>&1; then
+                if ! verified "$init" "$goal" "$tmp/$engine.moves"; then
                     result+=("unverified")
                     continue
                 fi
@@ -51,12 +43,8 @@ compare() {  # compare INIT GOAL LABEL
         if [ "${result[0]}" = 3 ] || [ "${result[1]}" = 3 ]; then
             continue    # a limit on either side proves nothing either way
         fi
-        if [ "${result[0]}" = "${result[1]}" ] && [ "${result[0]}" != unverified ]; then
-            passes=$((passes + 1))
-        else
-            fails=$((fails + 1))
-            echo "FAIL $label --metric $metric: bitboard ${result[0]}, general ${result[1]}"
-        fi
+        if [ "${result[0]}" = "${result[1]}" ] && [ "${result[0]}" != unverified ]; then pass
+        else fail "$label --metric $metric: bitboard ${result[0]}, general ${result[1]}"; fi
     done
 }
 
@@ -135,9 +123,6 @@ for p in "$tmp"/random*.init; do
     compare "$p" "${p%.init}.goal" "random $(basename "$p") ($(tr '\n' ';' <"$p"))"
 done
 
-facts() {  # the engine-independent lines of slide-explore's report
-    grep -E "^(reachable|farthest|widest layer|goal):|^  [0-9]+: " "$1"
-}
 for p in "$tmp"/mirror*.init; do
     label="mirror $(basename "$p") ($(tr '\n' ';' <"$p"))"
     compare "$p" "${p%.init}.goal" "$label"
@@ -149,16 +134,14 @@ for p in "$tmp"/mirror*.init; do
             [ $? = 3 ] && limited=yes
         done
         [ "$limited" = yes ] && continue    # a limit on either side proves nothing
-        if [ "$(facts "$tmp/bitboard.explore")" = "$(facts "$tmp/general.explore")" ] &&
+        if [ "$(explore_facts "$tmp/bitboard.explore")" = "$(explore_facts "$tmp/general.explore")" ] &&
             grep -q '^reachable' "$tmp/general.explore"; then
-            passes=$((passes + 1))
+            pass
         else
-            fails=$((fails + 1))
-            echo "FAIL $label: slide-explore --metric $metric differs between engines"
+            fail "$label: slide-explore --metric $metric differs between engines"
             diff "$tmp/bitboard.explore" "$tmp/general.explore" | head -5
         fi
     done
 done
 
-echo "paths: $passes passed, $fails failed"
-[ "$fails" = 0 ] && [ "$passes" -gt 0 ]
+finish paths

@@ -17,19 +17,11 @@
 # same file: not rebuilt), builds and keeps the rest, and its solution is
 # Verified and 52 moves long (Rosetta's published optimum); the run after
 # it reads everything.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${PROJECT_PUZZLES:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK PROJECT_PUZZLES
 [ -r /proc/self/status ] || { echo "SKIP: no /proc to see the handler in"; exit 77; }
 set -m   # background jobs keep SIGINT's default disposition (interrupt.sh)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-passes=0 fails=0
-check() {   # check WHAT COMMAND...: passes when the command does
-    local what=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else fails=$((fails + 1)); echo "FAIL $what"; fi
-}
 
 e8=$PROJECT_PUZZLES/eight-31a
 fifteen=$PROJECT_PUZZLES/fifteen-rosetta
@@ -48,7 +40,7 @@ solve() {
 }
 solved() {   # solved NAME HOW: exit 0, Verified, and the tables HOW (built, read)
     [ "$(cat "$tmp/$1.rc")" = 0 ] &&
-        [ "$("$SLIDE_CHECK" "$e8.init" "$e8.goal" "$tmp/$1.moves")" = Verified ] &&
+        verified "$e8.init" "$e8.goal" "$tmp/$1.moves" &&
         grep -q "^pattern database: .* $2 in " "$tmp/$1.err"
 }
 tables_in() {   # tables_in DIR N: N table files and nothing else
@@ -60,30 +52,30 @@ tables_in() {   # tables_in DIR N: N table files and nothing else
 xdg=$tmp/xdg/deeper
 solve xdg1 XDG_CACHE_HOME="$xdg" --
 solve xdg2 XDG_CACHE_HOME="$xdg" --
-check "XDG: built, then read" solved xdg1 built
-check "XDG: read" solved xdg2 read
-check "XDG: one table in $xdg/slide" tables_in "$xdg/slide" 1
-check "XDG: a new directory is 0700" [ "$(stat -c %a "$xdg/slide")" = 700 ]
-check "XDG: same length" [ "$(wc -l <"$tmp/xdg1.moves")" = "$(wc -l <"$tmp/xdg2.moves")" ]
+holds "XDG: built, then read" solved xdg1 built
+holds "XDG: read" solved xdg2 read
+holds "XDG: one table in $xdg/slide" tables_in "$xdg/slide" 1
+holds "XDG: a new directory is 0700" [ "$(stat -c %a "$xdg/slide")" = 700 ]
+holds "XDG: same length" [ "$(wc -l <"$tmp/xdg1.moves")" = "$(wc -l <"$tmp/xdg2.moves")" ]
 # Else HOME's .cache; a relative XDG_CACHE_HOME does not count.
 solve home1 HOME="$tmp/home" XDG_CACHE_HOME=relative --
 solve home2 -u XDG_CACHE_HOME HOME="$tmp/home" --
-check "HOME: built, then read" solved home1 built
-check "HOME: read" solved home2 read
-check "HOME: one table in ~/.cache/slide" tables_in "$tmp/home/.cache/slide" 1
-check "HOME: nothing under a relative XDG_CACHE_HOME" [ ! -e relative ]
+holds "HOME: built, then read" solved home1 built
+holds "HOME: read" solved home2 read
+holds "HOME: one table in ~/.cache/slide" tables_in "$tmp/home/.cache/slide" 1
+holds "HOME: nothing under a relative XDG_CACHE_HOME" [ ! -e relative ]
 # --pdb-dir wins; --no-pdb-cache keeps nothing.
 solve dir1 XDG_CACHE_HOME="$tmp/unused" -- --pdb-dir "$tmp/chosen"
 solve none1 XDG_CACHE_HOME="$tmp/unused" -- --no-pdb-cache
 solve none2 XDG_CACHE_HOME="$tmp/unused" -- --no-pdb-cache
-check "--pdb-dir: built there" solved dir1 built
-check "--pdb-dir: one table" tables_in "$tmp/chosen" 1
-check "--no-pdb-cache: built" solved none1 built
-check "--no-pdb-cache: built again" solved none2 built
-check "--pdb-dir, --no-pdb-cache: nothing in XDG_CACHE_HOME" [ ! -e "$tmp/unused" ]
+holds "--pdb-dir: built there" solved dir1 built
+holds "--pdb-dir: one table" tables_in "$tmp/chosen" 1
+holds "--no-pdb-cache: built" solved none1 built
+holds "--no-pdb-cache: built again" solved none2 built
+holds "--pdb-dir, --no-pdb-cache: nothing in XDG_CACHE_HOME" [ ! -e "$tmp/unused" ]
 solve both XDG_CACHE_HOME="$tmp/unused" -- --pdb-dir "$tmp/chosen" --no-pdb-cache
-check "--pdb-dir with --no-pdb-cache: exit 2" [ "$(cat "$tmp/both.rc")" = 2 ]
-check "--pdb-dir with --no-pdb-cache: said" grep -q "pick one" "$tmp/both.err"
+holds "--pdb-dir with --no-pdb-cache: exit 2" [ "$(cat "$tmp/both.rc")" = 2 ]
+holds "--pdb-dir with --no-pdb-cache: said" grep -q "pick one" "$tmp/both.err"
 
 # ---- Ctrl-C during the build ----
 
@@ -105,21 +97,20 @@ wait "$pid"
 rc=$?
 msg=$(cat "$tmp/stopped.err")
 n=$(sed -n 's/^slide: interrupted, after building pattern databases: \([12]\) of 3 tables finished, \1 kept in the cache (.*)$/\1/p' "$tmp/stopped.err")
-check "stopped: exit 3 (got $rc)" [ "$rc" = 3 ]
-check "stopped: the message names what was kept and where: $msg" \
+holds "stopped: exit 3 (got $rc)" [ "$rc" = 3 ]
+holds "stopped: the message names what was kept and where: $msg" \
     grep -qF " kept in the cache ($kept)" "$tmp/stopped.err"
-check "stopped: nothing on stdout" [ ! -s "$tmp/stopped.moves" ]
-check "stopped: the finished tables kept ($n), no temporary file" tables_in "$kept" "${n:-x}"
+holds "stopped: nothing on stdout" [ ! -s "$tmp/stopped.moves" ]
+holds "stopped: the finished tables kept ($n), no temporary file" tables_in "$kept" "${n:-x}"
 first=$(ls "$kept" | head -1)
 inode=$(stat -c %i "$kept/$first" 2>/dev/null)
 (fifteen_run resumed)
-check "resumed: exit 0" [ $? = 0 ]
-check "resumed: the kept table read, not rebuilt" [ "$(stat -c %i "$kept/$first" 2>/dev/null)" = "$inode" ]
-check "resumed: all three tables kept" tables_in "$kept" 3
-check "resumed: Verified" [ "$("$SLIDE_CHECK" "$fifteen.init" "$fifteen.goal" "$tmp/resumed.moves")" = Verified ]
-check "resumed: 52 moves" [ "$(wc -l <"$tmp/resumed.moves")" = 52 ]
+holds "resumed: exit 0" [ $? = 0 ]
+holds "resumed: the kept table read, not rebuilt" [ "$(stat -c %i "$kept/$first" 2>/dev/null)" = "$inode" ]
+holds "resumed: all three tables kept" tables_in "$kept" 3
+holds "resumed: Verified" verified "$fifteen.init" "$fifteen.goal" "$tmp/resumed.moves"
+holds "resumed: 52 moves" [ "$(wc -l <"$tmp/resumed.moves")" = 52 ]
 (fifteen_run again)
-check "again: every table read" grep -q "^pattern database: .* read in " "$tmp/again.err"
+holds "again: every table read" grep -q "^pattern database: .* read in " "$tmp/again.err"
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish pdb_cache

@@ -21,16 +21,14 @@
 # published (Klotski 25,955; the 8-puzzle's 9!/2 = 181,440; Fogleman's
 # cluster sizes 4,780 and 2,332) or measured (Ma's Puzzle, notch).
 # Fails loudly on any miss; skips (exit 77) only when a program is missing.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE PROJECT_PUZZLES
 for prog in "$SLIDE" "$SLIDE_CHECK" "$SLIDE_EXPLORE"; do
     if [ ! -x "$prog" ]; then
         echo "pictures: $prog is not an executable program; skipping"
         exit 77
     fi
 done
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
 # name metric figure  (metric '-' = default mode, figure = a lower bound)
 table='klotski-picture piece 81
@@ -65,7 +63,6 @@ corner-4x5-176 piece 176
 corner-4x5-176 line 199
 corner-4x5-176 unit 251'
 
-passes=0 fails=0
 while read -r name metric want; do
     i=$PROJECT_PUZZLES/$name.init g=$PROJECT_PUZZLES/$name.goal
     if [ "$metric" = - ]; then
@@ -77,9 +74,7 @@ while read -r name metric want; do
     timeout 120 "$SLIDE" "${opts[@]}" -ostats "$i" "$g" >"$tmp/moves" 2>"$tmp/stats"
     rc=$?
     secs=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
-    verdict=$("$SLIDE_CHECK" "$i" "$g" <"$tmp/moves" 2>&1)
-    # "length: U unit, L line, P piece" -> the count under $count.
-    got=$(sed -n "s/^length:.* \([0-9][0-9]*\) $count.*/\1/p" "$tmp/stats")
+    got=$(length "$tmp/stats" "$count")
     if [ "$metric" = - ]; then
         ok=$([ -n "$got" ] && [ "$got" -ge "$want" ] && echo y)
         what="default mode, $count length '$got', want >= $want"
@@ -87,11 +82,10 @@ while read -r name metric want; do
         ok=$([ "$got" = "$want" ] && echo y)
         what="--optimal --metric $metric, length '$got', want $want"
     fi
-    if [ "$rc" = 0 ] && [ "$verdict" = Verified ] && [ "$ok" = y ]; then
-        passes=$((passes + 1))
+    if verified "$i" "$g" "$tmp/moves" && [ "$rc" = 0 ] && [ "$ok" = y ]; then
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $name ($what): exit $rc, checker '$verdict', ${secs}s"
+        fail "$name ($what): exit $rc, checker '$verdict', ${secs}s"
         grep -m3 "^slide" "$tmp/stats" | sed "s/^/    /"
     fi
 done <<<"$table"
@@ -113,12 +107,10 @@ while read -r name want; do
     rc=$?
     got=$(sed -n 's/^reachable: \([0-9][0-9]*\) configurations$/\1/p' "$tmp/explore")
     if [ "$rc" = 0 ] && [ "$got" = "$want" ]; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $name: slide-explore exit $rc, reachable '$got', want $want"
+        fail "$name: slide-explore exit $rc, reachable '$got', want $want"
         grep -m3 "^slide" "$tmp/explore" | sed "s/^/    /"
     fi
 done <<<"$reach"
-echo "pictures: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish pictures

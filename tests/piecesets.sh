@@ -5,7 +5,7 @@
 # tray's cells) on small trays with walls and bounds: every member's
 # fills, holes and shapes, and the totals.  With "4x4" as its argument,
 # the 4x4 tray's counts against the published ones (a slow test).
-source "$(dirname "$0")/census_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/census_lib.sh"
 
 if [ "${1:-}" = 4x4 ]; then
     # Bickford, "Sliding Block Puzzles, Part 3" (2012): 55,807,716 fills of

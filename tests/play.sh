@@ -34,19 +34,14 @@
 # size is printed.  Three ctest tests (play, play_pages, play_shots).
 # Screenshots are kept in ./play-artifacts (the build's tests folder
 # under ctest).  Skipped (exit 77) only when chromium is not installed.
-set -u
-: "${SLIDE:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_EXPLORE PROJECT_PUZZLES TESTS_DIR
 if ! command -v chromium >/dev/null; then
     echo "play: chromium not found (test.sh installs it); skipping"
     exit 77
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 art=${ARTIFACTS:-$PWD/play-artifacts}
 mkdir -p "$art"
-passes=0 fails=0
-ok() { passes=$((passes + 1)); }
-bad() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 # self_contained HTML: no src/href attributes, no CSS url() or @import, no
 # URL but the SVG namespace.  (The engine's worker is made from a Blob by
@@ -78,33 +73,33 @@ optimal() {
 scenario() {
     local name=$1 init=$2 goal=$3 metric=$4 mode=$5 html=$tmp/$1.html want
     "$SLIDE" --metric "$metric" --play "$html" "$init" "$goal" >"$tmp/$name.moves" &&
-        ok || bad "$name: slide --play failed"
-    "$SLIDE" --metric "$metric" "$init" "$goal" | cmp -s - "$tmp/$name.moves" && ok ||
-        bad "$name: stdout differs from a plain run"
-    self_contained "$html" && ok || bad "$name: the page refers to something outside itself"
-    small_enough -v "$html" && ok || bad "$name: the page is larger than $PAGE_MOST bytes"
+        pass || fail "$name: slide --play failed"
+    "$SLIDE" --metric "$metric" "$init" "$goal" | cmp -s - "$tmp/$name.moves" && pass ||
+        fail "$name: stdout differs from a plain run"
+    self_contained "$html" && pass || fail "$name: the page refers to something outside itself"
+    small_enough -v "$html" && pass || fail "$name: the page is larger than $PAGE_MOST bytes"
     want=$(optimal "$metric" "$init" "$goal")
-    [ -n "$want" ] && ok || bad "$name: no optimal length from slide -ostats"
+    [ -n "$want" ] && pass || fail "$name: no optimal length from slide -ostats"
     timeout 300 python3 "$TESTS_DIR/ui/play.py" chromium "$html" "$want" "$mode" "$art" "$name" &&
-        ok || bad "$name ($mode): the played page failed (above)"
+        pass || fail "$name ($mode): the played page failed (above)"
 }
 
 # engine_scenario NAME INIT GOAL: a page past its table, played through
 # its engine; or, without one in this build, a page that says so.
 engine_scenario() {
     local name=$1 init=$2 goal=$3 html=$tmp/$1.html
-    "$SLIDE" --play "$html" "$init" "$goal" >/dev/null 2>"$tmp/$name.err" && ok ||
-        bad "$name: slide --play failed"
-    self_contained "$html" && ok || bad "$name: the page refers to something outside itself"
-    small_enough -v "$html" && ok || bad "$name: the page is larger than $PAGE_MOST bytes"
+    "$SLIDE" --play "$html" "$init" "$goal" >/dev/null 2>"$tmp/$name.err" && pass ||
+        fail "$name: slide --play failed"
+    self_contained "$html" && pass || fail "$name: the page refers to something outside itself"
+    small_enough -v "$html" && pass || fail "$name: the page is larger than $PAGE_MOST bytes"
     if ! grep -q "page's engine" "$tmp/$name.err"; then
-        grep -q 'engine: null' "$html" && grep -q 'has no engine' "$html" && ok ||
-            bad "$name: a page past its table with neither an engine nor a word why"
+        grep -q 'engine: null' "$html" && grep -q 'has no engine' "$html" && pass ||
+            fail "$name: a page past its table with neither an engine nor a word why"
         echo "play: $name: this build has no engine for the page (no emcc): not played"
         return
     fi
     timeout 600 python3 "$TESTS_DIR/ui/play.py" chromium "$html" - engine "$art" "$name" &&
-        ok || bad "$name (engine): the played page failed (above)"
+        pass || fail "$name (engine): the played page failed (above)"
 }
 
 if [ "${1:-}" = shots ]; then
@@ -113,8 +108,8 @@ if [ "${1:-}" = shots ]; then
     for name in klotski rush-hour-51 mas-puzzle eight-31a fifteen-rosetta polyominoes; do
         p=$PROJECT_PUZZLES/$name
         "$SLIDE" --play "$tmp/$name.html" "$p.init" "$p.goal" >/dev/null 2>"$tmp/err" &&
-            ok || bad "$name: slide --play failed"
-        self_contained "$tmp/$name.html" && ok || bad "$name: the page refers to something outside itself"
+            pass || fail "$name: slide --play failed"
+        self_contained "$tmp/$name.html" && pass || fail "$name: the page refers to something outside itself"
         printf '%s\t%s\t%s\t%s\n' "$name" "$tmp/$name.html" "$p.init" "$p.goal" >>"$list"
         echo "play: $name: $(wc -c <"$tmp/$name.html") bytes"
     done
@@ -126,7 +121,7 @@ if [ "${1:-}" = shots ]; then
         "$SLIDE" --play "$tmp/$stuck.html" --play-hints 1 "$TESTS_DIR/ui/$stuck.init" \
             "$TESTS_DIR/ui/stuck.goal" >/dev/null 2>"$tmp/$stuck.err"
         rc=$?
-        [ -s "$tmp/$stuck.html" ] && [ $rc = 1 ] && ok || bad "$stuck: exit $rc, or no page written"
+        [ -s "$tmp/$stuck.html" ] && [ $rc = 1 ] && pass || fail "$stuck: exit $rc, or no page written"
         if [ "$stuck" = stuck-wide ] && ! grep -q "page's engine" "$tmp/$stuck.err"; then
             echo "play: $stuck: this build has no engine for the page (no emcc): not shot"
             continue
@@ -134,10 +129,9 @@ if [ "${1:-}" = shots ]; then
         printf '%s\t%s\t%s\t%s\tunsolvable\n' "$stuck" "$tmp/$stuck.html" \
             "$TESTS_DIR/ui/$stuck.init" "$TESTS_DIR/ui/stuck.goal" >>"$list"
     done
-    timeout 400 python3 "$TESTS_DIR/ui/play.py" chromium --shots "$list" "$art" && ok ||
-        bad "the pages do not look as they should (above)"
-    echo "play: $passes passed, $fails failed"
-    [ "$fails" = 0 ]
+    timeout 400 python3 "$TESTS_DIR/ui/play.py" chromium --shots "$list" "$art" && pass ||
+        fail "the pages do not look as they should (above)"
+    finish play
     exit
 fi
 
@@ -148,8 +142,7 @@ if [ "${1:-}" != pages ]; then
     engine_scenario fifteen "$PROJECT_PUZZLES/fifteen-rosetta.init" "$PROJECT_PUZZLES/fifteen-rosetta.goal"
     engine_scenario polyominoes "$PROJECT_PUZZLES/polyominoes.init" "$PROJECT_PUZZLES/polyominoes.goal"
     echo "play: screenshots in $art"
-    echo "play: $passes passed, $fails failed"
-    [ "$fails" = 0 ]
+    finish play
     exit
 fi
 
@@ -159,13 +152,13 @@ fi
 k=$PROJECT_PUZZLES/klotski
 "$SLIDE" --play-hints 1000 --play "$tmp/few.html" "$k.init" "$k.goal" >"$tmp/few.moves" 2>"$tmp/err"
 [ $? = 0 ] && grep -q "more than 1000 configurations" "$tmp/err" && grep -q 'hints: null' "$tmp/few.html" &&
-    grep -q 'more than 1000 configurations' "$tmp/few.html" && [ -s "$tmp/few.moves" ] && ok ||
-    bad "--play-hints 1000 on Klotski: no page without hints, or no message"
+    grep -q 'more than 1000 configurations' "$tmp/few.html" && [ -s "$tmp/few.moves" ] && pass ||
+    fail "--play-hints 1000 on Klotski: no page without hints, or no message"
 "$SLIDE" --play "$tmp/no/such/dir/x.html" "$k.init" "$k.goal" >/dev/null 2>"$tmp/err"
-[ $? = 2 ] && grep -q "cannot write" "$tmp/err" && ok || bad "unwritable --play FILE: not exit 2"
+[ $? = 2 ] && grep -q "cannot write" "$tmp/err" && pass || fail "unwritable --play FILE: not exit 2"
 "$SLIDE" --engine bitboard --play "$tmp/rush.html" "$PROJECT_PUZZLES/rush-hour-51.init" \
     "$PROJECT_PUZZLES/rush-hour-51.goal" >/dev/null 2>"$tmp/err"
-[ $? = 2 ] && [ ! -e "$tmp/rush.html" ] && ok || bad "--engine bitboard on Rush Hour: a page, or not exit 2"
+[ $? = 2 ] && [ ! -e "$tmp/rush.html" ] && pass || fail "--engine bitboard on Rush Hour: a page, or not exit 2"
 
 # Every puzzle of puzzles/ and the CS61B easy suite: a page each.
 list=$tmp/ready.tsv
@@ -173,21 +166,21 @@ list=$tmp/ready.tsv
 page_of() {   # page_of NAME INIT GOAL
     local html=$tmp/all-$1.html
     "$SLIDE" --play "$html" "$2" "$3" >/dev/null 2>"$tmp/err"
-    [ -s "$html" ] || { bad "$1: no page written"; return; }
-    self_contained "$html" && ok || bad "$1: the page refers to something outside itself"
-    small_enough "$html" && ok || bad "$1: the page is larger than $PAGE_MOST bytes"
+    [ -s "$html" ] || { fail "$1: no page written"; return; }
+    self_contained "$html" && pass || fail "$1: the page refers to something outside itself"
+    small_enough "$html" && pass || fail "$1: the page is larger than $PAGE_MOST bytes"
     if grep -q "page's engine" "$tmp/err"; then
-        grep -q 'hints: null' "$html" && ok || bad "$1: stderr says the engine hints, the page has a table"
+        grep -q 'hints: null' "$html" && pass || fail "$1: stderr says the engine hints, the page has a table"
         printf '%s\tengine\n' "$html" >>"$list"
         return
     fi
     if grep -q "No hints" "$tmp/err"; then
-        grep -q 'hints: null' "$html" && ok || bad "$1: stderr says no hints, the page has some"
+        grep -q 'hints: null' "$html" && pass || fail "$1: stderr says no hints, the page has some"
         printf '%s\tnohints\n' "$html" >>"$list"
         return
     fi
     "$SLIDE_EXPLORE" --distances --distances-format binary "$2" "$3" >"$html.dist" ||
-        bad "$1: slide-explore --distances failed"
+        fail "$1: slide-explore --distances failed"
     printf '%s\t%s.dist\n' "$html" "$html" >>"$list"
 }
 for init in "$PROJECT_PUZZLES"/*.init; do
@@ -201,8 +194,7 @@ if [ -f "$cs61b/manifest.tsv" ]; then
 else
     echo "play: the CS61B suite is not in ../shared; its easy pages skipped"
 fi
-timeout 600 python3 "$TESTS_DIR/ui/play.py" chromium --ready "$list" && ok ||
-    bad "some pages did not prepare their hints (above)"
+timeout 600 python3 "$TESTS_DIR/ui/play.py" chromium --ready "$list" && pass ||
+    fail "some pages did not prepare their hints (above)"
 echo "play: the largest page: $largest, at most $PAGE_MOST allowed"
-echo "play: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish play

@@ -19,19 +19,12 @@
 # The test waits for states (the line on the terminal, read from script's
 # typescript), never for a time; --time-limit is only a backstop.  Sizes
 # and rates are not checked: the machine may be shared.
-set -u
-: "${SLIDE_EXPLORE:?SLIDE_EXPLORE must name the slide-explore binary}" "${PROJECT_PUZZLES:?}"
-: "${SLIDE:?SLIDE must name the slide binary}"
-: "${TESTS_DIR:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE_EXPLORE PROJECT_PUZZLES SLIDE TESTS_DIR
 command -v script >/dev/null || { echo "SKIP: no script(1) for a pseudo-terminal"; exit 77; }
 script -qec true /dev/null >/dev/null 2>&1 ||
     { echo "SKIP: script(1) cannot open a pseudo-terminal here"; exit 77; }
 set -m   # so that a job started in the background can be interrupted (interrupt.sh)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 # An unsolvable 3x40 tray far too large for any walk of it to end before
 # the interrupt (gen_open.sh says why).
@@ -159,5 +152,4 @@ expect idastar "$num expanded, bound [0-9]+, $num/s" \
 if [ ! -s "$tmp/piped.err" ]; then pass
 else fail "piped: stderr not empty: $(head -c 200 "$tmp/piped.err" | od -c | head -3)"; fi
 
-echo "progress: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish progress

@@ -13,8 +13,8 @@
 #
 # Environment: BUILD_DIR, SOURCE_DIR, SLIDE_CHECK, PYTHON (Debian's python3),
 # C_COMPILER, C_COMPILER_ID, SANITIZE (ON in a sanitizer build), WERROR.
-set -u
-: "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${SLIDE_CHECK:?}" "${PYTHON:?}" "${C_COMPILER:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs BUILD_DIR SOURCE_DIR SLIDE_CHECK PYTHON C_COMPILER
 
 if ! "$PYTHON" -c 'import sysconfig, os, sys, venv, pytest
 sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
@@ -75,8 +75,6 @@ fi
 # That is packaging, the same in every build, and costs a second venv and
 # compile: the Release build checks it, the sanitizer build stops here.
 [ "${SANITIZE:-OFF}" = ON ] && exit 0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 cmake --install "$BUILD_DIR" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
     { cat "$tmp/install.log"; echo "FAIL: cmake --install"; exit 1; }
 cp -r "$SOURCE_DIR/bindings/python" "$tmp/src"

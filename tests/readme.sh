@@ -23,8 +23,6 @@
 # Slow: setup.sh builds the whole project (with MPI) in the copy.
 #
 # Environment: SOURCE_DIR.
-set -u
-: "${SOURCE_DIR:?}"
 
 if [ "${README_SH_INSIDE:-}" != 1 ]; then
     if [ "$(id -u)" != 0 ]; then
@@ -38,9 +36,11 @@ if [ "${README_SH_INSIDE:-}" != 1 ]; then
     exec unshare -m --propagation private env README_SH_INSIDE=1 bash "$0" "$@"
 fi
 
+# Sourced here, after the exec above, which would leave its scratch
+# directory behind.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SOURCE_DIR
 mkdir -p /opt && mount -t tmpfs readme-opt /opt || { echo "FAIL: mount a tmpfs on /opt"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 repo=$tmp/repo home=$tmp/home bin=$tmp/bin
 mkdir -p "$repo" "$home" "$bin"
 
@@ -74,10 +74,6 @@ user() {
     (cd "$repo" && env -i HOME="$home" LANG=C.UTF-8 TERM=dumb \
         PATH="$bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "$@" </dev/null)
 }
-
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 if [ "$(user bash -c 'command -v python3')" = "$bin/python3" ]; then pass
 else fail "the stand-in python3 is not first on PATH"; fi
@@ -144,5 +140,4 @@ flush
     fail "the Python install and its example did not run ($python_blocks Python blocks)"
 [ "$ran" -ge 20 ] && pass || fail "only $ran README command lines ran"
 
-echo "readme: $ran command lines; $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish "readme: $ran command lines"

@@ -10,13 +10,9 @@
 # skeleton, the solver's search) and the judge agree on the fact.
 # About 17 s on 2 cores in a Release build; skipped (77) under the
 # sanitizers, where it takes minutes.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE
 [ "${SANITIZE:-0}" = 1 ] && { echo "skipped under the sanitizers"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
 
 # rush-hour-6x6.spec with each count fixed at the record member's.
 cat >"$tmp/member.spec" <<'SPEC'
@@ -41,6 +37,6 @@ sed -n '/^goal:/,$p' "$tmp/report" | sed '1d;s/^  //' | head -6 >"$tmp/goal"
     fail "slide --optimal: exit $?"
 moves=$(wc -l <"$tmp/moves")
 [ "$moves" -eq 51 ] || fail "slide --optimal: $moves moves, the census says 51"
-"$SLIDE_CHECK" "$tmp/init" "$tmp/goal" "$tmp/moves" >/dev/null || fail "slide-check refuses"
+verified "$tmp/init" "$tmp/goal" "$tmp/moves" || fail "slide-check refuses: $verdict"
 [ $fails -eq 0 ] && echo "rush_hour: 51 moves, census and solver agree, verified"
 exit $((fails > 0))

@@ -5,14 +5,8 @@
 # LC_ALL=C and box drawing under a UTF-8 locale, colour only on a terminal
 # and never with NO_COLOR, the zero-move case, the too-large notice, and a
 # plain run whose stdout is still nothing but moves.
-set -u
-: "${SLIDE:?}" "${PROJECT_PUZZLES:?}" "${TESTS_DIR:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-ok() { passes=$((passes + 1)); }
-bad() { fails=$((fails + 1)); echo "FAIL $*"; }
-check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE PROJECT_PUZZLES TESTS_DIR
 # pictures FILE: how many pictures FILE holds (a tray's top edge right
 # after a caption line).
 pictures() { awk '/^(move|solved)/ { cap = 1; next } cap && /^(\+|┌)/ { n++ } { cap = 0 }
@@ -23,20 +17,20 @@ init=$PROJECT_PUZZLES/klotski.init goal=$PROJECT_PUZZLES/klotski.goal
 # A plain run: moves only.
 "$SLIDE" "$init" "$goal" >"$tmp/moves"; rc=$?
 n=$(wc -l <"$tmp/moves")
-check "plain run exits 0" [ "$rc" = 0 ]
-check "plain stdout is only moves" \
+holds "plain run exits 0" [ "$rc" = 0 ]
+holds "plain stdout is only moves" \
     [ "$(grep -cvE '^[0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$tmp/moves")" = 0 ]
-check "plain run has moves" [ "$n" -gt 0 ]
+holds "plain run has moves" [ "$n" -gt 0 ]
 
 # ASCII pictures.
 LC_ALL=C "$SLIDE" --show "$init" "$goal" >"$tmp/ascii"; rc=$?
-check "--show exits 0" [ "$rc" = 0 ]
-check "one caption per move" [ "$(grep -cE '^move [0-9]+ of [0-9]+: ' "$tmp/ascii")" = "$n" ]
-check "one final caption" [ "$(grep -c '^solved after ' "$tmp/ascii")" = 1 ]
-check "pictures = moves + 1" [ "$(pictures "$tmp/ascii")" = $((n + 1)) ]
-check "ASCII only under LC_ALL=C" [ "$(LC_ALL=C grep -c '[^ -~]' "$tmp/ascii")" = 0 ]
-check "no escape codes off a terminal" [ "$(grep -c $'\033' "$tmp/ascii")" = 0 ]
-check "captions quote the moves" \
+holds "--show exits 0" [ "$rc" = 0 ]
+holds "one caption per move" [ "$(grep -cE '^move [0-9]+ of [0-9]+: ' "$tmp/ascii")" = "$n" ]
+holds "one final caption" [ "$(grep -c '^solved after ' "$tmp/ascii")" = 1 ]
+holds "pictures = moves + 1" [ "$(pictures "$tmp/ascii")" = $((n + 1)) ]
+holds "ASCII only under LC_ALL=C" [ "$(LC_ALL=C grep -c '[^ -~]' "$tmp/ascii")" = 0 ]
+holds "no escape codes off a terminal" [ "$(grep -c $'\033' "$tmp/ascii")" = 0 ]
+holds "captions quote the moves" \
     [ "$(sed -nE 's/^move [0-9]+ of [0-9]+: ([0-9]+ [0-9]+) -> ([0-9]+ [0-9]+) .*/\1 \2/p' \
          "$tmp/ascii")" = "$(cat "$tmp/moves")" ]
 
@@ -56,11 +50,11 @@ cat >"$tmp/first.want" <<'PIC'
 PIC
 sed -n '2,12p' "$tmp/ascii" | tr '<>^v' '    ' | sed -E 's/ +\|/|/g' >"$tmp/first.got"
 sed -E 's/ +\|/|/g' "$tmp/first.want" >"$tmp/first.norm"
-check "initial picture" cmp -s "$tmp/first.got" "$tmp/first.norm"
+holds "initial picture" cmp -s "$tmp/first.got" "$tmp/first.norm"
 
 # The final picture: the 2x2 block B sits at rows 3-4, columns 1-2, so its
 # label is on canvas line 8 (2*3+2), column 8 (4*1+1+3).
-python3 - "$tmp/ascii" <<'PY' || bad "final picture has B at the goal"
+python3 - "$tmp/ascii" <<'PY' || fail "final picture has B at the goal"
 import sys
 lines = open(sys.argv[1]).read().split("\n")
 end = lines.index([l for l in lines if l.startswith("solved after")][0])
@@ -68,7 +62,7 @@ pic = lines[end + 1:end + 12]
 assert pic[8][8] == "B", pic
 assert pic[6][4:13] == "+-------+" or pic[6][4:13].replace("-", "").strip("+") == "", pic
 PY
-[ $? = 0 ] && ok
+[ $? = 0 ] && pass
 
 # A picture: pieces of other shapes (an L, a J, a T) are outlined cell by
 # cell and keep their own letters, the wall is filled with '#'; the final
@@ -76,7 +70,7 @@ PY
 # column 2: canvas line 3, column 10).
 pic=("$TESTS_DIR/check/pic.init" "$TESTS_DIR/check/pic.goal")
 LC_ALL=C "$SLIDE" --show "${pic[@]}" >"$tmp/pic"; rc=$?
-check "picture: --show exits 0" [ "$rc" = 0 ]
+holds "picture: --show exits 0" [ "$rc" = 0 ]
 cat >"$tmp/pic.want" <<'PIC'
 +-------+-----------+
 | A     | .   .   . |
@@ -91,16 +85,16 @@ cat >"$tmp/pic.want" <<'PIC'
 +---+---+---+-------+
 PIC
 sed -n '2,12p' "$tmp/pic" | tr '<>^v' '    ' >"$tmp/pic.got"
-check "picture: initial picture" cmp -s "$tmp/pic.got" "$tmp/pic.want"
-check "picture: pictures = moves + 1" \
+holds "picture: initial picture" cmp -s "$tmp/pic.got" "$tmp/pic.want"
+holds "picture: pictures = moves + 1" \
     [ "$(pictures "$tmp/pic")" = $(($("$SLIDE" "${pic[@]}" | wc -l) + 1)) ]
-check "picture: A at its goal" [ "$(tail -n 11 "$tmp/pic" | sed -n 4p | cut -c11)" = A ]
+holds "picture: A at its goal" [ "$(tail -n 11 "$tmp/pic" | sed -n 4p | cut -c11)" = A ]
 
 # Box drawing under a UTF-8 locale (when the system has one).
 if locale -a 2>/dev/null | grep -qiE '^C\.utf-?8$'; then
     LC_ALL=C.UTF-8 "$SLIDE" --show "$init" "$goal" >"$tmp/utf8"
-    check "box drawing under UTF-8" grep -q '┌───┬───────┬───┐' "$tmp/utf8"
-    check "same pictures under UTF-8" [ "$(pictures "$tmp/utf8")" = $((n + 1)) ]
+    holds "box drawing under UTF-8" grep -q '┌───┬───────┬───┐' "$tmp/utf8"
+    holds "same pictures under UTF-8" [ "$(pictures "$tmp/utf8")" = $((n + 1)) ]
 else
     echo "show: no C.UTF-8 locale here; box drawing not checked"
 fi
@@ -110,30 +104,29 @@ fi
 if command -v script >/dev/null; then
     cmd="LC_ALL=C '$SLIDE' --show '$init' '$goal'"
     NO_COLOR= TERM=xterm script -qec "$cmd" /dev/null >"$tmp/tty" 2>&1
-    check "colour on a terminal" grep -q $'\033\\[' "$tmp/tty"
+    holds "colour on a terminal" grep -q $'\033\\[' "$tmp/tty"
     NO_COLOR=1 TERM=xterm script -qec "$cmd" /dev/null >"$tmp/tty" 2>&1
-    check "no colour with NO_COLOR" [ "$(grep -c $'\033' "$tmp/tty")" = 0 ]
+    holds "no colour with NO_COLOR" [ "$(grep -c $'\033' "$tmp/tty")" = 0 ]
 else
     echo "show: no 'script' command; terminal colour not checked"
 fi
 
 # Zero moves: one picture.
 LC_ALL=C "$SLIDE" --show "$init" "$TESTS_DIR/ui/done.goal" >"$tmp/done"; rc=$?
-check "zero moves exits 0" [ "$rc" = 0 ]
-check "zero moves: one picture" [ "$(pictures "$tmp/done")" = 1 ]
-check "zero moves: caption" grep -q '^solved already' "$tmp/done"
+holds "zero moves exits 0" [ "$rc" = 0 ]
+holds "zero moves: one picture" [ "$(pictures "$tmp/done")" = 1 ]
+holds "zero moves: caption" grep -q '^solved already' "$tmp/done"
 
 # Too large to draw: the moves, and a notice on stderr.
 python3 "$TESTS_DIR/ui/bigtray.py" "$tmp"
 "$SLIDE" --show "$tmp/big.init" "$tmp/big.goal" >"$tmp/big.out" 2>"$tmp/big.err"; rc=$?
-check "big tray exits 0" [ "$rc" = 0 ]
-check "big tray: notice" grep -q 'too large to draw' "$tmp/big.err"
-check "big tray: moves only" [ "$(grep -cvE '^[0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$tmp/big.out")" = 0 ]
+holds "big tray exits 0" [ "$rc" = 0 ]
+holds "big tray: notice" grep -q 'too large to draw' "$tmp/big.err"
+holds "big tray: moves only" [ "$(grep -cvE '^[0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$tmp/big.out")" = 0 ]
 
 # Unsolvable: nothing on stdout, exit 1.
 "$SLIDE" --show "$TESTS_DIR/ui/stuck.init" "$TESTS_DIR/ui/stuck.goal" >"$tmp/stuck"; rc=$?
-check "unsolvable --show exits 1" [ "$rc" = 1 ]
-check "unsolvable --show prints nothing" [ ! -s "$tmp/stuck" ]
+holds "unsolvable --show exits 1" [ "$rc" = 1 ]
+holds "unsolvable --show prints nothing" [ ! -s "$tmp/stuck" ]
 
-echo "show: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish show

@@ -7,16 +7,14 @@
 # Usage: suite.sh [SLIDE-OPTIONS...]  (the options go to every slide run)
 # The suite files stay in ../shared; when that is absent this test says so
 # and is skipped (exit 77), since the project may not copy them.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SHARED_PUZZLES:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SHARED_PUZZLES
 dir=$SHARED_PUZZLES/cs61b
 if [ ! -f "$dir/manifest.tsv" ]; then
     echo "suite: $dir/manifest.tsv not found: the CS61B suites live in ../shared; skipping"
     exit 77
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0 slowest=0 slowest_pair=
+slowest=0 slowest_pair=
 while IFS=$'\t' read -r suite init goal expect; do
     [ "$suite" = suite ] && continue            # the header line
     i=$dir/$suite/$init g=$dir/$suite/$goal
@@ -28,8 +26,7 @@ while IFS=$'\t' read -r suite init goal expect; do
     if [ "$ms" -gt "$slowest" ]; then slowest=$ms slowest_pair="$suite/$init $goal"; fi
     case $expect in
         solvable)
-            verdict=$("$SLIDE_CHECK" "$i" "$g" <"$tmp/moves" 2>&1)
-            [ "$rc" = 0 ] && [ "$verdict" = Verified ] ;;
+            verified "$i" "$g" "$tmp/moves" && [ "$rc" = 0 ] ;;
         unsolvable)
             verdict="exit $rc, $(wc -l <"$tmp/moves") lines on stdout"
             [ "$rc" = 1 ] && [ ! -s "$tmp/moves" ] ;;
@@ -37,13 +34,11 @@ while IFS=$'\t' read -r suite init goal expect; do
             verdict="unknown expectation '$expect'"; false ;;
     esac
     if [ $? = 0 ]; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $suite/$init $goal (expected $expect): exit $rc: $verdict"
+        fail "$suite/$init $goal (expected $expect): exit $rc: $verdict"
         head -c 300 "$tmp/err"
     fi
 done <"$dir/manifest.tsv"
 echo "slowest pair: $slowest_pair, $slowest ms"
-echo "suite: $passes passed, $fails failed"
-[ "$fails" = 0 ] && [ "$passes" -gt 0 ]
+finish suite

@@ -4,9 +4,8 @@
 # limit, nor in slide-check verifying a solution.  Valgrind cannot run a
 # binary built with AddressSanitizer, and is not always installed: either
 # way the test says so and skips (exit 77).  Kept quick: tiny puzzles.
-set -u
-: "${SLIDE:?SLIDE must name the slide binary}"
-: "${SLIDE_CHECK:?SLIDE_CHECK must name the slide-check binary}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK
 if ! command -v valgrind >/dev/null; then
     echo "valgrind.sh: valgrind not installed (apt-get install valgrind): skipped"
     exit 77
@@ -15,9 +14,6 @@ if ASAN_OPTIONS=help=1 "$SLIDE" --version 2>&1 | grep -q AddressSanitizer; then
     echo "valgrind.sh: $SLIDE is built with AddressSanitizer: skipped (the ASan run covers it)"
     exit 77
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
 puzzles=${PROJECT_PUZZLES:-${TESTS_DIR:-.}/../puzzles}
 
 # A solvable 3x3 and an unsolvable jammed 3x6 (the top 1x6 block can never
@@ -38,10 +34,9 @@ memcheck() {
         --errors-for-leak-kinds=all "$@" >"$tmp/out" 2>"$tmp/err" <"${in:-/dev/null}"
     rc=$?
     if [ "$rc" = "$want" ]; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $name: exit $rc, want $want"
+        fail "$name: exit $rc, want $want"
         head -c 2000 "$tmp/err"
     fi
 }
@@ -60,5 +55,4 @@ if [ -f "$puzzles/klotski.init" ]; then
 fi
 memcheck bad-input 2 "$SLIDE" "$tmp/square.goal" "$tmp/square.goal"
 
-echo "valgrind.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish valgrind.sh

@@ -15,13 +15,8 @@
 # on random pictures of 65 to 126 bits with trominoes and tetrominoes of
 # any orientation and a few walls (the bitboard's shaped generator).  The
 # seeds are fixed, so a failure can be reproduced.
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
-pass() { passes=$((passes + 1)); }
-fail() { fails=$((fails + 1)); echo "FAIL $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE
 
 # Trays (rows cols) and how many of each: ROWS COLS per line.
 trays="5 5
@@ -80,13 +75,6 @@ make_tray() {
     }' >"$1.init" 2>"$1.goal"
 }
 
-length() {  # the "length:" figure for a metric, from -ostats output
-    sed -n "s/^length: \([0-9]*\) unit, \([0-9]*\) line, \([0-9]*\) piece.*/\1 \2 \3/p" "$1" |
-        awk -v m="$2" '{ print (m == "unit" ? $1 : m == "line" ? $2 : $3) }'
-}
-facts() {  # the engine-independent lines of slide-explore's report
-    grep -E "^(reachable|farthest|widest layer|goal):|^  [0-9]+: " "$1"
-}
 
 # The bitboard's runs take --walk $WALK when WALK is set (walk_frontier:
 # the frontier walk against the general board's table).
@@ -108,9 +96,8 @@ compare() {
             rcs+=("$rc")
             lens+=("$(length "$tmp/$engine.err" "$metric")")
             if [ "$rc" = 0 ]; then
-                if "$SLIDE_CHECK" "$init" "$goal" "$tmp/$engine.moves" >"$tmp/check" 2>&1 &&
-                    [ "$(cat "$tmp/check")" = Verified ]; then pass
-                else fail "$label --metric $metric --engine $engine: slide-check: $(head -c 200 "$tmp/check")"; fi
+                if verified "$init" "$goal" "$tmp/$engine.moves"; then pass
+                else fail "$label --metric $metric --engine $engine: slide-check: ${verdict:0:200}"; fi
             fi
         done
         [ "${rcs[0]}" = 3 ] || [ "${rcs[1]}" = 3 ] && continue   # a limit proves nothing
@@ -130,7 +117,7 @@ compare() {
         done
         [ "${rcs[0]}" = 3 ] || [ "${rcs[1]}" = 3 ] && continue
         if [ "${rcs[0]}" = 0 ] && [ "${rcs[1]}" = 0 ] &&
-            [ "$(facts "$tmp/bitboard.explore")" = "$(facts "$tmp/general.explore")" ]; then
+            [ "$(explore_facts "$tmp/bitboard.explore")" = "$(explore_facts "$tmp/general.explore")" ]; then
             pass
             compared=$((compared + 1))
         else
@@ -235,9 +222,8 @@ printf 'AB..CD\nAB..CD\nAAEEDD\nFGGHHI\nFJ..KI\n' >"$tmp/lj.init"
 printf '......\n......\n......\n......\n..EE..\n' >"$tmp/lj.goal"
 compare "$tmp/lj.init" "$tmp/lj.goal" "a symmetric picture with an L and a J"
 
-echo "walk.sh: trays: $rect_compared spaces and $rect_solved solutions compared;" \
-     "pictures: $((compared - rect_compared)) spaces and $((solved - rect_solved)) solutions;" \
-     "$passes passed, $fails failed"
 # Most of them must have been walked whole, or this test proved little.
-[ "$fails" = 0 ] && [ "$rect_compared" -ge 40 ] && [ "$rect_solved" -ge 20 ] &&
+finish "walk.sh: trays: $rect_compared spaces and $rect_solved solutions compared;\
+ pictures: $((compared - rect_compared)) spaces and $((solved - rect_solved)) solutions" &&
+    [ "$rect_compared" -ge 40 ] && [ "$rect_solved" -ge 20 ] &&
     [ $((compared - rect_compared)) -ge 15 ] && [ $((solved - rect_solved)) -ge 8 ]

@@ -5,12 +5,9 @@
 # would pass), with a message on stderr that says it could not write and
 # why.  The library's writers return SB_EWRITE for it; the programs map
 # that to 2 (cli/args.c).
-set -u
-: "${SLIDE:?}" "${SLIDE_CHECK:?}" "${SLIDE_EXPLORE:?}" "${PROJECT_PUZZLES:?}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+needs SLIDE SLIDE_CHECK SLIDE_EXPLORE PROJECT_PUZZLES
 [ -w /dev/full ] || { echo "SKIP: /dev/full is missing"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-passes=0 fails=0
 init=$PROJECT_PUZZLES/klotski.init goal=$PROJECT_PUZZLES/klotski.goal
 
 # full NAME PROGRAM ARGS...: PROGRAM ARGS >/dev/full must exit 2 and say
@@ -22,10 +19,9 @@ full() {
     rc=$?
     if [ "$rc" = 2 ] && grep -qiE "write error|cannot write" "$tmp/err" &&
        grep -qF "No space left on device" "$tmp/err"; then
-        passes=$((passes + 1))
+        pass
     else
-        fails=$((fails + 1))
-        echo "FAIL $name: exit $rc (want 2): $(head -c 300 "$tmp/err")"
+        fail "$name: exit $rc (want 2): $(head -c 300 "$tmp/err")"
     fi
 }
 
@@ -36,5 +32,4 @@ full "slide --show" "$SLIDE" --show "$init" "$goal"
 full "slide-check" "$SLIDE_CHECK" "$init" "$goal" "$tmp/moves"
 full "slide-explore" "$SLIDE_EXPLORE" "$init"
 
-echo "write_errors.sh: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish write_errors.sh
