@@ -159,6 +159,10 @@ census 3 3 'wall 0 2\npiece-cells 3\n' --wall 0,2 --piece-cells 3
 census 3 3 'piece-count 2..4\n' --piece-count 2..4
 census 3 3 'piece-count 3\nempty 2\n' --piece-count 3 --empty 2
 census 2 4 'empty 3\npiece-cells 2\n' --empty 3 --piece-cells 2
+# Many pieces asked for: the listing cuts what cannot reach them.
+census 3 3 'piece-count 7..9\n' --piece-count 7..9
+census 3 3 'wall 1 1\npiece-count 5..8\nempty 2\n' --wall 1,1 --piece-count 5..8 --empty 2
+census 2 4 'piece-count 6\npiece-cells 2\n' --piece-count 6 --piece-cells 2
 
 # A checkpoint written between a member and its transpose (the walk of
 # one reports both, one after the other) resumes to the whole census:
