@@ -59,9 +59,9 @@ notch unit 237
 corner-4x4-132 piece 132
 corner-4x4-132 line 153
 corner-4x4-132 unit 180
-corner-4x5-176 piece 176
-corner-4x5-176 line 199
-corner-4x5-176 unit 251'
+corner-4x5-235 piece 235
+corner-4x5-235 line 235
+corner-4x5-235 unit 235'
 
 while read -r name metric want; do
     i=$PROJECT_PUZZLES/$name.init g=$PROJECT_PUZZLES/$name.goal
@@ -99,7 +99,7 @@ rush-hour-60 2332
 mas-puzzle 110804
 notch 60877
 corner-4x4-132 9591
-corner-4x5-176 14472'
+corner-4x5-235 2730'
 
 while read -r name want; do
     i=$PROJECT_PUZZLES/$name.init
