@@ -7,7 +7,7 @@
 # interrupted with Ctrl-C and resumed prints what an uninterrupted run
 # prints.  test_family.c checks the counts against a brute force.
 source "$(dirname "${BASH_SOURCE[0]}")/census_lib.sh"
-needs SLIDE
+needs SLIDE SLIDE_CHECK
 
 # ---- bad SPECs: each names its file and line, exit 2 ----------------------
 bad 1 'first statement must be' 'kind a 1x1 1\n'
@@ -149,11 +149,10 @@ solve_starts() {
     while read -r base want; do
         "$SLIDE" --optimal "$base.init" "$base.goal" >"$base.moves" 2>"$base.err"
         got=$(wc -l <"$base.moves")
-        if [ "$got" -eq "$want" ] && "${SLIDE_CHECK:-${SLIDE%/*}/slide-check}" "$base.init" \
-                "$base.goal" "$base.moves" >/dev/null 2>&1; then
+        if [ "$got" -eq "$want" ] && verified "$base.init" "$base.goal" "$base.moves"; then
             checked=$((checked + 1))
         else
-            fail "$base: slide takes $got moves, the census says $want ($(cat "$base.err"))"
+            fail "$base: slide takes $got moves, the census says $want ($(cat "$base.err")) ${verdict:-}"
         fi
     done <"$1"
 }

@@ -133,8 +133,6 @@ expect version 0 "slide-check ${version:?no SLIDE_VERSION in include/slide.h}" '
 expect help 0 "$("$SLIDE_CHECK" --help)" '' --help
 "$SLIDE_CHECK" --help | grep -q -- '--format' || fail "help lacks --format"
 
-now_ms() { date +%s%3N; }
-
 # A million moves of the 1x1 block back and forth, then the solution.
 { yes $'2 2 0 2\n0 2 2 2' | head -n 1000000; cat square.solution; } >"$tmp/million"
 t0=$(now_ms)

@@ -7,8 +7,7 @@
 # in exactly its distance and verified by slide-check; the same report
 # for --threads 1 and 2, and from a checkpoint cut short and resumed.
 source "$(dirname "${BASH_SOURCE[0]}")/census_lib.sh"
-needs SLIDE
-CHECKER=${SLIDE_CHECK:-${SLIDE%/*}/slide-check}
+needs SLIDE SLIDE_CHECK
 
 # corner ROWS COLS "SPEC LINES" BRUTE-ARGS...
 corner() {
@@ -63,7 +62,7 @@ PY
               python3 -c 'import json, sys; print(json.load(sys.stdin)["length"]["piece"])')
         if [ "$got" = "$want" ] &&
            "$SLIDE" --optimal --metric piece "$base.init" "$base.goal" >"$base.moves" &&
-           "$CHECKER" "$base.init" "$base.goal" "$base.moves" >/dev/null 2>&1; then
+           verified "$base.init" "$base.goal" "$base.moves"; then
             checked=$((checked + 1))
         else
             fail "corner $name: $base takes $got piece moves, the census says $want"

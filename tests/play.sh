@@ -186,11 +186,11 @@ page_of() {   # page_of NAME INIT GOAL
 for init in "$PROJECT_PUZZLES"/*.init; do
     page_of "$(basename "$init" .init)" "$init" "${init%.init}.goal"
 done
-cs61b=${SHARED_PUZZLES:-}/cs61b
-if [ -f "$cs61b/manifest.tsv" ]; then
+suites=${SHARED_PUZZLES:-}/cs61b
+if [ -f "$suites/manifest.tsv" ]; then
     while IFS=$'\t' read -r suite init goal _; do
-        [ "$suite" = easy ] && page_of "easy-$init-$goal" "$cs61b/easy/$init" "$cs61b/easy/$goal"
-    done <"$cs61b/manifest.tsv"
+        [ "$suite" = easy ] && page_of "easy-$init-$goal" "$suites/easy/$init" "$suites/easy/$goal"
+    done <"$suites/manifest.tsv"
 else
     echo "play: the CS61B suite is not in ../shared; its easy pages skipped"
 fi
